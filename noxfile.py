@@ -1,0 +1,84 @@
+"""The one entry point for contributors and CI: ``nox -l`` lists the sessions."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import nox
+
+nox.options.default_venv_backend = "venv"
+nox.options.sessions = ["lint", "typecheck", "tests", "docs"]
+
+ROOT = Path(__file__).parent
+PYPROJECT = nox.project.load_toml("pyproject.toml")
+DOCS_OUT = ROOT / "docs" / "_build" / "html"
+
+
+def install(session: nox.Session, *groups: str) -> None:
+    """Install the project (editable) and the named dependency groups."""
+    requirements: list[str] = []
+    for group in groups:
+        requirements.extend(nox.project.dependency_groups(PYPROJECT, group))
+    session.install("-e", ".", *requirements)
+
+
+def sphinx_build(session: nox.Session, outdir: Path, *extra: str) -> None:
+    """Build the site with nitpicky warnings as errors."""
+    session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "html", *extra,
+                "docs", str(outdir))
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the unit tests, the conformance suite and every Sybil example."""
+    install(session, "test")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the rules site with ``sphinx-build -n -W`` and print where it was written."""
+    install(session, "docs")
+    sphinx_build(session, DOCS_OUT, "-j", "auto")
+    session.log(f"The site was written to {DOCS_OUT / 'index.html'}")
+
+
+@nox.session
+def serve(session: nox.Session) -> None:
+    """Serve a live preview of the site that rebuilds when rules, docs or code change."""
+    install(session, "serve")
+    session.run("sphinx-autobuild", "-n", "--watch", "rules", "--watch", "src",
+                "docs", str(DOCS_OUT), *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Check style and common mistakes with ruff."""
+    session.install(*nox.project.dependency_groups(PYPROJECT, "lint"))
+    session.run("ruff", "check", "src", "tests", "docs", "scripts", "noxfile.py")
+    session.run("ruff", "format", "--check", "src", "tests", "docs", "scripts", "noxfile.py")
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """Type-check ``src/`` with mypy in strict mode."""
+    install(session, "typecheck")
+    session.run("mypy")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Measure games per second per format and clean/incremental docs build times."""
+    install(session, "bench")
+    session.run("python", "-m", "rulekeeper.bench", "--seconds", "5")
+    scratch = Path(session.create_tmp()) / "bench-site"
+    started = time.perf_counter()
+    sphinx_build(session, scratch, "-E", "-q")
+    clean = time.perf_counter() - started
+    (ROOT / "rules" / "leveler.md").touch()
+    started = time.perf_counter()
+    sphinx_build(session, scratch, "-q")
+    incremental = time.perf_counter() - started
+    session.log(f"docs build: clean {clean:.1f} s, incremental (one rules page touched) "
+                f"{incremental:.1f} s")
