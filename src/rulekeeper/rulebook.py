@@ -1,0 +1,200 @@
+"""Read the rules text in ``rules/*.md`` without Sphinx.
+
+The Sphinx extension renders the rules; this module reads the same files as plain data, for
+``rulekeeper rule``, ``rulekeeper coverage`` and the tests. A rule is written in MyST as a
+``rule`` directive::
+
+    :::{rule} LV 2.1
+    Each player starts the game with 30 life.
+    :::
+
+Options right after the opening line mark a rule that the engine does not enforce:
+``:informative: <reason>`` for a statement nothing can check, and ``:status: pending`` for a
+rule that is published but not yet enforced. Worked examples are ``python`` fences inside the
+rule whose first line starts with ``>>>``.
+
+>>> from rulekeeper.rulebook import parse_rules
+>>> text = ":::{rule} LV 2.1\\nEach player starts with 30 life.\\n:::\\n"
+>>> [rule] = parse_rules(text, source="leveler.md")
+>>> rule
+<Rule LV 2.1 normative examples=0 leveler.md:1>
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from rulekeeper.errors import InputError, UnknownRuleError
+from rulekeeper.rules import RuleId, parse_rule_id, rule_sort_key
+
+STATUSES = ("normative", "informative", "pending")
+"""A rule is enforced (normative), not checkable (informative), or not enforced yet (pending)."""
+
+_OPEN = re.compile(r"^(?P<fence>:{3,}|`{3,})\{rule\}\s+(?P<id>.+?)\s*$")
+_OPTION = re.compile(r"^:(?P<key>[a-z-]+):\s*(?P<value>.*)$")
+_HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<title>.+?)\s*$")
+_CODE_FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*(?P<info>[^\s`]*)")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule as written in the rules text."""
+
+    id: RuleId
+    text: str
+    status: str = "normative"
+    reason: str = ""
+    title: str = ""
+    section: str = ""
+    examples: int = 0
+    source: str = ""
+    line: int = 0
+    options: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+
+    @property
+    def is_normative(self) -> bool:
+        """True if the engine must enforce this rule."""
+        return self.status == "normative"
+
+    def __repr__(self) -> str:
+        return f"<Rule {self.id} {self.status} examples={self.examples} {self.source}:{self.line}>"
+
+
+def count_examples(lines: Iterable[str]) -> int:
+    """Count the worked examples in a rule's body: ``python`` fences that start with ``>>>``."""
+    count = 0
+    inside: str | None = None
+    first_line_pending = False
+    for line in lines:
+        stripped = line.strip()
+        if inside is None:
+            match = _CODE_FENCE.match(stripped)
+            if match:
+                inside = match.group("fence")
+                first_line_pending = match.group("info") == "python"
+            continue
+        if stripped.startswith(inside) and stripped.strip(inside[0]) == "":
+            inside = None
+            first_line_pending = False
+        elif first_line_pending and stripped:
+            count += stripped.startswith(">>>")
+            first_line_pending = False
+    return count
+
+
+def parse_rules(text: str, *, source: str = "") -> list[Rule]:
+    """Return the rules defined in one MyST document, in document order.
+
+    :raises InputError: if a rule directive is not closed or its ID is malformed.
+    """
+    lines = text.splitlines()
+    rules: list[Rule] = []
+    section = ""
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        heading = _HEADING.match(line)
+        if heading:
+            section = heading.group("title")
+        opening = _OPEN.match(line)
+        if not opening:
+            index += 1
+            continue
+        fence = opening.group("fence")
+        try:
+            rule_id = parse_rule_id(opening.group("id"))
+        except UnknownRuleError as error:
+            raise InputError(str(error), source=source, line=index + 1) from None
+        end = next((i for i in range(index + 1, len(lines)) if lines[i].strip() == fence), None)
+        if end is None:
+            raise InputError(f"rule {rule_id} is never closed with {fence}", source=source,
+                             line=index + 1)
+        rules.append(_make_rule(rule_id, lines[index + 1:end], section, source, index + 1))
+        index = end + 1
+    return rules
+
+
+def _make_rule(rule_id: RuleId, body: Sequence[str], section: str, source: str,
+               line: int) -> Rule:
+    options: list[tuple[str, str]] = []
+    rest = list(body)
+    while rest and (option := _OPTION.match(rest[0])):
+        options.append((option.group("key"), option.group("value").strip()))
+        rest.pop(0)
+    settings = dict(options)
+    status = settings.get("status", "informative" if "informative" in settings else "normative")
+    if status not in STATUSES:
+        raise InputError(f"rule {rule_id} has unknown status {status!r}; expected one of "
+                         f"{', '.join(STATUSES)}", source=source, line=line)
+    return Rule(
+        id=rule_id,
+        text=_prose(rest),
+        status=status,
+        reason=settings.get("informative", ""),
+        title=settings.get("title", ""),
+        section=section,
+        examples=count_examples(rest),
+        source=source,
+        line=line,
+        options=tuple(options),
+    )
+
+
+def _prose(body: Sequence[str]) -> str:
+    """The rule's text without its examples and hidden setup blocks."""
+    kept: list[str] = []
+    inside: str | None = None
+    for line in body:
+        stripped = line.strip()
+        if inside is None and (match := _CODE_FENCE.match(stripped)):
+            inside = match.group("fence")
+            continue
+        if inside is not None:
+            if stripped.startswith(inside) and stripped.strip(inside[0]) == "":
+                inside = None
+            continue
+        if stripped.startswith("%"):
+            continue
+        kept.append(line)
+    return "\n".join(kept).strip()
+
+
+def rulebook_dir() -> Path:
+    """Return the folder that holds the rules text.
+
+    An installed wheel carries it as ``rulekeeper/_rulebook``; a source checkout has it at the
+    top level as ``rules/``.
+    """
+    packaged = resources.files("rulekeeper") / "_rulebook"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "rules"
+
+
+def iter_rule_files(folder: Path | None = None) -> Iterator[Path]:
+    """Yield every Markdown file of the rules text, in a stable order."""
+    yield from sorted((folder or rulebook_dir()).rglob("*.md"))
+
+
+@cache
+def load_rulebook(folder: Path | None = None) -> dict[RuleId, Rule]:
+    """Return every rule in the rules text, keyed by ID and sorted.
+
+    :raises InputError: if a rule is malformed or an ID is defined twice.
+    """
+    root = folder or rulebook_dir()
+    found: dict[RuleId, Rule] = {}
+    for path in iter_rule_files(root):
+        source = path.relative_to(root.parent).as_posix()
+        for rule in parse_rules(path.read_text(encoding="utf-8"), source=source):
+            if rule.id in found:
+                first = found[rule.id]
+                raise InputError(f"rule {rule.id} is defined twice (first at "
+                                 f"{first.source}:{first.line})", source=source, line=rule.line)
+            found[rule.id] = rule
+    return dict(sorted(found.items(), key=lambda item: rule_sort_key(item[0])))

@@ -1,0 +1,156 @@
+"""Rule IDs and the ``@enforces`` registry.
+
+Every checkable statement on the site is a rule with a stable ID such as ``LV 2.3`` or
+``RR 1.4a``. Code that enforces a rule says so with :func:`enforces`; the registry it fills is
+what the Sphinx extension, the traceability page and ``rulekeeper coverage`` read.
+
+>>> from rulekeeper.rules import parse_rule_id, rule_anchor
+>>> parse_rule_id("lv 2.3")
+'LV 2.3'
+>>> rule_anchor("RR 1.4a")
+'rule-rr-1-4a'
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import re
+from collections.abc import Callable, Iterator, Mapping
+from typing import TypeAlias, TypeVar
+
+from rulekeeper.errors import UnknownRuleError
+
+RuleId: TypeAlias = str
+"""A rule's ID: a format prefix, a space and a number, e.g. ``"LV 2.3"`` or ``"LV R1"``."""
+
+PREFIXES: Mapping[str, str] = {
+    "RR": "Risk & Resource",
+    "LV": "Leveler",
+    "VX": "Vortex Based Magic",
+    "SD": "Stockpile Draft",
+    "DD": "Dominion Draft",
+}
+"""The five formats' rule prefixes and the formats they name."""
+
+# Numbered rules (2.3, 1.4a, 10.2b) and rulings (R1, R12) share one grammar.
+_RULE_ID = re.compile(r"^\s*([A-Za-z]{2})\s+((?:R\d+)|(?:\d+(?:\.\d+)*[a-z]?))\s*$", re.IGNORECASE)
+
+SITE_URL_VARIABLE = "RULEKEEPER_SITE_URL"
+"""Environment variable that overrides where the published site lives."""
+
+DEFAULT_SITE_URL = "https://rulekeeper.readthedocs.io/en/latest/"
+"""Where the rules site is published, used in error messages' links."""
+
+_F = TypeVar("_F", bound=Callable[..., object])
+
+# rule ID -> qualified names of the functions, methods and classes that enforce it.
+_ENFORCERS: dict[RuleId, list[str]] = {}
+
+
+def parse_rule_id(text: str) -> RuleId:
+    """Return ``text`` as a canonical rule ID (upper-case prefix, single space).
+
+    :raises UnknownRuleError: if ``text`` is not shaped like a rule ID or names no format.
+    """
+    match = _RULE_ID.match(text)
+    if match is None:
+        raise UnknownRuleError(f"not a rule id: {text!r} (expected e.g. 'LV 2.3' or 'RR 1.4a')")
+    prefix, number = match.group(1).upper(), match.group(2)
+    if prefix not in PREFIXES:
+        raise UnknownRuleError(f"unknown rule prefix {prefix!r} in {text!r}")
+    if number[0] in "rR":
+        number = "R" + number[1:]
+    return f"{prefix} {number}"
+
+
+def rule_prefix(rule_id: RuleId) -> str:
+    """Return the format prefix of a rule ID (``"LV"`` for ``"LV 2.3"``)."""
+    return rule_id.split(" ", 1)[0]
+
+
+def rule_anchor(rule_id: RuleId) -> str:
+    """Return the HTML anchor of a rule on its page."""
+    return "rule-" + re.sub(r"[^a-z0-9]+", "-", rule_id.lower()).strip("-")
+
+
+def rule_sort_key(rule_id: RuleId) -> tuple[str, int, tuple[int, ...], str]:
+    """Sort rules by prefix, then numbered rules before rulings, then numerically."""
+    prefix, number = rule_id.split(" ", 1)
+    if number.startswith("R"):
+        return (prefix, 1, (int(number[1:]),), "")
+    letter = number[-1] if number[-1].isalpha() else ""
+    parts = tuple(int(p) for p in number.rstrip("abcdefghijklmnopqrstuvwxyz").split("."))
+    return (prefix, 0, parts, letter)
+
+
+_PAGES: Mapping[str, str] = {
+    "RR": "risk-and-resource",
+    "LV": "leveler",
+    "VX": "vortex",
+    "SD": "stockpile-draft",
+    "DD": "dominion-draft",
+}
+
+
+def rule_url(rule_id: RuleId) -> str:
+    """Return the URL of a rule on the published site.
+
+    The site's base URL can be overridden with the ``RULEKEEPER_SITE_URL`` environment variable,
+    for example to point at a local build.
+    """
+    base = os.environ.get(SITE_URL_VARIABLE, DEFAULT_SITE_URL)
+    if not base.endswith("/"):
+        base += "/"
+    return f"{base}rules/{_PAGES[rule_prefix(rule_id)]}.html#{rule_anchor(rule_id)}"
+
+
+def enforces(*rule_ids: str) -> Callable[[_F], _F]:
+    """Record that the decorated function, method or class enforces ``rule_ids``.
+
+    The decorated object is returned unchanged apart from an ``__enforces__`` attribute, so the
+    API reference can link back to its rules.
+
+    :raises UnknownRuleError: if an ID is not shaped like a rule ID.
+    """
+    canonical = tuple(parse_rule_id(r) for r in rule_ids)
+    if not canonical:
+        raise UnknownRuleError("@enforces needs at least one rule id")
+
+    def decorate(obj: _F) -> _F:
+        qualname = f"{obj.__module__}.{obj.__qualname__}"
+        for rule_id in canonical:
+            names = _ENFORCERS.setdefault(rule_id, [])
+            if qualname not in names:
+                names.append(qualname)
+        previous: tuple[RuleId, ...] = getattr(obj, "__enforces__", ())
+        obj.__enforces__ = previous + canonical  # type: ignore[attr-defined]
+        return obj
+
+    return decorate
+
+
+def enforced_by(obj: object) -> tuple[RuleId, ...]:
+    """Return the rules an object was decorated as enforcing (empty if none)."""
+    rules: tuple[RuleId, ...] = getattr(obj, "__enforces__", ())
+    return rules
+
+
+def enforcers() -> Mapping[RuleId, tuple[str, ...]]:
+    """Return every rule ID in the registry with the qualified names that enforce it."""
+    return {rule_id: tuple(names) for rule_id, names in sorted(_ENFORCERS.items())}
+
+
+def load_engine(package: str = "rulekeeper") -> None:
+    """Import every module of ``package`` so that all ``@enforces`` decorators have run."""
+    root = importlib.import_module(package)
+    for module in _walk(root.__path__, package + "."):
+        importlib.import_module(module)
+
+
+def _walk(path: object, prefix: str) -> Iterator[str]:
+    for info in pkgutil.walk_packages(path, prefix):  # type: ignore[arg-type]
+        # The Sphinx extension enforces nothing and needs Sphinx, which the engine does not.
+        if ".sphinx" not in info.name and not info.name.endswith("__main__"):
+            yield info.name

@@ -1,0 +1,119 @@
+"""Which code, examples and tests stand behind each rule.
+
+This is the one place that joins the rules text (:mod:`rulekeeper.rulebook`), the
+``@enforces`` registry (:mod:`rulekeeper.rules`) and the tests marked with
+``@pytest.mark.rule(...)``. The Sphinx traceability page and ``rulekeeper coverage`` both read
+it, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulekeeper.rulebook import Rule
+from rulekeeper.rules import PREFIXES, RuleId, parse_rule_id, rule_prefix
+
+
+@dataclass(frozen=True)
+class RuleTrace:
+    """The evidence for one rule."""
+
+    rule: Rule
+    enforcers: tuple[str, ...]
+    tests: tuple[str, ...]
+
+    @property
+    def is_enforced(self) -> bool:
+        """True if some code is decorated with ``@enforces`` for this rule."""
+        return bool(self.enforcers)
+
+
+@dataclass(frozen=True)
+class FormatCoverage:
+    """Totals for one format, as ``rulekeeper coverage`` prints them."""
+
+    prefix: str
+    name: str
+    rules: int
+    normative: int
+    informative: int
+    pending: int
+    enforced: int
+    exemplified: int
+    tested: int
+
+    def as_dict(self) -> dict[str, int | str]:
+        """The totals as a JSON-ready mapping."""
+        return dict(self.__dict__)
+
+
+def find_rule_tests(tests_dir: Path) -> dict[RuleId, list[str]]:
+    """Map each rule ID to the tests marked ``@pytest.mark.rule(ID, ...)`` under ``tests_dir``.
+
+    The files are parsed, never imported, so this is safe and cheap. A module-level
+    ``pytestmark = pytest.mark.rule(...)`` marks every test in the module.
+    """
+    found: dict[RuleId, list[str]] = {}
+    if not tests_dir.is_dir():
+        return found
+    for path in sorted(tests_dir.rglob("test_*.py")):
+        if "roots" in path.relative_to(tests_dir).parts:
+            continue
+        module = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        name = path.relative_to(tests_dir.parent).as_posix()
+        module_rules = [r for node in module.body if _is_pytestmark(node)
+                        for r in _rule_marks([node.value])]  # type: ignore[attr-defined]
+        for node in ast.walk(module):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and \
+                    node.name.startswith("test"):
+                for rule_id in [*module_rules, *_rule_marks(node.decorator_list)]:
+                    found.setdefault(rule_id, []).append(f"{name}::{node.name}")
+    return found
+
+
+def _is_pytestmark(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Assign) and any(
+        isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)
+
+
+def _rule_marks(expressions: Iterable[ast.expr]) -> list[RuleId]:
+    rules: list[RuleId] = []
+    for expression in expressions:
+        calls = expression.elts if isinstance(expression, ast.List | ast.Tuple) else [expression]
+        for call in calls:
+            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                    and call.func.attr == "rule"):
+                rules.extend(parse_rule_id(arg.value) for arg in call.args
+                             if isinstance(arg, ast.Constant) and isinstance(arg.value, str))
+    return rules
+
+
+def trace(rulebook: Mapping[RuleId, Rule], enforcers: Mapping[RuleId, tuple[str, ...]],
+          tests: Mapping[RuleId, list[str]]) -> list[RuleTrace]:
+    """Join the three sources into one record per rule, in rule order."""
+    return [RuleTrace(rule, tuple(enforcers.get(rule_id, ())), tuple(tests.get(rule_id, ())))
+            for rule_id, rule in rulebook.items()]
+
+
+def coverage(traces: Iterable[RuleTrace]) -> list[FormatCoverage]:
+    """Totals per format, for every format that has rules, in prefix order."""
+    by_prefix: dict[str, list[RuleTrace]] = {}
+    for item in traces:
+        by_prefix.setdefault(rule_prefix(item.rule.id), []).append(item)
+    return [
+        FormatCoverage(
+            prefix=prefix,
+            name=PREFIXES[prefix],
+            rules=len(items),
+            normative=sum(t.rule.status == "normative" for t in items),
+            informative=sum(t.rule.status == "informative" for t in items),
+            pending=sum(t.rule.status == "pending" for t in items),
+            enforced=sum(t.rule.is_normative and t.is_enforced for t in items),
+            exemplified=sum(t.rule.examples > 0 for t in items),
+            tested=sum(bool(t.tests) for t in items),
+        )
+        for prefix in PREFIXES if (items := by_prefix.get(prefix))
+    ]
