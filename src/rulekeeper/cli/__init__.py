@@ -1,0 +1,62 @@
+"""The ``rulekeeper`` command.
+
+Exit codes (documented on the site's command-line page):
+
+====  ==========================================================================
+0     success
+1     the input breaks the rules (each problem on its own line, with its rule ID)
+2     unusable input or usage (a clear message, never a traceback)
+====  ==========================================================================
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from rulekeeper.errors import RulekeeperError
+
+EXIT_OK = 0
+EXIT_BROKEN_RULES = 1
+EXIT_UNUSABLE = 2
+
+Command = Callable[[argparse.Namespace], int]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse exits with 2 on usage errors already; keep its message short and plain."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_UNUSABLE, f"rulekeeper: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser with every subcommand registered."""
+    from rulekeeper.cli import deck
+
+    parser = _Parser(prog="rulekeeper", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     parser_class=_Parser)
+    deck.register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return its exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Command = args.handler
+    try:
+        return handler(args)
+    except RulekeeperError as error:
+        print(f"rulekeeper: {error}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    except KeyboardInterrupt:
+        print("rulekeeper: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
