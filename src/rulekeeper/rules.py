@@ -31,8 +31,14 @@ PREFIXES: Mapping[str, str] = {
     "VX": "Vortex Based Magic",
     "SD": "Stockpile Draft",
     "DD": "Dominion Draft",
+    "MG": "Magic essentials",
 }
-"""The five formats' rule prefixes and the formats they name."""
+"""The formats' rule prefixes and what they name.
+
+``MG`` is not a format: it numbers the parts of Magic that the compact Magic model enforces and
+that the three Magic formats (``LV``, ``VX``, ``SD``) build on, so the engine's errors can cite a
+rule on this site rather than a document elsewhere.
+"""
 
 # Numbered rules (2.3, 1.4a, 10.2b) and rulings (R1, R12) share one grammar.
 _RULE_ID = re.compile(r"^\s*([A-Za-z]{2})\s+((?:R\d+)|(?:\d+(?:\.\d+)*[a-z]?))\s*$", re.IGNORECASE)
@@ -91,6 +97,7 @@ _PAGES: Mapping[str, str] = {
     "VX": "vortex",
     "SD": "stockpile-draft",
     "DD": "dominion-draft",
+    "MG": "magic",
 }
 
 

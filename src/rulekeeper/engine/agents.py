@@ -1,0 +1,57 @@
+"""Agents choose actions from what a player may see; :func:`play` runs a game to its end."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from rulekeeper.engine.game import Action, Game, Outcome
+
+MAX_ACTIONS = 200_000  # far beyond any finished game; more means a game that cannot end
+
+
+class Agent(Protocol):
+    """Anything that picks one of the legal actions, seeing only a player's view."""
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        """Return one of ``actions``."""
+        ...
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions with its own seeded RNG.
+
+    >>> from rulekeeper.engine.agents import RandomAgent
+    >>> RandomAgent(seed=3).choose({}, ["a", "b", "c"])
+    'a'
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        """Return a random legal action."""
+        return actions[self._rng.randrange(len(actions))]
+
+
+def play(game: Game, agents: Sequence[Agent], *,
+         on_action: Callable[[Game, Action], None] | None = None) -> Outcome:
+    """Play ``game`` to its end, asking the deciding player's agent each time.
+
+    Each agent sees only ``game.view(player)``. ``on_action`` is called before each action.
+
+    :raises RuntimeError: if the game does not end within a generous number of actions.
+    """
+    for _ in range(MAX_ACTIONS):
+        if game.outcome is not None:
+            return game.outcome
+        player = game.current_player()
+        action = agents[player].choose(game.view(player), game.legal_actions())
+        if on_action is not None:
+            on_action(game, action)
+        game.apply(action)
+    raise RuntimeError(f"game did not end within {MAX_ACTIONS} actions")

@@ -1,0 +1,125 @@
+"""Seeded chance with outcomes that examples and tests can script.
+
+Every shuffle, die roll and random pick in a game goes through the game's own :class:`Chance`,
+never through the global :mod:`random`, so the same seed and the same actions give the same
+game. A worked example can decide the next outcome in the open:
+
+>>> from rulekeeper.engine.chance import Chance
+>>> chance = Chance(seed=7)
+>>> chance.script("d20", 20)
+>>> chance.roll(20, kind="d20")
+20
+>>> cards = ["a", "b", "c"]
+>>> chance.script("shuffle", "keep")
+>>> chance.shuffle(cards)
+>>> cards
+['a', 'b', 'c']
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import MutableSequence
+from typing import Any, TypeVar
+
+from rulekeeper.errors import SerializationError
+
+T = TypeVar("T")
+Outcome = int | str | list[int]
+"""A scripted outcome: a number, ``"keep"`` for a shuffle that keeps the order, or a permutation."""
+
+
+class Chance:
+    """A game's source of randomness: a private seeded RNG plus a queue of scripted outcomes."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._scripted: dict[str, deque[Outcome]] = {}
+
+    def __repr__(self) -> str:
+        pending = sum(len(queue) for queue in self._scripted.values())
+        return f"<Chance seed={self.seed} scripted={pending}>"
+
+    def script(self, kind: str, *outcomes: Outcome) -> None:
+        """Queue outcomes for the next random events of ``kind`` (``"shuffle"``, ``"d20"``, ...)."""
+        self._scripted.setdefault(kind, deque()).extend(outcomes)
+
+    def _next_scripted(self, kind: str) -> Outcome | None:
+        queue = self._scripted.get(kind)
+        if not queue:
+            return None
+        outcome = queue.popleft()
+        if not queue:
+            del self._scripted[kind]
+        return outcome
+
+    def shuffle(self, items: MutableSequence[T], kind: str = "shuffle") -> None:
+        """Shuffle ``items`` in place.
+
+        A scripted ``"keep"`` leaves the order alone; a scripted permutation ``[2, 0, 1]`` puts
+        the item at index 2 first, then 0, then 1.
+
+        :raises ValueError: if a scripted permutation does not fit ``items``.
+        """
+        outcome = self._next_scripted(kind)
+        if outcome is None:
+            self._rng.shuffle(items)
+        elif outcome == "keep":
+            return
+        elif isinstance(outcome, list) and sorted(outcome) == list(range(len(items))):
+            items[:] = [items[i] for i in outcome]
+        else:
+            raise ValueError(f"scripted {kind} outcome {outcome!r} is not a permutation of "
+                             f"{len(items)} items")
+
+    def roll(self, sides: int, kind: str = "die") -> int:
+        """Roll a die with ``sides`` faces, returning 1..sides.
+
+        :raises ValueError: if a scripted outcome is not a face of the die.
+        """
+        outcome = self._next_scripted(kind)
+        if outcome is None:
+            return self._rng.randint(1, sides)
+        if not isinstance(outcome, int) or not 1 <= outcome <= sides:
+            raise ValueError(f"scripted {kind} outcome {outcome!r} is not between 1 and {sides}")
+        return outcome
+
+    def pick(self, count: int, kind: str = "pick") -> int:
+        """Pick an index in ``range(count)`` uniformly, e.g. for a random discard.
+
+        :raises ValueError: if ``count`` is not positive or a scripted index is out of range.
+        """
+        if count <= 0:
+            raise ValueError("cannot pick from nothing")
+        outcome = self._next_scripted(kind)
+        if outcome is None:
+            return self._rng.randrange(count)
+        if not isinstance(outcome, int) or not 0 <= outcome < count:
+            raise ValueError(f"scripted {kind} outcome {outcome!r} is not an index below {count}")
+        return outcome
+
+    def to_json(self) -> dict[str, Any]:
+        """The RNG's full state and any scripted outcomes, as JSON-ready data."""
+        version, internal, gauss = self._rng.getstate()
+        return {
+            "seed": self.seed,
+            "rng": [version, list(internal), gauss],
+            "scripted": {kind: list(queue) for kind, queue in sorted(self._scripted.items())},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Chance:
+        """Restore a :class:`Chance` saved by :meth:`to_json`.
+
+        :raises SerializationError: if the data is not a saved RNG state.
+        """
+        try:
+            chance = cls(int(data["seed"]))
+            version, internal, gauss = data["rng"]
+            chance._rng.setstate((version, tuple(int(x) for x in internal), gauss))
+            chance._scripted = {str(k): deque(v) for k, v in data["scripted"].items()}
+        except (KeyError, TypeError, ValueError) as error:
+            raise SerializationError(f"bad chance state: {error}") from None
+        return chance

@@ -1,0 +1,164 @@
+"""The game protocol every format implements: actions as values, ``apply``/``after``, views.
+
+A game is a mutable state. :meth:`Game.apply` performs one action or raises
+:class:`~rulekeeper.errors.IllegalActionError` citing the broken rule, leaving the state exactly
+as it was; :meth:`Game.after` does the same on a copy. :func:`explain` says in words why an
+action is or is not legal.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self, TypeAlias
+
+from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.events import EventLog
+from rulekeeper.errors import IllegalActionError, SerializationError
+from rulekeeper.rules import RuleId
+
+PlayerId: TypeAlias = int
+"""A seat at the table, counted from 0 in turn order."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base class of every action. Subclasses are frozen dataclasses with readable reprs."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``result`` is ``"win"`` or ``"draw"``, with the rule that ended it."""
+
+    result: str
+    winners: tuple[PlayerId, ...]
+    reason_rule: RuleId
+    reason: str
+
+    def __str__(self) -> str:
+        if self.result == "draw":
+            return f"draw: {self.reason} ({self.reason_rule})"
+        seats = ", ".join(f"player {w}" for w in self.winners)
+        return f"{seats} won: {self.reason} ({self.reason_rule})"
+
+
+class Game(ABC):
+    """A game in progress. Formats subclass it; the conformance suite drives it."""
+
+    format_key: ClassVar[str]
+    """The key of this game's entry in :data:`rulekeeper.games.FORMATS`."""
+
+    def __init__(self, chance: Chance) -> None:
+        self.chance = chance
+        self.log = EventLog()
+        self.outcome: Outcome | None = None
+
+    # The protocol.
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the deciding player may take now, in a deterministic order."""
+
+    @abstractmethod
+    def current_player(self) -> PlayerId:
+        """The player who must decide next."""
+
+    @abstractmethod
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` if ``action`` is illegal now; change nothing.
+
+        :raises IllegalActionError: citing the rule the action would break.
+        """
+
+    @abstractmethod
+    def _perform(self, action: Action) -> None:
+        """Carry out a legal action and everything that follows automatically."""
+
+    @abstractmethod
+    def view(self, player: PlayerId) -> dict[str, Any]:
+        """What ``player`` may know: their own hidden cards, only counts of the others'."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, RNG included, as JSON-ready data."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """Restore a state saved by :meth:`to_json`.
+
+        :raises SerializationError: if the data is not a saved game of this format.
+        """
+
+    @abstractmethod
+    def zones(self) -> dict[str, list[int]]:
+        """Every zone by name, with the IDs of the cards in it (for the conformance suite)."""
+
+    # Shared behaviour.
+
+    def is_over(self) -> bool:
+        """True once the game has an outcome."""
+        return self.outcome is not None
+
+    def apply(self, action: Action) -> None:
+        """Perform ``action``; the state changes and nothing is returned.
+
+        :raises IllegalActionError: if the action is illegal; the state is then unchanged.
+        """
+        if self.outcome is not None:
+            raise IllegalActionError(self.over_rule(), "the game is over", action=action)
+        self.check(action)
+        self._perform(action)
+
+    def after(self, action: Action) -> Self:
+        """Return the state after ``action``, leaving this one alone.
+
+        :raises IllegalActionError: if the action is illegal.
+        """
+        successor = copy.deepcopy(self)
+        successor.apply(action)
+        return successor
+
+    def over_rule(self) -> RuleId:
+        """The rule that ended the game (used when an action comes after the end)."""
+        return self.outcome.reason_rule if self.outcome else ""
+
+    def dumps(self) -> str:
+        """The state as a JSON string with sorted keys (stable across runs)."""
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> Self:
+        """Restore a state from :meth:`dumps` output.
+
+        :raises SerializationError: if ``text`` is not a saved game of this format.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise SerializationError(f"not a saved game: {error}") from None
+        if not isinstance(data, dict):
+            raise SerializationError("not a saved game: expected a JSON object")
+        return cls.from_json(data)
+
+
+def explain(game: Game, action: Action) -> str:
+    """Say whether ``action`` is legal in ``game`` now, citing the rule if it is not."""
+    try:
+        if game.outcome is not None:
+            raise IllegalActionError(game.over_rule(), "the game is over", action=action)
+        game.check(action)
+    except IllegalActionError as error:
+        return f"{action} is illegal: {error.reason} ({error.rule}, {error.url})"
+    return f"{action} is legal"
+
+
+def first_legal(actions: Sequence[Action], kind: type[Action]) -> Action | None:
+    """The first action of type ``kind`` among ``actions``, if any."""
+    return next((a for a in actions if isinstance(a, kind)), None)
+
+
+__all__ = ["Action", "Game", "Outcome", "PlayerId", "SerializationError", "explain", "first_legal"]

@@ -1,0 +1,94 @@
+"""The one table of playable formats. The CLI, the docs and the conformance suite read it.
+
+Nothing registers itself on import: a format is playable because it is listed here.
+
+>>> from rulekeeper.games import FORMATS
+>>> sorted(FORMATS)
+['leveler']
+>>> FORMATS["leveler"].players
+(2, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from rulekeeper.engine.agents import Agent, RandomAgent
+from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.game import Game
+from rulekeeper.errors import InputError
+from rulekeeper.mtg.agents import HeuristicAgent
+from rulekeeper.mtg.formats.leveler.play import Leveler
+from rulekeeper.mtg.game import MagicGame
+from rulekeeper.mtg.hooks import MagicFormat
+
+
+DECK_SEED_SALT = 0x5EED  # any fixed number: it separates deck building from the game's chance
+
+
+@dataclass(frozen=True)
+class GameFormat:
+    """A playable format: its facts, how to start a bot game, and its agents."""
+
+    key: str
+    name: str
+    prefix: str
+    players: tuple[int, int]
+    new_game: Callable[[int, int], Game]
+    agents: Mapping[str, Callable[[int], Agent]]
+    invariants: Callable[[Game], list[str]]
+
+
+def _magic(fmt: MagicFormat) -> GameFormat:
+    def new_game(seed: int, players: int) -> Game:
+        # The decks come from a chance of their own so that the game's stream starts fresh.
+        decks = fmt.bot_decks(Chance(seed ^ DECK_SEED_SALT), players)
+        return MagicGame.new(fmt, decks, seed=seed)
+
+    def invariants(game: Game) -> list[str]:
+        assert isinstance(game, MagicGame)
+        return magic_invariants(game)
+
+    return GameFormat(
+        key=fmt.key, name=fmt.name, prefix=fmt.prefix,
+        players=(fmt.min_players, fmt.max_players), new_game=new_game,
+        agents={"random": RandomAgent, "heuristic": HeuristicAgent}, invariants=invariants)
+
+
+def magic_invariants(game: MagicGame) -> list[str]:
+    """Facts of every Magic game: life and damage bookkeeping, then the format's own."""
+    problems = [f"{p.name} has taken negative damage" for p in game.table.players
+                if p.damage_taken < 0]
+    problems += [f"{c.name} is tapped off the battlefield" for c in game.table.cards
+                 if c.tapped and game.table.where[c.id] != "battlefield"]
+    return problems + game.format.invariants(game)
+
+
+_MAGIC_FORMATS: dict[str, MagicFormat] = {"leveler": Leveler()}
+
+FORMATS: Mapping[str, GameFormat] = {key: _magic(fmt) for key, fmt in _MAGIC_FORMATS.items()}
+"""Every playable format by key."""
+
+
+def magic_format(key: str) -> MagicFormat:
+    """The Magic format registered under ``key``.
+
+    :raises InputError: if no such Magic format exists.
+    """
+    try:
+        return _MAGIC_FORMATS[key]
+    except KeyError:
+        raise InputError(f"unknown Magic format {key!r}; known: "
+                         f"{', '.join(sorted(_MAGIC_FORMATS))}") from None
+
+
+def game_format(key: str) -> GameFormat:
+    """The playable format registered under ``key`` (also accepts its rule prefix).
+
+    :raises InputError: if no such format exists.
+    """
+    for entry in FORMATS.values():
+        if key.lower() in (entry.key, entry.prefix.lower()):
+            return entry
+    raise InputError(f"unknown format {key!r}; choose from {', '.join(sorted(FORMATS))}")

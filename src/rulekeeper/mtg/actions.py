@@ -1,0 +1,79 @@
+"""The actions of the compact Magic model: frozen values with reprs you can paste back.
+
+>>> from rulekeeper.mtg.actions import Cast, Player
+>>> Cast(12, target=Player(1))
+Cast(card=12, target=Player(index=1))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulekeeper.engine.game import Action
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player as the target of a spell."""
+
+    index: int
+
+
+Target = Player | int
+"""A spell's target: a :class:`Player`, or the ID of a card on the battlefield."""
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Pass priority (MG 2.5)."""
+
+
+@dataclass(frozen=True)
+class PlayLand(Action):
+    """Play a land from your hand (MG 3.1)."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class Cast(Action):
+    """Cast a spell from your hand, paying its cost from your lands (MG 3.3-3.5)."""
+
+    card: int
+    target: Target | None = None
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Declare a creature as an attacker (MG 4.1)."""
+
+    creature: int
+
+
+@dataclass(frozen=True)
+class EndAttacks(Action):
+    """Finish declaring attackers."""
+
+
+@dataclass(frozen=True)
+class Block(Action):
+    """Declare ``blocker`` as blocking ``attacker`` (MG 4.2)."""
+
+    blocker: int
+    attacker: int
+
+
+@dataclass(frozen=True)
+class EndBlocks(Action):
+    """Finish declaring blockers."""
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Discard a card to the maximum hand size during cleanup (MG 2.4)."""
+
+    card: int
+
+
+FORCED = (Pass, EndAttacks, EndBlocks)
+"""Actions the engine takes by itself when they are the only choice."""

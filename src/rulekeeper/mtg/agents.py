@@ -1,0 +1,86 @@
+"""A heuristic Magic agent: plays lands, casts what it can, attacks and blocks sensibly.
+
+It decides from a player's view only, never from the full game state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from rulekeeper.engine.game import Action
+from rulekeeper.mtg.actions import Attack, Block, Cast, Discard, EndAttacks, Pass, Player, PlayLand
+from rulekeeper.mtg.cards import card
+
+
+class HeuristicAgent:
+    """Land first, then the most expensive spell, burn at the opponent's face or a big
+    creature, attack when the attacker would survive or the opponent is open, chump-block only
+    when life is low.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return "HeuristicAgent()"
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        """Return the action this agent prefers."""
+        return max(actions, key=lambda a: (self._score(view, a), -actions.index(a)))
+
+    def _score(self, view: dict[str, Any], action: Action) -> float:
+        me = view["you"]
+        permanents = {p["id"]: p for p in view["battlefield"]}
+        match action:
+            case PlayLand():
+                return 100
+            case Cast(card_id, target):
+                name = dict(view["hand"])[card_id]
+                definition = card(name)
+                score = 50 + definition.mana_cost.mana_value
+                if isinstance(target, Player):
+                    harmful = any(e.kind in ("damage", "mill", "lose")
+                                  for e in definition.effects)
+                    score += 5 if harmful == (target.index != me) else -200
+                elif target is not None:
+                    creature = permanents[target]
+                    mine = creature["controller"] == me
+                    score += -200 if mine else 10 + (card(creature["name"]).power or 0)
+                return score
+            case Attack(creature_id):
+                return self._attack_score(view, creature_id)
+            case Block(blocker, attacker):
+                return self._block_score(view, permanents[blocker], permanents[attacker])
+            case Discard(card_id):
+                return -card(dict(view["hand"])[card_id]).mana_cost.mana_value
+            case Pass() | EndAttacks():
+                return 0
+        return 0
+
+    def _attack_score(self, view: dict[str, Any], creature_id: int) -> float:
+        me = view["you"]
+        attacker = next(p for p in view["battlefield"] if p["id"] == creature_id)
+        power = card(attacker["name"]).power or 0
+        blockers = [card(p["name"]) for p in view["battlefield"]
+                    if p["controller"] != me and not p["tapped"]
+                    and card(p["name"]).has_type("Creature")]
+        toughness = card(attacker["name"]).toughness or 0
+        if power <= 0:
+            return -1
+        if all((b.power or 0) < toughness for b in blockers):
+            return 10 + power
+        return 1 if self._rng.random() < 0.3 else -1
+
+    def _block_score(self, view: dict[str, Any], blocker: dict[str, Any],
+                     attacker: dict[str, Any]) -> float:
+        mine, theirs = card(blocker["name"]), card(attacker["name"])
+        kills = (mine.power or 0) >= (theirs.toughness or 0) - attacker["damage"]
+        survives = (theirs.power or 0) < (mine.toughness or 0) - blocker["damage"]
+        life = view["players"][view["you"]]["life"]
+        if survives:
+            return 20 + kills
+        if kills:
+            return 10
+        return 5 if life <= (theirs.power or 0) * 2 else -1

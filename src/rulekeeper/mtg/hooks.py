@@ -1,0 +1,80 @@
+"""The hooks a Magic format overrides, in the manner of python-chess's variants.
+
+The compact model calls these and nothing else format-specific, so no ``if format == ...``
+branch lives in the core. :class:`MagicFormat` itself is plain two-player Magic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.engine.chance import Chance
+from rulekeeper.rules import RuleId, enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.mtg.game import MagicGame
+
+Deck = Sequence[Sequence[str]]
+"""A deck as the engine takes it: one or more sections (sub-decks) of card names."""
+
+
+@dataclass(frozen=True)
+class StateBasedAction:
+    """A state-based action found to apply: the rule, what it does, and how."""
+
+    rule: RuleId
+    text: str
+    perform: Callable[[], None]
+
+
+class MagicFormat:
+    """Plain two-player Magic as the compact model plays it (the ``MG`` rules)."""
+
+    key = "magic"
+    name = "Magic"
+    prefix = "MG"
+    min_players = 2
+    max_players = 2
+    starting_life = 20  # MG 1.1
+    opening_hand = 7  # MG 1.3
+    max_hand_size = 7  # MG 2.4
+
+    def extra_zones(self, player: int) -> tuple[str, ...]:
+        """Zones this format adds for ``player`` beyond library, hand and graveyard."""
+        return ()
+
+    @enforces("MG 1.3")
+    def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
+        """Put each player's cards into the game: the whole deck becomes the library."""
+        for player, deck in enumerate(decks):
+            for section in deck:
+                for name in section:
+                    game.table.create(name, player, f"library:{player}")
+
+    def library_zone(self, player: int) -> str:
+        """The zone that effects touching ``player``'s library use (mill, search, ...)."""
+        return f"library:{player}"
+
+    def draw_one(self, game: MagicGame, player: int) -> None:
+        """Draw one card for ``player``. Formats that replace drawing override this."""
+        game.draw_from_library(player)
+
+    def state_based_actions(self, game: MagicGame) -> list[StateBasedAction]:
+        """This format's state-based actions that apply now (none in plain Magic)."""
+        return []
+
+    def invariants(self, game: MagicGame) -> list[str]:
+        """Format-specific facts that must hold after every action; returns violations."""
+        return []
+
+    def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
+        """Extra public or private facts for ``player``'s view."""
+        return {}
+
+    def bot_decks(self, chance: Chance, players: int) -> list[Deck]:
+        """Decks for a bot game, built with the game's own chance."""
+        from rulekeeper.mtg.decks import two_colour_deck
+
+        return [[two_colour_deck(chance, 60, 24)] for _ in range(players)]

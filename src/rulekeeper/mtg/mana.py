@@ -1,0 +1,74 @@
+"""Mana costs and paying them from basic lands (MG 3.2, MG 3.3).
+
+>>> from rulekeeper.mtg.mana import ManaCost
+>>> cost = ManaCost.parse("{2}{R}{R}")
+>>> cost
+ManaCost(generic=2, colored='RR')
+>>> cost.mana_value
+4
+>>> cost.payment(["R", "G", "R", "W"])  # one mana-producing land each, in order
+[0, 2, 1, 3]
+>>> ManaCost.parse("{U}").payment(["R", "G"]) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+_SYMBOL = re.compile(r"\{([^}]*)\}")
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """A mana cost of generic mana plus coloured symbols (``W``, ``U``, ``B``, ``R``, ``G``)."""
+
+    generic: int = 0
+    colored: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> ManaCost:
+        """Parse a cost such as ``"{3}{W}{W}"``; the empty string is a cost of nothing.
+
+        :raises ValueError: for symbols the compact model does not support (hybrid, X, ...).
+        """
+        generic, colored = 0, []
+        leftover = _SYMBOL.sub("", text).strip()
+        if leftover:
+            raise ValueError(f"not a mana cost: {text!r}")
+        for symbol in _SYMBOL.findall(text):
+            if symbol.isdigit():
+                generic += int(symbol)
+            elif symbol in ("W", "U", "B", "R", "G"):
+                colored.append(symbol)
+            else:
+                raise ValueError(f"unsupported mana symbol {{{symbol}}} in {text!r}")
+        return cls(generic, "".join(sorted(colored, key="WUBRG".index)))
+
+    @property
+    def mana_value(self) -> int:
+        """The total amount of mana the cost asks for."""
+        return self.generic + len(self.colored)
+
+    def payment(self, sources: Sequence[str]) -> list[int] | None:
+        """Choose which sources pay this cost, or return ``None`` if they cannot.
+
+        ``sources`` lists the colour each untapped land makes. Coloured symbols are paid first,
+        each from the first source of its colour; generic mana then takes the sources whose
+        colour this cost needs least, so the choice is deterministic and never strands a colour
+        the cost could use (MG R2).
+        """
+        used: list[int] = []
+        free = list(range(len(sources)))
+        for symbol in self.colored:
+            match = next((i for i in free if sources[i] == symbol), None)
+            if match is None:
+                return None
+            free.remove(match)
+            used.append(match)
+        if self.generic > len(free):
+            return None
+        free.sort(key=lambda i: (sources[i] in self.colored, i))
+        return used + free[: self.generic]

@@ -1,0 +1,99 @@
+"""State-based actions (MG 5): checked whenever a player would receive priority."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.engine.game import Outcome
+from rulekeeper.mtg.hooks import StateBasedAction
+from rulekeeper.rules import enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.mtg.game import MagicGame
+
+LOOP_LIMIT = 1000  # no legal position needs this many rounds; more means a format bug
+
+
+@enforces("MG 5.1")
+def check(game: MagicGame) -> None:
+    """Perform every state-based action that applies, all at once, until none applies.
+
+    Each round first finds all that apply in the current state, then performs them; the
+    format's own state-based actions join the same round, so they are simultaneous with the
+    core ones. Afterwards the game ends if players have lost (MG 5.5).
+
+    :raises RuntimeError: if state-based actions never settle (a bug, never a player's doing).
+    """
+    for _ in range(LOOP_LIMIT):
+        found = core_state_based_actions(game) + game.format.state_based_actions(game)
+        if not found:
+            break
+        for action in found:
+            game.record(action.rule, action.text)
+            action.perform()
+    else:  # pragma: no cover - would mean an endless loop of state-based actions
+        raise RuntimeError("state-based actions did not settle")
+    decide_outcome(game)
+
+
+def core_state_based_actions(game: MagicGame) -> list[StateBasedAction]:
+    """The state-based actions of the compact model that apply now."""
+    found: list[StateBasedAction] = []
+    for player in game.table.players:
+        if player.lost:
+            continue
+        if is_out_of_life(game, player.index):
+            found.append(StateBasedAction("MG 5.2", f"{player.name} has {player.life} life and "
+                                          "loses", lambda p=player: _lose(p)))
+        elif is_decked(game, player.index):
+            found.append(StateBasedAction("MG 5.3", f"{player.name} drew from an empty library "
+                                          "and loses", lambda p=player: _lose(p)))
+    for creature in game.table.creatures():
+        if is_destroyed(game, creature.id):
+            found.append(StateBasedAction(
+                "MG 5.4", f"{creature.name} is put into its owner's graveyard",
+                lambda c=creature.id: game.table.move(c, f"graveyard:{game.table.cards[c].owner}")))
+    return found
+
+
+def _lose(player: object) -> None:
+    player.lost = True  # type: ignore[attr-defined]
+
+
+@enforces("MG 5.2")
+def is_out_of_life(game: MagicGame, player: int) -> bool:
+    """A player with 0 or less life loses the game."""
+    return game.table.players[player].life <= 0
+
+
+@enforces("MG 5.3")
+def is_decked(game: MagicGame, player: int) -> bool:
+    """A player who tried to draw from an empty library since the last check loses."""
+    return game.table.players[player].drew_from_empty
+
+
+@enforces("MG 5.4")
+def is_destroyed(game: MagicGame, card_id: int) -> bool:
+    """A creature with 0 or less toughness, lethal damage or deathtouch damage dies."""
+    creature = game.table.cards[card_id]
+    toughness = creature.definition.toughness or 0
+    return toughness <= 0 or creature.damage >= toughness or creature.deathtouched
+
+
+@enforces("MG 5.5")
+def decide_outcome(game: MagicGame) -> None:
+    """End the game when at most one player has not lost: a win, or a draw if none is left."""
+    if game.outcome is not None:
+        return
+    standing = [p.index for p in game.table.players if not p.lost]
+    if len(standing) > 1:
+        return
+    losers = [p for p in game.table.players if p.lost]
+    cause = next((e for e in reversed(list(game.log)) if e.rule in ("MG 5.2", "MG 5.3")), None)
+    rule = cause.rule if cause else "MG 5.5"
+    if not standing:
+        game.outcome = Outcome("draw", (), "MG 5.5", "every player lost at the same time")
+    else:
+        names = ", ".join(p.name for p in losers)
+        game.outcome = Outcome("win", (standing[0],), rule, f"{names} lost")
+    game.record(game.outcome.reason_rule, str(game.outcome))

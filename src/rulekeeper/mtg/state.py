@@ -1,0 +1,134 @@
+"""The pieces of a Magic game: players, cards in zones, and how cards move (MG 1).
+
+Zones are named strings: ``library:0``, ``hand:1``, ``graveyard:0`` belong to one player;
+``battlefield``, ``exile`` and ``stack`` are shared. A format may add zones of its own (Leveler's
+sub-decks waiting outside the game are ``outside:0:2`` and ``outside:0:3``). Every card is in
+exactly one zone; :meth:`Table.move` is the only way to change that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from rulekeeper.mtg.actions import Player, Target
+from rulekeeper.mtg.cards import CardDef, card
+
+SHARED_ZONES = ("battlefield", "exile", "stack")
+PLAYER_ZONES = ("library", "hand", "graveyard")
+HIDDEN_ZONES = ("library", "hand")
+"""Zones whose contents only their owner may see (the hand), or no one (the library). MG 1.2."""
+
+
+def zone(kind: str, player: int) -> str:
+    """The name of a player's zone, e.g. ``zone("hand", 0) == "hand:0"``."""
+    return f"{kind}:{player}"
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """A player's public numbers."""
+
+    index: int
+    name: str
+    life: int
+    damage_taken: int = 0  # MG 1.4: a running total that life gain never lowers
+    lands_played: int = 0
+    drew_from_empty: bool = False
+    lost: bool = False
+
+
+@dataclass(slots=True)
+class CardState:
+    """One physical card and the status it has where it is."""
+
+    id: int
+    name: str
+    owner: int
+    controller: int
+    tapped: bool = False
+    damage: int = 0
+    deathtouched: bool = False
+    arrived_turn: int = 0
+    attacking: bool = False
+    blocking: int = -1
+    blocking_order: int = 0
+    blocked: bool = False
+    target: Target | None = None
+
+    @property
+    def definition(self) -> CardDef:
+        """The card's printed characteristics."""
+        return card(self.name)
+
+    def reset_status(self) -> None:
+        """Forget everything a card had on the battlefield or the stack (a new object)."""
+        self.tapped = self.attacking = self.blocked = self.deathtouched = False
+        self.damage, self.blocking, self.blocking_order, self.target = 0, -1, 0, None
+        self.controller = self.owner
+
+    def to_json(self) -> dict[str, Any]:
+        """The card as JSON-ready data."""
+        data = asdict(self)
+        if isinstance(self.target, Player):
+            data["target"] = {"player": self.target.index}
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CardState:
+        """Restore a card saved by :meth:`to_json`."""
+        target = data.get("target")
+        fields = {**data, "target": Player(target["player"]) if isinstance(target, dict)
+                  else target}
+        return cls(**fields)
+
+
+@dataclass
+class Table:
+    """Players, cards and zones: everything on the table, with no rules attached."""
+
+    players: list[PlayerState]
+    cards: list[CardState] = field(default_factory=list)
+    zones: dict[str, list[int]] = field(default_factory=dict)
+    where: dict[int, str] = field(default_factory=dict)
+
+    def add_zone(self, name: str) -> None:
+        """Create an empty zone (setup only)."""
+        self.zones.setdefault(name, [])
+
+    def create(self, name: str, owner: int, zone_name: str) -> int:
+        """Create a card owned by ``owner`` on top of ``zone_name`` and return its ID."""
+        card(name)  # fail early on a card the engine does not implement
+        card_id = len(self.cards)
+        self.cards.append(CardState(card_id, card(name).name, owner, owner))
+        self.zones[zone_name].append(card_id)
+        self.where[card_id] = zone_name
+        return card_id
+
+    def move(self, card_id: int, to: str, *, bottom: bool = False) -> None:
+        """Move a card to the top (end) or bottom (start) of zone ``to``.
+
+        Leaving the battlefield or the stack makes the card a new object: its status resets.
+        """
+        origin = self.where[card_id]
+        self.zones[origin].remove(card_id)
+        if origin in ("battlefield", "stack") and to != origin:
+            self.cards[card_id].reset_status()
+        if bottom:
+            self.zones[to].insert(0, card_id)
+        else:
+            self.zones[to].append(card_id)
+        self.where[card_id] = to
+
+    def names(self, zone_name: str) -> list[str]:
+        """The names of the cards in a zone, bottom first."""
+        return [self.cards[i].name for i in self.zones[zone_name]]
+
+    def permanents(self, controller: int | None = None) -> list[CardState]:
+        """The cards on the battlefield, optionally only those ``controller`` controls."""
+        cards = (self.cards[i] for i in self.zones["battlefield"])
+        return [c for c in cards if controller is None or c.controller == controller]
+
+    def creatures(self, controller: int | None = None) -> list[CardState]:
+        """The creatures on the battlefield."""
+        return [c for c in self.permanents(controller) if c.definition.has_type("Creature")]

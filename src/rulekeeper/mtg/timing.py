@@ -1,0 +1,152 @@
+"""Why an action may or may not be taken now: one predicate per kind of action.
+
+Each ``why_not_*`` function returns ``None`` when the action is legal and a
+:data:`Violation` (the rule and a one-line reason) when it is not. The game builds its legal
+actions *and* its error messages from these same functions, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.mtg.actions import Player, Target
+from rulekeeper.mtg.state import CardState
+from rulekeeper.rules import RuleId, enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.mtg.game import MagicGame
+
+Violation = tuple[RuleId, str]
+"""The rule an action would break, and a one-line reason in lower case."""
+
+MAIN_STEPS = ("main1", "main2")
+
+
+@enforces("MG 3.4")
+def is_sorcery_speed(game: MagicGame, player: int) -> bool:
+    """True when ``player`` may cast a creature or sorcery: their main phase, stack empty."""
+    return (game.active == player and game.step in MAIN_STEPS
+            and not game.table.zones["stack"])
+
+
+@enforces("MG 3.1")
+def why_not_play_land(game: MagicGame, player: int, card_id: int) -> Violation | None:
+    """A player may play one land a turn, from hand, at sorcery speed."""
+    if game.table.where.get(card_id) != f"hand:{player}":
+        return ("MG 3.1", "a land is played from your own hand")
+    if not game.table.cards[card_id].definition.has_type("Land"):
+        return ("MG 3.1", f"{game.table.cards[card_id].name} is not a land")
+    if not is_sorcery_speed(game, player):
+        return ("MG 3.1", "a land is played only in your main phase with the stack empty")
+    if game.table.players[player].lands_played >= 1:
+        return ("MG 3.1", "you have already played a land this turn")
+    return None
+
+
+@enforces("MG 3.3", "MG 3.4", "MG 3.5")
+def why_not_cast(game: MagicGame, player: int, card_id: int,
+                 target: Target | None) -> Violation | None:
+    """A spell is cast from hand, at its speed, with its cost paid and a legal target."""
+    if game.table.where.get(card_id) != f"hand:{player}":
+        return ("MG 3.3", "a spell is cast from your own hand")
+    definition = game.table.cards[card_id].definition
+    if definition.has_type("Land"):
+        return ("MG 3.1", "a land is played, not cast")
+    if not definition.has_type("Instant") and not is_sorcery_speed(game, player):
+        return ("MG 3.4", f"{definition.name} can be cast only in your main phase with the "
+                          "stack empty")
+    if game.payment(player, card_id) is None:
+        return ("MG 3.3", f"your untapped lands cannot pay {definition.cost or '{0}'}")
+    return why_not_target(game, player, definition.target, target)
+
+
+@enforces("MG 3.5")
+def why_not_target(game: MagicGame, player: int, kind: str | None,
+                   target: Target | None) -> Violation | None:
+    """A targeted spell needs a target of the kind it names; an untargeted one takes none."""
+    if kind is None:
+        return None if target is None else ("MG 3.5", "this spell has no target")
+    if target is None:
+        return ("MG 3.5", f"this spell needs a target ({kind})")
+    if isinstance(target, Player):
+        if not 0 <= target.index < len(game.table.players):
+            return ("MG 3.5", f"there is no player {target.index}")
+        if game.table.players[target.index].lost:
+            return ("MG 3.5", "a player who has left the game cannot be targeted")
+        if kind == "creature":
+            return ("MG 3.5", "this spell can target only a creature")
+        if kind == "opponent" and target.index == player:
+            return ("MG 3.5", "this spell can target only an opponent")
+        return None
+    if kind in ("player", "opponent"):
+        return ("MG 3.5", "this spell can target only a player")
+    if not is_creature_on_battlefield(game, target):
+        return ("MG 3.5", "the target must be a creature on the battlefield")
+    return None
+
+
+def is_creature_on_battlefield(game: MagicGame, card_id: int) -> bool:
+    """True if ``card_id`` names a creature on the battlefield."""
+    return (game.table.where.get(card_id) == "battlefield"
+            and game.table.cards[card_id].definition.has_type("Creature"))
+
+
+@enforces("MG 4.1")
+def why_not_attack(game: MagicGame, player: int, card_id: int) -> Violation | None:
+    """Untapped creatures you have controlled since the turn began (or with haste) may attack."""
+    if game.decision != "attackers" or player != game.active:
+        return ("MG 4.1", "attackers are declared by the active player in the declare "
+                          "attackers step")
+    if not is_creature_on_battlefield(game, card_id):
+        return ("MG 4.1", "only a creature on the battlefield can attack")
+    creature = game.table.cards[card_id]
+    return why_not_attack_with(game, player, creature)
+
+
+def why_not_attack_with(game: MagicGame, player: int, creature: CardState) -> Violation | None:
+    """The checks on the creature itself, shared with the search for possible attackers."""
+    definition = creature.definition
+    if creature.controller != player:
+        return ("MG 4.1", "you can attack only with your own creatures")
+    if creature.attacking:
+        return ("MG 4.1", f"{creature.name} is already attacking")
+    if creature.tapped:
+        return ("MG 4.1", f"{creature.name} is tapped")
+    if definition.has_keyword("Defender"):
+        return ("MG 4.1", f"{creature.name} has defender and cannot attack")
+    if creature.arrived_turn == game.turn and not definition.has_keyword("Haste"):
+        return ("MG 4.1", f"{creature.name} came under your control this turn and has no haste")
+    return None
+
+
+@enforces("MG 4.2", "MG 4.3")
+def why_not_block(game: MagicGame, player: int, blocker_id: int,
+                  attacker_id: int) -> Violation | None:
+    """An untapped creature may block one attacker it is able to block."""
+    if game.decision != "blockers" or player == game.active:
+        return ("MG 4.2", "blockers are declared by the defending player in the declare "
+                          "blockers step")
+    if not (is_creature_on_battlefield(game, blocker_id)
+            and is_creature_on_battlefield(game, attacker_id)):
+        return ("MG 4.2", "blockers and attackers must be creatures on the battlefield")
+    blocker, attacker = game.table.cards[blocker_id], game.table.cards[attacker_id]
+    if blocker.controller != player:
+        return ("MG 4.2", "you can block only with your own creatures")
+    if not attacker.attacking:
+        return ("MG 4.2", f"{attacker.name} is not attacking")
+    if blocker.tapped:
+        return ("MG 4.2", f"{blocker.name} is tapped")
+    if blocker.blocking != -1:
+        return ("MG 4.2", f"{blocker.name} is already blocking")
+    return why_not_blocked_by(attacker, blocker)
+
+
+def why_not_blocked_by(attacker: CardState, blocker: CardState) -> Violation | None:
+    """Evasion: what ``attacker``'s abilities say about ``blocker`` (MG 4.3)."""
+    if attacker.definition.has_keyword("Can't be blocked"):
+        return ("MG 4.3", f"{attacker.name} can't be blocked")
+    if attacker.definition.has_keyword("Flying") and not (
+            blocker.definition.has_keyword("Flying") or blocker.definition.has_keyword("Reach")):
+        return ("MG 4.3", f"{attacker.name} has flying; only a creature with flying or reach "
+                          "can block it")
+    return None
