@@ -21,14 +21,16 @@ markdown_examples = Sybil(
         myst.SkipParser(),
         myst.ClearNamespaceParser(),
     ],
-    patterns=["rules/**/*.md", "docs/**/*.md"],
+    # Sybil matches patterns as pathlib globs, where "**" is one level on Python 3.11, so each
+    # depth is listed.
+    patterns=["rules/*.md", "rules/*/*.md", "docs/*.md", "docs/*/*.md", "docs/*/*/*.md"],
     excludes=["docs/_build/**", "docs/api/_generated/**"],
     name="markdown",
 )
 
 docstring_examples = Sybil(
     parsers=[rest.DocTestParser(optionflags=OPTIONS), rest.SkipParser()],
-    patterns=["src/**/*.py"],
+    patterns=["src/*/*.py", "src/*/*/*.py", "src/*/*/*/*.py", "src/*/*/*/*/*.py"],
     name="docstrings",
 )
 

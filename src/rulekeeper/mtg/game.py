@@ -13,7 +13,7 @@ from typing import Any, Self
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Action, Game, Outcome
-from rulekeeper.errors import IllegalActionError, SerializationError
+from rulekeeper.errors import IllegalActionError, InputError, SerializationError
 from rulekeeper.mtg import combat, effects, sba
 from rulekeeper.mtg.actions import (
     FORCED, Attack, Block, Cast, Discard, EndAttacks, EndBlocks, Pass, Player, PlayLand, Target,
@@ -84,6 +84,21 @@ class MagicGame(Game):
                 fmt.draw_one(game, player)
         game.begin_turn()
         return game
+
+    def find(self, name: str, zone: str | None = None) -> int:
+        """The ID of the first card called ``name`` (in ``zone`` if given).
+
+        :raises InputError: if there is no such card.
+        """
+        for card in self.table.cards:
+            if card.name.casefold() == name.casefold() and zone in (None, self.table.where[card.id]):
+                return card.id
+        raise InputError(f"no card named {name!r}" + (f" in {zone}" if zone else ""))
+
+    def check_state_based_actions(self) -> None:
+        """Perform the state-based actions that apply now (MG 5.1)."""
+        sba.check(self)
+        self._legal = None
 
     def record(self, rule: RuleId, text: str) -> None:
         """Add an event to the log for the current turn."""
@@ -299,8 +314,8 @@ class MagicGame(Game):
             if self.turn == 1 and self.active == self.first_player:
                 self.record("MG 2.3", f"{self.name_of(self.active)} skips the first draw")
             else:
-                self.format.draw_one(self, self.active)
                 self.record("MG 2.3", f"{self.name_of(self.active)} draws for the turn")
+                self.format.draw_one(self, self.active)
             self.give_priority(self.active)
         elif step == "declare_attackers":
             if any(why_not_attack_with(self, self.active, c) is None

@@ -96,4 +96,5 @@ def decide_outcome(game: MagicGame) -> None:
     else:
         names = ", ".join(p.name for p in losers)
         game.outcome = Outcome("win", (standing[0],), rule, f"{names} lost")
-    game.record(game.outcome.reason_rule, str(game.outcome))
+    winner = f"{game.name_of(standing[0])} wins" if standing else "the game is a draw"
+    game.record(game.outcome.reason_rule, f"{winner}: {game.outcome.reason}")

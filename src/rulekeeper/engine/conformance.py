@@ -1,0 +1,145 @@
+"""The conformance suite: many seeded random playouts of a format, checked at every step.
+
+Modelled on OpenSpiel's random-simulation tests. At every step of every game it checks that
+the legal actions are non-empty, deterministic and unique; that every card is in exactly one
+zone and none appears or vanishes; and that the format's own invariants hold. Every few steps
+it saves the game to JSON and carries on with the restored copy, and tries an action that is
+not legal now, which must be rejected with a rule ID and leave the state unchanged. At the end
+it replays the same seed and actions and requires the identical log.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rulekeeper.engine.game import Action, Game
+from rulekeeper.errors import IllegalActionError
+from rulekeeper.rules import parse_rule_id
+
+PROBE_EVERY = 17  # a prime, so probes fall on every kind of step over a game
+
+
+@dataclass
+class GameRun:
+    """One checked playout."""
+
+    seed: int
+    players: int
+    actions: list[Action] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
+    result: str = ""
+
+
+@dataclass
+class Report:
+    """The totals of a conformance run over one format."""
+
+    format: str
+    games: int = 0
+    actions: int = 0
+    violations: list[str] = field(default_factory=list)
+    results: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def ok(self) -> bool:
+        """True if no invariant was broken."""
+        return not self.violations
+
+
+def check_game(new_game: Callable[[int, int], Game], invariants: Callable[[Game], list[str]],
+               seed: int, players: int) -> GameRun:
+    """Play one random game from ``seed`` and check it at every step."""
+    run = GameRun(seed, players)
+    rng = random.Random(seed)
+    game = new_game(seed, players)
+    all_cards = sorted(i for ids in game.zones().values() for i in ids)
+    seen: list[Action] = []
+    step = 0
+    while game.outcome is None:
+        step += 1
+        actions = game.legal_actions()
+        problems = _check_step(game, actions, all_cards) + invariants(game)
+        run.violations += [f"seed {seed} step {step}: {p}" for p in problems]
+        if problems or not actions:
+            return run
+        if step % PROBE_EVERY == 0:
+            game = _round_trip(game, run, step)
+            run.violations += _probe_illegal(game, actions, seen, rng, seed, step)
+        action = actions[rng.randrange(len(actions))]
+        seen.append(action)
+        run.actions.append(action)
+        game.apply(action)
+    run.result = str(game.outcome)
+    replay = new_game(seed, players)
+    for action in run.actions:
+        replay.apply(action)
+    if list(replay.log) != list(game.log):
+        run.violations.append(f"seed {seed}: replaying the same actions gave a different log")
+    return run
+
+
+def _check_step(game: Game, actions: list[Action], all_cards: list[int]) -> list[str]:
+    problems = []
+    if not actions:
+        problems.append("no legal action while the game is not over")
+    if actions != game.legal_actions():
+        problems.append("legal actions differ between two calls")
+    if len(set(actions)) != len(actions):
+        problems.append("legal actions contain duplicates")
+    placed = sorted(i for ids in game.zones().values() for i in ids)
+    if placed != all_cards:
+        counts = Counter(placed)
+        doubled = sorted(i for i, n in counts.items() if n > 1)
+        missing = sorted(set(all_cards) - set(placed))
+        problems.append(f"cards out of place: in two zones {doubled}, missing {missing}")
+    return problems
+
+
+def _round_trip(game: Game, run: GameRun, step: int) -> Game:
+    text = json.dumps(game.to_json(), sort_keys=True)
+    restored = type(game).from_json(json.loads(text))
+    if json.dumps(restored.to_json(), sort_keys=True) != text:
+        run.violations.append(f"seed {run.seed} step {step}: JSON round trip changed the state")
+    return restored
+
+
+def _probe_illegal(game: Game, legal: list[Action], seen: list[Action], rng: random.Random,
+                   seed: int, step: int) -> list[str]:
+    candidates = [a for a in seen if a not in legal]
+    if not candidates:
+        return []
+    action = candidates[rng.randrange(len(candidates))]
+    before = game.dumps()
+    try:
+        game.apply(action)
+    except IllegalActionError as error:
+        problems = []
+        try:
+            parse_rule_id(error.rule)
+        except ValueError:
+            problems.append(f"seed {seed} step {step}: {action!r} rejected without a rule ID")
+        if game.dumps() != before:
+            problems.append(f"seed {seed} step {step}: rejecting {action!r} changed the state")
+        return problems
+    return [f"seed {seed} step {step}: illegal {action!r} was accepted"]
+
+
+def check_format(new_game: Callable[[int, int], Game], invariants: Callable[[Game], list[str]],
+                 *, name: str, games: int, players: tuple[int, ...], first_seed: int = 0,
+                 progress: Callable[[int], None] | None = None) -> Report:
+    """Run ``games`` checked playouts, cycling through the player counts ``players``."""
+    report = Report(name)
+    for number in range(games):
+        run = check_game(new_game, invariants, first_seed + number,
+                         players[number % len(players)])
+        report.games += 1
+        report.actions += len(run.actions)
+        report.violations += run.violations
+        report.results[run.result.split(":")[0]] += 1
+        if progress is not None:
+            progress(number + 1)
+    return report
