@@ -8,7 +8,8 @@
 ...         .at("main1")
 ...         .build())
 >>> game.apply(Cast(game.find("Lightning Bolt"), target=Player(1)))
->>> print("\n".join(str(event) for event in game.log[:3]))
+>>> for event in game.log[:3]:
+...     print(event)
 turn 2: Alice casts Lightning Bolt targeting Bob (MG 3.3)
 turn 2: Lightning Bolt resolves (MG 3.6)
 turn 2: Lightning Bolt deals 3 damage to Bob (life 9, damage taken 3) (MG 6.1)
