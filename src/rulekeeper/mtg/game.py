@@ -39,6 +39,7 @@ TURN_LIMIT = 200  # MG R1: bot games that reach this many turns are drawn
 class MagicGame(Game):
     """A two-player game of Magic under one :class:`~rulekeeper.mtg.hooks.MagicFormat`."""
 
+    @enforces("MG 1.1")
     def __init__(self, fmt: MagicFormat, chance: Chance, names: Sequence[str]) -> None:
         super().__init__(chance)
         self.format = fmt
@@ -68,7 +69,7 @@ class MagicGame(Game):
     # Starting a game.
 
     @classmethod
-    @enforces("MG 1.3")
+    @enforces("MG 1.3", "MG R5")
     def new(cls, fmt: MagicFormat, decks: Sequence[Deck], *, seed: int,
             names: Sequence[str] | None = None) -> MagicGame:
         """Set up a new game: libraries shuffled, a random first player, seven cards each."""
@@ -156,7 +157,7 @@ class MagicGame(Game):
             case PlayLand(card_id):
                 return why_not_play_land(self, player, card_id)
             case Cast(card_id, target):
-                return why_not_cast(self, player, card_id, target)
+                return why_notcast_spell(self, player, card_id, target)
             case Attack(card_id):
                 return why_not_attack(self, player, card_id)
             case Block(blocker, attacker):
@@ -189,6 +190,7 @@ class MagicGame(Game):
         self._do(action)
         self._advance()
 
+    @enforces("MG R3")
     def _advance(self) -> None:
         """Take forced actions until a player has a real choice or the game ends."""
         while self.outcome is None:
@@ -202,7 +204,7 @@ class MagicGame(Game):
         player = self.priority
         match action:
             case Pass():
-                self._pass_priority()
+                self.pass_priority()
             case PlayLand(card_id):
                 self.table.move(card_id, "battlefield")
                 self.table.cards[card_id].arrived_turn = self.turn
@@ -211,7 +213,7 @@ class MagicGame(Game):
                                       f"{self.table.cards[card_id].name}")
                 self.passes = 0
             case Cast(card_id, target):
-                self._cast(player, card_id, target)
+                self.cast_spell(player, card_id, target)
             case Attack(card_id):
                 combat.declare_attacker(self, card_id)
             case Block(blocker, attacker):
@@ -224,7 +226,7 @@ class MagicGame(Game):
                 self.table.move(card_id, f"graveyard:{player}")
                 self.record("MG 2.4", f"{self.name_of(player)} discards "
                                       f"{self.table.cards[card_id].name} to hand size")
-                self._cleanup()
+                self.cleanup()
 
     # Priority and the stack.
 
@@ -236,7 +238,8 @@ class MagicGame(Game):
         self.decision, self.priority = "priority", player
 
     @enforces("MG 3.6")
-    def _pass_priority(self) -> None:
+    def pass_priority(self) -> None:
+        """Pass priority; when every player has passed in a row, resolve or move on."""
         self.passes += 1
         if self.passes < len(self.table.players):
             self.give_priority((self.priority + 1) % len(self.table.players))
@@ -246,7 +249,7 @@ class MagicGame(Game):
             effects.resolve_top(self)
             self.give_priority(self.active)
         else:
-            self._next_step()
+            self.next_step()
 
     def payment(self, player: int, card_id: int) -> list[int] | None:
         """The untapped lands that would pay for ``card_id``, or ``None`` (MG 3.3, MG R2)."""
@@ -257,7 +260,9 @@ class MagicGame(Game):
         return None if chosen is None else [lands[i].id for i in chosen]
 
     @enforces("MG 3.2", "MG 3.3")
-    def _cast(self, player: int, card_id: int, target: Target | None) -> None:
+    def cast_spell(self, player: int, card_id: int, target: Target | None) -> None:
+        """Pay for a spell with untapped lands and put it on the stack; the caster keeps
+        priority."""
         for land in self.payment(player, card_id) or []:
             self.table.cards[land].tapped = True
         self.table.move(card_id, "stack")
@@ -277,7 +282,8 @@ class MagicGame(Game):
     # Turns and steps.
 
     @enforces("MG 2.1")
-    def _next_step(self) -> None:
+    def next_step(self) -> None:
+        """Leave the current step for the next one, or end the turn."""
         if self.step == "end_of_combat":
             combat.end_combat(self)
         index = STEPS.index(self.step) + 1
@@ -286,6 +292,7 @@ class MagicGame(Game):
         else:
             self.enter(STEPS[index])
 
+    @enforces("MG R1")
     def _next_turn(self) -> None:
         if self.turn >= TURN_LIMIT:
             self.outcome = Outcome("draw", (), "MG R1", f"the game reached {TURN_LIMIT} turns")
@@ -335,7 +342,7 @@ class MagicGame(Game):
             combat.deal_damage(self, first_strike=False)
             self.give_priority(self.active)
         elif step == "cleanup":
-            self._cleanup()
+            self.cleanup()
         else:
             self.give_priority(self.active)
 
@@ -351,7 +358,8 @@ class MagicGame(Game):
             self.enter("end_of_combat")
 
     @enforces("MG 2.4")
-    def _cleanup(self) -> None:
+    def cleanup(self) -> None:
+        """Discard to hand size, then remove damage from creatures and end the turn."""
         hand = self.table.zones[f"hand:{self.active}"]
         if len(hand) > self.format.max_hand_size:
             self.decision, self.priority = "discard", self.active
@@ -404,6 +412,7 @@ class MagicGame(Game):
 
     # Views and saving.
 
+    @enforces("MG 1.2")
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: their own hand; only counts of hidden zones otherwise."""
         table = self.table

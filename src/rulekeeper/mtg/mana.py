@@ -18,6 +18,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rulekeeper.rules import enforces
+
 _SYMBOL = re.compile(r"\{([^}]*)\}")
 
 
@@ -52,6 +54,7 @@ class ManaCost:
         """The total amount of mana the cost asks for."""
         return self.generic + len(self.colored)
 
+    @enforces("MG 3.2", "MG R2")
     def payment(self, sources: Sequence[str]) -> list[int] | None:
         """Choose which sources pay this cost, or return ``None`` if they cannot.
 

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 SUB_DECKS = (2, 3)
 """The sub-decks that start outside the game, in the order they come in (LV 2.2, LV R6)."""
 
-THRESHOLDS = ((10, 2), (20, 3))
-"""Damage taken, and the sub-deck that must already be in the game by then (LV 3.3, LV 3.4)."""
+THRESHOLDS = ((10, 2, "LV 3.3"), (20, 3, "LV 3.4"))
+"""Damage taken, the sub-deck that must already be in the game by then, and the rule."""
 
 
 def outside(player: int, sub_deck: int) -> str:
@@ -42,12 +42,14 @@ class Leveler(MagicFormat):
         """Each player's second and third sub-decks wait in zones outside the game."""
         return tuple(outside(player, n) for n in SUB_DECKS)
 
-    @enforces("LV 2.1", "LV 2.2")
+    @enforces("LV 2.1", "LV 2.2", "LV R9")
     def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
         """The first sub-deck becomes the library; the other two start outside the game.
 
-        :raises InputError: if a deck is not three sub-decks.
+        :raises InputError: if there are not two players, or a deck is not three sub-decks.
         """
+        if len(decks) != 2:
+            raise InputError(f"Leveler is played by two players, not {len(decks)} (LV R9)")
         for player, deck in enumerate(decks):
             if len(deck) != len(SUB_DECK_SIZES):
                 raise InputError(f"a Leveler deck has {len(SUB_DECK_SIZES)} sub-decks, not "
@@ -59,16 +61,21 @@ class Leveler(MagicFormat):
             game.record("LV 2.2", f"{game.name_of(player)} starts with sub-deck 1 as the "
                                   "library; sub-decks 2 and 3 wait outside the game")
 
+    @enforces("LV R5")
     def state_based_actions(self, game: MagicGame) -> list[StateBasedAction]:
-        """Leveler's state-based actions that apply now (LV 3.1, LV 3.3, LV 3.4)."""
+        """Leveler's state-based actions that apply now (LV 3.1, LV 3.3, LV 3.4).
+
+        They join the core ones in the same round (LV R5): a player who drew from an empty
+        library loses even though a sub-deck comes in at the same moment.
+        """
         found: list[StateBasedAction] = []
         for player in game.table.players:
             if player.lost:
                 continue
-            for threshold, sub_deck in THRESHOLDS:
+            for threshold, sub_deck, rule in THRESHOLDS:
                 if is_library_exiled(game, player.index, threshold, sub_deck):
                     found.append(StateBasedAction(
-                        f"LV 3.{2 + sub_deck - 1}",
+                        rule,
                         f"{player.name} has taken {player.damage_taken} damage with sub-deck "
                         f"{sub_deck} still outside the game: the library is exiled",
                         lambda p=player.index: exile_library(game, p)))
@@ -121,7 +128,7 @@ def is_sub_deck_due(game: MagicGame, player: int) -> bool:
             and next_sub_deck(game, player) is not None)
 
 
-@enforces("LV 3.2", "LV 3.3", "LV 3.4", "LV R7")
+@enforces("LV 3.2", "LV 3.3", "LV 3.4", "LV R7", "LV R8")
 def is_library_exiled(game: MagicGame, player: int, threshold: int, sub_deck: int) -> bool:
     """At ``threshold`` total damage taken, a player whose sub-deck ``sub_deck`` is still
     outside the game exiles their library (a state, checked every time; LV R7).
