@@ -119,6 +119,30 @@ def parse_rules(text: str, *, source: str = "") -> list[Rule]:
     return rules
 
 
+def make_rule(
+    rule_id: str,
+    options: Iterable[tuple[str, str]],
+    body: Sequence[str],
+    *,
+    section: str = "",
+    source: str = "",
+    line: int = 0,
+) -> Rule:
+    """Build one rule from a rule directive's parts, exactly as :func:`parse_rules` would.
+
+    The Sphinx extension calls this with the directive's options and content, so the site and
+    ``rulekeeper`` agree on every rule's status, reason and example count.
+
+    :raises InputError: if the ID is malformed or the status is unknown.
+    """
+    try:
+        canonical = parse_rule_id(rule_id)
+    except UnknownRuleError as error:
+        raise InputError(str(error), source=source, line=line) from None
+    option_lines = [f":{key}: {value}" for key, value in options]
+    return _make_rule(canonical, [*option_lines, *body], section, source, line)
+
+
 def _make_rule(rule_id: RuleId, body: Sequence[str], section: str, source: str,
                line: int) -> Rule:
     options: list[tuple[str, str]] = []

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulekeeper.rulebook import Rule
-from rulekeeper.rules import PREFIXES, RuleId, parse_rule_id, rule_prefix
+from rulekeeper.rules import PREFIXES, RuleId, parse_rule_id, rule_prefix, rule_sort_key
 
 
 @dataclass(frozen=True)
@@ -117,3 +117,42 @@ def coverage(traces: Iterable[RuleTrace]) -> list[FormatCoverage]:
         )
         for prefix in PREFIXES if (items := by_prefix.get(prefix))
     ]
+
+
+def enforcers_in(
+    packages: Iterable[str], enforcers: Mapping[RuleId, tuple[str, ...]]
+) -> dict[RuleId, tuple[str, ...]]:
+    """Keep only the enforcers whose qualified name lies inside one of ``packages``.
+
+    The ``@enforces`` registry is global to the process; scoping it by package keeps a build or
+    a report about one code base from counting another's decorators.
+    """
+    roots = tuple(packages)
+    scoped: dict[RuleId, tuple[str, ...]] = {}
+    for rule_id, names in enforcers.items():
+        kept = tuple(n for n in names if any(n == r or n.startswith(r + ".") for r in roots))
+        if kept:
+            scoped[rule_id] = kept
+    return scoped
+
+
+def unknown_rules(
+    rulebook: Mapping[RuleId, Rule], enforcers: Mapping[RuleId, tuple[str, ...]]
+) -> list[RuleId]:
+    """The IDs that code claims to enforce but the rules text never defines, in rule order."""
+    return sorted(set(enforcers) - set(rulebook), key=rule_sort_key)
+
+
+def sections_without_examples(rules: Iterable[Rule]) -> list[tuple[str, str]]:
+    """The ``(source, section)`` pairs that hold normative rules but no worked example.
+
+    Every section with something to enforce should show it working at least once; examples in
+    any of the section's rules count.
+    """
+    normative: dict[tuple[str, str], bool] = {}
+    examples: dict[tuple[str, str], int] = {}
+    for rule in rules:
+        key = (rule.source, rule.section)
+        normative[key] = normative.get(key, False) or rule.is_normative
+        examples[key] = examples.get(key, 0) + rule.examples
+    return [key for key, has_rules in normative.items() if has_rules and not examples[key]]

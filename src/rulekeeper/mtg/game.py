@@ -157,7 +157,7 @@ class MagicGame(Game):
             case PlayLand(card_id):
                 return why_not_play_land(self, player, card_id)
             case Cast(card_id, target):
-                return why_notcast_spell(self, player, card_id, target)
+                return why_not_cast(self, player, card_id, target)
             case Attack(card_id):
                 return why_not_attack(self, player, card_id)
             case Block(blocker, attacker):

@@ -1,0 +1,62 @@
+"""``rulekeeper.sphinx``: the rules domain, as a Sphinx extension.
+
+Add ``"rulekeeper.sphinx"`` to ``extensions``. Rules are then defined with the ``rule``
+directive, referenced with the ``rule`` role, linked to the code that enforces them and checked
+against it; see the contributing guide for the authoring syntax.
+
+Configuration:
+
+``rulekeeper_engine_packages`` (default ``["rulekeeper"]``)
+    Packages imported before reading so every ``@enforces`` has run. Only enforcers inside
+    them count.
+``rulekeeper_tests_dir`` (default ``None``: ``../tests`` beside ``conf.py``)
+    Where tests marked ``@pytest.mark.rule(...)`` are found, relative to ``conf.py``.
+``rulekeeper_api_dir`` (default ``""``: off)
+    A folder of the source tree to generate one API page per engine module into.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from rulekeeper import __version__
+from rulekeeper.sphinx import events
+from rulekeeper.sphinx.directives import RuleDirective
+from rulekeeper.sphinx.domain import RulesDomain
+from rulekeeper.sphinx.roles import RuleRole
+from rulekeeper.sphinx.traceability import TraceabilityDirective, TraceabilityTables
+from rulekeeper.sphinx.transforms import EnforcedByLinks, RuleSections
+
+# Bump when the shape of what is stored in the environment changes.
+ENV_VERSION = 1
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the rules domain, its directives, roles, transforms and checks."""
+    app.add_config_value("rulekeeper_engine_packages", ["rulekeeper"], "env", list)
+    app.add_config_value("rulekeeper_tests_dir", None, "", (str, type(None)))
+    app.add_config_value("rulekeeper_api_dir", "", "env", str)
+
+    app.add_domain(RulesDomain)
+    # Unqualified names too, so rules text reads ``{rule}`` rather than ``{rules:rule}``.
+    app.add_directive("rule", RuleDirective)
+    app.add_role("rule", RuleRole(warn_dangling=True))
+    app.add_directive("rules-traceability", TraceabilityDirective)
+
+    app.add_transform(RuleSections)
+    app.add_post_transform(EnforcedByLinks)
+    app.add_post_transform(TraceabilityTables)
+
+    app.connect("config-inited", events.resolve_config)
+    app.connect("builder-inited", events.prepare)
+    app.connect("env-get-outdated", events.outdated_pages)
+    app.connect("env-check-consistency", events.check_consistency)
+    app.connect("warn-missing-reference", events.warn_dangling)
+    return {
+        "version": __version__,
+        "env_version": ENV_VERSION,
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

@@ -1,0 +1,82 @@
+"""API reference pages, generated before each build: one per module of the engine.
+
+Every module of ``rulekeeper_engine_packages`` gets a page with ``automodule :members:`` in
+``rulekeeper_api_dir``, so a new engine module is documented without anyone writing a page,
+and every ``@enforces`` target has somewhere for "Enforced by" to link to.
+
+The pages are reStructuredText on purpose: autodoc writes reST, and in a MyST page it would
+have to be wrapped in ``eval-rst``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from sphinx.application import Sphinx
+
+PAGE = """\
+{title}
+{underline}
+
+.. automodule:: {module}
+   :members:
+   :show-inheritance:
+"""
+
+
+def api_modules(packages: Iterable[str]) -> list[str]:
+    """The public modules of ``packages``, sorted, that the API reference documents.
+
+    Private modules (a part starting with ``_``, including ``__main__``) are left out, as is the
+    Sphinx extension, which the engine does not depend on.
+    """
+    found: set[str] = set()
+    for package in packages:
+        found.update(name for name in _walk(package) if _is_public(name))
+    return sorted(found)
+
+
+def _walk(package: str) -> Iterator[str]:
+    root = importlib.import_module(package)
+    yield package
+    if hasattr(root, "__path__"):
+        for info in pkgutil.walk_packages(root.__path__, package + "."):
+            if _is_public(info.name):
+                yield info.name
+
+
+def _is_public(module: str) -> bool:
+    parts = module.split(".")
+    return not any(part.startswith("_") or part == "sphinx" for part in parts)
+
+
+def api_page(module: str) -> str:
+    """The reST source of one module's page."""
+    title = f"``{module}``"
+    return PAGE.format(title=title, underline="=" * len(title), module=module)
+
+
+def write_api_pages(app: Sphinx) -> None:
+    """Write one page per module into ``rulekeeper_api_dir`` and delete pages of old modules.
+
+    Unchanged pages are not rewritten, so an incremental build reads only what changed.
+    """
+    folder: str = app.config.rulekeeper_api_dir
+    if not folder:
+        return
+    out = Path(app.srcdir, folder)
+    pages = {
+        f"{module}.rst": api_page(module)
+        for module in api_modules(app.config.rulekeeper_engine_packages)
+    }
+    out.mkdir(parents=True, exist_ok=True)
+    for stale in out.glob("*.rst"):
+        if stale.name not in pages:
+            stale.unlink()
+    for name, text in pages.items():
+        path = out / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")

@@ -1,0 +1,154 @@
+"""The ``rule`` directive: one rule, its permalink, its status and its worked examples.
+
+In MyST::
+
+    :::{rule} LV 2.1
+    :title: Starting life
+    Each player starts the game with 30 life.
+    :::
+
+The rule is built with :func:`rulekeeper.rulebook.make_rule` from the directive's options and
+content, so its status and example count are exactly what ``rulekeeper`` reads from the file.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils import nodes
+from docutils.nodes import Node
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.directives import ObjectDescription
+from sphinx.util import logging
+
+from rulekeeper.errors import InputError
+from rulekeeper.rulebook import Rule, make_rule
+from rulekeeper.rules import RuleId, rule_anchor
+from rulekeeper.sphinx.nodes import rule_enforcers
+
+if TYPE_CHECKING:
+    from sphinx.util.typing import OptionSpec
+
+logger = logging.getLogger(__name__)
+
+# The options the rules text may use; ``rulekeeper.rulebook`` reads exactly these.
+RULE_OPTIONS = ("title", "informative", "status")
+
+STATUS_NOTES = {
+    "informative": "Informative, not enforced",
+    "pending": "Not yet enforced",
+}
+"""The badge shown on a rule the engine does not enforce, by status."""
+
+
+class RuleDirective(ObjectDescription[RuleId]):
+    """Define one rule. The body is parsed as nested content, so examples render as code."""
+
+    has_content = True
+    required_arguments = 1
+    final_argument_whitespace = True
+    # Deliberately not ObjectDescription's options: a ``:no-index:`` rule would vanish from the
+    # domain while ``rulekeeper`` still counted it.
+    option_spec: ClassVar[OptionSpec] = {
+        "title": directives.unchanged,
+        "informative": directives.unchanged,
+        "status": directives.unchanged,
+    }
+
+    rule: Rule
+
+    def run(self) -> list[Node]:
+        """Build the rule from the text as ``rulekeeper`` would, then render it.
+
+        Always runs as ``rules:rule``: the directive is also registered as plain ``rule`` and
+        :class:`ObjectDescription` takes its domain from the name it was called by.
+        """
+        self.name = "rules:rule"
+        path, line = self.get_source_info()
+        options = [
+            (key, str(self.options[key] or "")) for key in RULE_OPTIONS if key in self.options
+        ]
+        try:
+            self.rule = make_rule(
+                self.arguments[0],
+                options,
+                list(self.content),
+                source=_relative_source(path, self.env.srcdir),
+                line=line,
+            )
+        except InputError as error:
+            logger.warning(
+                "%s",
+                error.message,
+                type="rulekeeper",
+                subtype="invalid-rule",
+                location=(self.env.docname, self.lineno),
+            )
+            return []
+        self._path = path
+        return super().run()
+
+    def get_signatures(self) -> list[str]:
+        """One signature: the canonical ID (the raw argument may be spelled ``lv 2.1``)."""
+        return [self.rule.id]
+
+    def handle_signature(self, sig: str, signode: addnodes.desc_signature) -> RuleId:
+        """Render the ID prominently, then the title and any status badge."""
+        signode["rule_id"] = sig
+        signode += addnodes.desc_name(sig, sig)
+        if self.rule.title:
+            signode += addnodes.desc_sig_space()
+            signode += nodes.inline(self.rule.title, self.rule.title, classes=["rule-title"])
+        if self.rule.status in STATUS_NOTES:
+            badge = STATUS_NOTES[self.rule.status]
+            signode += addnodes.desc_sig_space()
+            signode += nodes.inline(
+                badge, badge, classes=["rule-badge", f"rule-{self.rule.status}"]
+            )
+        return sig
+
+    def add_target_and_index(
+        self, name: RuleId, sig: str, signode: addnodes.desc_signature
+    ) -> None:
+        """Record the rule in the domain, give it its anchor and an index entry."""
+        from rulekeeper.sphinx.domain import RuleRecord, rules_domain
+
+        anchor = rule_anchor(name)
+        record = RuleRecord(self.rule, self.env.docname, anchor, self._path)
+        if not rules_domain(self.env).note_rule(record):
+            return  # a duplicate: one anchor per ID, or links would be ambiguous
+        signode["ids"].append(anchor)
+        self.state.document.note_explicit_target(signode)
+        self.indexnode["entries"].append(("single", f"{name} (rule)", anchor, "", None))
+
+    def transform_content(self, content_node: addnodes.desc_content) -> None:
+        """Say why a rule is not enforced, and leave room for its "Enforced by" links."""
+        if self.rule.status == "informative":
+            reason = self.rule.reason or "no reason given"
+            content_node.insert(0, _note("Informative:", f"not enforced; {reason}"))
+        elif self.rule.status == "pending":
+            content_node.insert(
+                0,
+                _note(
+                    "Not yet enforced:", "published, but the engine does not check this rule yet."
+                ),
+            )
+        content_node += rule_enforcers(rule_id=self.rule.id)
+
+    def _toc_entry_name(self, sig_node: addnodes.desc_signature) -> str:
+        # Formats have hundreds of rules; the page's headings are the useful contents.
+        return ""
+
+
+def _note(label: str, text: str) -> nodes.paragraph:
+    return nodes.paragraph(
+        "", "", nodes.strong(label, label), nodes.Text(" " + text), classes=["rule-status"]
+    )
+
+
+def _relative_source(path: str, srcdir: str | os.PathLike[str]) -> str:
+    """Name the rules file as ``rulekeeper`` does: relative to the folder above the docs."""
+    relative = os.path.relpath(path, os.path.dirname(os.path.abspath(srcdir)))
+    return path if relative.startswith("..") else relative.replace(os.sep, "/")

@@ -1,0 +1,171 @@
+"""Event handlers: load the engine, keep pages current, check the site against the code.
+
+The checks here are what makes ``sphinx-build -W`` fail when the rules text and the engine
+disagree. Every warning has ``type="rulekeeper"`` and one of the subtypes in
+:data:`WARNING_SUBTYPES`, so a project can silence one precisely with ``suppress_warnings``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from pathlib import Path
+from typing import Any
+
+from docutils.nodes import Element
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.domains import Domain
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+
+from rulekeeper.rules import RuleId, enforced_by
+from rulekeeper.sphinx.apipages import write_api_pages
+from rulekeeper.sphinx.domain import WARNING_TYPE, rules_domain
+from rulekeeper.sphinx.registry import load_engines, scoped_enforcers
+from rulekeeper.traceability import sections_without_examples, unknown_rules
+
+logger = logging.getLogger(__name__)
+
+WARNING_SUBTYPES = {
+    "unknown-rule": "code says it enforces a rule that no page defines",
+    "unenforced": "a normative rule that no code enforces",
+    "dangling-reference": "a reference to a rule that no page defines",
+    "section-without-example": "a heading with normative rules but no worked example",
+    "undocumented-enforcer": "enforcing code the API reference does not document",
+    "duplicate-rule": "a rule ID defined twice",
+    "invalid-rule": "a rule directive with a malformed ID or an unknown status",
+}
+"""Every ``rulekeeper`` warning subtype and what it means."""
+
+
+def resolve_config(app: Sphinx, config: Config) -> None:
+    """Resolve paths against the folder of ``conf.py``; hook into autodoc if it is loaded."""
+    configured: str | None = config.rulekeeper_tests_dir
+    tests = Path(app.confdir, configured if configured is not None else "../tests")
+    config.rulekeeper_tests_dir = str(tests.resolve())
+    if "sphinx.ext.autodoc" in app.extensions:
+        app.connect("autodoc-process-docstring", add_enforces_field)
+
+
+def prepare(app: Sphinx) -> None:
+    """Run every ``@enforces`` in the engine, then write the API pages that document them."""
+    load_engines(app)
+    write_api_pages(app)
+
+
+def outdated_pages(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Pages to read again although their source did not change.
+
+    The traceability page always, since it reports on tests and code Sphinx does not track;
+    and every rules page when the enforcing code changed, so its "Enforced by" links are
+    written afresh.
+    """
+    domain = rules_domain(env)
+    current = scoped_enforcers(app.config)
+    outdated = list(domain.traceability_docs)
+    previous = domain.data["enforcers"]
+    if previous is not None and previous != current:
+        outdated += sorted({record.docname for record in domain.rules.values()})
+    domain.data["enforcers"] = current
+    return outdated
+
+
+def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:
+    """Warn about every disagreement between the rules on the site and the engine."""
+    domain = rules_domain(env)
+    rulebook = domain.rulebook()
+    registry = scoped_enforcers(app.config)
+    for rule_id in unknown_rules(rulebook, registry):
+        for name in registry[rule_id]:
+            _warn(
+                "unknown-rule",
+                "%s is decorated @enforces(%r), but no page defines rule %s",
+                name,
+                rule_id,
+                rule_id,
+                location=code_location(name),
+            )
+    for rule_id, rule in rulebook.items():
+        if rule.is_normative and rule_id not in registry:
+            _warn(
+                "unenforced",
+                "normative rule %s is not enforced by any code in %s (decorate "
+                "the code with @enforces(%r), or mark the rule :status: pending)",
+                rule_id,
+                ", ".join(app.config.rulekeeper_engine_packages),
+                rule_id,
+                location=domain.rules[rule_id].location,
+            )
+    for source, section in sections_without_examples(rulebook.values()):
+        first = next(
+            r for r in domain.rules.values() if (r.rule.source, r.rule.section) == (source, section)
+        )
+        _warn(
+            "section-without-example",
+            "section %r has normative rules but no worked example "
+            "(a python fence starting with >>> inside one of its rules)",
+            section,
+            location=first.location,
+        )
+    if app.config.rulekeeper_api_dir and "py" in env.domains:
+        documented = env.get_domain("py").objects  # type: ignore[attr-defined]
+        for rule_id, names in registry.items():
+            for name in names:
+                if name not in documented:
+                    _warn(
+                        "undocumented-enforcer",
+                        "%s enforces %s but is not in the API "
+                        "reference (it must be public and have a docstring)",
+                        name,
+                        rule_id,
+                        location=code_location(name),
+                    )
+
+
+def add_enforces_field(
+    app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]
+) -> None:
+    """Append ``:Enforces:`` links to the docstring of every enforcing object."""
+    target = obj.fget if isinstance(obj, property) else obj
+    qualname = f"{getattr(target, '__module__', '')}.{getattr(target, '__qualname__', '')}"
+    registry = scoped_enforcers(app.config)
+    # ``__enforces__`` is inherited by subclasses; only the decorated object itself counts.
+    own: list[RuleId] = [
+        r for r in dict.fromkeys(enforced_by(target)) if qualname in registry.get(r, ())
+    ]
+    if not own:
+        return
+    if lines and lines[-1].strip():
+        lines.append("")
+    lines.append(":Enforces: " + ", ".join(f":rules:rule:`{rule_id}`" for rule_id in own))
+    lines.append("")
+
+
+def warn_dangling(app: Sphinx, domain: Domain | None, node: Element) -> bool | None:
+    """Report a reference to an undefined rule as ours, with or without ``-n``."""
+    if domain is None or domain.name != "rules":
+        return None
+    _warn("dangling-reference", "reference to undefined rule %s", node["reftarget"], location=node)
+    return True
+
+
+def code_location(qualname: str) -> str | None:
+    """``file:line`` of the object named ``qualname``, or None if it cannot be found."""
+    parts = qualname.split(".")
+    for split in range(len(parts) - 1, 0, -1):
+        try:
+            obj: Any = importlib.import_module(".".join(parts[:split]))
+            for attribute in parts[split:]:
+                obj = getattr(obj, attribute)
+            obj = inspect.unwrap(obj)
+            return f"{inspect.getsourcefile(obj)}:{inspect.getsourcelines(obj)[1]}"
+        except (ImportError, AttributeError, OSError, TypeError):
+            continue
+    return None
+
+
+def _warn(subtype: str, message: str, *args: object, location: Any) -> None:
+    logger.warning(message, *args, type=WARNING_TYPE, subtype=subtype, location=location)

@@ -1,0 +1,20 @@
+"""Placeholder nodes, filled in when a page is written.
+
+What enforces a rule, and the traceability tables, depend on the whole site and on the code,
+not on the page being read. Directives leave these placeholders in the doctree and the
+post-transforms in :mod:`rulekeeper.sphinx.transforms` and :mod:`rulekeeper.sphinx.traceability`
+replace them with the current answer at write time.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+
+# Lower-case class names, as docutils and Sphinx name their nodes.
+class rule_enforcers(nodes.General, nodes.Element):
+    """Where a rule's "Enforced by" line goes. Carries the rule's ``rule_id``."""
+
+
+class traceability_tables(nodes.General, nodes.Element):
+    """Where the traceability page's generated tables go."""
