@@ -34,12 +34,15 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser with every subcommand registered."""
-    from rulekeeper.cli import deck
+    from rulekeeper.cli import deck, play, rules
 
     parser = _Parser(prog="rulekeeper", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                      parser_class=_Parser)
+    rules.register(commands)
     deck.register(commands)
+    play.register(commands)
+
     return parser
 
 

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rulekeeper.mtg.actions import Player, Target
-from rulekeeper.mtg.cards import CardDef, card
+from rulekeeper.mtg.cards import CardDef, card, card_pool
 
 SHARED_ZONES = ("battlefield", "exile", "stack")
 PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -59,7 +59,9 @@ class CardState:
     @property
     def definition(self) -> CardDef:
         """The card's printed characteristics."""
-        return card(self.name)
+        # The name is canonical once created, so the pool is read directly: this property is
+        # the engine's hottest path.
+        return card_pool()[self.name]
 
     def reset_status(self) -> None:
         """Forget everything a card had on the battlefield or the stack (a new object)."""

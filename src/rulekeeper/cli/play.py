@@ -1,0 +1,101 @@
+"""``rulekeeper play`` and ``rulekeeper simulate``: bot games, one told in full or many counted."""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+
+from tqdm import tqdm
+
+from rulekeeper.engine.agents import Agent, play
+from rulekeeper.engine.game import Game
+from rulekeeper.errors import InputError
+from rulekeeper.games import FORMATS, GameFormat, game_format
+
+MAX_GAMES = 1_000_000  # a sanity bound on -n; more is almost surely a typo
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``play`` and ``simulate`` subcommands."""
+    choices = ", ".join(sorted(FORMATS))
+    one = commands.add_parser("play", help="play one bot game and print its log",
+                              description=f"Play one bot game and print a log that cites the "
+                                          f"rules. Formats: {choices}.")
+    many = commands.add_parser("simulate", help="play many bot games and summarise them",
+                               description=f"Play many bot games with a progress bar and print "
+                                           f"a summary. Formats: {choices}.")
+    for parser in (one, many):
+        parser.add_argument("format", help="format key or rule prefix, e.g. leveler or LV")
+        parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+        parser.add_argument("--players", type=int, default=None, help="number of players")
+        parser.add_argument("--agents", default="heuristic",
+                            help="comma-separated agent per seat (random, heuristic); one name "
+                                 "applies to every seat")
+    many.add_argument("-n", "--games", type=int, default=100, help="number of games")
+    many.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    one.set_defaults(handler=play_one)
+    many.set_defaults(handler=simulate)
+
+
+def _setup(args: argparse.Namespace) -> tuple[GameFormat, int]:
+    entry = game_format(args.format)
+    low, high = entry.players
+    players = low if args.players is None else args.players
+    if not low <= players <= high:
+        allowed = str(low) if low == high else f"{low} to {high}"
+        raise InputError(f"{entry.name} is played by {allowed} players, not {players}")
+    return entry, players
+
+
+def _agents(entry: GameFormat, spec: str, players: int, seed: int) -> list[Agent]:
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise InputError(f"--agents names {len(names)} agents for {players} players")
+    unknown = [n for n in names if n not in entry.agents]
+    if unknown:
+        raise InputError(f"unknown agent {unknown[0]!r}; choose from "
+                         f"{', '.join(sorted(entry.agents))}")
+    return [entry.agents[name](seed * 101 + seat) for seat, name in enumerate(names)]
+
+
+def play_one(args: argparse.Namespace) -> int:
+    """Play one game and print its log and result."""
+    entry, players = _setup(args)
+    game = entry.new_game(args.seed, players)
+    outcome = play(game, _agents(entry, args.agents, players, args.seed))
+    print(f"{entry.name}, seed {args.seed}, {players} players")
+    print(game.log)
+    print(f"result: {outcome}")
+    return 0
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """Play ``-n`` games from consecutive seeds and print a summary."""
+    entry, players = _setup(args)
+    if not 1 <= args.games <= MAX_GAMES:
+        raise InputError(f"-n must be between 1 and {MAX_GAMES}, not {args.games}")
+    wins: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    turns: list[int] = []
+    started = time.perf_counter()
+    seeds = range(args.seed, args.seed + args.games)
+    for seed in tqdm(seeds, desc=entry.name, unit="game", disable=args.no_progress,
+                     file=sys.stderr):
+        game: Game = entry.new_game(seed, players)
+        outcome = play(game, _agents(entry, args.agents, players, seed))
+        wins[", ".join(f"seat {w}" for w in outcome.winners) or "draw"] += 1
+        reasons[outcome.reason_rule] += 1
+        turns.append(getattr(game, "turn", 0))
+    elapsed = time.perf_counter() - started
+    print(f"{entry.name}: {args.games} games, {players} players, agents {args.agents}")
+    for seat, count in sorted(wins.items()):
+        print(f"  {seat}: {count} ({100 * count / args.games:.1f}%)")
+    print(f"  mean turns: {statistics.fmean(turns):.1f}")
+    print("  game ends by rule: " + ", ".join(f"{r} x{n}" for r, n in reasons.most_common()))
+    print(f"  speed: {args.games / elapsed:.1f} games per second")
+    return 0
