@@ -1,0 +1,14 @@
+"""A small rules site whose every normative rule is enforced and exemplified."""
+
+import sys
+from pathlib import Path
+
+# The tiny engine lives beside this file; its module name is unique to this root.
+sys.path.insert(0, str(Path(__file__).parent))
+
+extensions = ["myst_parser", "sphinx.ext.autodoc", "rulekeeper.sphinx"]
+myst_enable_extensions = ["colon_fence"]
+exclude_patterns = ["_build"]
+rulekeeper_engine_packages = ["basic_engine"]
+rulekeeper_tests_dir = "ruletests"
+rulekeeper_api_dir = "api"

@@ -1,0 +1,8 @@
+"""Enforces the one rule of the ``dangling`` project."""
+
+from rulekeeper.rules import enforces
+
+
+@enforces("LV 1.1")
+def one() -> None:
+    """Enforce LV 1.1."""

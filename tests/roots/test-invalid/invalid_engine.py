@@ -1,0 +1,1 @@
+"""Enforces nothing: every rule of the ``invalid`` project is malformed."""
