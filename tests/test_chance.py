@@ -1,0 +1,76 @@
+"""Chance: seeded, scriptable, and restorable (DESIGN: "Chance is explicit")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rulekeeper.engine.chance import Chance
+from rulekeeper.errors import SerializationError
+
+
+def test_same_seed_same_outcomes() -> None:
+    first, second = Chance(42), Chance(42)
+    deck_a, deck_b = list(range(30)), list(range(30))
+    first.shuffle(deck_a)
+    second.shuffle(deck_b)
+    assert deck_a == deck_b
+    assert [first.roll(20) for _ in range(10)] == [second.roll(20) for _ in range(10)]
+
+
+def test_different_seeds_differ() -> None:
+    a, b = list(range(30)), list(range(30))
+    Chance(1).shuffle(a)
+    Chance(2).shuffle(b)
+    assert a != b
+
+
+def test_scripted_outcomes_come_first_then_randomness_resumes() -> None:
+    chance, twin = Chance(5), Chance(5)
+    chance.script("d20", 20, 1)
+    assert [chance.roll(20, kind="d20"), chance.roll(20, kind="d20")] == [20, 1]
+    # Scripted outcomes do not consume the RNG, so the stream continues as if unscripted.
+    assert chance.roll(20, kind="d20") == twin.roll(20, kind="d20")
+
+
+def test_scripted_permutation_and_keep() -> None:
+    chance = Chance(0)
+    items = ["a", "b", "c"]
+    chance.script("shuffle", [2, 0, 1], "keep")
+    chance.shuffle(items)
+    assert items == ["c", "a", "b"]
+    chance.shuffle(items)
+    assert items == ["c", "a", "b"]
+
+
+@pytest.mark.parametrize(("kind", "outcome"), [("d20", 21), ("d20", 0), ("pick", 5)])
+def test_impossible_scripted_outcomes_are_refused(kind: str, outcome: int) -> None:
+    chance = Chance(0)
+    chance.script(kind, outcome)
+    with pytest.raises(ValueError, match="scripted"):
+        if kind == "pick":
+            chance.pick(3, kind=kind)
+        else:
+            chance.roll(20, kind=kind)
+
+
+def test_bad_permutation_is_refused() -> None:
+    chance = Chance(0)
+    chance.script("shuffle", [0, 0, 1])
+    with pytest.raises(ValueError, match="permutation"):
+        chance.shuffle([1, 2, 3])
+
+
+def test_json_round_trip_continues_identically() -> None:
+    chance = Chance(9)
+    chance.roll(6)
+    chance.script("pick", 1)
+    restored = Chance.from_json(json.loads(json.dumps(chance.to_json())))
+    assert restored.pick(4) == chance.pick(4) == 1
+    assert [restored.roll(100) for _ in range(20)] == [chance.roll(100) for _ in range(20)]
+
+
+def test_corrupt_state_is_a_clear_error() -> None:
+    with pytest.raises(SerializationError, match="bad chance state"):
+        Chance.from_json({"seed": 1})

@@ -1,0 +1,92 @@
+"""The game protocol: apply/after, explain, JSON round trips, views, determinism."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rulekeeper.engine import RandomAgent, explain, play
+from rulekeeper.errors import IllegalActionError, SerializationError
+from rulekeeper.games import FORMATS, game_format
+from rulekeeper.mtg.actions import Attack, PlayLand
+from rulekeeper.mtg.game import MagicGame
+
+LEVELER = FORMATS["leveler"]
+
+
+def _random_game(seed: int) -> MagicGame:
+    game = LEVELER.new_game(seed, 2)
+    assert isinstance(game, MagicGame)
+    return game
+
+
+def test_same_seed_and_actions_give_the_same_game() -> None:
+    one, two = _random_game(11), _random_game(11)
+    play(one, [RandomAgent(1), RandomAgent(2)])
+    play(two, [RandomAgent(1), RandomAgent(2)])
+    assert str(one.log) == str(two.log)
+    assert one.dumps() == two.dumps()
+
+
+def test_after_leaves_the_receiver_alone() -> None:
+    game = _random_game(3)
+    before = game.dumps()
+    action = game.legal_actions()[-1]
+    successor = game.after(action)
+    assert game.dumps() == before
+    assert successor.dumps() != before
+
+
+def test_rejected_action_changes_nothing_and_cites_a_rule() -> None:
+    game = _random_game(4)
+    before = game.dumps()
+    opponent_card = game.table.zones[f"hand:{1 - game.current_player()}"][0]
+    with pytest.raises(IllegalActionError) as raised:
+        game.apply(PlayLand(opponent_card))
+    assert raised.value.rule == "MG 3.1"
+    assert raised.value.url.endswith("rules/magic.html#rule-mg-3-1")
+    assert game.dumps() == before
+
+
+def test_explain_says_why() -> None:
+    game = _random_game(4)
+    assert explain(game, game.legal_actions()[0]).endswith("is legal")
+    message = explain(game, Attack(10_000))
+    assert "is illegal" in message
+    assert "(MG 4.1" in message
+
+
+def test_round_trip_mid_game_continues_identically() -> None:
+    game = _random_game(8)
+    agents = [RandomAgent(5), RandomAgent(6)]
+    for _ in range(40):
+        game.apply(agents[game.current_player()].choose({}, game.legal_actions()))
+    restored = MagicGame.loads(game.dumps())
+    assert restored.dumps() == game.dumps()
+    twin_agents = [RandomAgent(7), RandomAgent(8)]
+    play(game, [RandomAgent(7), RandomAgent(8)])
+    play(restored, twin_agents)
+    assert str(restored.log) == str(game.log)
+
+
+@pytest.mark.parametrize("text", ["", "[]", "{}", '{"format": "nonsense"}', "not json"])
+def test_bad_saved_games_are_clear_errors(text: str) -> None:
+    with pytest.raises(SerializationError):
+        MagicGame.loads(text)
+
+
+def test_view_hides_the_opponents_hand_and_library_order() -> None:
+    game = _random_game(2)
+    view = game.view(0)
+    hidden = {game.table.cards[i].name for i in game.table.zones["hand:1"]}
+    hidden |= {game.table.cards[i].name for i in game.table.zones["library:1"]}
+    shown = {name for _, name in view["hand"]}
+    assert view["players"][1]["hand"] == len(game.table.zones["hand:1"])
+    assert not (hidden - shown) & set(json.dumps(view).split('"'))
+    assert all(game.table.cards[i].owner == 0 for i, _ in view["hand"])
+
+
+def test_unknown_format_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown format 'chess'"):
+        game_format("chess")
