@@ -285,15 +285,18 @@ class CardIndex:
         return card is not None and card.is_basic_land
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
-        """Return up to ``limit`` card names that look like ``name``, closest first."""
+        """Return card names that look like ``name``, closest first, for "did you mean".
+
+        At most ``limit`` matches are made; a match that is a face of several cards (``Start``
+        is a face of ``Start // Finish`` and of ``Start // Fire``) gives all of them.
+        """
         key = name_key(name)
-        close = difflib.get_close_matches(key, self._keys, n=limit, cutoff=0.75)
         suggestions: list[str] = []
-        for match in close:
-            for display in self._names[match]:
-                if display not in suggestions:
-                    suggestions.append(display)
-        return suggestions[:limit]
+        for match in difflib.get_close_matches(key, self._keys, n=limit, cutoff=0.75):
+            if len(suggestions) >= limit:
+                break
+            suggestions += [n for n in self._names[match] if n not in suggestions]
+        return suggestions
 
 
 def _label(number: int, entry: Mapping[str, Any]) -> str:
