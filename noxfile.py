@@ -25,8 +25,9 @@ def install(session: nox.Session, *groups: str) -> None:
 
 def sphinx_build(session: nox.Session, outdir: Path, *extra: str) -> None:
     """Build the site with nitpicky warnings as errors."""
-    session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "html", *extra,
-                "docs", str(outdir))
+    session.run(
+        "sphinx-build", "-n", "-W", "--keep-going", "-b", "html", *extra, "docs", str(outdir)
+    )
 
 
 @nox.session
@@ -48,8 +49,17 @@ def docs(session: nox.Session) -> None:
 def serve(session: nox.Session) -> None:
     """Serve a live preview of the site that rebuilds when rules, docs or code change."""
     install(session, "serve")
-    session.run("sphinx-autobuild", "-n", "--watch", "rules", "--watch", "src",
-                "docs", str(DOCS_OUT), *session.posargs)
+    session.run(
+        "sphinx-autobuild",
+        "-n",
+        "--watch",
+        "rules",
+        "--watch",
+        "src",
+        "docs",
+        str(DOCS_OUT),
+        *session.posargs,
+    )
 
 
 @nox.session
@@ -80,8 +90,9 @@ def bench(session: nox.Session) -> None:
     started = time.perf_counter()
     sphinx_build(session, scratch, "-q")
     incremental = time.perf_counter() - started
-    session.log(f"docs build: clean {clean:.1f} s, incremental (one rules page touched) "
-                f"{incremental:.1f} s")
+    session.log(
+        f"docs build: clean {clean:.1f} s, incremental (one rules page touched) {incremental:.1f} s"
+    )
 
 
 @nox.session

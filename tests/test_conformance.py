@@ -14,8 +14,13 @@ GAMES = {"leveler": 500}  # the foundation issue asks for at least 500 seeded Le
 def test_seeded_random_games_break_no_invariant(key: str) -> None:
     entry = FORMATS[key]
     low, high = entry.players
-    report = check_format(entry.new_game, entry.invariants, name=key, games=GAMES.get(key, 200),
-                          players=tuple(range(low, high + 1)))
+    report = check_format(
+        entry.new_game,
+        entry.invariants,
+        name=key,
+        games=GAMES.get(key, 200),
+        players=tuple(range(low, high + 1)),
+    )
     assert report.violations == []
     assert report.games == GAMES.get(key, 200)
     assert sum(report.results.values()) == report.games

@@ -36,8 +36,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         low, high = entry.players
         for players in range(low, high + 1):
             games, rate = games_per_second(entry, args.seconds, players)
-            print(f"{entry.name}: {rate:.1f} games/s ({games} random-vs-random games, "
-                  f"{players} players)", flush=True)
+            print(
+                f"{entry.name}: {rate:.1f} games/s ({games} random-vs-random games, "
+                f"{players} players)",
+                flush=True,
+            )
     return 0
 
 

@@ -23,7 +23,6 @@ from rulekeeper.mtg.formats.leveler.play import Leveler
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.hooks import MagicFormat
 
-
 DECK_SEED_SALT = 0x5EED  # any fixed number: it separates deck building from the game's chance
 
 
@@ -51,17 +50,26 @@ def _magic(fmt: MagicFormat) -> GameFormat:
         return magic_invariants(game)
 
     return GameFormat(
-        key=fmt.key, name=fmt.name, prefix=fmt.prefix,
-        players=(fmt.min_players, fmt.max_players), new_game=new_game,
-        agents={"random": RandomAgent, "heuristic": HeuristicAgent}, invariants=invariants)
+        key=fmt.key,
+        name=fmt.name,
+        prefix=fmt.prefix,
+        players=(fmt.min_players, fmt.max_players),
+        new_game=new_game,
+        agents={"random": RandomAgent, "heuristic": HeuristicAgent},
+        invariants=invariants,
+    )
 
 
 def magic_invariants(game: MagicGame) -> list[str]:
     """Facts of every Magic game: life and damage bookkeeping, then the format's own."""
-    problems = [f"{p.name} has taken negative damage" for p in game.table.players
-                if p.damage_taken < 0]
-    problems += [f"{c.name} is tapped off the battlefield" for c in game.table.cards
-                 if c.tapped and game.table.where[c.id] != "battlefield"]
+    problems = [
+        f"{p.name} has taken negative damage" for p in game.table.players if p.damage_taken < 0
+    ]
+    problems += [
+        f"{c.name} is tapped off the battlefield"
+        for c in game.table.cards
+        if c.tapped and game.table.where[c.id] != "battlefield"
+    ]
     return problems + game.format.invariants(game)
 
 
@@ -79,8 +87,9 @@ def magic_format(key: str) -> MagicFormat:
     try:
         return _MAGIC_FORMATS[key]
     except KeyError:
-        raise InputError(f"unknown Magic format {key!r}; known: "
-                         f"{', '.join(sorted(_MAGIC_FORMATS))}") from None
+        raise InputError(
+            f"unknown Magic format {key!r}; known: {', '.join(sorted(_MAGIC_FORMATS))}"
+        ) from None
 
 
 def game_format(key: str) -> GameFormat:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from rulekeeper.errors import RulekeeperError
 
@@ -22,6 +23,8 @@ EXIT_BROKEN_RULES = 1
 EXIT_UNUSABLE = 2
 
 Command = Callable[[argparse.Namespace], int]
+Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
+"""What each command module's ``register`` receives."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -37,8 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
     from rulekeeper.cli import deck, play, rules
 
     parser = _Parser(prog="rulekeeper", description=__doc__.splitlines()[0])
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                     parser_class=_Parser)
+    commands = cast(
+        Subcommands,
+        parser.add_subparsers(
+            dest="command", required=True, metavar="COMMAND", parser_class=_Parser
+        ),
+    )
     rules.register(commands)
     deck.register(commands)
     play.register(commands)

@@ -21,19 +21,27 @@ MAX_GAMES = 1_000_000  # a sanity bound on -n; more is almost surely a typo
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``play`` and ``simulate`` subcommands."""
     choices = ", ".join(sorted(FORMATS))
-    one = commands.add_parser("play", help="play one bot game and print its log",
-                              description=f"Play one bot game and print a log that cites the "
-                                          f"rules. Formats: {choices}.")
-    many = commands.add_parser("simulate", help="play many bot games and summarise them",
-                               description=f"Play many bot games with a progress bar and print "
-                                           f"a summary. Formats: {choices}.")
+    one = commands.add_parser(
+        "play",
+        help="play one bot game and print its log",
+        description=f"Play one bot game and print a log that cites the rules. Formats: {choices}.",
+    )
+    many = commands.add_parser(
+        "simulate",
+        help="play many bot games and summarise them",
+        description=f"Play many bot games with a progress bar and print "
+        f"a summary. Formats: {choices}.",
+    )
     for parser in (one, many):
         parser.add_argument("format", help="format key or rule prefix, e.g. leveler or LV")
         parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
         parser.add_argument("--players", type=int, default=None, help="number of players")
-        parser.add_argument("--agents", default="heuristic",
-                            help="comma-separated agent per seat (random, heuristic); one name "
-                                 "applies to every seat")
+        parser.add_argument(
+            "--agents",
+            default="heuristic",
+            help="comma-separated agent per seat (random, heuristic); one name "
+            "applies to every seat",
+        )
     many.add_argument("-n", "--games", type=int, default=100, help="number of games")
     many.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     one.set_defaults(handler=play_one)
@@ -58,8 +66,9 @@ def _agents(entry: GameFormat, spec: str, players: int, seed: int) -> list[Agent
         raise InputError(f"--agents names {len(names)} agents for {players} players")
     unknown = [n for n in names if n not in entry.agents]
     if unknown:
-        raise InputError(f"unknown agent {unknown[0]!r}; choose from "
-                         f"{', '.join(sorted(entry.agents))}")
+        raise InputError(
+            f"unknown agent {unknown[0]!r}; choose from {', '.join(sorted(entry.agents))}"
+        )
     return [entry.agents[name](seed * 101 + seat) for seat, name in enumerate(names)]
 
 
@@ -84,8 +93,9 @@ def simulate(args: argparse.Namespace) -> int:
     turns: list[int] = []
     started = time.perf_counter()
     seeds = range(args.seed, args.seed + args.games)
-    for seed in tqdm(seeds, desc=entry.name, unit="game", disable=args.no_progress,
-                     file=sys.stderr):
+    for seed in tqdm(
+        seeds, desc=entry.name, unit="game", disable=args.no_progress, file=sys.stderr
+    ):
         game: Game = entry.new_game(seed, players)
         outcome = play(game, _agents(entry, args.agents, players, seed))
         wins[", ".join(f"seat {w}" for w in outcome.winners) or "draw"] += 1

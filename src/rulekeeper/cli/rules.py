@@ -16,15 +16,19 @@ from rulekeeper.traceability import RuleTrace, coverage, find_rule_tests, trace
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``rule`` and ``coverage`` subcommands."""
-    rule = commands.add_parser("rule", help="print a rule, its status and where it is enforced",
-                               description="Print a rule, its status, and the code and tests "
-                                           "that enforce it.")
+    rule = commands.add_parser(
+        "rule",
+        help="print a rule, its status and where it is enforced",
+        description="Print a rule, its status, and the code and tests that enforce it.",
+    )
     rule.add_argument("rule_id", nargs="+", metavar="ID", help="a rule ID such as 'LV 3.1'")
     rule.set_defaults(handler=show_rule)
-    cover = commands.add_parser("coverage", help="per format: rules, enforced, exemplified, "
-                                                 "tested",
-                                description="Count, per format, the rules and how many are "
-                                            "enforced, have worked examples, and are tested.")
+    cover = commands.add_parser(
+        "coverage",
+        help="per format: rules, enforced, exemplified, tested",
+        description="Count, per format, the rules and how many are "
+        "enforced, have worked examples, and are tested.",
+    )
     cover.add_argument("--json", action="store_true", help="print JSON instead of a table")
     cover.set_defaults(handler=show_coverage)
 
@@ -79,6 +83,8 @@ def show_coverage(args: argparse.Namespace) -> int:
     header = ("format", "rules", "normative", "enforced", "exemplified", "tested")
     print("{:<22} {:>6} {:>10} {:>9} {:>12} {:>7}".format(*header))
     for c in totals:
-        print(f"{c.name + ' (' + c.prefix + ')':<22} {c.rules:>6} {c.normative:>10} "
-              f"{c.enforced:>9} {c.exemplified:>12} {c.tested:>7}")
+        print(
+            f"{c.name + ' (' + c.prefix + ')':<22} {c.rules:>6} {c.normative:>10} "
+            f"{c.enforced:>9} {c.exemplified:>12} {c.tested:>7}"
+        )
     return 0

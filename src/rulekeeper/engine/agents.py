@@ -38,8 +38,9 @@ class RandomAgent:
         return actions[self._rng.randrange(len(actions))]
 
 
-def play(game: Game, agents: Sequence[Agent], *,
-         on_action: Callable[[Game, Action], None] | None = None) -> Outcome:
+def play(
+    game: Game, agents: Sequence[Agent], *, on_action: Callable[[Game, Action], None] | None = None
+) -> Outcome:
     """Play ``game`` to its end, asking the deciding player's agent each time.
 
     Each agent sees only ``game.view(player)``. ``on_action`` is called before each action.

@@ -71,8 +71,9 @@ class Chance:
         elif isinstance(outcome, list) and sorted(outcome) == list(range(len(items))):
             items[:] = [items[i] for i in outcome]
         else:
-            raise ValueError(f"scripted {kind} outcome {outcome!r} is not a permutation of "
-                             f"{len(items)} items")
+            raise ValueError(
+                f"scripted {kind} outcome {outcome!r} is not a permutation of {len(items)} items"
+            )
 
     def roll(self, sides: int, kind: str = "die") -> int:
         """Roll a die with ``sides`` faces, returning 1..sides.

@@ -50,8 +50,12 @@ class Report:
         return not self.violations
 
 
-def check_game(new_game: Callable[[int, int], Game], invariants: Callable[[Game], list[str]],
-               seed: int, players: int) -> GameRun:
+def check_game(
+    new_game: Callable[[int, int], Game],
+    invariants: Callable[[Game], list[str]],
+    seed: int,
+    players: int,
+) -> GameRun:
     """Play one random game from ``seed`` and check it at every step."""
     run = GameRun(seed, players)
     rng = random.Random(seed)
@@ -107,8 +111,9 @@ def _round_trip(game: Game, run: GameRun, step: int) -> Game:
     return restored
 
 
-def _probe_illegal(game: Game, legal: list[Action], seen: list[Action], rng: random.Random,
-                   seed: int, step: int) -> list[str]:
+def _probe_illegal(
+    game: Game, legal: list[Action], seen: list[Action], rng: random.Random, seed: int, step: int
+) -> list[str]:
     candidates = [a for a in seen if a not in legal]
     if not candidates:
         return []
@@ -128,14 +133,20 @@ def _probe_illegal(game: Game, legal: list[Action], seen: list[Action], rng: ran
     return [f"seed {seed} step {step}: illegal {action!r} was accepted"]
 
 
-def check_format(new_game: Callable[[int, int], Game], invariants: Callable[[Game], list[str]],
-                 *, name: str, games: int, players: tuple[int, ...], first_seed: int = 0,
-                 progress: Callable[[int], None] | None = None) -> Report:
+def check_format(
+    new_game: Callable[[int, int], Game],
+    invariants: Callable[[Game], list[str]],
+    *,
+    name: str,
+    games: int,
+    players: tuple[int, ...],
+    first_seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> Report:
     """Run ``games`` checked playouts, cycling through the player counts ``players``."""
     report = Report(name)
     for number in range(games):
-        run = check_game(new_game, invariants, first_seed + number,
-                         players[number % len(players)])
+        run = check_game(new_game, invariants, first_seed + number, players[number % len(players)])
         report.games += 1
         report.actions += len(run.actions)
         report.violations += run.violations

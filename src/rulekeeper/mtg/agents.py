@@ -37,12 +37,10 @@ class HeuristicAgent:
             case PlayLand():
                 return 100
             case Cast(card_id, target):
-                name = dict(view["hand"])[card_id]
-                definition = card(name)
+                definition = card(_hand_name(view, card_id))
                 score = 50 + definition.mana_cost.mana_value
                 if isinstance(target, Player):
-                    harmful = any(e.kind in ("damage", "mill", "lose")
-                                  for e in definition.effects)
+                    harmful = any(e.kind in ("damage", "mill", "lose") for e in definition.effects)
                     score += 5 if harmful == (target.index != me) else -200
                 elif target is not None:
                     creature = permanents[target]
@@ -54,7 +52,7 @@ class HeuristicAgent:
             case Block(blocker, attacker):
                 return self._block_score(view, permanents[blocker], permanents[attacker])
             case Discard(card_id):
-                return -card(dict(view["hand"])[card_id]).mana_cost.mana_value
+                return -card(_hand_name(view, card_id)).mana_cost.mana_value
             case Pass() | EndAttacks():
                 return 0
         return 0
@@ -63,9 +61,11 @@ class HeuristicAgent:
         me = view["you"]
         attacker = next(p for p in view["battlefield"] if p["id"] == creature_id)
         power = card(attacker["name"]).power or 0
-        blockers = [card(p["name"]) for p in view["battlefield"]
-                    if p["controller"] != me and not p["tapped"]
-                    and card(p["name"]).has_type("Creature")]
+        blockers = [
+            card(p["name"])
+            for p in view["battlefield"]
+            if p["controller"] != me and not p["tapped"] and card(p["name"]).has_type("Creature")
+        ]
         toughness = card(attacker["name"]).toughness or 0
         if power <= 0:
             return -1
@@ -73,14 +73,20 @@ class HeuristicAgent:
             return 10 + power
         return 1 if self._rng.random() < 0.3 else -1
 
-    def _block_score(self, view: dict[str, Any], blocker: dict[str, Any],
-                     attacker: dict[str, Any]) -> float:
+    def _block_score(
+        self, view: dict[str, Any], blocker: dict[str, Any], attacker: dict[str, Any]
+    ) -> float:
         mine, theirs = card(blocker["name"]), card(attacker["name"])
-        kills = (mine.power or 0) >= (theirs.toughness or 0) - attacker["damage"]
-        survives = (theirs.power or 0) < (mine.toughness or 0) - blocker["damage"]
-        life = view["players"][view["you"]]["life"]
+        kills = (mine.power or 0) >= (theirs.toughness or 0) - int(attacker["damage"])
+        survives = (theirs.power or 0) < (mine.toughness or 0) - int(blocker["damage"])
+        life: int = view["players"][view["you"]]["life"]
         if survives:
             return 20 + kills
         if kills:
             return 10
         return 5 if life <= (theirs.power or 0) * 2 else -1
+
+
+def _hand_name(view: dict[str, Any], card_id: int) -> str:
+    """The name of a card in the viewing player's own hand."""
+    return next(str(name) for held, name in view["hand"] if held == card_id)

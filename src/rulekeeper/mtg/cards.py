@@ -5,8 +5,9 @@ spell's ``effects`` is this project's encoding of its oracle text, carried out b
 :mod:`rulekeeper.mtg.effects`.
 
 >>> from rulekeeper.mtg.cards import card
->>> card("Serra Angel")
-CardDef(name='Serra Angel', cost='{3}{W}{W}', types=('Creature',), power=4, toughness=4, keywords=('Flying', 'Vigilance'))
+>>> card("Serra Angel")  # doctest: +NORMALIZE_WHITESPACE
+CardDef(name='Serra Angel', cost='{3}{W}{W}', types=('Creature',), power=4, toughness=4,
+        keywords=('Flying', 'Vigilance'))
 >>> card("lightning bolt").target
 'any'
 """
@@ -22,10 +23,21 @@ from typing import Any
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.mana import ManaCost
 
-KEYWORDS = frozenset({
-    "Flying", "Reach", "Vigilance", "First strike", "Double strike", "Lifelink", "Deathtouch",
-    "Haste", "Trample", "Defender", "Can't be blocked",
-})
+KEYWORDS = frozenset(
+    {
+        "Flying",
+        "Reach",
+        "Vigilance",
+        "First strike",
+        "Double strike",
+        "Lifelink",
+        "Deathtouch",
+        "Haste",
+        "Trample",
+        "Defender",
+        "Can't be blocked",
+    }
+)
 """The keyword abilities the compact model implements (MG 4)."""
 
 TARGETS = frozenset({"any", "creature", "player", "opponent"})
@@ -89,14 +101,23 @@ def _card_from_json(raw: dict[str, Any], where: str) -> CardDef:
     if not isinstance(name, str) or not name:
         raise InputError("a card has no name", source=where)
     try:
-        effects = tuple(Effect(e["kind"], e["who"], int(e.get("amount", 0)))
-                        for e in raw.get("effects", []))
+        effects = tuple(
+            Effect(e["kind"], e["who"], int(e.get("amount", 0))) for e in raw.get("effects", [])
+        )
         definition = CardDef(
-            name=name, cost=str(raw.get("cost", "")), types=tuple(raw["types"]),
-            power=raw.get("power"), toughness=raw.get("toughness"),
-            keywords=tuple(raw.get("keywords", ())), supertypes=tuple(raw.get("supertypes", ())),
-            subtypes=tuple(raw.get("subtypes", ())), produces=str(raw.get("produces", "")),
-            target=raw.get("target"), effects=effects, text=str(raw.get("text", "")))
+            name=name,
+            cost=str(raw.get("cost", "")),
+            types=tuple(raw["types"]),
+            power=raw.get("power"),
+            toughness=raw.get("toughness"),
+            keywords=tuple(raw.get("keywords", ())),
+            supertypes=tuple(raw.get("supertypes", ())),
+            subtypes=tuple(raw.get("subtypes", ())),
+            produces=str(raw.get("produces", "")),
+            target=raw.get("target"),
+            effects=effects,
+            text=str(raw.get("text", "")),
+        )
         definition.mana_cost  # noqa: B018 - parse now so a bad cost fails at load time
     except (KeyError, TypeError, ValueError) as error:
         raise InputError(f"card {name!r} is malformed: {error}", source=where) from None
@@ -105,8 +126,9 @@ def _card_from_json(raw: dict[str, Any], where: str) -> CardDef:
     problems += [f"unknown recipient {e.who!r}" for e in effects if e.who not in WHO]
     if definition.target is not None and definition.target not in TARGETS:
         problems.append(f"unknown target kind {definition.target!r}")
-    if "Creature" in definition.types and (definition.power is None or
-                                           definition.toughness is None):
+    if "Creature" in definition.types and (
+        definition.power is None or definition.toughness is None
+    ):
         problems.append("a creature needs power and toughness")
     if "Land" in definition.types and definition.produces not in tuple(COLORS):
         problems.append("a land must produce one colour of mana")

@@ -43,8 +43,10 @@ def _in_combat(game: MagicGame) -> list[CardState]:
 @enforces("MG 4.4")
 def has_first_strike_step(game: MagicGame) -> bool:
     """True if a creature in combat has first strike or double strike."""
-    return any(c.definition.has_keyword("First strike") or
-               c.definition.has_keyword("Double strike") for c in _in_combat(game))
+    return any(
+        c.definition.has_keyword("First strike") or c.definition.has_keyword("Double strike")
+        for c in _in_combat(game)
+    )
 
 
 def _deals_damage_now(creature: CardState, first_strike: bool) -> bool:
@@ -84,8 +86,11 @@ def deal_damage(game: MagicGame, *, first_strike: bool) -> None:
         for index, blocker in enumerate(blockers):
             last = index == len(blockers) - 1
             trample = attacker.definition.has_keyword("Trample")
-            share = remaining if last and not trample else min(remaining,
-                                                              lethal_damage(blocker, attacker))
+            share = (
+                remaining
+                if last and not trample
+                else min(remaining, lethal_damage(blocker, attacker))
+            )
             if share:
                 to_creatures.append((attacker, blocker, share))
                 remaining -= share

@@ -13,16 +13,18 @@ def colours_of(name: str) -> set[str]:
     return set(card_pool()[name].mana_cost.colored)
 
 
-def two_colour_deck(chance: Chance, spells: int, lands: int, *,
-                    singleton: bool = True) -> list[str]:
+def two_colour_deck(
+    chance: Chance, spells: int, lands: int, *, singleton: bool = True
+) -> list[str]:
     """A deck of two random colours: up to ``spells`` spells of those colours or colourless,
     each at most once if ``singleton``, and basic lands split evenly to fill the rest.
     """
     pair = sorted(BASICS)
     chance.shuffle(pair, kind="deck colours")
     colours = set(pair[:2])
-    playable = sorted(n for n, d in card_pool().items()
-                      if not d.has_type("Land") and colours_of(n) <= colours)
+    playable = sorted(
+        n for n, d in card_pool().items() if not d.has_type("Land") and colours_of(n) <= colours
+    )
     chance.shuffle(playable, kind="deck spells")
     chosen = playable[:spells] if singleton else (playable * spells)[:spells]
     land_count = spells + lands - len(chosen)

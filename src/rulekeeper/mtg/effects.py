@@ -28,8 +28,10 @@ def resolve_top(game: MagicGame) -> None:
         controller = spell.controller
         game.table.move(spell.id, "battlefield")
         spell.controller, spell.arrived_turn = controller, game.turn
-        game.record("MG 3.7", f"{spell.name} enters the battlefield under "
-                              f"{game.name_of(controller)}'s control")
+        game.record(
+            "MG 3.7",
+            f"{spell.name} enters the battlefield under {game.name_of(controller)}'s control",
+        )
         return
     if definition.target is not None and not is_legal_target(game, spell):
         game.record("MG 3.5", f"{spell.name} does nothing: its target is no longer legal")

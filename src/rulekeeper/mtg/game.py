@@ -16,19 +16,43 @@ from rulekeeper.engine.game import Action, Game, Outcome
 from rulekeeper.errors import IllegalActionError, InputError, SerializationError
 from rulekeeper.mtg import combat, effects, sba
 from rulekeeper.mtg.actions import (
-    FORCED, Attack, Block, Cast, Discard, EndAttacks, EndBlocks, Pass, Player, PlayLand, Target,
+    FORCED,
+    Attack,
+    Block,
+    Cast,
+    Discard,
+    EndAttacks,
+    EndBlocks,
+    Pass,
+    Player,
+    PlayLand,
+    Target,
 )
 from rulekeeper.mtg.hooks import Deck, MagicFormat
 from rulekeeper.mtg.state import PLAYER_ZONES, SHARED_ZONES, CardState, PlayerState, Table
 from rulekeeper.mtg.timing import (
-    Violation, why_not_attack, why_not_attack_with, why_not_block, why_not_cast,
+    Violation,
+    why_not_attack,
+    why_not_attack_with,
+    why_not_block,
+    why_not_cast,
     why_not_play_land,
 )
 from rulekeeper.rules import RuleId, enforces
 
 STEPS = (
-    "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
-    "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2", "end",
+    "untap",
+    "upkeep",
+    "draw",
+    "main1",
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "first_strike_damage",
+    "combat_damage",
+    "end_of_combat",
+    "main2",
+    "end",
     "cleanup",
 )
 """The steps of a turn in order (MG 2.1)."""
@@ -43,8 +67,9 @@ class MagicGame(Game):
     def __init__(self, fmt: MagicFormat, chance: Chance, names: Sequence[str]) -> None:
         super().__init__(chance)
         self.format = fmt
-        self.table = Table([PlayerState(i, name, fmt.starting_life)
-                            for i, name in enumerate(names)])
+        self.table = Table(
+            [PlayerState(i, name, fmt.starting_life) for i, name in enumerate(names)]
+        )
         for kind, player in itertools.product(PLAYER_ZONES, range(len(names))):
             self.table.add_zone(f"{kind}:{player}")
         for player in range(len(names)):
@@ -69,13 +94,30 @@ class MagicGame(Game):
     # Starting a game.
 
     @classmethod
-    @enforces("MG 1.3", "MG R5")
-    def new(cls, fmt: MagicFormat, decks: Sequence[Deck], *, seed: int,
-            names: Sequence[str] | None = None) -> MagicGame:
-        """Set up a new game: libraries shuffled, a random first player, seven cards each."""
+    @enforces("MG 1.1", "MG 1.3", "MG R3", "MG R5")
+    def new(
+        cls,
+        fmt: MagicFormat,
+        decks: Sequence[Deck],
+        *,
+        seed: int,
+        names: Sequence[str] | None = None,
+    ) -> MagicGame:
+        """Set up a new game: libraries shuffled, a random first player, seven cards each.
+
+        The game then runs on to the first real decision (MG R3).
+
+        :raises InputError: if the format is not played by this many players (MG 1.1).
+        """
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
         game = cls(fmt, Chance(seed), names)
         fmt.setup(game, decks)
+        # After the format's own setup, so a format's more specific check speaks first.
+        if not fmt.min_players <= len(names) <= fmt.max_players:
+            allowed = "-".join(sorted({str(fmt.min_players), str(fmt.max_players)}))
+            raise InputError(
+                f"{fmt.name} is played by {allowed} players, not {len(names)} (MG 1.1)"
+            )
         for player in range(len(names)):
             game.chance.shuffle(game.table.zones[f"library:{player}"])
         game.first_player = game.active = game.chance.pick(len(names), kind="first player")
@@ -84,6 +126,7 @@ class MagicGame(Game):
             for _ in range(fmt.opening_hand):
                 fmt.draw_one(game, player)
         game.begin_turn()
+        game._advance()
         return game
 
     def find(self, name: str, zone: str | None = None) -> int:
@@ -92,7 +135,8 @@ class MagicGame(Game):
         :raises InputError: if there is no such card.
         """
         for card in self.table.cards:
-            if card.name.casefold() == name.casefold() and zone in (None, self.table.where[card.id]):
+            here = self.table.where[card.id]
+            if card.name.casefold() == name.casefold() and zone in (None, here):
                 return card.id
         raise InputError(f"no card named {name!r}" + (f" in {zone}" if zone else ""))
 
@@ -129,8 +173,10 @@ class MagicGame(Game):
             return [*(Attack(c.id) for c in self.table.creatures(player)), EndAttacks()]
         if self.decision == "blockers":
             attackers = [c.id for c in self.table.creatures(self.active) if c.attacking]
-            return [*(Block(b.id, a) for b in self.table.creatures(player) for a in attackers),
-                    EndBlocks()]
+            return [
+                *(Block(b.id, a) for b in self.table.creatures(player) for a in attackers),
+                EndBlocks(),
+            ]
         if self.decision == "discard":
             return [Discard(c) for c in zones[f"hand:{player}"]]
         found: list[Action] = [Pass()]
@@ -149,8 +195,10 @@ class MagicGame(Game):
     def _violation(self, action: Action) -> Violation | None:
         player = self.priority
         if isinstance(action, Pass | PlayLand | Cast) and self.decision != "priority":
-            return ("MG 2.5", f"{self.name_of(player)} must first finish the {self.decision} "
-                              "decision")
+            return (
+                "MG 2.5",
+                f"{self.name_of(player)} must first finish the {self.decision} decision",
+            )
         match action:
             case Pass():
                 return None
@@ -163,11 +211,17 @@ class MagicGame(Game):
             case Block(blocker, attacker):
                 return why_not_block(self, player, blocker, attacker)
             case EndAttacks():
-                return None if self.decision == "attackers" else ("MG 4.1", "no attackers "
-                                                                  "are being declared")
+                return (
+                    None
+                    if self.decision == "attackers"
+                    else ("MG 4.1", "no attackers are being declared")
+                )
             case EndBlocks():
-                return None if self.decision == "blockers" else ("MG 4.2", "no blockers are "
-                                                                 "being declared")
+                return (
+                    None
+                    if self.decision == "blockers"
+                    else ("MG 4.2", "no blockers are being declared")
+                )
             case Discard(card_id):
                 if self.decision != "discard":
                     return ("MG 2.4", "cards are discarded to hand size only in cleanup")
@@ -209,8 +263,9 @@ class MagicGame(Game):
                 self.table.move(card_id, "battlefield")
                 self.table.cards[card_id].arrived_turn = self.turn
                 self.table.players[player].lands_played += 1
-                self.record("MG 3.1", f"{self.name_of(player)} plays "
-                                      f"{self.table.cards[card_id].name}")
+                self.record(
+                    "MG 3.1", f"{self.name_of(player)} plays {self.table.cards[card_id].name}"
+                )
                 self.passes = 0
             case Cast(card_id, target):
                 self.cast_spell(player, card_id, target)
@@ -224,8 +279,11 @@ class MagicGame(Game):
                 self.give_priority(self.active)
             case Discard(card_id):
                 self.table.move(card_id, f"graveyard:{player}")
-                self.record("MG 2.4", f"{self.name_of(player)} discards "
-                                      f"{self.table.cards[card_id].name} to hand size")
+                self.record(
+                    "MG 2.4",
+                    f"{self.name_of(player)} discards "
+                    f"{self.table.cards[card_id].name} to hand size",
+                )
                 self.cleanup()
 
     # Priority and the stack.
@@ -253,10 +311,14 @@ class MagicGame(Game):
 
     def payment(self, player: int, card_id: int) -> list[int] | None:
         """The untapped lands that would pay for ``card_id``, or ``None`` (MG 3.3, MG R2)."""
-        lands = [c for c in self.table.permanents(player)
-                 if c.definition.has_type("Land") and not c.tapped]
+        lands = [
+            c
+            for c in self.table.permanents(player)
+            if c.definition.has_type("Land") and not c.tapped
+        ]
         chosen = self.table.cards[card_id].definition.mana_cost.payment(
-            [c.definition.produces for c in lands])
+            [c.definition.produces for c in lands]
+        )
         return None if chosen is None else [lands[i].id for i in chosen]
 
     @enforces("MG 3.2", "MG 3.3")
@@ -268,8 +330,7 @@ class MagicGame(Game):
         self.table.move(card_id, "stack")
         self.table.cards[card_id].target = target
         aim = f" targeting {self.describe_target(target)}" if target is not None else ""
-        self.record("MG 3.3", f"{self.name_of(player)} casts {self.table.cards[card_id].name}"
-                              f"{aim}")
+        self.record("MG 3.3", f"{self.name_of(player)} casts {self.table.cards[card_id].name}{aim}")
         self.passes = 0
         self.give_priority(player)
 
@@ -325,8 +386,10 @@ class MagicGame(Game):
                 self.format.draw_one(self, self.active)
             self.give_priority(self.active)
         elif step == "declare_attackers":
-            if any(why_not_attack_with(self, self.active, c) is None
-                   for c in self.table.creatures(self.active)):
+            if any(
+                why_not_attack_with(self, self.active, c) is None
+                for c in self.table.creatures(self.active)
+            ):
                 self.decision, self.priority = "attackers", self.active
             else:
                 self.enter("end_of_combat")
@@ -376,12 +439,16 @@ class MagicGame(Game):
         target = self.table.players[player]
         target.life -= amount
         target.damage_taken += amount
-        self.record(rule, f"{source.name} deals {amount} damage to {target.name} "
-                          f"(life {target.life}, damage taken {target.damage_taken})")
+        self.record(
+            rule,
+            f"{source.name} deals {amount} damage to {target.name} "
+            f"(life {target.life}, damage taken {target.damage_taken})",
+        )
         self._lifelink(source, amount)
 
-    def damage_creature(self, source: CardState, creature: CardState, amount: int,
-                        rule: RuleId) -> None:
+    def damage_creature(
+        self, source: CardState, creature: CardState, amount: int, rule: RuleId
+    ) -> None:
         """Mark damage on a creature; damage from a deathtouch source is always lethal."""
         creature.damage += amount
         if source.definition.has_keyword("Deathtouch"):
@@ -418,19 +485,35 @@ class MagicGame(Game):
         table = self.table
 
         def public(card: CardState) -> dict[str, Any]:
-            return {"id": card.id, "name": card.name, "controller": card.controller,
-                    "tapped": card.tapped, "damage": card.damage, "attacking": card.attacking,
-                    "blocking": card.blocking}
+            return {
+                "id": card.id,
+                "name": card.name,
+                "controller": card.controller,
+                "tapped": card.tapped,
+                "damage": card.damage,
+                "attacking": card.attacking,
+                "blocking": card.blocking,
+            }
 
         return {
-            "you": player, "turn": self.turn, "step": self.step, "active": self.active,
-            "decision": self.decision, "priority": self.priority,
-            "players": [{"index": p.index, "name": p.name, "life": p.life,
-                         "damage_taken": p.damage_taken,
-                         "hand": len(table.zones[f"hand:{p.index}"]),
-                         "library": len(table.zones[f"library:{p.index}"]),
-                         "graveyard": table.names(f"graveyard:{p.index}")}
-                        for p in table.players],
+            "you": player,
+            "turn": self.turn,
+            "step": self.step,
+            "active": self.active,
+            "decision": self.decision,
+            "priority": self.priority,
+            "players": [
+                {
+                    "index": p.index,
+                    "name": p.name,
+                    "life": p.life,
+                    "damage_taken": p.damage_taken,
+                    "hand": len(table.zones[f"hand:{p.index}"]),
+                    "library": len(table.zones[f"library:{p.index}"]),
+                    "graveyard": table.names(f"graveyard:{p.index}"),
+                }
+                for p in table.players
+            ],
             "hand": [(i, table.cards[i].name) for i in table.zones[f"hand:{player}"]],
             "battlefield": [public(c) for c in table.permanents()],
             "stack": [public(table.cards[i]) for i in table.zones["stack"]],
@@ -446,14 +529,22 @@ class MagicGame(Game):
         """The whole game, RNG and log included, as JSON-ready data."""
         outcome = self.outcome
         return {
-            "format": self.format.key, "turn": self.turn, "active": self.active,
-            "first_player": self.first_player, "step": self.step, "decision": self.decision,
-            "priority": self.priority, "passes": self.passes,
+            "format": self.format.key,
+            "turn": self.turn,
+            "active": self.active,
+            "first_player": self.first_player,
+            "step": self.step,
+            "decision": self.decision,
+            "priority": self.priority,
+            "passes": self.passes,
             "players": [_player_json(p) for p in self.table.players],
             "cards": [c.to_json() for c in self.table.cards],
-            "zones": self.zones(), "chance": self.chance.to_json(), "log": self.log.to_json(),
-            "outcome": None if outcome is None else [outcome.result, list(outcome.winners),
-                                                     outcome.reason_rule, outcome.reason],
+            "zones": self.zones(),
+            "chance": self.chance.to_json(),
+            "log": self.log.to_json(),
+            "outcome": None
+            if outcome is None
+            else [outcome.result, list(outcome.winners), outcome.reason_rule, outcome.reason],
         }
 
     @classmethod
@@ -466,8 +557,7 @@ class MagicGame(Game):
 
         try:
             fmt = magic_format(data["format"])
-            game = cls(fmt, Chance.from_json(data["chance"]),
-                       [p["name"] for p in data["players"]])
+            game = cls(fmt, Chance.from_json(data["chance"]), [p["name"] for p in data["players"]])
             game.table.players = [PlayerState(**p) for p in data["players"]]
             game.table.cards = [CardState.from_json(c) for c in data["cards"]]
             game.table.zones = {k: [int(i) for i in v] for k, v in data["zones"].items()}
@@ -485,6 +575,12 @@ class MagicGame(Game):
 
 
 def _player_json(player: PlayerState) -> dict[str, Any]:
-    return {"index": player.index, "name": player.name, "life": player.life,
-            "damage_taken": player.damage_taken, "lands_played": player.lands_played,
-            "drew_from_empty": player.drew_from_empty, "lost": player.lost}
+    return {
+        "index": player.index,
+        "name": player.name,
+        "life": player.life,
+        "damage_taken": player.damage_taken,
+        "lands_played": player.lands_played,
+        "drew_from_empty": player.drew_from_empty,
+        "lost": player.lost,
+    }

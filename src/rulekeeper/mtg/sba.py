@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rulekeeper.engine.game import Outcome
 from rulekeeper.mtg.hooks import StateBasedAction
+from rulekeeper.mtg.state import PlayerState
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -43,21 +45,35 @@ def core_state_based_actions(game: MagicGame) -> list[StateBasedAction]:
         if player.lost:
             continue
         if is_out_of_life(game, player.index):
-            found.append(StateBasedAction("MG 5.2", f"{player.name} has {player.life} life and "
-                                          "loses", lambda p=player: _lose(p)))
+            found.append(
+                StateBasedAction(
+                    "MG 5.2",
+                    f"{player.name} has {player.life} life and loses",
+                    partial(_lose, player),
+                )
+            )
         elif is_decked(game, player.index):
-            found.append(StateBasedAction("MG 5.3", f"{player.name} drew from an empty library "
-                                          "and loses", lambda p=player: _lose(p)))
+            found.append(
+                StateBasedAction(
+                    "MG 5.3",
+                    f"{player.name} drew from an empty library and loses",
+                    partial(_lose, player),
+                )
+            )
     for creature in game.table.creatures():
         if is_destroyed(game, creature.id):
-            found.append(StateBasedAction(
-                "MG 5.4", f"{creature.name} is put into its owner's graveyard",
-                lambda c=creature.id: game.table.move(c, f"graveyard:{game.table.cards[c].owner}")))
+            found.append(
+                StateBasedAction(
+                    "MG 5.4",
+                    f"{creature.name} is put into its owner's graveyard",
+                    partial(game.table.move, creature.id, f"graveyard:{creature.owner}"),
+                )
+            )
     return found
 
 
-def _lose(player: object) -> None:
-    player.lost = True  # type: ignore[attr-defined]
+def _lose(player: PlayerState) -> None:
+    player.lost = True
 
 
 @enforces("MG 5.2")

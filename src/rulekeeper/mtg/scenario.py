@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.mtg.game import STEPS, MagicGame
 from rulekeeper.errors import InputError
+from rulekeeper.mtg.game import STEPS, MagicGame
 
 
 @dataclass
@@ -46,8 +46,9 @@ class _Seat:
 class Scenario:
     """A fluent builder for a :class:`~rulekeeper.mtg.game.MagicGame` position."""
 
-    def __init__(self, format_key: str = "leveler", *, seed: int = 0,
-                 names: Iterable[str] = ("Alice", "Bob")) -> None:
+    def __init__(
+        self, format_key: str = "leveler", *, seed: int = 0, names: Iterable[str] = ("Alice", "Bob")
+    ) -> None:
         from rulekeeper.games import magic_format
 
         self._format = magic_format(format_key)
@@ -57,11 +58,20 @@ class Scenario:
         self._zones: dict[str, list[str]] = {}
         self._turn, self._active, self._step = 2, 0, "main1"
 
-    def player(self, index: int, *, life: int | None = None, damage_taken: int = 0,
-               hand: Iterable[str] = (), library: Iterable[str] = (),
-               graveyard: Iterable[str] = (), battlefield: Iterable[str] = (),
-               arrived: Iterable[str] = (), tapped: Iterable[str] = (),
-               **zones: Iterable[str]) -> Scenario:
+    def player(
+        self,
+        index: int,
+        *,
+        life: int | None = None,
+        damage_taken: int = 0,
+        hand: Iterable[str] = (),
+        library: Iterable[str] = (),
+        graveyard: Iterable[str] = (),
+        battlefield: Iterable[str] = (),
+        arrived: Iterable[str] = (),
+        tapped: Iterable[str] = (),
+        **zones: Iterable[str],
+    ) -> Scenario:
         """Describe player ``index``: life, damage taken, and the cards in their zones.
 
         Extra keyword arguments name the format's own zones by kind, e.g. ``outside_2=[...]``
@@ -69,8 +79,12 @@ class Scenario:
         """
         seat = self._seats[index]
         seat.life, seat.damage_taken = life, damage_taken
-        seat.zones = {"hand": list(hand), "library": list(library)[::-1],
-                      "graveyard": list(graveyard), "battlefield": list(battlefield)}
+        seat.zones = {
+            "hand": list(hand),
+            "library": list(library)[::-1],
+            "graveyard": list(graveyard),
+            "battlefield": list(battlefield),
+        }
         seat.zones |= {kind: list(cards) for kind, cards in zones.items()}
         seat.arrived, seat.tapped = list(arrived), list(tapped)
         return self
@@ -113,7 +127,15 @@ def _zone(kind: str, player: int) -> str:
 
 def describe(game: MagicGame) -> dict[str, Any]:
     """A compact summary of a position: life, damage taken and zone sizes per player."""
-    return {p.name: {"life": p.life, "damage taken": p.damage_taken,
-                     **{k.split(":")[0]: len(v) for k, v in game.table.zones.items()
-                        if k.endswith(f":{p.index}") and k.count(":") == 1}}
-            for p in game.table.players}
+    return {
+        p.name: {
+            "life": p.life,
+            "damage taken": p.damage_taken,
+            **{
+                k.split(":")[0]: len(v)
+                for k, v in game.table.zones.items()
+                if k.endswith(f":{p.index}") and k.count(":") == 1
+            },
+        }
+        for p in game.table.players
+    }

@@ -80,8 +80,10 @@ class CardState:
     def from_json(cls, data: dict[str, Any]) -> CardState:
         """Restore a card saved by :meth:`to_json`."""
         target = data.get("target")
-        fields = {**data, "target": Player(target["player"]) if isinstance(target, dict)
-                  else target}
+        fields = {
+            **data,
+            "target": Player(target["player"]) if isinstance(target, dict) else target,
+        }
         return cls(**fields)
 
 

@@ -25,8 +25,7 @@ MAIN_STEPS = ("main1", "main2")
 @enforces("MG 3.4")
 def is_sorcery_speed(game: MagicGame, player: int) -> bool:
     """True when ``player`` may cast a creature or sorcery: their main phase, stack empty."""
-    return (game.active == player and game.step in MAIN_STEPS
-            and not game.table.zones["stack"])
+    return game.active == player and game.step in MAIN_STEPS and not game.table.zones["stack"]
 
 
 @enforces("MG 3.1")
@@ -44,8 +43,9 @@ def why_not_play_land(game: MagicGame, player: int, card_id: int) -> Violation |
 
 
 @enforces("MG 3.3", "MG 3.4", "MG 3.5")
-def why_not_cast(game: MagicGame, player: int, card_id: int,
-                 target: Target | None) -> Violation | None:
+def why_not_cast(
+    game: MagicGame, player: int, card_id: int, target: Target | None
+) -> Violation | None:
     """A spell is cast from hand, at its speed, with its cost paid and a legal target."""
     if game.table.where.get(card_id) != f"hand:{player}":
         return ("MG 3.3", "a spell is cast from your own hand")
@@ -53,16 +53,19 @@ def why_not_cast(game: MagicGame, player: int, card_id: int,
     if definition.has_type("Land"):
         return ("MG 3.1", "a land is played, not cast")
     if not definition.has_type("Instant") and not is_sorcery_speed(game, player):
-        return ("MG 3.4", f"{definition.name} can be cast only in your main phase with the "
-                          "stack empty")
+        return (
+            "MG 3.4",
+            f"{definition.name} can be cast only in your main phase with the stack empty",
+        )
     if game.payment(player, card_id) is None:
         return ("MG 3.3", f"your untapped lands cannot pay {definition.cost or '{0}'}")
     return why_not_target(game, player, definition.target, target)
 
 
 @enforces("MG 3.5")
-def why_not_target(game: MagicGame, player: int, kind: str | None,
-                   target: Target | None) -> Violation | None:
+def why_not_target(
+    game: MagicGame, player: int, kind: str | None, target: Target | None
+) -> Violation | None:
     """A targeted spell needs a target of the kind it names; an untargeted one takes none."""
     if kind is None:
         return None if target is None else ("MG 3.5", "this spell has no target")
@@ -87,16 +90,19 @@ def why_not_target(game: MagicGame, player: int, kind: str | None,
 
 def is_creature_on_battlefield(game: MagicGame, card_id: int) -> bool:
     """True if ``card_id`` names a creature on the battlefield."""
-    return (game.table.where.get(card_id) == "battlefield"
-            and game.table.cards[card_id].definition.has_type("Creature"))
+    return game.table.where.get(card_id) == "battlefield" and game.table.cards[
+        card_id
+    ].definition.has_type("Creature")
 
 
 @enforces("MG 4.1")
 def why_not_attack(game: MagicGame, player: int, card_id: int) -> Violation | None:
     """Untapped creatures you have controlled since the turn began (or with haste) may attack."""
     if game.decision != "attackers" or player != game.active:
-        return ("MG 4.1", "attackers are declared by the active player in the declare "
-                          "attackers step")
+        return (
+            "MG 4.1",
+            "attackers are declared by the active player in the declare attackers step",
+        )
     if not is_creature_on_battlefield(game, card_id):
         return ("MG 4.1", "only a creature on the battlefield can attack")
     creature = game.table.cards[card_id]
@@ -120,14 +126,19 @@ def why_not_attack_with(game: MagicGame, player: int, creature: CardState) -> Vi
 
 
 @enforces("MG 4.2", "MG 4.3")
-def why_not_block(game: MagicGame, player: int, blocker_id: int,
-                  attacker_id: int) -> Violation | None:
+def why_not_block(
+    game: MagicGame, player: int, blocker_id: int, attacker_id: int
+) -> Violation | None:
     """An untapped creature may block one attacker it is able to block."""
     if game.decision != "blockers" or player == game.active:
-        return ("MG 4.2", "blockers are declared by the defending player in the declare "
-                          "blockers step")
-    if not (is_creature_on_battlefield(game, blocker_id)
-            and is_creature_on_battlefield(game, attacker_id)):
+        return (
+            "MG 4.2",
+            "blockers are declared by the defending player in the declare blockers step",
+        )
+    if not (
+        is_creature_on_battlefield(game, blocker_id)
+        and is_creature_on_battlefield(game, attacker_id)
+    ):
         return ("MG 4.2", "blockers and attackers must be creatures on the battlefield")
     blocker, attacker = game.table.cards[blocker_id], game.table.cards[attacker_id]
     if blocker.controller != player:
@@ -146,7 +157,10 @@ def why_not_blocked_by(attacker: CardState, blocker: CardState) -> Violation | N
     if attacker.definition.has_keyword("Can't be blocked"):
         return ("MG 4.3", f"{attacker.name} can't be blocked")
     if attacker.definition.has_keyword("Flying") and not (
-            blocker.definition.has_keyword("Flying") or blocker.definition.has_keyword("Reach")):
-        return ("MG 4.3", f"{attacker.name} has flying; only a creature with flying or reach "
-                          "can block it")
+        blocker.definition.has_keyword("Flying") or blocker.definition.has_keyword("Reach")
+    ):
+        return (
+            "MG 4.3",
+            f"{attacker.name} has flying; only a creature with flying or reach can block it",
+        )
     return None

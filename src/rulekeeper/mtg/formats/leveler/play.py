@@ -7,6 +7,7 @@ its setup (sub-decks outside the game), its extra zones, and its state-based act
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.engine.chance import Chance
@@ -52,14 +53,18 @@ class Leveler(MagicFormat):
             raise InputError(f"Leveler is played by two players, not {len(decks)} (LV R9)")
         for player, deck in enumerate(decks):
             if len(deck) != len(SUB_DECK_SIZES):
-                raise InputError(f"a Leveler deck has {len(SUB_DECK_SIZES)} sub-decks, not "
-                                 f"{len(deck)} (LV 1.2)")
+                raise InputError(
+                    f"a Leveler deck has {len(SUB_DECK_SIZES)} sub-decks, not {len(deck)} (LV 1.2)"
+                )
             for number, section in enumerate(deck, start=1):
                 where = f"library:{player}" if number == 1 else outside(player, number)
                 for name in section:
                     game.table.create(name, player, where)
-            game.record("LV 2.2", f"{game.name_of(player)} starts with sub-deck 1 as the "
-                                  "library; sub-decks 2 and 3 wait outside the game")
+            game.record(
+                "LV 2.2",
+                f"{game.name_of(player)} starts with sub-deck 1 as the "
+                "library; sub-decks 2 and 3 wait outside the game",
+            )
 
     @enforces("LV R5")
     def state_based_actions(self, game: MagicGame) -> list[StateBasedAction]:
@@ -74,17 +79,24 @@ class Leveler(MagicFormat):
                 continue
             for threshold, sub_deck, rule in THRESHOLDS:
                 if is_library_exiled(game, player.index, threshold, sub_deck):
-                    found.append(StateBasedAction(
-                        rule,
-                        f"{player.name} has taken {player.damage_taken} damage with sub-deck "
-                        f"{sub_deck} still outside the game: the library is exiled",
-                        lambda p=player.index: exile_library(game, p)))
+                    found.append(
+                        StateBasedAction(
+                            rule,
+                            f"{player.name} has taken {player.damage_taken} damage with sub-deck "
+                            f"{sub_deck} still outside the game: the library is exiled",
+                            partial(exile_library, game, player.index),
+                        )
+                    )
             coming = next_sub_deck(game, player.index)
             if coming is not None and is_sub_deck_due(game, player.index):
-                found.append(StateBasedAction(
-                    "LV 3.1", f"{player.name}'s library is empty: sub-deck {coming} enters the "
-                              "game and is shuffled into it",
-                    lambda p=player.index, n=coming: bring_in(game, p, n)))
+                found.append(
+                    StateBasedAction(
+                        "LV 3.1",
+                        f"{player.name}'s library is empty: sub-deck {coming} enters the "
+                        "game and is shuffled into it",
+                        partial(bring_in, game, player.index, coming),
+                    )
+                )
         return found
 
     def invariants(self, game: MagicGame) -> list[str]:
@@ -100,8 +112,12 @@ class Leveler(MagicFormat):
 
     def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
         """How many cards wait outside the game in each player's sub-decks (public counts)."""
-        return {"outside": [[len(game.table.zones[outside(p, n)]) for n in SUB_DECKS]
-                            for p in range(len(game.table.players))]}
+        return {
+            "outside": [
+                [len(game.table.zones[outside(p, n)]) for n in SUB_DECKS]
+                for p in range(len(game.table.players))
+            ]
+        }
 
     def bot_decks(self, chance: Chance, players: int) -> list[Deck]:
         """A two-colour singleton deck for each bot, split at random into 50/30/20."""
@@ -124,8 +140,7 @@ def next_sub_deck(game: MagicGame, player: int) -> int | None:
 @enforces("LV 3.1")
 def is_sub_deck_due(game: MagicGame, player: int) -> bool:
     """A player whose library is empty brings in their next sub-deck, if one is outside."""
-    return (not game.table.zones[f"library:{player}"]
-            and next_sub_deck(game, player) is not None)
+    return not game.table.zones[f"library:{player}"] and next_sub_deck(game, player) is not None
 
 
 @enforces("LV 3.2", "LV 3.3", "LV 3.4", "LV R7", "LV R8")
@@ -134,9 +149,11 @@ def is_library_exiled(game: MagicGame, player: int, threshold: int, sub_deck: in
     outside the game exiles their library (a state, checked every time; LV R7).
     """
     state = game.table.players[player]
-    return (state.damage_taken >= threshold
-            and bool(game.table.zones[outside(player, sub_deck)])
-            and bool(game.table.zones[f"library:{player}"]))
+    return (
+        state.damage_taken >= threshold
+        and bool(game.table.zones[outside(player, sub_deck)])
+        and bool(game.table.zones[f"library:{player}"])
+    )
 
 
 def exile_library(game: MagicGame, player: int) -> None:
