@@ -17,6 +17,8 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
+# ``ignore-module-all``: document what a module defines, not what it re-exports, so each object
+# has one entry and one target; re-exports are listed as links to that entry instead.
 PAGE = """\
 {title}
 {underline}
@@ -24,7 +26,8 @@ PAGE = """\
 .. automodule:: {module}
    :members:
    :show-inheritance:
-"""
+   :ignore-module-all:
+{reexports}"""
 
 
 def api_modules(packages: Iterable[str]) -> list[str]:
@@ -56,7 +59,28 @@ def _is_public(module: str) -> bool:
 def api_page(module: str) -> str:
     """The reST source of one module's page."""
     title = f"``{module}``"
-    return PAGE.format(title=title, underline="=" * len(title), module=module)
+    return PAGE.format(
+        title=title, underline="=" * len(title), module=module, reexports=_reexports(module)
+    )
+
+
+def _reexports(module: str) -> str:
+    """A list of the names in ``__all__`` that are defined elsewhere, linked to their entries."""
+    namespace = importlib.import_module(module)
+    items: list[str] = []
+    for name in getattr(namespace, "__all__", ()):
+        obj = getattr(namespace, name, None)
+        home = getattr(obj, "__module__", None)
+        qualname = getattr(obj, "__qualname__", None)
+        if home == module:
+            continue
+        if isinstance(home, str) and isinstance(qualname, str):
+            items.append(f"- :py:obj:`{name} <{home}.{qualname}>`")
+        else:
+            items.append(f"- ``{name}``")
+    if not items:
+        return ""
+    return "\n.. rubric:: Also available here\n\n" + "\n".join(items) + "\n"
 
 
 def write_api_pages(app: Sphinx) -> None:

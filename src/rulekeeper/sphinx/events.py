@@ -19,10 +19,11 @@ from sphinx.domains import Domain
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from rulekeeper.rules import RuleId, enforced_by
+from rulekeeper.rules import enforced_by
 from rulekeeper.sphinx.apipages import write_api_pages
 from rulekeeper.sphinx.domain import WARNING_TYPE, rules_domain
 from rulekeeper.sphinx.registry import load_engines, scoped_enforcers
+from rulekeeper.sphinx.transforms import api_target
 from rulekeeper.traceability import sections_without_examples, unknown_rules
 
 logger = logging.getLogger(__name__)
@@ -114,7 +115,7 @@ def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:
         documented = env.get_domain("py").objects  # type: ignore[attr-defined]
         for rule_id, names in registry.items():
             for name in names:
-                if name not in documented:
+                if api_target(name) not in documented:
                     _warn(
                         "undocumented-enforcer",
                         "%s enforces %s but is not in the API "
@@ -128,19 +129,31 @@ def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:
 def add_enforces_field(
     app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]
 ) -> None:
-    """Append ``:Enforces:`` links to the docstring of every enforcing object."""
+    """Append ``:Enforces:`` links to the docstring of every enforcing object.
+
+    A class also shows what its ``__init__`` enforces, since autodoc documents the constructor
+    as part of the class.
+    """
     target = obj.fget if isinstance(obj, property) else obj
     qualname = f"{getattr(target, '__module__', '')}.{getattr(target, '__qualname__', '')}"
     registry = scoped_enforcers(app.config)
+    candidates = [(target, qualname)]
+    if inspect.isclass(target):
+        candidates.append((target.__init__, f"{qualname}.__init__"))
     # ``__enforces__`` is inherited by subclasses; only the decorated object itself counts.
-    own: list[RuleId] = [
-        r for r in dict.fromkeys(enforced_by(target)) if qualname in registry.get(r, ())
+    own = [
+        r
+        for candidate, name in candidates
+        for r in dict.fromkeys(enforced_by(candidate))
+        if name in registry.get(r, ())
     ]
     if not own:
         return
     if lines and lines[-1].strip():
         lines.append("")
-    lines.append(":Enforces: " + ", ".join(f":rules:rule:`{rule_id}`" for rule_id in own))
+    lines.append(
+        ":Enforces: " + ", ".join(f":rules:rule:`{rule_id}`" for rule_id in dict.fromkeys(own))
+    )
     lines.append("")
 
 

@@ -83,8 +83,14 @@ class EnforcedByLinks(SphinxPostTransform):
         return paragraph
 
 
+def api_target(qualname: str) -> str:
+    """Where an enforcer is documented: a constructor is documented as its class."""
+    return qualname.removesuffix(".__init__")
+
+
 def python_xref(qualname: str, docname: str) -> addnodes.pending_xref:
     """A reference to a Python object by qualified name, shown as code."""
+    qualname = api_target(qualname)
     return addnodes.pending_xref(
         "",
         nodes.literal(qualname, qualname, classes=["xref", "py", "py-obj"]),

@@ -1,0 +1,74 @@
+"""Sphinx configuration of the rulekeeper site: the rules, the guides and the API reference.
+
+Build it with ``nox -s docs`` (``sphinx-build -n -W``): every rule reference, every "Enforced by"
+link and every type in a signature must resolve, or the build fails.
+"""
+
+from __future__ import annotations
+
+import rulekeeper
+
+project = "rulekeeper"
+author = "The rulekeeper developers"
+copyright = "2026, The rulekeeper developers"
+release = version = rulekeeper.__version__
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.viewcode",
+    "sphinx_autodoc_typehints",
+    "sphinx_copybutton",
+    "rulekeeper.sphinx",
+]
+
+# -- Sources ------------------------------------------------------------------------------------
+
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}  # API pages are generated reST
+exclude_patterns = ["_build"]
+# The rules text defines rules with ``:::{rule}`` fences; ``{include}`` pulls it in per format.
+myst_enable_extensions = ["colon_fence", "deflist", "fieldlist", "attrs_inline"]
+myst_heading_anchors = 3
+
+# -- The rules domain ---------------------------------------------------------------------------
+
+rulekeeper_engine_packages = ["rulekeeper"]
+rulekeeper_api_dir = "api/_generated"  # one page per module, written before every build
+rulekeeper_tests_dir = "../tests"
+
+# -- API reference ------------------------------------------------------------------------------
+
+autodoc_default_options = {"member-order": "bysource"}
+autodoc_type_aliases = {
+    "RuleId": "rulekeeper.rules.RuleId",
+    "PlayerId": "rulekeeper.engine.game.PlayerId",
+}
+always_use_bars_union = True
+typehints_defaults = "comma"
+
+nitpicky = True
+# The build must not touch the network, so there is no intersphinx inventory for the standard
+# library: references into it cannot resolve and are not worth a warning. Our own names must.
+nitpick_ignore_regex = [
+    (
+        r"py:.*",
+        r"(builtins|collections|collections\.abc|typing|types|pathlib|enum|argparse"
+        r"|dataclasses|random|json|io|abc|re|os|datetime|decimal|fractions"
+        r"|functools|itertools|contextlib)(\..*)?",
+    ),
+    (
+        r"py:.*",
+        r"(Any|Self|Callable|Iterable|Iterator|Mapping|Sequence|Path|TypeAlias"
+        r"|TypeVar|ClassVar|Literal|NoneType|ellipsis|Ellipsis)",
+    ),
+]
+
+# -- HTML ---------------------------------------------------------------------------------------
+
+html_theme = "furo"
+html_title = f"rulekeeper {release}"
+html_static_path = ["_static"]
+html_css_files = ["rulekeeper.css"]
+# Copy examples without their prompts and output, so they paste straight into Python.
+copybutton_prompt_text = r">>> |\.\.\. "
+copybutton_prompt_is_regexp = True
