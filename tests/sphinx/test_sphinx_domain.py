@@ -9,6 +9,7 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx.util.inventory import InventoryFile
 
 from rulekeeper.rulebook import parse_rules
+from rulekeeper.sphinx import events
 from rulekeeper.sphinx.domain import rules_domain
 
 pytestmark = pytest.mark.sphinx("html", testroot="basic", srcdir="basic-domain")
@@ -108,6 +109,14 @@ def test_rules_link_to_the_code_that_enforces_them(app: SphinxTestApp) -> None:
     assert page.count('href="api/basic_engine.html#basic_engine.Life.lose"') == 2
 
 
+def test_an_enforcing_constructor_links_to_its_class(app: SphinxTestApp) -> None:
+    """autodoc documents ``__init__`` as part of the class, so that is where the link goes."""
+    app.build()
+    assert 'href="api/basic_engine.html#basic_engine.Life"' in html(app, "life.html")
+    # ... and the class's entry, like the function's, links back to LV 2.1.
+    assert html(app, "api/basic_engine.html").count('href="../life.html#rule-lv-2-1"') == 2
+
+
 def test_code_links_back_to_its_rules(app: SphinxTestApp) -> None:
     app.build()
     page = html(app, "api/basic_engine.html")
@@ -115,6 +124,17 @@ def test_code_links_back_to_its_rules(app: SphinxTestApp) -> None:
     assert 'href="../life.html#rule-lv-2-2"' in page
     assert 'href="../life.html#rule-lv-3-1"' in page
     assert 'href="../life.html#rule-lv-2-1"' in page
+
+
+def test_changed_enforcers_refresh_the_rules_pages(
+    app: SphinxTestApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rules page is written again when the code behind it changes, though its text did not."""
+    app.build()
+    registry = events.scoped_enforcers(app.config)
+    monkeypatch.setattr(events, "scoped_enforcers", lambda config: {**registry, "LV 2.3": ()})
+    app.build()
+    assert "0 added, 3 changed, 0 removed" in app.status.getvalue()  # life, index, traceability
 
 
 def test_api_pages_are_generated_per_module(app: SphinxTestApp) -> None:

@@ -59,7 +59,7 @@ def test_every_rule_with_its_code_examples_and_tests(app: SphinxTestApp) -> None
         [
             "LV 2.1",
             "normative",
-            "basic_engine.starting_life",
+            "basic_engine.starting_life basic_engine.Life",
             "1",
             "ruletests/test_life.py::test_starting_life ruletests/test_life.py::test_losing",
         ],

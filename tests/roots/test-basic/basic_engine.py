@@ -14,6 +14,7 @@ def starting_life() -> int:
 class Life:
     """A player's life total."""
 
+    @enforces("LV 2.1")  # on a constructor: the class is what the API reference documents
     def __init__(self) -> None:
         self.total = STARTING_LIFE
 
