@@ -9,8 +9,8 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx.util.inventory import InventoryFile
 
 from rulekeeper.rulebook import parse_rules
-from rulekeeper.sphinx import events
 from rulekeeper.sphinx.domain import rules_domain
+from rulekeeper.sphinx.registry import scoped_enforcers
 
 pytestmark = pytest.mark.sphinx("html", testroot="basic", srcdir="basic-domain")
 
@@ -131,8 +131,10 @@ def test_changed_enforcers_refresh_the_rules_pages(
 ) -> None:
     """A rules page is written again when the code behind it changes, though its text did not."""
     app.build()
-    registry = events.scoped_enforcers(app.config)
-    monkeypatch.setattr(events, "scoped_enforcers", lambda config: {**registry, "LV 2.3": ()})
+    registry = scoped_enforcers(app.config)
+    monkeypatch.setattr(
+        "rulekeeper.sphinx.events.scoped_enforcers", lambda config: {**registry, "LV 2.3": ()}
+    )
     app.build()
     assert "0 added, 3 changed, 0 removed" in app.status.getvalue()  # life, index, traceability
 
