@@ -7,6 +7,7 @@ The engine takes every step it can by itself and stops only where a player has a
 from __future__ import annotations
 
 import itertools
+from dataclasses import asdict
 from collections.abc import Sequence
 from typing import Any, Self
 
@@ -575,12 +576,4 @@ class MagicGame(Game):
 
 
 def _player_json(player: PlayerState) -> dict[str, Any]:
-    return {
-        "index": player.index,
-        "name": player.name,
-        "life": player.life,
-        "damage_taken": player.damage_taken,
-        "lands_played": player.lands_played,
-        "drew_from_empty": player.drew_from_empty,
-        "lost": player.lost,
-    }
+    return asdict(player)
