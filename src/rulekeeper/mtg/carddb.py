@@ -292,6 +292,11 @@ class CardIndex:
         """
         key = name_key(name)
         suggestions: list[str] = []
+        # A name such as "Sol Ring // Sol Ring" (a reversible printing) names a card by a face.
+        for face in key.split(" // ") if " // " in key else ():
+            card = self._by_key.get(face)
+            if card is not None and card.display_name not in suggestions:
+                suggestions.append(card.display_name)
         for match in difflib.get_close_matches(key, self._keys, n=limit, cutoff=0.75):
             if len(suggestions) >= limit:
                 break
