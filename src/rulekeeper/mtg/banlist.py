@@ -188,7 +188,7 @@ def _parse(data: object, source: str) -> BannedList:
             description=_string(entry, "description", fail),
             card_type=_string(entry, "card_type", fail, required=False),
             flag=_string(entry, "flag", fail, required=False),
-            cards=tuple(_strings(entry, "cards", fail)),
+            cards=tuple(_strings(entry, "cards", fail, required=False)),
             source=_string(entry, "source", fail),
         )
         if not (category.card_type or category.flag or category.cards):
