@@ -65,9 +65,11 @@ class Problem:
 def check_deck(decklist: Decklist, cards: CardIndex, banlist: BannedList) -> list[Problem]:
     """Return every problem with ``decklist`` as a Leveler deck; none means it is legal.
 
-    The deck-wide problems come first, then the problems of each card line in line order.
+    The deck's size and its sub-decks' sizes come first, then the problems of each line in
+    line order.
     """
     by_line = [
+        *check_no_sideboard(decklist),
         *check_card_counts(decklist, cards),
         *check_real_cards(decklist, cards),
         *check_legacy_bans(decklist, cards, banlist),
@@ -87,22 +89,23 @@ def is_legal(decklist: Decklist, cards: CardIndex, banlist: BannedList) -> bool:
 
 @enforces("LV 1.1", "LV R1")
 def check_deck_size(decklist: Decklist) -> list[Problem]:
-    """A full deck has exactly 100 cards (LV 1.1): no more, no fewer, no sideboard (LV R1)."""
-    problems = []
-    if decklist.size != DECK_SIZE:
-        problems.append(
-            Problem("LV 1.1", f"the deck has {decklist.size} cards; a leveler deck has exactly 100")
-        )
-    if decklist.sideboard is not None:
-        problems.append(
-            Problem(
-                "LV R1",
-                f"the deck has a sideboard ({decklist.sideboard.size} cards); a leveler deck "
-                "is exactly its three sub-decks and has no sideboard",
-                decklist.sideboard.line,
-            )
-        )
-    return problems
+    """A full deck has exactly 100 cards (LV 1.1): no more and no fewer (LV R1)."""
+    if decklist.size == DECK_SIZE:
+        return []
+    message = f"the deck has {_cards(decklist.size)}; a leveler deck has exactly {DECK_SIZE}"
+    return [Problem("LV 1.1", message)]
+
+
+@enforces("LV R1")
+def check_no_sideboard(decklist: Decklist) -> list[Problem]:
+    """A deck is exactly its three sub-decks: there is no sideboard (LV R1)."""
+    if decklist.sideboard is None:
+        return []
+    message = (
+        f"the deck has a sideboard ({_cards(decklist.sideboard.size)}); a leveler deck is "
+        "exactly its three sub-decks and has no sideboard"
+    )
+    return [Problem("LV R1", message, decklist.sideboard.line)]
 
 
 @enforces("LV 1.2", "LV R1")
@@ -113,7 +116,7 @@ def check_sub_deck_sizes(decklist: Decklist) -> list[Problem]:
         return [Problem("LV 1.2", f"the deck has {count} sub-decks; a leveler deck has 3")]
     return [
         Problem(
-            "LV 1.2", f"{sub.label} has {sub.size} cards; it must have exactly {wanted}", sub.line
+            "LV 1.2", f"{sub.label} has {_cards(sub.size)}; it must have exactly {wanted}", sub.line
         )
         for sub, wanted in zip(decklist.sub_decks, SUB_DECK_SIZES, strict=True)
         if sub.size != wanted
@@ -214,3 +217,7 @@ def _either(names: list[str]) -> str:
 def _quote(name: str) -> str:
     """Quote a card name for a message; names with control characters are escaped."""
     return f"'{name}'" if name.isprintable() else repr(name)
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
