@@ -65,19 +65,22 @@ def api_page(module: str) -> str:
 
 
 def _reexports(module: str) -> str:
-    """A list of the names in ``__all__`` that are defined elsewhere, linked to their entries."""
+    """A list of the names in ``__all__`` that another module defines, linked to their entries.
+
+    Only classes and functions know where they were defined; an alias such as
+    ``PlayerId = int`` is documented as data by the module that assigns it.
+    """
     namespace = importlib.import_module(module)
+    package = module.split(".")[0]
     items: list[str] = []
     for name in getattr(namespace, "__all__", ()):
         obj = getattr(namespace, name, None)
         home = getattr(obj, "__module__", None)
         qualname = getattr(obj, "__qualname__", None)
-        if home == module:
+        if not isinstance(home, str) or not isinstance(qualname, str) or home == module:
             continue
-        if isinstance(home, str) and isinstance(qualname, str):
+        if home == package or home.startswith(package + "."):
             items.append(f"- :py:obj:`{name} <{home}.{qualname}>`")
-        else:
-            items.append(f"- ``{name}``")
     if not items:
         return ""
     return "\n.. rubric:: Also available here\n\n" + "\n".join(items) + "\n"

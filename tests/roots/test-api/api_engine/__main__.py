@@ -1,0 +1,3 @@
+"""Running this would be a mistake; it gets no API page and is never imported."""
+
+raise SystemExit("not for import")

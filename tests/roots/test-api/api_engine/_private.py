@@ -1,0 +1,1 @@
+"""Private: no API page."""

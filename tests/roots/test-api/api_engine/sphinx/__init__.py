@@ -1,0 +1,1 @@
+"""Sphinx glue is not part of an engine's API."""
