@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Iterator, Mapping, Set
+from collections.abc import Iterator, Mapping, Set
 from typing import Any, ClassVar, NamedTuple, cast
 
 from docutils import nodes
@@ -187,14 +187,3 @@ def _tooltip(rule: Rule) -> str:
 def rules_domain(env: BuildEnvironment) -> RulesDomain:
     """The build's ``rules`` domain."""
     return cast("RulesDomain", env.get_domain("rules"))
-
-
-def records_in(env: BuildEnvironment, docnames: Iterable[str]) -> list[RuleRecord]:
-    """The rules defined in ``docnames``, in rule order."""
-    wanted = set(docnames)
-    domain = rules_domain(env)
-    return [
-        domain.rules[r]
-        for r in sorted(domain.rules, key=rule_sort_key)
-        if domain.rules[r].docname in wanted
-    ]
