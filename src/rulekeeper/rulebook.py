@@ -112,9 +112,10 @@ def parse_rules(text: str, *, source: str = "") -> list[Rule]:
             raise InputError(str(error), source=source, line=index + 1) from None
         end = next((i for i in range(index + 1, len(lines)) if lines[i].strip() == fence), None)
         if end is None:
-            raise InputError(f"rule {rule_id} is never closed with {fence}", source=source,
-                             line=index + 1)
-        rules.append(_make_rule(rule_id, lines[index + 1:end], section, source, index + 1))
+            raise InputError(
+                f"rule {rule_id} is never closed with {fence}", source=source, line=index + 1
+            )
+        rules.append(_make_rule(rule_id, lines[index + 1 : end], section, source, index + 1))
         index = end + 1
     return rules
 
@@ -143,8 +144,7 @@ def make_rule(
     return _make_rule(canonical, [*option_lines, *body], section, source, line)
 
 
-def _make_rule(rule_id: RuleId, body: Sequence[str], section: str, source: str,
-               line: int) -> Rule:
+def _make_rule(rule_id: RuleId, body: Sequence[str], section: str, source: str, line: int) -> Rule:
     options: list[tuple[str, str]] = []
     rest = list(body)
     while rest and (option := _OPTION.match(rest[0])):
@@ -153,8 +153,11 @@ def _make_rule(rule_id: RuleId, body: Sequence[str], section: str, source: str,
     settings = dict(options)
     status = settings.get("status", "informative" if "informative" in settings else "normative")
     if status not in STATUSES:
-        raise InputError(f"rule {rule_id} has unknown status {status!r}; expected one of "
-                         f"{', '.join(STATUSES)}", source=source, line=line)
+        raise InputError(
+            f"rule {rule_id} has unknown status {status!r}; expected one of {', '.join(STATUSES)}",
+            source=source,
+            line=line,
+        )
     return Rule(
         id=rule_id,
         text=_prose(rest),
@@ -218,7 +221,10 @@ def load_rulebook(folder: Path | None = None) -> dict[RuleId, Rule]:
         for rule in parse_rules(path.read_text(encoding="utf-8"), source=source):
             if rule.id in found:
                 first = found[rule.id]
-                raise InputError(f"rule {rule.id} is defined twice (first at "
-                                 f"{first.source}:{first.line})", source=source, line=rule.line)
+                raise InputError(
+                    f"rule {rule.id} is defined twice (first at {first.source}:{first.line})",
+                    source=source,
+                    line=rule.line,
+                )
             found[rule.id] = rule
     return dict(sorted(found.items(), key=lambda item: rule_sort_key(item[0])))

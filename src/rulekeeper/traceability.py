@@ -64,11 +64,16 @@ def find_rule_tests(tests_dir: Path) -> dict[RuleId, list[str]]:
             continue
         module = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         name = path.relative_to(tests_dir.parent).as_posix()
-        module_rules = [r for node in module.body if _is_pytestmark(node)
-                        for r in _rule_marks([node.value])]  # type: ignore[attr-defined]
+        module_rules = [
+            rule
+            for node in module.body
+            if isinstance(node, ast.Assign) and _is_pytestmark(node)
+            for rule in _rule_marks([node.value])
+        ]
         for node in ast.walk(module):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and \
-                    node.name.startswith("test"):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
+                "test"
+            ):
                 for rule_id in [*module_rules, *_rule_marks(node.decorator_list)]:
                     found.setdefault(rule_id, []).append(f"{name}::{node.name}")
     return found
@@ -76,7 +81,8 @@ def find_rule_tests(tests_dir: Path) -> dict[RuleId, list[str]]:
 
 def _is_pytestmark(node: ast.stmt) -> bool:
     return isinstance(node, ast.Assign) and any(
-        isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)
+        isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
+    )
 
 
 def _rule_marks(expressions: Iterable[ast.expr]) -> list[RuleId]:
@@ -84,18 +90,29 @@ def _rule_marks(expressions: Iterable[ast.expr]) -> list[RuleId]:
     for expression in expressions:
         calls = expression.elts if isinstance(expression, ast.List | ast.Tuple) else [expression]
         for call in calls:
-            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
-                    and call.func.attr == "rule"):
-                rules.extend(parse_rule_id(arg.value) for arg in call.args
-                             if isinstance(arg, ast.Constant) and isinstance(arg.value, str))
+            if (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Attribute)
+                and call.func.attr == "rule"
+            ):
+                rules.extend(
+                    parse_rule_id(arg.value)
+                    for arg in call.args
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+                )
     return rules
 
 
-def trace(rulebook: Mapping[RuleId, Rule], enforcers: Mapping[RuleId, tuple[str, ...]],
-          tests: Mapping[RuleId, list[str]]) -> list[RuleTrace]:
+def trace(
+    rulebook: Mapping[RuleId, Rule],
+    enforcers: Mapping[RuleId, tuple[str, ...]],
+    tests: Mapping[RuleId, list[str]],
+) -> list[RuleTrace]:
     """Join the three sources into one record per rule, in rule order."""
-    return [RuleTrace(rule, tuple(enforcers.get(rule_id, ())), tuple(tests.get(rule_id, ())))
-            for rule_id, rule in rulebook.items()]
+    return [
+        RuleTrace(rule, tuple(enforcers.get(rule_id, ())), tuple(tests.get(rule_id, ())))
+        for rule_id, rule in rulebook.items()
+    ]
 
 
 def coverage(traces: Iterable[RuleTrace]) -> list[FormatCoverage]:
@@ -115,7 +132,8 @@ def coverage(traces: Iterable[RuleTrace]) -> list[FormatCoverage]:
             exemplified=sum(t.rule.examples > 0 for t in items),
             tested=sum(bool(t.tests) for t in items),
         )
-        for prefix in PREFIXES if (items := by_prefix.get(prefix))
+        for prefix in PREFIXES
+        if (items := by_prefix.get(prefix))
     ]
 
 

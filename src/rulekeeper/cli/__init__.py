@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import TypeAlias, cast
 
 from rulekeeper.errors import RulekeeperError
 
@@ -23,7 +23,8 @@ EXIT_BROKEN_RULES = 1
 EXIT_UNUSABLE = 2
 
 Command = Callable[[argparse.Namespace], int]
-Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
+# A string: argparse's private generic cannot be subscripted at run time on Python 3.11.
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What each command module's ``register`` receives."""
 
 

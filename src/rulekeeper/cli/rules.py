@@ -11,7 +11,7 @@ from typing import Any
 from rulekeeper.errors import InputError
 from rulekeeper.rulebook import load_rulebook, rulebook_dir
 from rulekeeper.rules import enforcers, load_engine, parse_rule_id, rule_url
-from rulekeeper.traceability import RuleTrace, coverage, find_rule_tests, trace
+from rulekeeper.traceability import RuleTrace, coverage, enforcers_in, find_rule_tests, trace
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,7 +36,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def _traces() -> list[RuleTrace]:
     load_engine()
     tests = find_rule_tests(rulebook_dir().parent / "tests")
-    return trace(load_rulebook(), enforcers(), tests)
+    # Only this package's decorators count, exactly as on the site's traceability page.
+    return trace(load_rulebook(), enforcers_in(["rulekeeper"], enforcers()), tests)
 
 
 def show_rule(args: argparse.Namespace) -> int:

@@ -68,9 +68,11 @@ class Game(ABC):
 
     @abstractmethod
     def check(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` if ``action`` is illegal now; change nothing.
+        """Raise :class:`~rulekeeper.errors.IllegalActionError` if ``action`` is illegal now.
 
-        :raises IllegalActionError: citing the rule the action would break.
+        Nothing changes either way.
+
+        :raises ~rulekeeper.errors.IllegalActionError: citing the rule the action would break.
         """
 
     @abstractmethod

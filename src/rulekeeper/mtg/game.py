@@ -7,8 +7,8 @@ The engine takes every step it can by itself and stops only where a player has a
 from __future__ import annotations
 
 import itertools
-from dataclasses import asdict
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any, Self
 
 from rulekeeper.engine.chance import Chance
@@ -127,7 +127,7 @@ class MagicGame(Game):
             for _ in range(fmt.opening_hand):
                 fmt.draw_one(game, player)
         game.begin_turn()
-        game._advance()
+        game.take_forced_actions()
         return game
 
     def find(self, name: str, zone: str | None = None) -> int:
@@ -243,10 +243,10 @@ class MagicGame(Game):
 
     def _perform(self, action: Action) -> None:
         self._do(action)
-        self._advance()
+        self.take_forced_actions()
 
     @enforces("MG R3")
-    def _advance(self) -> None:
+    def take_forced_actions(self) -> None:
         """Take forced actions until a player has a real choice or the game ends."""
         while self.outcome is None:
             actions = self.legal_actions()
@@ -350,12 +350,13 @@ class MagicGame(Game):
             combat.end_combat(self)
         index = STEPS.index(self.step) + 1
         if index == len(STEPS):
-            self._next_turn()
+            self.next_turn()
         else:
             self.enter(STEPS[index])
 
     @enforces("MG R1")
-    def _next_turn(self) -> None:
+    def next_turn(self) -> None:
+        """End the turn: the next player's turn begins, or the game is drawn at the limit."""
         if self.turn >= TURN_LIMIT:
             self.outcome = Outcome("draw", (), "MG R1", f"the game reached {TURN_LIMIT} turns")
             self.record("MG R1", f"the game is a draw after {TURN_LIMIT} turns")
@@ -430,7 +431,7 @@ class MagicGame(Game):
             return
         for creature in self.table.creatures():
             creature.damage, creature.deathtouched = 0, False
-        self._next_turn()
+        self.next_turn()
 
     # Damage and life.
 
