@@ -38,6 +38,8 @@ STATUSES = ("normative", "informative", "pending")
 _OPEN = re.compile(r"^(?P<fence>:{3,}|`{3,})\{rule\}\s+(?P<id>.+?)\s*$")
 _OPTION = re.compile(r"^:(?P<key>[a-z-]+):\s*(?P<value>.*)$")
 _HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<title>.+?)\s*$")
+# {rule}`LV 3.1` or {rule}`the sub-deck rule <LV 3.1>`, and any other role.
+_ROLE = re.compile(r"\{[\w:-]+\}`(?:(?P<title>[^`<]*?)\s*<(?P<target>[^>`]+)>|(?P<plain>[^`]+))`")
 _CODE_FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*(?P<info>[^\s`]*)")
 
 
@@ -55,6 +57,13 @@ class Rule:
     source: str = ""
     line: int = 0
     options: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+
+    @property
+    def plain_text(self) -> str:
+        """The text with MyST roles reduced to their words, for a terminal."""
+        return _ROLE.sub(
+            lambda m: m.group("plain") or m.group("title") or m.group("target"), self.text
+        )
 
     @property
     def is_normative(self) -> bool:

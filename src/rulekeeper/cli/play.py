@@ -79,7 +79,7 @@ def play_one(args: argparse.Namespace) -> int:
     outcome = play(game, _agents(entry, args.agents, players, args.seed))
     print(f"{entry.name}, seed {args.seed}, {players} players")
     print(game.log)
-    print(f"result: {outcome}")
+    print(f"result: {outcome.describe(game.player_names())}")
     return 0
 
 

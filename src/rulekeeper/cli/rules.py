@@ -59,7 +59,7 @@ def show_rule(args: argparse.Namespace) -> int:
     status = rule.status + (f" ({rule.reason})" if rule.reason else "")
     print(f"status: {status}")
     print()
-    print(rule.text)
+    print(rule.plain_text)
     print()
     print("enforced by:" if item.enforcers else "enforced by: nothing")
     for name in item.enforcers:

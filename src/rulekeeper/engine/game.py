@@ -39,9 +39,13 @@ class Outcome:
     reason: str
 
     def __str__(self) -> str:
+        return self.describe([f"player {w}" for w in range(max(self.winners, default=0) + 1)])
+
+    def describe(self, names: Sequence[str]) -> str:
+        """The outcome in words, naming the winners from ``names`` (indexed by seat)."""
         if self.result == "draw":
             return f"draw: {self.reason} ({self.reason_rule})"
-        seats = ", ".join(f"player {w}" for w in self.winners)
+        seats = ", ".join(names[w] for w in self.winners)
         return f"{seats} won: {self.reason} ({self.reason_rule})"
 
 
@@ -94,6 +98,10 @@ class Game(ABC):
 
         :raises SerializationError: if the data is not a saved game of this format.
         """
+
+    @abstractmethod
+    def player_names(self) -> list[str]:
+        """The players' names in seat order."""
 
     @abstractmethod
     def zones(self) -> dict[str, list[int]]:

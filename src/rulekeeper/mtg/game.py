@@ -523,6 +523,10 @@ class MagicGame(Game):
             **self.format.view_extras(self, player),
         }
 
+    def player_names(self) -> list[str]:
+        """The players' names in seat order."""
+        return [p.name for p in self.table.players]
+
     def zones(self) -> dict[str, list[int]]:
         """Every zone with the cards in it."""
         return {name: list(ids) for name, ids in self.table.zones.items()}
