@@ -1132,7 +1132,7 @@ def test_drawing_takes_cards_from_the_top_of_the_library() -> None:
     )
     game.apply(Cast(game.find("Divination")))
     assert game.table.names("hand:0")[:2] == ["Forest", "Swamp"]
-    assert texts(game, "MG 6.2") == ["Alice draws 2"]
+    assert texts(game, "MG 6.2") == ["Alice draws 2 cards"]
 
 
 @pytest.mark.rule("MG 6.2", "MG 6.3")

@@ -73,9 +73,11 @@ def apply_effect(game: MagicGame, spell: CardState, effect: Effect) -> None:
         game.table.players[player].life -= effect.amount
         game.record("MG 6.3", f"{game.name_of(player)} loses {effect.amount} life")
     elif effect.kind == "draw":
+        # Announce first, so a failed draw from an empty library is logged after it.
+        cards = "a card" if effect.amount == 1 else f"{effect.amount} cards"
+        game.record("MG 6.2", f"{game.name_of(player)} draws {cards}")
         for _ in range(effect.amount):
             game.format.draw_one(game, player)
-        game.record("MG 6.2", f"{game.name_of(player)} draws {effect.amount}")
     elif effect.kind == "mill":
         mill(game, player, effect.amount)
 
