@@ -108,10 +108,12 @@ class TraceabilityTables(SphinxPostTransform):
         for item in traces:
             enforcers: list[Node] = []
             for name in item.enforcers:
-                enforcers += [python_xref(name, docname), nodes.Text(" ")]
+                enforcers += [python_xref(name, docname, short=True), nodes.Text(" ")]
             tests: list[Node] = []
             for test in item.tests:
-                tests += [nodes.literal(test, test), nodes.Text(" ")]
+                # tests/test_x.py::test_y reads as test_x::test_y; the folder is always tests/.
+                shown = test.removeprefix("tests/").replace(".py::", "::")
+                tests += [nodes.literal(shown, shown), nodes.Text(" ")]
             rows.append(
                 [
                     _rule_xref(item.rule.id, docname),

@@ -88,12 +88,16 @@ def api_target(qualname: str) -> str:
     return qualname.removesuffix(".__init__")
 
 
-def python_xref(qualname: str, docname: str) -> addnodes.pending_xref:
-    """A reference to a Python object by qualified name, shown as code."""
+def python_xref(qualname: str, docname: str, *, short: bool = False) -> addnodes.pending_xref:
+    """A reference to a Python object by qualified name, shown as code.
+
+    ``short`` shows only the last two parts of the name (``play.bring_in``), for tables.
+    """
     qualname = api_target(qualname)
+    shown = ".".join(qualname.split(".")[-2:]) if short else qualname
     return addnodes.pending_xref(
         "",
-        nodes.literal(qualname, qualname, classes=["xref", "py", "py-obj"]),
+        nodes.literal(shown, shown, classes=["xref", "py", "py-obj"]),
         refdomain="py",
         reftype="obj",
         reftarget=qualname,
