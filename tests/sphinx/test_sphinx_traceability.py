@@ -61,7 +61,7 @@ def test_every_rule_with_its_code_examples_and_tests(app: SphinxTestApp) -> None
             "normative",
             "basic_engine.starting_life basic_engine.Life",
             "1",
-            "ruletests/test_life.py::test_starting_life ruletests/test_life.py::test_losing",
+            "test_life::test_starting_life test_life::test_losing",
         ],
         ["LV 2.2", "normative", "basic_engine.Life.lose", "0", "—"],
         ["LV 2.3", "pending", "—", "0", "—"],
@@ -70,7 +70,7 @@ def test_every_rule_with_its_code_examples_and_tests(app: SphinxTestApp) -> None
             "normative",
             "basic_engine.Life.lose",
             "1",
-            "ruletests/test_life.py::test_losing",
+            "test_life::test_losing",
         ],
     ]
 

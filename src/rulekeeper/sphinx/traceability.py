@@ -111,8 +111,9 @@ class TraceabilityTables(SphinxPostTransform):
                 enforcers += [python_xref(name, docname, short=True), nodes.Text(" ")]
             tests: list[Node] = []
             for test in item.tests:
-                # tests/test_x.py::test_y reads as test_x::test_y; the folder is always tests/.
-                shown = test.removeprefix("tests/").replace(".py::", "::")
+                # tests/test_x.py::test_y reads as test_x::test_y: short enough for a table.
+                path, _, function = test.partition("::")
+                shown = f"{path.rsplit('/', 1)[-1].removesuffix('.py')}::{function}"
                 tests += [nodes.literal(shown, shown), nodes.Text(" ")]
             rows.append(
                 [
