@@ -107,6 +107,7 @@ def test_each_player_has_library_hand_graveyard_and_the_rest_is_shared() -> None
             "battlefield",
             "exile",
             "stack",
+            "left",
         ]
     )
 

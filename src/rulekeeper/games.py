@@ -4,7 +4,7 @@ Nothing registers itself on import: a format is playable because it is listed he
 
 >>> from rulekeeper.games import FORMATS
 >>> sorted(FORMATS)
-['leveler']
+['leveler', 'vortex']
 >>> FORMATS["leveler"].players
 (2, 2)
 """
@@ -20,6 +20,8 @@ from rulekeeper.engine.game import Game
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.agents import HeuristicAgent
 from rulekeeper.mtg.formats.leveler.play import Leveler
+from rulekeeper.mtg.formats.vortex.agents import VortexAgent
+from rulekeeper.mtg.formats.vortex.play import Vortex
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.hooks import MagicFormat
 
@@ -39,7 +41,7 @@ class GameFormat:
     invariants: Callable[[Game], list[str]]
 
 
-def _magic(fmt: MagicFormat) -> GameFormat:
+def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
     def new_game(seed: int, players: int) -> Game:
         # The decks come from a chance of their own so that the game's stream starts fresh.
         decks = fmt.bot_decks(Chance(seed ^ DECK_SEED_SALT), players)
@@ -55,7 +57,7 @@ def _magic(fmt: MagicFormat) -> GameFormat:
         prefix=fmt.prefix,
         players=(fmt.min_players, fmt.max_players),
         new_game=new_game,
-        agents={"random": RandomAgent, "heuristic": HeuristicAgent},
+        agents={"random": RandomAgent, "heuristic": heuristic},
         invariants=invariants,
     )
 
@@ -73,9 +75,15 @@ def magic_invariants(game: MagicGame) -> list[str]:
     return problems + game.format.invariants(game)
 
 
-_MAGIC_FORMATS: dict[str, MagicFormat] = {"leveler": Leveler()}
+# Each Magic format with the heuristic agent that knows its decisions.
+_MAGIC_FORMATS: dict[str, tuple[MagicFormat, Callable[[int], Agent]]] = {
+    "leveler": (Leveler(), HeuristicAgent),
+    "vortex": (Vortex(), VortexAgent),
+}
 
-FORMATS: Mapping[str, GameFormat] = {key: _magic(fmt) for key, fmt in _MAGIC_FORMATS.items()}
+FORMATS: Mapping[str, GameFormat] = {
+    key: _magic(fmt, heuristic) for key, (fmt, heuristic) in _MAGIC_FORMATS.items()
+}
 """Every playable format by key."""
 
 
@@ -85,7 +93,7 @@ def magic_format(key: str) -> MagicFormat:
     :raises InputError: if no such Magic format exists.
     """
     try:
-        return _MAGIC_FORMATS[key]
+        return _MAGIC_FORMATS[key][0]
     except KeyError:
         raise InputError(
             f"unknown Magic format {key!r}; known: {', '.join(sorted(_MAGIC_FORMATS))}"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -41,7 +41,7 @@ KEYWORDS = frozenset(
 """The keyword abilities the compact model implements (MG 4)."""
 
 TARGETS = frozenset({"any", "creature", "player", "opponent"})
-EFFECT_KINDS = frozenset({"damage", "gain", "lose", "draw", "mill", "destroy"})
+EFFECT_KINDS = frozenset({"damage", "gain", "lose", "draw", "mill", "mill_half", "destroy"})
 WHO = frozenset({"you", "target", "target_controller"})
 COLORS = "WUBRGC"
 
@@ -72,7 +72,7 @@ class CardDef:
     effects: tuple[Effect, ...] = field(default=(), repr=False)
     text: str = field(default="", repr=False)
 
-    @property
+    @cached_property
     def mana_cost(self) -> ManaCost:
         """The parsed mana cost."""
         return ManaCost.parse(self.cost)

@@ -80,6 +80,9 @@ def apply_effect(game: MagicGame, spell: CardState, effect: Effect) -> None:
             game.format.draw_one(game, player)
     elif effect.kind == "mill":
         mill(game, player, effect.amount)
+    elif effect.kind == "mill_half":
+        # Counting a library is an effect on it too: in Vortex this counts the shoe.
+        mill(game, player, len(game.table.zones[game.format.library_zone(player)]) // 2)
 
 
 def _recipient(game: MagicGame, spell: CardState, who: str) -> Player | CardState | None:
@@ -100,5 +103,7 @@ def mill(game: MagicGame, player: int, count: int) -> None:
     library = game.table.zones[game.format.library_zone(player)]
     milled = [library[-1 - i] for i in range(min(count, len(library)))]
     for card_id in milled:
+        # A card nobody owns (from a Vortex shoe) goes to the milled player, who now owns it.
+        game.table.claim(card_id, player)
         game.table.move(card_id, f"graveyard:{game.table.cards[card_id].owner}")
     game.record("MG 6.4", f"{game.name_of(player)} mills {len(milled)}")

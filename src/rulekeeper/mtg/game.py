@@ -7,6 +7,7 @@ The engine takes every step it can by itself and stops only where a player has a
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any, Self
@@ -37,6 +38,7 @@ from rulekeeper.mtg.timing import (
     why_not_attack_with,
     why_not_block,
     why_not_cast,
+    why_not_cast_card,
     why_not_play_land,
 )
 from rulekeeper.rules import RuleId, enforces
@@ -58,6 +60,9 @@ STEPS = (
 )
 """The steps of a turn in order (MG 2.1)."""
 
+CORE_DECISIONS = frozenset({"priority", "attackers", "blockers", "discard"})
+"""The decisions the compact model asks for itself; any other belongs to the format."""
+
 TURN_LIMIT = 200  # MG R1: bot games that reach this many turns are drawn
 
 
@@ -76,7 +81,7 @@ class MagicGame(Game):
         for player in range(len(names)):
             for extra in fmt.extra_zones(player):
                 self.table.add_zone(extra)
-        for shared in SHARED_ZONES:
+        for shared in (*SHARED_ZONES, *fmt.shared_zones()):
             self.table.add_zone(shared)
         self.turn = 1
         self.active = 0
@@ -85,6 +90,11 @@ class MagicGame(Game):
         self.decision = "priority"
         self.priority = 0
         self.passes = 0
+        # What the game goes back to once the format's own decisions are made (drafting picks,
+        # opening turns, ...): ["priority", player], ["begin_turn", player] or ["end_turn", 0].
+        self.resume: list[Any] = ["priority", 0]
+        # A format's own bookkeeping, kept JSON-ready so saved games restore it.
+        self.format_state: dict[str, Any] = {}
         self._legal: list[Action] | None = None
 
     @property
@@ -117,16 +127,15 @@ class MagicGame(Game):
         if not fmt.min_players <= len(names) <= fmt.max_players:
             allowed = "-".join(sorted({str(fmt.min_players), str(fmt.max_players)}))
             raise InputError(
-                f"{fmt.name} is played by {allowed} players, not {len(names)} (MG 1.1)"
+                f"{fmt.name} is played by {allowed} players, not {len(names)} ({fmt.players_rule})"
             )
         for player in range(len(names)):
             game.chance.shuffle(game.table.zones[f"library:{player}"])
         game.first_player = game.active = game.chance.pick(len(names), kind="first player")
         game.record("MG 1.3", f"{names[game.active]} goes first")
-        for player in range(len(names)):
-            for _ in range(fmt.opening_hand):
-                fmt.draw_one(game, player)
-        game.begin_turn()
+        fmt.before_first_turn(game)
+        game.resume = ["begin_turn", game.active]
+        game.resume_play()
         game.take_forced_actions()
         return game
 
@@ -170,6 +179,8 @@ class MagicGame(Game):
 
     def _candidates(self) -> list[Action]:
         player, zones = self.priority, self.table.zones
+        if self.decision not in CORE_DECISIONS:
+            return self.format.candidates(self)
         if self.decision == "attackers":
             return [*(Attack(c.id) for c in self.table.creatures(player)), EndAttacks()]
         if self.decision == "blockers":
@@ -187,6 +198,8 @@ class MagicGame(Game):
             definition = self.table.cards[card_id].definition
             if definition.has_type("Land"):
                 found.append(PlayLand(card_id))
+            elif why_not_cast_card(self, player, card_id) is not None:
+                continue  # not castable now, whatever the target: skip the target search
             elif definition.target is None:
                 found.append(Cast(card_id))
             else:
@@ -229,7 +242,7 @@ class MagicGame(Game):
                 if self.table.where.get(card_id) != f"hand:{player}":
                     return ("MG 2.4", "you can discard only a card from your own hand")
                 return None
-        return ("MG 2.5", f"{action!r} is not an action of this game")
+        return self.format.violation(self, action)
 
     def check(self, action: Action) -> None:
         """Raise if ``action`` is illegal now; change nothing.
@@ -286,22 +299,84 @@ class MagicGame(Game):
                     f"{self.table.cards[card_id].name} to hand size",
                 )
                 self.cleanup()
+            case _:
+                self.format.perform(self, action)
+                self.resume_play()
 
     # Priority and the stack.
 
     @enforces("MG 2.5", "MG 5.1")
     def give_priority(self, player: int) -> None:
-        """Check state-based actions, then give ``player`` priority."""
-        sba.check(self)
+        """Check state-based actions, then give ``player`` priority.
+
+        The format's own decisions (:meth:`MagicFormat.next_decision`) come first; priority
+        follows once they are made.
+        """
+        self.resume = ["priority", player]
+        self.resume_play()
+
+    def resume_play(self) -> None:
+        """Check state-based actions, let the format ask for its decisions, then carry on with
+        what :attr:`resume` says: give priority, begin a turn, or end the turn at once."""
         self._legal = None
-        self.decision, self.priority = "priority", player
+        sba.check(self)
+        if self.outcome is not None:
+            return
+        pending = self.format.next_decision(self)
+        if pending is not None:
+            self.decision, self.priority = pending
+            return
+        kind, player = self.resume
+        if kind == "begin_turn":
+            self.begin_turn()
+        elif kind == "end_turn":
+            self.end_turn_now()
+        elif self.table.players[player].lost:
+            # MG R6: a player who has left never gets priority; the turn's owner leaving ends it.
+            if player == self.active:
+                self.end_turn_now()
+            else:
+                self.give_priority(self.next_player(player))
+        else:
+            self.decision, self.priority = "priority", player
+
+    @enforces("MG R6")
+    def next_player(self, player: int) -> int:
+        """The next player in turn order after ``player`` who has not left the game."""
+        count = len(self.table.players)
+        for step in range(1, count + 1):
+            candidate = (player + step) % count
+            if not self.table.players[candidate].lost:
+                return candidate
+        return player
+
+    def standing(self) -> list[int]:
+        """The players still in the game, in seat order."""
+        return [p.index for p in self.table.players if not p.lost]
+
+    @enforces("MG R7")
+    def end_turn_now(self) -> None:
+        """End the turn at once: leave combat and go straight to the cleanup step."""
+        combat.end_combat(self)
+        self.resume = ["priority", self.active]
+        self.enter("cleanup")
+
+    @enforces("MG R6")
+    def leave_game(self, player: int) -> None:
+        """A player who lost while others play on leaves the game with every card they own
+        (MG R6); the format first deals with zones of its own (e.g. a Vortex pack)."""
+        self.format.on_player_left(self, player)
+        for card in self.table.cards:
+            if card.owner == player and self.table.where[card.id] != "left":
+                self.table.move(card.id, "left")
+        self.record("MG R6", f"{self.name_of(player)} leaves the game with their cards")
 
     @enforces("MG 3.6")
     def pass_priority(self) -> None:
         """Pass priority; when every player has passed in a row, resolve or move on."""
         self.passes += 1
-        if self.passes < len(self.table.players):
-            self.give_priority((self.priority + 1) % len(self.table.players))
+        if self.passes < len(self.standing()):
+            self.give_priority(self.next_player(self.priority))
             return
         self.passes = 0
         if self.table.zones["stack"]:
@@ -362,7 +437,7 @@ class MagicGame(Game):
             self.record("MG R1", f"the game is a draw after {TURN_LIMIT} turns")
             return
         self.turn += 1
-        self.active = (self.active + 1) % len(self.table.players)
+        self.active = self.next_player(self.active)
         self.begin_turn()
 
     def begin_turn(self) -> None:
@@ -413,8 +488,8 @@ class MagicGame(Game):
 
     @property
     def defender(self) -> int:
-        """The defending player: the active player's opponent."""
-        return (self.active + 1) % len(self.table.players)
+        """The defending player: the next player in turn order still in the game (MG R6)."""
+        return self.next_player(self.active)
 
     def _after_attacks(self) -> None:
         if any(c.attacking for c in self.table.creatures(self.active)):
@@ -431,7 +506,12 @@ class MagicGame(Game):
             return
         for creature in self.table.creatures():
             creature.damage, creature.deathtouched = 0, False
-        self.next_turn()
+        self.format.end_of_turn(self)
+        # What the format does at the end of the turn may be a state-based action (a Vortex
+        # pass step); check now, before the next turn begins.
+        sba.check(self)
+        if self.outcome is None:
+            self.next_turn()
 
     # Damage and life.
 
@@ -543,6 +623,8 @@ class MagicGame(Game):
             "decision": self.decision,
             "priority": self.priority,
             "passes": self.passes,
+            "resume": list(self.resume),
+            "format_state": self.format_state,
             "players": [_player_json(p) for p in self.table.players],
             "cards": [c.to_json() for c in self.table.cards],
             "zones": self.zones(),
@@ -571,6 +653,8 @@ class MagicGame(Game):
             for key in ("turn", "active", "first_player", "priority", "passes"):
                 setattr(game, key, int(data[key]))
             game.step, game.decision = str(data["step"]), str(data["decision"])
+            game.resume = [str(data["resume"][0]), int(data["resume"][1])]
+            game.format_state = json.loads(json.dumps(data["format_state"]))
             game.log = EventLog.from_json(data["log"])
             if data["outcome"] is not None:
                 result, winners, rule, reason = data["outcome"]

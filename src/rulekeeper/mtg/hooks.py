@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.game import Action
 from rulekeeper.rules import RuleId, enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
+    from rulekeeper.mtg.timing import Violation
 
 Deck = Sequence[Sequence[str]]
 """A deck as the engine takes it: one or more sections (sub-decks) of card names."""
@@ -38,8 +40,13 @@ class MagicFormat:
     min_players = 2
     max_players = 2
     starting_life = 20  # MG 1.1
+    players_rule = "MG 1.1"  # the rule an error about the number of players cites
     opening_hand = 7  # MG 1.3
     max_hand_size = 7  # MG 2.4
+
+    def initial_state(self) -> dict[str, Any]:
+        """This format's bookkeeping in ``game.format_state`` for a game in normal play."""
+        return {}
 
     def extra_zones(self, player: int) -> tuple[str, ...]:
         """Zones this format adds for ``player`` beyond library, hand and graveyard."""
@@ -53,9 +60,42 @@ class MagicFormat:
                 for name in section:
                     game.table.create(name, player, f"library:{player}")
 
+    def shared_zones(self) -> tuple[str, ...]:
+        """Zones this format adds that no player owns."""
+        return ()
+
     def library_zone(self, player: int) -> str:
         """The zone that effects touching ``player``'s library use (mill, search, ...)."""
         return f"library:{player}"
+
+    def before_first_turn(self, game: MagicGame) -> None:
+        """After setup and the choice of first player: each player draws an opening hand."""
+        for player in range(len(game.table.players)):
+            for _ in range(self.opening_hand):
+                self.draw_one(game, player)
+
+    def next_decision(self, game: MagicGame) -> tuple[str, int] | None:
+        """A decision of this format's own that must be made before play goes on, as
+        ``(decision, player)``, or ``None``. It may first take automatic steps of its own."""
+        return None
+
+    def candidates(self, game: MagicGame) -> list[Action]:
+        """The actions that might answer this format's own decision (checked by
+        :meth:`violation` before they are offered)."""
+        return []
+
+    def violation(self, game: MagicGame, action: Action) -> Violation | None:
+        """Why a format-specific action is illegal now, or ``None`` if it is legal."""
+        return ("MG 2.5", f"{action!r} is not an action of this game")
+
+    def perform(self, game: MagicGame, action: Action) -> None:
+        """Carry out a legal format-specific action."""
+
+    def end_of_turn(self, game: MagicGame) -> None:
+        """Called at the end of the cleanup step, before the next turn."""
+
+    def on_player_left(self, game: MagicGame, player: int) -> None:
+        """Called when ``player`` leaves a game that goes on without them."""
 
     def draw_one(self, game: MagicGame, player: int) -> None:
         """Draw one card for ``player``. Formats that replace drawing override this."""

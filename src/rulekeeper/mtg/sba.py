@@ -36,6 +36,11 @@ def check(game: MagicGame) -> None:
     else:  # pragma: no cover - would mean an endless loop of state-based actions
         raise RuntimeError("state-based actions did not settle")
     decide_outcome(game)
+    if game.outcome is None:
+        for player in game.table.players:
+            if player.lost and not player.left:
+                player.left = True
+                game.leave_game(player.index)
 
 
 def core_state_based_actions(game: MagicGame) -> list[StateBasedAction]:

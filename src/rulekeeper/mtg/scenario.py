@@ -32,6 +32,7 @@ from typing import Any
 from rulekeeper.engine.chance import Chance
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.game import STEPS, MagicGame
+from rulekeeper.mtg.state import UNOWNED
 
 
 @dataclass
@@ -55,7 +56,7 @@ class Scenario:
         self._seed = seed
         self._names = list(names)
         self._seats = [_Seat() for _ in self._names]
-        self._zones: dict[str, list[str]] = {}
+        self._zones: dict[str, tuple[list[str], int]] = {}
         self._turn, self._active, self._step = 2, 0, "main1"
 
     def player(
@@ -89,6 +90,12 @@ class Scenario:
         seat.arrived, seat.tapped = list(arrived), list(tapped)
         return self
 
+    def zone(self, name: str, cards: Iterable[str], *, owner: int = UNOWNED) -> Scenario:
+        """Put cards in any zone by name, top last, e.g. ``zone("shoe", [...])`` or
+        ``zone("pack:1", [...])``; by default nobody owns them (as in a Vortex shoe or pack)."""
+        self._zones[name] = (list(cards), owner)
+        return self
+
     def at(self, step: str, *, active: int = 0, turn: int = 2) -> Scenario:
         """Set the step, the active player and the turn number.
 
@@ -114,6 +121,10 @@ class Scenario:
             player = game.table.players[index]
             player.life = fmt.starting_life if seat.life is None else seat.life
             player.damage_taken = seat.damage_taken
+        for name, (cards, owner) in self._zones.items():
+            for card_name in cards:
+                game.table.create(card_name, owner, name)
+        game.format_state = fmt.initial_state()
         game.turn, game.active, game.first_player = self._turn, self._active, self._active
         game.step, game.decision, game.priority = self._step, "priority", self._active
         return game

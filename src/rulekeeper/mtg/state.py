@@ -8,16 +8,21 @@ exactly one zone; :meth:`Table.move` is the only way to change that.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.mtg.actions import Player, Target
 from rulekeeper.mtg.cards import CardDef, card, card_pool
 
-SHARED_ZONES = ("battlefield", "exile", "stack")
+SHARED_ZONES = ("battlefield", "exile", "stack", "left")
+"""Zones no player owns. ``left`` holds the cards of players who have left the game (MG R6)."""
 PLAYER_ZONES = ("library", "hand", "graveyard")
 HIDDEN_ZONES = ("library", "hand")
 """Zones whose contents only their owner may see (the hand), or no one (the library). MG 1.2."""
+
+
+UNOWNED = -1
+"""The owner of a card that no player owns (yet)."""
 
 
 def zone(kind: str, player: int) -> str:
@@ -36,11 +41,15 @@ class PlayerState:
     lands_played: int = 0
     drew_from_empty: bool = False
     lost: bool = False
+    left: bool = False  # MG R6: a player who lost while others play on has left the game
 
 
 @dataclass(slots=True)
 class CardState:
-    """One physical card and the status it has where it is."""
+    """One physical card and the status it has where it is.
+
+    ``owner`` is -1 for a card no player owns yet (a Vortex card in the shoe or a pack).
+    """
 
     id: int
     name: str
@@ -71,10 +80,24 @@ class CardState:
 
     def to_json(self) -> dict[str, Any]:
         """The card as JSON-ready data."""
-        data = asdict(self)
-        if isinstance(self.target, Player):
-            data["target"] = {"player": self.target.index}
-        return data
+        # Spelled out rather than dataclasses.asdict: saving is on the conformance suite's
+        # hot path, and asdict deep-copies every field.
+        target = self.target
+        return {
+            "id": self.id,
+            "name": self.name,
+            "owner": self.owner,
+            "controller": self.controller,
+            "tapped": self.tapped,
+            "damage": self.damage,
+            "deathtouched": self.deathtouched,
+            "arrived_turn": self.arrived_turn,
+            "attacking": self.attacking,
+            "blocking": self.blocking,
+            "blocking_order": self.blocking_order,
+            "blocked": self.blocked,
+            "target": {"player": target.index} if isinstance(target, Player) else target,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CardState:
@@ -108,6 +131,12 @@ class Table:
         self.zones[zone_name].append(card_id)
         self.where[card_id] = zone_name
         return card_id
+
+    def claim(self, card_id: int, player: int) -> None:
+        """Make ``player`` the owner and controller of a card nobody owns; others stay put."""
+        state = self.cards[card_id]
+        if state.owner == UNOWNED:
+            state.owner = state.controller = player
 
     def move(self, card_id: int, to: str, *, bottom: bool = False) -> None:
         """Move a card to the top (end) or bottom (start) of zone ``to``.

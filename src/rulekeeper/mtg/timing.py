@@ -47,6 +47,15 @@ def why_not_cast(
     game: MagicGame, player: int, card_id: int, target: Target | None
 ) -> Violation | None:
     """A spell is cast from hand, at its speed, with its cost paid and a legal target."""
+    violation = why_not_cast_card(game, player, card_id)
+    if violation is not None:
+        return violation
+    definition = game.table.cards[card_id].definition
+    return why_not_target(game, player, definition.target, target)
+
+
+def why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation | None:
+    """The checks of :func:`why_not_cast` that do not depend on the target."""
     if game.table.where.get(card_id) != f"hand:{player}":
         return ("MG 3.3", "a spell is cast from your own hand")
     definition = game.table.cards[card_id].definition
@@ -59,7 +68,7 @@ def why_not_cast(
         )
     if game.payment(player, card_id) is None:
         return ("MG 3.3", f"your untapped lands cannot pay {definition.cost or '{0}'}")
-    return why_not_target(game, player, definition.target, target)
+    return None
 
 
 @enforces("MG 3.5")

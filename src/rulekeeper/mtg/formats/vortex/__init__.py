@@ -1,0 +1,32 @@
+"""Vortex Based Magic: Magic with no libraries, drafted from one shared shoe (``VX``).
+
+From the public Vortex-Based-Magic repository by adreyer. The facts come first; the zones and
+drafting live in :mod:`~rulekeeper.mtg.formats.vortex.draft`, the opening in
+:mod:`~rulekeeper.mtg.formats.vortex.opening`, and the format's hooks in
+:mod:`~rulekeeper.mtg.formats.vortex.play`.
+"""
+
+from __future__ import annotations
+
+RULE_PREFIX = "VX"
+MIN_PLAYERS, MAX_PLAYERS = 2, 5  # VX 1.2
+PACK_SIZE = 7  # VX 3.8 and VX 5.2
+MULLIGAN_PACK_SIZE = 5  # VX 7.2
+MULLIGAN_BASICS = 5  # VX 7.1: basic lands a pack needs before it may be exiled
+OPENING_TURNS = 4  # VX 4.1
+OPENING_BASICS = 3  # VX 4.2
+BASIC_LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")  # VX R5
+FAILED_PICK_LIFE = 1  # VX 5.4
+
+SHOE = "shoe"
+PASSED_PACK = "passed_pack"
+
+
+def pack(player: int) -> str:
+    """The zone of the pack ``player`` owns for now."""
+    return f"pack:{player}"
+
+
+def outside(player: int) -> str:
+    """The basic lands ``player`` may bring in from outside the game (VX 4.2)."""
+    return f"outside:{player}"

@@ -1,0 +1,36 @@
+"""The actions Vortex adds to the compact Magic model.
+
+>>> from rulekeeper.mtg.formats.vortex.actions import Pick
+>>> Pick(12)
+Pick(card=12)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulekeeper.engine.game import Action
+
+
+@dataclass(frozen=True)
+class Pick(Action):
+    """Take a card from your pack into your hand (VX 5.3)."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class TakeBasic(Action):
+    """Add a basic land from outside the game to your opening hand (VX 4.2, VX R1)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class ExilePack(Action):
+    """Reveal your pack of five or more basic lands and exile it (VX 7.1)."""
+
+
+@dataclass(frozen=True)
+class KeepPack(Action):
+    """Decline the pack mulligan this upkeep (VX 7.1)."""

@@ -1,0 +1,151 @@
+"""The shoe, the packs and drafting: what Vortex does instead of drawing (VX 3, VX 5, VX 6).
+
+The format's bookkeeping lives in ``game.format_state`` so that it is saved with the game:
+
+``drafts``
+    players who still have to draft, in order (one entry per card to draw, VX R4);
+``replenished``
+    whether the first of those drafts has already refilled its pack;
+``pass_due``
+    players whose pass step is waiting for the next state-based check (VX 6.1);
+``small_pack``
+    ``[player, turn]`` after a pack mulligan: that player fills to five this turn (VX 7.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.mtg.formats.vortex import (
+    FAILED_PICK_LIFE,
+    MULLIGAN_BASICS,
+    MULLIGAN_PACK_SIZE,
+    PACK_SIZE,
+    PASSED_PACK,
+    SHOE,
+    pack,
+)
+from rulekeeper.mtg.state import UNOWNED
+from rulekeeper.rules import enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.mtg.game import MagicGame
+
+
+@enforces("VX 5.1", "VX R4")
+def queue_draft(game: MagicGame, player: int) -> None:
+    """Replace one draw by one draft, made before anyone next gets priority."""
+    game.format_state.setdefault("drafts", []).append(player)
+
+
+@enforces("VX 7.2")
+def pack_target(game: MagicGame, player: int) -> int:
+    """How full ``player``'s pack is refilled: seven, or five after a pack mulligan."""
+    if game.format_state.get("small_pack") == [player, game.turn]:
+        return MULLIGAN_PACK_SIZE
+    return PACK_SIZE
+
+
+@enforces("VX 5.2")
+def replenish(game: MagicGame, player: int) -> None:
+    """Refill ``player``'s pack from the top of the shoe up to its size; an empty shoe does
+    nothing."""
+    cards, shoe = game.table.zones[pack(player)], game.table.zones[SHOE]
+    added = 0
+    while len(cards) < pack_target(game, player) and shoe:
+        game.table.move(shoe[-1], pack(player))
+        added += 1
+    if added:
+        game.record(
+            "VX 5.2",
+            f"{game.name_of(player)} replenishes their pack with {added} "
+            f"card{'s' if added != 1 else ''} from the shoe",
+        )
+
+
+@enforces("VX 5.3")
+def pick(game: MagicGame, player: int, card_id: int) -> None:
+    """Take a card from the pack into the hand; the picker owns it from now on."""
+    game.table.move(card_id, f"hand:{player}")
+    game.table.claim(card_id, player)
+    game.record("VX 5.3", f"{game.name_of(player)} picks a card")
+
+
+@enforces("VX 5.4", "VX R8")
+def fail_pick(game: MagicGame, player: int) -> None:
+    """A pick from an empty pack: everything on the stack is countered, the turn ends at once
+    and the player who could not pick loses 1 life."""
+    for card_id in list(reversed(game.table.zones["stack"])):
+        game.table.move(card_id, f"graveyard:{game.table.cards[card_id].owner}")
+        game.record("VX 5.4", f"{game.table.cards[card_id].name} is countered")
+    game.table.players[player].life -= FAILED_PICK_LIFE
+    game.record(
+        "VX 5.4",
+        f"{game.name_of(player)} has an empty pack to pick from, loses "
+        f"{FAILED_PICK_LIFE} life, and the turn ends",
+    )
+    game.format_state["drafts"] = []
+    game.resume = ["end_turn", 0]
+
+
+@enforces("VX 6.1")
+def is_pass_due(game: MagicGame, player: int) -> bool:
+    """A player's pass step waits for the state-based check after their cleanup."""
+    return player in game.format_state.get("pass_due", [])
+
+
+@enforces("VX 3.7", "VX 6.1")
+def pass_pack(game: MagicGame, player: int) -> None:
+    """Swap ``player``'s pack with the passed pack; the player now holds the other pack."""
+    zones = game.table.zones
+    zones[pack(player)], zones[PASSED_PACK] = zones[PASSED_PACK], zones[pack(player)]
+    for card_id in zones[pack(player)]:
+        game.table.where[card_id] = pack(player)
+    for card_id in zones[PASSED_PACK]:
+        game.table.where[card_id] = PASSED_PACK
+    game.format_state["pass_due"].remove(player)
+
+
+@enforces("VX 3.9")
+def is_pack_overfull(game: MagicGame, player: int) -> bool:
+    """A pack over seven cards makes its owner discard one of them at random."""
+    return len(game.table.zones[pack(player)]) > PACK_SIZE
+
+
+@enforces("VX 3.9", "VX R2")
+def discard_at_random(game: MagicGame, player: int) -> None:
+    """Discard a random card of ``player``'s pack, chosen by the game's chance (VX R2)."""
+    cards = game.table.zones[pack(player)]
+    card_id = cards[game.chance.pick(len(cards), kind="pack discard")]
+    game.table.claim(card_id, player)
+    game.table.move(card_id, f"graveyard:{player}")
+
+
+@enforces("VX 7.1")
+def can_exile_pack(game: MagicGame, player: int) -> bool:
+    """In their upkeep, a player whose pack holds five or more basic lands may exile it."""
+    basics = sum(
+        game.table.cards[c].definition.is_basic_land for c in game.table.zones[pack(player)]
+    )
+    return game.step == "upkeep" and game.active == player and basics >= MULLIGAN_BASICS
+
+
+@enforces("VX 7.1", "VX 7.2")
+def exile_pack(game: MagicGame, player: int) -> None:
+    """Reveal and exile the pack; until end of turn it refills to five, not seven."""
+    names = ", ".join(game.table.cards[c].name for c in game.table.zones[pack(player)])
+    for card_id in list(game.table.zones[pack(player)]):
+        game.table.move(card_id, "exile")
+    game.format_state["small_pack"] = [player, game.turn]
+    game.record("VX 7.1", f"{game.name_of(player)} reveals their pack ({names}) and exiles it")
+
+
+@enforces("VX R3")
+def return_pack_to_shoe(game: MagicGame, player: int) -> None:
+    """When a player leaves, their pack goes to the bottom of the shoe in a random order."""
+    cards = list(game.table.zones[pack(player)])
+    game.chance.shuffle(cards, kind="leaving pack")
+    for card_id in cards:
+        if game.table.cards[card_id].owner == UNOWNED:
+            game.table.move(card_id, SHOE, bottom=True)
+    game.format_state["drafts"] = [p for p in game.format_state.get("drafts", []) if p != player]

@@ -1,0 +1,76 @@
+"""The opening hand: four draft-and-pass turns each, then three basic lands (VX 4).
+
+``game.format_state["phase"]`` is ``"opening"`` while the opening turns run, ``"basics"``
+while players add their basic lands, and ``"play"`` once normal turns begin (VX 4.4).
+``game.format_state["opening"]`` lists whose opening turns are still to come, in order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.mtg.formats.vortex import (
+    BASIC_LANDS,
+    FAILED_PICK_LIFE,
+    OPENING_BASICS,
+    OPENING_TURNS,
+    outside,
+)
+from rulekeeper.rules import enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.mtg.game import MagicGame
+
+
+@enforces("VX 4.1", "VX R7")
+def plan_opening_turns(game: MagicGame) -> None:
+    """Four rounds of opening turns, each round in turn order from the first player."""
+    count = len(game.table.players)
+    order = [(game.first_player + seat) % count for seat in range(count)]
+    game.format_state["opening"] = [p for _ in range(OPENING_TURNS) for p in order]
+    game.format_state["basics"] = [OPENING_BASICS] * count
+    game.format_state["phase"] = "opening"
+
+
+@enforces("VX 4.2", "VX R1")
+def take_basic(game: MagicGame, player: int, name: str) -> None:
+    """Add one basic land of the player's choice from outside the game to their hand."""
+    card_id = next(c for c in game.table.zones[outside(player)] if game.table.cards[c].name == name)
+    game.table.move(card_id, f"hand:{player}")
+    game.format_state["basics"][player] -= 1
+    game.record("VX 4.2", f"{game.name_of(player)} adds a {name} from outside the game")
+
+
+def basics_available(game: MagicGame, player: int) -> list[str]:
+    """The basic land names ``player`` may still take from outside the game."""
+    names = {game.table.cards[c].name for c in game.table.zones[outside(player)]}
+    return [n for n in BASIC_LANDS if n in names]
+
+
+@enforces("VX 4.3", "VX 4.4")
+def next_basics_chooser(game: MagicGame) -> int | None:
+    """The next player, in turn order, still to add basic lands; ``None`` when all have.
+
+    There is no mulligan in Vortex (a mulligan "does nothing", VX 4.3), so once every hand
+    holds seven cards, normal play begins (VX 4.4).
+    """
+    count = len(game.table.players)
+    for seat in range(count):
+        player = (game.first_player + seat) % count
+        if game.format_state["basics"][player] > 0 and not game.table.players[player].lost:
+            return player
+    return None
+
+
+@enforces("VX R9")
+def fail_opening_pick(game: MagicGame, player: int) -> None:
+    """An opening turn with an empty pack to pick from: the player loses 1 life, as in
+    VX 5.4, and the opening turn ends with its pass step (there is no stack to counter)."""
+    game.table.players[player].life -= FAILED_PICK_LIFE
+    game.record(
+        "VX R9",
+        f"{game.name_of(player)} has an empty pack in an opening turn and "
+        f"loses {FAILED_PICK_LIFE} life",
+    )
+    game.format_state["pass_due"].append(player)
+    game.check_state_based_actions()  # the pass step, before the next opening turn
