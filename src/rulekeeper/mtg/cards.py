@@ -77,6 +77,11 @@ class CardDef:
         """The parsed mana cost."""
         return ManaCost.parse(self.cost)
 
+    @cached_property
+    def is_creature(self) -> bool:
+        """True for a creature card."""
+        return "Creature" in self.types
+
     def has_type(self, card_type: str) -> bool:
         """True if the card has ``card_type`` (``"Creature"``, ``"Land"``, ...)."""
         return card_type in self.types

@@ -164,4 +164,11 @@ class Table:
 
     def creatures(self, controller: int | None = None) -> list[CardState]:
         """The creatures on the battlefield."""
-        return [c for c in self.permanents(controller) if c.definition.has_type("Creature")]
+        # One pass with the pool at hand: the engine asks this more than anything else.
+        pool, cards = card_pool(), self.cards
+        return [
+            card
+            for i in self.zones["battlefield"]
+            if (controller is None or (card := cards[i]).controller == controller)
+            and pool[(card := cards[i]).name].is_creature
+        ]
