@@ -81,11 +81,12 @@ def show_coverage(args: argparse.Namespace) -> int:
         json.dump(data, sys.stdout, indent=2, sort_keys=True)
         print()
         return 0
-    header = ("format", "rules", "normative", "enforced", "exemplified", "tested")
-    print("{:<22} {:>6} {:>10} {:>9} {:>12} {:>7}".format(*header))
+    header = ("format", "rules", "normative", "pending", "enforced", "exemplified", "tested")
+    row = "{:<27} {:>6} {:>10} {:>8} {:>9} {:>12} {:>7}"
+    print(row.format(*header))
     for c in totals:
+        name = f"{c.name} ({c.prefix})"
         print(
-            f"{c.name + ' (' + c.prefix + ')':<22} {c.rules:>6} {c.normative:>10} "
-            f"{c.enforced:>9} {c.exemplified:>12} {c.tested:>7}"
+            row.format(name, c.rules, c.normative, c.pending, c.enforced, c.exemplified, c.tested)
         )
     return 0
