@@ -4,7 +4,7 @@ Nothing registers itself on import: a format is playable because it is listed he
 
 >>> from rulekeeper.games import FORMATS
 >>> sorted(FORMATS)
-['leveler', 'vortex']
+['leveler', 'rr', 'vortex']
 >>> FORMATS["leveler"].players
 (2, 2)
 """
@@ -24,6 +24,11 @@ from rulekeeper.mtg.formats.vortex.agents import VortexAgent
 from rulekeeper.mtg.formats.vortex.play import Vortex
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.hooks import MagicFormat
+from rulekeeper.riskres import PLAYERS as RR_PLAYERS
+from rulekeeper.riskres import RULE_PREFIX as RR_PREFIX
+from rulekeeper.riskres.agents import HeuristicAgent as RiskHeuristicAgent
+from rulekeeper.riskres.decks import PRECONSTRUCTED as RR_DECKS
+from rulekeeper.riskres.game import RiskGame, risk_invariants
 
 DECK_SEED_SALT = 0x5EED  # any fixed number: it separates deck building from the game's chance
 
@@ -81,8 +86,33 @@ _MAGIC_FORMATS: dict[str, tuple[MagicFormat, Callable[[int], Agent]]] = {
     "vortex": (Vortex(), VortexAgent),
 }
 
+
+def _risk_and_resource() -> GameFormat:
+    def new_game(seed: int, players: int) -> Game:
+        # The two preconstructed decks, in a seat order that the seed alternates.
+        decks = list(RR_DECKS.values())
+        if seed % 2:
+            decks.reverse()
+        return RiskGame.new(decks[:players], seed=seed)
+
+    def invariants(game: Game) -> list[str]:
+        assert isinstance(game, RiskGame)
+        return risk_invariants(game)
+
+    return GameFormat(
+        key="rr",
+        name="Risk & Resource",
+        prefix=RR_PREFIX,
+        players=RR_PLAYERS,
+        new_game=new_game,
+        agents={"random": RandomAgent, "heuristic": RiskHeuristicAgent},
+        invariants=invariants,
+    )
+
+
 FORMATS: Mapping[str, GameFormat] = {
-    key: _magic(fmt, heuristic) for key, (fmt, heuristic) in _MAGIC_FORMATS.items()
+    **{key: _magic(fmt, heuristic) for key, (fmt, heuristic) in _MAGIC_FORMATS.items()},
+    "rr": _risk_and_resource(),
 }
 """Every playable format by key."""
 

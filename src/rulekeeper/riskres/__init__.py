@@ -1,0 +1,48 @@
+"""Risk & Resource: the two-player card game of energy, pressure and exile (prefix ``RR``).
+
+The format's facts come first; the engine lives in the modules named after its concepts:
+:mod:`~rulekeeper.riskres.cards` (the card set), :mod:`~rulekeeper.riskres.costs`,
+:mod:`~rulekeeper.riskres.timing`, :mod:`~rulekeeper.riskres.combat`,
+:mod:`~rulekeeper.riskres.sba`, :mod:`~rulekeeper.riskres.outcome`,
+:mod:`~rulekeeper.riskres.mulligan` and :mod:`~rulekeeper.riskres.game`.
+"""
+
+from __future__ import annotations
+
+RULE_PREFIX = "RR"
+"""Every rule of this format is cited as ``RR <number>``."""
+
+PLAYERS = (2, 2)
+"""The complete two-player game; multiplayer (chapter 10) is not part of it."""
+
+OPENING_HAND = 7  # RR 12.1a, RR R9
+HAND_SIZE = 10  # RR 2.2a: the maximum, checked only in cleanup (RR R18)
+DRAWS_PER_TURN = 2  # RR 4.2: the draw phase draws two
+RESOURCE_EP = 1  # RR 4.3: the resource phase gives the active player 1 EP
+STARTING_EP = 0  # RR R6
+EXILE_LOSS = 10  # RR 2.5, RR 9.2: ten or more cards in exile lose the game
+MAX_TRAPS = 2  # RR 2.7: at most two traps per player
+DECK_SIZE = 40  # RR R8: exactly forty cards
+MAX_COPIES = 3  # RR R8: at most three copies of a name
+MAX_LEGENDARY_COPIES = 1  # RR R8: at most one copy of a legendary name
+ASSEMBLY_LINE_MAX = 4  # RR 1.5: Assembly Line reduces a cost by at most 4 EP
+INTEL_SURCHARGE = (0, 2, 4)  # RR 1.4: 1st Intel ability a turn +0 EP, 2nd +2, 3rd and later +4
+TURN_LIMIT = 150  # bot games that reach this many turns are drawn (see the rulings)
+
+__all__ = [
+    "ASSEMBLY_LINE_MAX",
+    "DECK_SIZE",
+    "DRAWS_PER_TURN",
+    "EXILE_LOSS",
+    "HAND_SIZE",
+    "INTEL_SURCHARGE",
+    "MAX_COPIES",
+    "MAX_LEGENDARY_COPIES",
+    "MAX_TRAPS",
+    "OPENING_HAND",
+    "PLAYERS",
+    "RESOURCE_EP",
+    "RULE_PREFIX",
+    "STARTING_EP",
+    "TURN_LIMIT",
+]

@@ -1,0 +1,131 @@
+"""The actions of Risk & Resource, as values: frozen dataclasses whose reprs paste back.
+
+>>> from rulekeeper.riskres.actions import Attack, Player
+>>> Attack(4, Player(1))
+Attack(attacker=4, target=Player(index=1))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulekeeper.engine.game import Action
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player as a target, by seat."""
+
+    index: int
+
+
+Target = Player | int
+"""What a spell, ability or attacker aims at: a player, or a permanent by card ID."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Pass priority (RR 5.1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pitch(Action):
+    """Pitch a card from hand for EP equal to its pitch value (RR 1.2); a special action."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cast(Action):
+    """Play a spell from hand, paying its cost in EP (RR 1.6, RR 5.3).
+
+    ``alternative`` pays the card's alternative cost instead (RR 1.6e).
+    """
+
+    card: int
+    target: Target | None = None
+    alternative: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLandmark(Action):
+    """Put a landmark from hand onto the battlefield: a special action (RR R2)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Activate(Action):
+    """Activate ability number ``ability`` of a permanent you control (RR 1.4, RR 5.2)."""
+
+    card: int
+    ability: int = 0
+    target: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """Declare ``attacker`` as an attacker aimed at a player or a creature (RR 4.5.2)."""
+
+    attacker: int
+    target: Target
+
+
+@dataclass(frozen=True, slots=True)
+class EndAttacks(Action):
+    """Finish declaring attackers."""
+
+
+@dataclass(frozen=True, slots=True)
+class Block(Action):
+    """Declare ``blocker`` as blocking ``attacker`` (RR 4.5.3)."""
+
+    blocker: int
+    attacker: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndBlocks(Action):
+    """Finish declaring blockers."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard a card to hand size in cleanup (RR 4.7.2)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """Keep the hand you have (RR 12)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mulligan(Action):
+    """Shuffle your hand away and draw a new one (RR 12)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scry(Action):
+    """Leave the top card of your library on top, or put it on the bottom."""
+
+    bottom: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KeepLegend(Action):
+    """Under the legend rule, keep this permanent; the others of its name are destroyed."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(Action):
+    """``player`` concedes the game (RR 9.2d): allowed at any time, for either player."""
+
+    player: int
+
+
+FORCED = (Pass, EndAttacks, EndBlocks)
+"""Actions the engine takes by itself when they are the only choice."""

@@ -1,0 +1,280 @@
+"""The Risk & Resource card set: definitions loaded from ``data/cards.json`` and validated.
+
+Every card has the characteristics of RR 1.3: a name, a cost in EP, a type and subtype, a text
+box, a pitch value of 1 to 3, and (creatures only) power and defense. The file is user-editable
+data, so it is checked on load and a bad entry is an :class:`~rulekeeper.errors.InputError`
+naming the card, never a traceback.
+
+>>> from rulekeeper.riskres.cards import card
+>>> scout = card("Ember Scout")
+>>> scout.cost, scout.pitch, scout.power, scout.defense, scout.keywords
+(1, 1, 2, 1, ('Fast',))
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from rulekeeper.errors import InputError
+from rulekeeper.rules import enforces
+
+TYPES = ("Creature", "Artifact", "Enchantment", "Landmark", "Win Condition", "Instant", "Sorcery")
+"""The card types of RR 3; anything else (a planeswalker, say) is rejected (RR R3)."""
+
+PERMANENT_TYPES = TYPES[:5]  # RR 3.1
+KEYWORDS = (
+    "Fast",
+    "Slow",
+    "Evasive",
+    "Unblockable",
+    "Menace",
+    "Guardian",
+    "Reach",
+    "Armored",
+    "Deadly",
+    "Piercing",
+    "Double Strike",
+    "Haste",
+    "Vigilance",
+    "Assembly Line",
+)
+"""The keywords of RR 6.2 plus haste and vigilance (RR 6.1, 4.5.2) and Assembly Line (RR 1.5)."""
+
+EFFECT_KINDS = (
+    "damage",
+    "destroy",
+    "draw",
+    "ep",
+    "intel",
+    "mill",
+    "pump",
+    "counters",
+    "tap",
+    "bounce",
+    "scry",
+    "win_if",
+    "lose_if_library",
+)
+TARGET_KINDS = ("creature", "permanent", "artifact", "enchantment", "opponent", "player")
+RISK_LEVELS = {"low": 6, "medium": 11, "high": 16, "extreme": 19}  # RR 7.1 thresholds
+WIN_KINDS = ("artifacts", "creatures", "intel", "ep")
+
+
+@dataclass(frozen=True)
+class Ability:
+    """An activated ability: its EP and Intel costs, whether it taps, its speed and effects."""
+
+    ep: int = 0
+    intel: int = 0
+    tap: bool = False
+    speed: str = "instant"
+    target: str | None = None
+    effects: tuple[Mapping[str, Any], ...] = ()
+
+    @property
+    def is_intel(self) -> bool:
+        """True for an Intel ability (one with an Intel cost), whose cost escalates (RR 1.4)."""
+        return self.intel > 0
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A card's printed characteristics (RR 1.3)."""
+
+    name: str
+    types: tuple[str, ...]
+    subtype: str
+    cost: int
+    pitch: int
+    text: str
+    power: int | None = None
+    defense: int | None = None
+    keywords: tuple[str, ...] = ()
+    armor: int = 0
+    legendary: bool = False
+    target: str | None = None
+    effects: tuple[Mapping[str, Any], ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    static: Mapping[str, Any] = field(default_factory=dict)
+    win: Mapping[str, int] = field(default_factory=dict)
+    alternative_cost: int | None = None
+    risk: Mapping[str, Any] | None = None
+    trap: Mapping[str, Any] | None = None
+    morph: int | None = None
+
+    def has_type(self, kind: str) -> bool:
+        """True if the card is of type ``kind``."""
+        return kind in self.types
+
+    def has_keyword(self, keyword: str) -> bool:
+        """True if the card has ``keyword`` printed on it."""
+        return keyword in self.keywords
+
+    @property
+    def is_permanent(self) -> bool:
+        """True for creatures, artifacts, enchantments, landmarks and win conditions (RR 3.1)."""
+        return any(t in PERMANENT_TYPES for t in self.types)
+
+    @property
+    def is_aura(self) -> bool:
+        """True for an enchantment that attaches to a permanent (RR 3.1.3)."""
+        return self.has_type("Enchantment") and "Aura" in self.subtype.split()
+
+
+def _fail(name: str, problem: str) -> InputError:
+    return InputError(f"card {name!r}: {problem}", source="riskres/data/cards.json")
+
+
+def _int(raw: Mapping[str, Any], key: str, name: str, low: int, high: int) -> int:
+    value = raw.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise _fail(name, f"{key} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _effects(raw: Any, name: str) -> tuple[Mapping[str, Any], ...]:
+    if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
+        raise _fail(name, "effects must be a list of objects")
+    for effect in raw:
+        if effect.get("kind") not in EFFECT_KINDS:
+            raise _fail(name, f"unknown effect kind {effect.get('kind')!r}")
+    return tuple(raw)
+
+
+def _target(raw: Any, name: str) -> str | None:
+    if raw is not None and raw not in TARGET_KINDS:
+        raise _fail(name, f"unknown target kind {raw!r}")
+    return None if raw is None else str(raw)
+
+
+def _keywords(raw: Any, name: str) -> tuple[tuple[str, ...], int]:
+    if not isinstance(raw, list):
+        raise _fail(name, "keywords must be a list")
+    words, armor = [], 0
+    for word in raw:
+        base, _, amount = str(word).partition(" ")
+        if base == "Armored" and amount.isdigit():  # RR 6.2.3: "Armored X"
+            words.append(base)
+            armor = int(amount)
+        elif word in KEYWORDS and word != "Armored":
+            words.append(str(word))
+        else:
+            raise _fail(name, f"unknown keyword {word!r}")
+    return tuple(words), armor
+
+
+@enforces("RR 1.3a", "RR 1.2b", "RR R3")
+def parse_card(raw: Mapping[str, Any]) -> CardDef:
+    """Check one card's data and build its definition.
+
+    A card has every characteristic of RR 1.3, a pitch value of 1 to 3 (RR 1.2b) and only the
+    types of RR 3 (RR R3: there are no planeswalkers).
+
+    :raises InputError: naming the card and what is wrong with it.
+    """
+    name = raw.get("name")
+    if not isinstance(name, str) or not name:
+        raise _fail(str(name), "a card needs a name")
+    types = raw.get("types")
+    if not isinstance(types, list) or not types or any(t not in TYPES for t in types):
+        raise _fail(name, f"types must be a non-empty list from {', '.join(TYPES)}, not {types!r}")
+    for key in ("subtype", "text"):
+        if not isinstance(raw.get(key), str):
+            raise _fail(name, f"{key} must be text")
+    cost = _int(raw, "cost", name, 0, 20)
+    pitch = _int(raw, "pitch", name, 1, 3)
+    power = defense = None
+    if "Creature" in types:
+        power, defense = _int(raw, "power", name, 0, 20), _int(raw, "defense", name, 1, 20)
+    elif "power" in raw or "defense" in raw:
+        raise _fail(name, "only creatures have power and defense")
+    keywords, armor = _keywords(raw.get("keywords", []), name)
+    abilities = []
+    for ability in raw.get("abilities", []):
+        if ability.get("speed", "instant") not in ("instant", "sorcery"):
+            raise _fail(name, "an ability's speed is instant or sorcery")
+        abilities.append(
+            Ability(
+                ep=_int(ability, "ep", name, 0, 20) if "ep" in ability else 0,
+                intel=_int(ability, "intel", name, 0, 20) if "intel" in ability else 0,
+                tap=bool(ability.get("tap", False)),
+                speed=str(ability.get("speed", "instant")),
+                target=_target(ability.get("target"), name),
+                effects=_effects(ability.get("effects", []), name),
+            )
+        )
+    win = raw.get("win", {})
+    if ("Win Condition" in types) != bool(win) or any(k not in WIN_KINDS for k in win):
+        raise _fail(name, f"a win condition, and only one, states a requirement from {WIN_KINDS}")
+    risk = raw.get("risk")
+    if risk is not None and risk.get("level") not in RISK_LEVELS:
+        raise _fail(name, f"risk level must be one of {', '.join(RISK_LEVELS)}")
+    return CardDef(
+        name=name,
+        types=tuple(types),
+        subtype=raw["subtype"],
+        cost=cost,
+        pitch=pitch,
+        text=raw["text"],
+        power=power,
+        defense=defense,
+        keywords=keywords,
+        armor=armor,
+        legendary=bool(raw.get("legendary", False)),
+        target=_target(raw.get("target"), name),
+        effects=_effects(raw.get("effects", []), name),
+        abilities=tuple(abilities),
+        static=dict(raw.get("static", {})),
+        win=dict(win),
+        alternative_cost=_int(raw, "alternative_cost", name, 0, 20)
+        if "alternative_cost" in raw
+        else None,
+        risk=risk,
+        trap=raw.get("trap"),
+        morph=_int(raw, "morph", name, 0, 20) if "morph" in raw else None,
+    )
+
+
+def parse_cards(text: str) -> dict[str, CardDef]:
+    """Parse a card data file: a JSON object with ``source``, ``licence`` and ``cards``.
+
+    :raises InputError: if the file is not valid JSON, or a card is malformed or repeated.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(str(error), source="riskres/data/cards.json", line=error.lineno) from None
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise InputError("expected an object with a list of cards", source="cards.json")
+    cards: dict[str, CardDef] = {}
+    for raw in data["cards"]:
+        if not isinstance(raw, dict):
+            raise InputError("every card is an object", source="riskres/data/cards.json")
+        definition = parse_card(raw)
+        if definition.name in cards:
+            raise _fail(definition.name, "the name is used twice")
+        cards[definition.name] = definition
+    return cards
+
+
+@cache
+def card_pool() -> dict[str, CardDef]:
+    """Every card of the starter set, by name."""
+    text = resources.files("rulekeeper.riskres").joinpath("data/cards.json").read_text("utf-8")
+    return parse_cards(text)
+
+
+def card(name: str) -> CardDef:
+    """The definition of the card called ``name``.
+
+    :raises InputError: if the starter set has no such card.
+    """
+    try:
+        return card_pool()[name]
+    except KeyError:
+        raise InputError(f"no Risk & Resource card named {name!r}") from None

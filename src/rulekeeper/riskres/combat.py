@@ -1,0 +1,233 @@
+"""Combat (RR 4.5, RR 6): declarations, two damage steps, damage assignment and pressure.
+
+An attacker targets the defending player or one of their creatures (RR 4.5.2c). Unblocked, it
+damages its target, and a creature so damaged does not strike back (RR R11); only damage to a
+player is pressure (RR 4.5.5, RR R11), including Piercing excess (RR R12).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.riskres import sba
+from rulekeeper.riskres.actions import Player, Target
+from rulekeeper.riskres.keywords import has_keyword, is_fast, is_slow, lethal_damage, power
+from rulekeeper.riskres.state import CardState
+from rulekeeper.riskres.timing import why_not_attack, why_not_block
+from rulekeeper.rules import enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.riskres.game import RiskGame
+
+
+def _enter(game: RiskGame, step: str) -> None:
+    from rulekeeper.riskres.turn import enter  # the turn drives combat and combat moves it on
+
+    enter(game, step)
+
+
+@enforces("RR 4.5.2a")
+def begin_attacks(game: RiskGame) -> None:
+    """Ask the active player for attackers; with no creature able to attack, combat has no
+    attackers and moves on to its end."""
+    me, defender = game.active, Player(game.defender())
+    if not any(why_not_attack(game, me, c.id, defender) is None for c in game.table.creatures(me)):
+        _enter(game, "end_of_combat")
+        return
+    game.decision, game.priority = "attackers", me
+    game._legal = None
+
+
+@enforces("RR 4.5.2b", "RR 4.5.2c", "RR 6.1d")
+def declare_attacker(game: RiskGame, attacker: int, target: Target) -> None:
+    """Declare an attacker and its target; it taps unless it has Vigilance (RR 4.5.2b)."""
+    creature = game.table.cards[attacker]
+    game.attacks[attacker] = target
+    creature.attacked_turn = game.turn
+    if not has_keyword(game.table, creature, "Vigilance"):
+        creature.tapped = True
+    game.record("RR 4.5.2c", f"{creature.name} attacks {game.describe(target)}")
+
+
+@enforces("RR 4.5.2e")
+def end_attacks(game: RiskGame) -> None:
+    """Attackers are declared: players get priority, or with none, combat moves to its end."""
+    if not game.attacks:
+        game.record("RR 4.5.2a", f"{game.name_of(game.active)} declares no attackers")
+        _enter(game, "end_of_combat")
+        return
+    game.give_priority(game.active)
+
+
+@enforces("RR 4.5.3a", "RR 4.5.3e")
+def begin_blocks(game: RiskGame) -> None:
+    """Ask the defending player for blockers if any creature of theirs can block."""
+    defender = game.defender()
+    attackers = [a for a in game.attacks if game.table.cards[a].zone.startswith("battlefield")]
+    able = any(
+        why_not_block(game, defender, b.id, a) is None
+        for b in game.table.creatures(defender)
+        for a in attackers
+    )
+    if not able:
+        game.give_priority(game.active)
+        return
+    game.decision, game.priority = "blockers", defender
+    game._legal = None
+
+
+@enforces("RR 4.5.3b", "RR 4.5.3c")
+def declare_blocker(game: RiskGame, blocker: int, attacker: int) -> None:
+    """Declare a block: each blocker blocks one attacker, an attacker may have several."""
+    game.blocks[blocker] = attacker
+    if attacker not in game.blocked:
+        game.blocked.append(attacker)
+    names = game.table.cards[blocker].name, game.table.cards[attacker].name
+    game.record("RR 4.5.3a", f"{names[0]} blocks {names[1]}")
+    game._legal = None
+
+
+def _on_battlefield(creature: CardState) -> bool:
+    return creature.zone.startswith("battlefield")
+
+
+@enforces(
+    "RR 4.5.4a",
+    "RR 4.5.4c",
+    "RR 4.5.4d",
+    "RR 4.5.4e",
+    "RR 4.5.4f",
+    "RR 4.5.4g",
+    "RR 4.5.4i",
+    "RR 4.5.4j",
+    "RR 4.5.4k",
+)
+def damage_step(game: RiskGame, step: str) -> None:
+    """Run a damage step: creatures of that speed deal damage all at once, then state-based
+    actions are checked. Priority comes only after the first step (RR 4.5.4j), never during."""
+    if step == "pressure":
+        apply_pressure(game)
+        _enter(game, "end_of_combat")
+        return
+    table = game.table
+    in_combat = [table.cards[i] for i in (*game.attacks, *game.blocks)]
+    speed = is_fast if step == "first_damage" else is_slow
+    dealers = [c for c in in_combat if _on_battlefield(c) and speed(table, c)]
+    if step == "first_damage" and not dealers:
+        _enter(game, "second_damage")  # no Fast creature: the first step is skipped
+        return
+    deal_combat_damage(game, dealers)
+    sba.check(game)
+    if game.outcome is not None:
+        return
+    if step == "first_damage":
+        game.give_priority(game.active)
+    else:
+        _enter(game, "pressure")
+
+
+@enforces("RR 6.3a", "RR 6.3b", "RR 6.3c", "RR 6.3d", "RR 6.2.4b", "RR R11", "RR R12", "RR 4.5.4b")
+def deal_combat_damage(game: RiskGame, dealers: list[CardState]) -> None:
+    """Every dealer deals damage equal to its power, all at once.
+
+    A blocked attacker assigns lethal damage to each blocker in the order they blocked before
+    the next (RR 6.3b; lethal is defense minus damage, or 1 with Deadly: RR 6.3c, 6.3d), the
+    rest to the last blocker or, with Piercing, to the defending player (RR R12).
+    """
+    table = game.table
+    defender = game.defender()
+    dealt: list[tuple[CardState, CardState | int, int]] = []
+    for source in dealers:
+        amount = power(table, source)
+        if amount <= 0:
+            continue
+        if source.id in game.blocks:
+            attacker = table.cards[game.blocks[source.id]]
+            if _on_battlefield(attacker):
+                dealt.append((source, attacker, amount))
+            continue
+        deadly = has_keyword(table, source, "Deadly")
+        piercing = has_keyword(table, source, "Piercing")
+        if source.id in game.blocked:
+            blockers = [table.cards[b] for b, a in game.blocks.items() if a == source.id]
+            blockers = [b for b in blockers if _on_battlefield(b)]
+        else:
+            target = game.attacks[source.id]
+            if isinstance(target, Player):
+                dealt.append((source, target.index, amount))
+                continue
+            blockers = [table.cards[target]] if _on_battlefield(table.cards[target]) else []
+        for index, blocker in enumerate(blockers):
+            last = index == len(blockers) - 1
+            share = (
+                amount
+                if last and not piercing
+                else min(amount, lethal_damage(table, blocker, deadly))
+            )
+            if share:
+                dealt.append((source, blocker, share))
+            amount -= share
+        if piercing and amount > 0:
+            dealt.append((source, defender, amount))
+    for source, receiver, amount in dealt:
+        if isinstance(receiver, int):
+            damage_player(game, source, receiver, amount)
+        else:
+            damage_creature(game, source, receiver, amount, "RR 4.5.4a")
+
+
+@enforces("RR 6.2.3c", "RR R19", "RR R4", "RR 6.2.4a")
+def damage_creature(
+    game: RiskGame, source: CardState, creature: CardState, amount: int, rule: str
+) -> None:
+    """Mark damage on a creature after Armored prevention (RR R19); defense stays as it is
+    (RR R4). Damage from a Deadly source destroys it (RR 6.2.4a)."""
+    armor = creature.definition.armor
+    prevented = min(amount, max(armor - creature.prevented, 0))
+    creature.prevented += prevented
+    amount -= prevented
+    note = f" ({prevented} prevented by Armored)" if prevented else ""
+    if amount > 0:
+        creature.damage += amount
+        if has_keyword(game.table, source, "Deadly"):
+            creature.deadly_hit = True
+    game.record(rule, f"{source.name} deals {amount} damage to {creature.name}{note}")
+
+
+@enforces("RR 4.5.5a")
+def damage_player(game: RiskGame, source: CardState, player: int, amount: int) -> None:
+    """Combat damage to a player becomes pressure, resolved after all combat damage."""
+    game.pressure[player] += amount
+    game.record("RR 4.5.5a", f"{source.name} deals {amount} damage to {game.name_of(player)}")
+
+
+@enforces("RR 4.5.5a", "RR 4.5.5b")
+def apply_pressure(game: RiskGame) -> None:
+    """Each damaged player exiles that many cards from the top of their library."""
+    for player, amount in enumerate(game.pressure):
+        if amount:
+            exiled = exile_top(game, player, amount)
+            game.record(
+                "RR 4.5.5a",
+                f"pressure: {game.name_of(player)} exiles the top {exiled} cards of their library",
+            )
+    game.pressure = [0] * len(game.pressure)
+
+
+def exile_top(game: RiskGame, player: int, count: int) -> int:
+    """Exile up to ``count`` cards from the top of ``player``'s library; return how many."""
+    library = game.table.zones[f"library:{player}"]
+    moved = min(count, len(library))
+    for _ in range(moved):
+        game.table.move(library[-1], f"exile:{player}")
+    return moved
+
+
+@enforces("RR 4.5.6a", "RR 4.5.6b")
+def end_combat(game: RiskGame) -> None:
+    """End of combat: creatures stop attacking and blocking; players then get priority."""
+    if game.attacks:
+        game.record("RR 4.5.6a", "combat ends")
+    game.attacks.clear()
+    game.blocks.clear()
+    game.blocked.clear()

@@ -1,0 +1,113 @@
+"""Preconstructed decks and the deck rules (RR R8: exactly 40 cards, at most three copies of a
+name, at most one of a legendary name).
+
+>>> from rulekeeper.riskres.decks import PRECONSTRUCTED, check_deck
+>>> sorted(PRECONSTRUCTED)
+['Clockwork Conspiracy', 'Vanguard Assault']
+>>> check_deck(PRECONSTRUCTED["Vanguard Assault"])
+[]
+>>> check_deck(["Ember Scout"] * 40)[:1]
+['40 copies of Ember Scout; a deck has at most 3 of a name (RR R8)']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from rulekeeper.riskres import DECK_SIZE, MAX_COPIES, MAX_LEGENDARY_COPIES
+from rulekeeper.riskres.cards import card_pool
+from rulekeeper.rules import enforces
+
+
+def _expand(counts: Mapping[str, int]) -> list[str]:
+    return [name for name, count in counts.items() for _ in range(count)]
+
+
+PRECONSTRUCTED: Mapping[str, list[str]] = {
+    # Creatures and combat: every combat keyword, Auras, pump and removal.
+    "Vanguard Assault": _expand(
+        {
+            "Ember Scout": 3,
+            "Quickstep Courier": 2,
+            "Skyhook Drifter": 2,
+            "Nightfang Adder": 2,
+            "Gloom Brute": 2,
+            "Bannerhold Knight": 2,
+            "Gale Harrier": 2,
+            "Rampart Breaker": 2,
+            "Twinblade Duelist": 2,
+            "Veil Walker": 2,
+            "Warlord Kesh": 1,
+            "Plated Tortoise": 1,
+            "Lumbering Golem": 1,
+            "Hexed Ghoul": 1,
+            "Battle Fervor": 2,
+            "Wings of Ash": 1,
+            "Ill Omen": 1,
+            "Sparkshot": 2,
+            "Brace": 2,
+            "Cinder Wave": 1,
+            "Sap Strength": 1,
+            "Reckless Salvo": 1,
+            "Proving Grounds": 1,
+            "Army Ascendant": 1,
+            "Mire Lurker": 2,
+        }
+    ),
+    # Artifacts, Intel and win conditions: Assembly Line, Intel abilities, landmarks.
+    "Clockwork Conspiracy": _expand(
+        {
+            "Cog Servo": 3,
+            "Salvage Crate": 2,
+            "Cogwork Hound": 3,
+            "Clockwork Lens": 2,
+            "Gearwork Loom": 1,
+            "Siege Ballista": 1,
+            "Assembly Foreman": 1,
+            "Signal Jammer": 1,
+            "Field Dossier": 2,
+            "Cipher Engine": 1,
+            "Scrapheap Colossus": 1,
+            "Archivist of Whispers": 2,
+            "Spymaster Vell": 1,
+            "Ironbark Sentry": 2,
+            "Watchtower Warden": 2,
+            "Cliffside Archer": 1,
+            "Tunnel Sapper": 1,
+            "Brood Mother": 1,
+            "Stoneskin Ward": 1,
+            "Quick Study": 1,
+            "Shatter Pulse": 1,
+            "Recall Order": 1,
+            "Deep Reconnaissance": 1,
+            "Mind Flood": 1,
+            "Windfall Cache": 1,
+            "Clockmakers' Guild": 1,
+            "Grand Design": 1,
+            "Silent Network": 1,
+            "Ultimatum of Gears": 1,
+            "Surge of Insight": 1,
+        }
+    ),
+}
+"""Two ready-to-play decks of forty cards."""
+
+
+@enforces("RR R8")
+def check_deck(deck: Sequence[str]) -> list[str]:
+    """Every way ``deck`` breaks the deck rules, one line each, citing the rule."""
+    pool = card_pool()
+    problems = [f"unknown card {name!r} (RR R8)" for name in sorted(set(deck)) if name not in pool]
+    for name, count in sorted(Counter(deck).items()):
+        if name not in pool:
+            continue
+        limit = MAX_LEGENDARY_COPIES if pool[name].legendary else MAX_COPIES
+        if count > limit:
+            kind = "legendary name" if pool[name].legendary else "name"
+            problems.append(
+                f"{count} copies of {name}; a deck has at most {limit} of a {kind} (RR R8)"
+            )
+    if len(deck) != DECK_SIZE:
+        problems.append(f"the deck has {len(deck)} cards; a deck has exactly {DECK_SIZE} (RR R8)")
+    return problems

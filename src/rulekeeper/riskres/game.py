@@ -1,0 +1,545 @@
+"""A game of Risk & Resource: setup, the deciding player, priority and the stack (RR 4, RR 5).
+
+The engine takes every step it can by itself and stops only where a player has a real choice:
+when passing priority is the only legal action, it passes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Self
+
+from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.game import Action, Game
+from rulekeeper.errors import IllegalActionError, InputError, SerializationError
+from rulekeeper.riskres import OPENING_HAND, PLAYERS, TURN_LIMIT, mulligan, sba, turn
+from rulekeeper.riskres.actions import (
+    FORCED,
+    Activate,
+    Attack,
+    Block,
+    Cast,
+    Concede,
+    Discard,
+    EndAttacks,
+    EndBlocks,
+    Keep,
+    KeepLegend,
+    Mulligan,
+    Pass,
+    Pitch,
+    Player,
+    PlayLandmark,
+    Scry,
+    Target,
+)
+from rulekeeper.riskres.state import CardState, PlayerState, Table
+from rulekeeper.riskres.timing import (
+    Violation,
+    why_not_activate,
+    why_not_attack,
+    why_not_block,
+    why_not_cast,
+    why_not_end_blocks,
+    why_not_pitch,
+    why_not_play_landmark,
+)
+from rulekeeper.rules import RuleId, enforces
+
+MULLIGANS = ("standard", "competitive", "limited")
+"""The mulligan procedures of RR 12.1 to 12.3; RR 12.4's simultaneous decisions is a flag."""
+
+
+class RiskGame(Game):
+    """A two-player game of Risk & Resource."""
+
+    format_key = "rr"
+
+    def __init__(
+        self,
+        chance: Chance,
+        names: Sequence[str],
+        *,
+        mulligan_rule: str = "standard",
+        simultaneous: bool = False,
+        turn_limit: int = TURN_LIMIT,
+    ) -> None:
+        super().__init__(chance)
+        if mulligan_rule not in MULLIGANS:
+            raise InputError(
+                f"unknown mulligan procedure {mulligan_rule!r}; choose from {MULLIGANS}"
+            )
+        self.table = Table([PlayerState(i, name) for i, name in enumerate(names)])
+        self.mulligan_rule = mulligan_rule
+        self.simultaneous = simultaneous
+        self.turn_limit = turn_limit
+        self.turn = 0
+        self.active = self.first_player = 0
+        self.step = "setup"
+        self.decision = "priority"
+        self.priority = 0
+        self.passes = 0
+        self.stack: list[dict[str, Any]] = []  # RR 2.6: the last item is the top
+        self.attacks: dict[int, Target] = {}  # attacker -> the player or creature it targets
+        self.blocks: dict[int, int] = {}  # blocker -> attacker (RR 4.5.3b: one attacker each)
+        self.blocked: list[int] = []  # attackers that were blocked, even if blockers died
+        self.pressure = [0] * len(names)  # RR 4.5.5: combat damage dealt to each player
+        self.legend_choices: list[tuple[int, str]] = []  # RR 11.1i: (player, name) to choose
+        self.scry_pending: list[int] = []  # players who must scry 1 before play goes on
+        self._legal: list[Action] | None = None
+
+    # Starting a game.
+
+    @classmethod
+    @enforces("RR R7", "RR 2.1b", "RR R6")
+    def new(
+        cls,
+        decks: Sequence[Sequence[str]],
+        *,
+        seed: int,
+        names: Sequence[str] | None = None,
+        mulligan_rule: str = "standard",
+        simultaneous: bool = False,
+    ) -> RiskGame:
+        """Set up a game: shuffled libraries, a random first player, opening hands of seven.
+
+        Players start with 0 EP (RR R6); the game's chance picks the first player (RR R7).
+        Play continues to the first mulligan decision.
+
+        :raises InputError: if there are not exactly two decks.
+        """
+        if len(decks) != PLAYERS[0]:
+            raise InputError(f"Risk & Resource is played by 2 players, not {len(decks)}")
+        names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
+        game = cls(Chance(seed), names, mulligan_rule=mulligan_rule, simultaneous=simultaneous)
+        for player, deck in enumerate(decks):
+            for name in deck:
+                game.table.create(name, player, f"library:{player}")
+            game.chance.shuffle(game.table.zones[f"library:{player}"])
+        game.turn = 1
+        game.first_player = game.active = game.chance.pick(len(names), kind="first player")
+        game.record("RR R7", f"{names[game.active]} is chosen at random to go first")
+        for player in range(len(names)):
+            for _ in range(OPENING_HAND):
+                game.draw(player, "RR 12.1a")
+        mulligan.start(game)
+        game.take_forced_actions()
+        return game
+
+    def find(self, name: str, zone: str | None = None) -> int:
+        """The ID of the first card called ``name`` (in ``zone`` if given).
+
+        :raises InputError: if there is no such card.
+        """
+        for state in self.table.cards:
+            if state.name.casefold() == name.casefold() and zone in (None, state.zone):
+                return state.id
+        raise InputError(f"no card named {name!r}" + (f" in {zone}" if zone else ""))
+
+    def record(self, rule: RuleId, text: str) -> None:
+        """Add an event to the log for the current turn."""
+        self.log.record(self.turn, rule, text)
+
+    def name_of(self, player: int) -> str:
+        """A player's name, for the log."""
+        return self.table.players[player].name
+
+    def defender(self) -> int:
+        """The player the active player attacks."""
+        return (self.active + 1) % len(self.table.players)
+
+    def describe(self, target: Target | None) -> str:
+        """A target in words."""
+        if isinstance(target, Player):
+            return self.name_of(target.index)
+        return "nothing" if target is None else self.table.cards[target].name
+
+    # Drawing, the one place a library is taken from.
+
+    @enforces("RR 2.1c", "RR 9.2a", "RR R17")
+    def draw(self, player: int, rule: RuleId) -> bool:
+        """Draw the top card; from an empty library, mark the player to lose (RR 9.2a).
+
+        An empty library alone loses nothing (RR 2.1c); only drawing from it does, checked
+        with the state-based actions, so drawing two with one card left draws it and then
+        loses (RR R17).
+        """
+        library = self.table.zones[f"library:{player}"]
+        if not library:
+            self.table.players[player].drew_from_empty = True
+            self.record("RR 9.2a", f"{self.name_of(player)} must draw from an empty library")
+            return False
+        self.table.move(library[-1], f"hand:{player}")
+        return True
+
+    # The Game protocol.
+
+    def current_player(self) -> int:
+        """The player who must decide next."""
+        return self.priority
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the deciding player may take now, in a deterministic order.
+
+        Conceding is always legal (RR R20) and is left out of this list, so that agents
+        choosing from it play their games out; apply
+        :class:`~rulekeeper.riskres.actions.Concede` directly to concede.
+        """
+        if self.outcome is not None:
+            return []
+        if self._legal is None:
+            self._legal = [a for a in self._candidates() if self._violation(a) is None]
+        return list(self._legal)
+
+    def _targets(self, kind: str | None) -> list[Target | None]:
+        if kind is None:
+            return [None]
+        if kind in ("player", "opponent"):
+            return [Player(i) for i in range(len(self.table.players))]
+        return [c.id for c in self.table.permanents()]
+
+    def _candidates(self) -> list[Action]:
+        player, table = self.priority, self.table
+        if self.decision == "mulligan":
+            return [Keep(), Mulligan()]
+        if self.decision == "scry":
+            return [Scry(False), Scry(True)]
+        if self.decision == "legend":
+            name = self.legend_choices[0][1]
+            return [KeepLegend(c.id) for c in table.permanents(player) if c.name == name]
+        if self.decision == "attackers":
+            targets: list[Target] = [Player(self.defender())]
+            targets += [c.id for c in table.creatures(self.defender())]
+            found: list[Action] = [
+                Attack(c.id, t) for c in table.creatures(player) for t in targets
+            ]
+            return [*found, EndAttacks()]
+        if self.decision == "blockers":
+            found = [Block(b.id, a) for b in table.creatures(player) for a in self.attacks]
+            return [*found, EndBlocks()]
+        if self.decision == "discard":
+            return [Discard(c) for c in table.zones[f"hand:{player}"]]
+        found = [Pass()]
+        hand = table.zones[f"hand:{player}"]
+        found += [Pitch(c) for c in hand]
+        ep = table.players[player].ep
+        for card_id in hand:
+            definition = table.cards[card_id].definition
+            if definition.has_type("Landmark"):
+                found.append(PlayLandmark(card_id))
+                continue
+            if definition.cost > ep + 4 and definition.alternative_cost is None:
+                continue  # cannot be afforded even with every reduction; saves the target loop
+            for target in self._targets(definition.target):
+                found.append(Cast(card_id, target))
+                if definition.alternative_cost is not None:
+                    found.append(Cast(card_id, target, alternative=True))
+        for permanent in table.permanents(player):
+            for index, ability in enumerate(permanent.definition.abilities):
+                found += [Activate(permanent.id, index, t) for t in self._targets(ability.target)]
+        return found
+
+    def _violation(self, action: Action) -> Violation | None:
+        player = self.priority
+        expected = {
+            Keep: "mulligan",
+            Mulligan: "mulligan",
+            Scry: "scry",
+            KeepLegend: "legend",
+            Attack: "attackers",
+            EndAttacks: "attackers",
+            Block: "blockers",
+            EndBlocks: "blockers",
+            Discard: "discard",
+        }.get(type(action), "priority")
+        if isinstance(action, Concede):
+            if not 0 <= action.player < len(self.table.players):
+                return ("RR R20", "there is no such player")
+            return None
+        if self.decision != expected:
+            return (
+                "RR 5.1c",
+                f"{self.name_of(player)} must first finish the {self.decision} decision",
+            )
+        match action:
+            case Pass() | EndAttacks() | Keep() | Scry():
+                return None
+            case Mulligan():
+                return mulligan.why_not_mulligan(self, player)
+            case Pitch(card_id):
+                return why_not_pitch(self, player, card_id)
+            case PlayLandmark(card_id):
+                return why_not_play_landmark(self, player, card_id)
+            case Cast(card_id, target, alternative):
+                return why_not_cast(self, player, card_id, target, alternative)
+            case Activate(card_id, index, target):
+                return why_not_activate(self, player, card_id, index, target)
+            case Attack(attacker, target):
+                return why_not_attack(self, player, attacker, target)
+            case Block(blocker, attacker):
+                return why_not_block(self, player, blocker, attacker)
+            case EndBlocks():
+                return why_not_end_blocks(self, player)
+            case KeepLegend(card_id):
+                state = self.table.cards[card_id]
+                if state.zone != f"battlefield:{player}" or state.name != self.legend_choices[0][1]:
+                    return (
+                        "RR 11.1i",
+                        f"choose one of your permanents named {self.legend_choices[0][1]}",
+                    )
+                return None
+            case Discard(card_id):
+                if self.table.cards[card_id].zone != f"hand:{player}":
+                    return ("RR 4.7.2a", "you discard a card from your own hand")
+                return None
+        return ("RR 5.1c", f"{action!r} is not an action of this game")
+
+    @enforces("RR 5.1c")
+    def check(self, action: Action) -> None:
+        """Raise if ``action`` is illegal now; change nothing.
+
+        A player acts only while it is their decision (RR 5.1c); each kind of action is then
+        judged by its own predicate in :mod:`~rulekeeper.riskres.timing`.
+
+        :raises IllegalActionError: citing the rule the action would break.
+        """
+        if not isinstance(action, Action):
+            raise IllegalActionError("RR 5.1c", "not an action of this game", action=action)
+        violation = self._checked(action)
+        if violation is not None:
+            rule, reason = violation
+            raise IllegalActionError(rule, reason, action=action, step=self.step)
+
+    def _checked(self, action: Action) -> Violation | None:
+        # Card IDs from outside the game are checked before any predicate looks them up.
+        for name in ("card", "attacker", "blocker"):
+            value = getattr(action, name, None)
+            if isinstance(value, int) and not 0 <= value < len(self.table.cards):
+                return ("RR 5.1c", f"there is no card {value}")
+        return self._violation(action)
+
+    def _perform(self, action: Action) -> None:
+        self._do(action)
+        self.take_forced_actions()
+
+    def take_forced_actions(self) -> None:
+        """Take forced actions until a player has a real choice or the game ends."""
+        while self.outcome is None:
+            actions = self.legal_actions()
+            if len(actions) == 1 and isinstance(actions[0], FORCED):
+                self._do(actions[0])
+            else:
+                return
+
+    def _do(self, action: Action) -> None:
+        self._legal = None
+        player = self.priority
+        match action:
+            case Concede(who):
+                turn.concede(self, who)
+            case Pass():
+                self.pass_priority()
+            case Pitch(card_id):
+                turn.pitch(self, player, card_id)
+            case PlayLandmark(card_id):
+                turn.play_landmark(self, player, card_id)
+            case Cast(card_id, target, alternative):
+                turn.cast(self, player, card_id, target, alternative)
+            case Activate(card_id, index, target):
+                turn.activate(self, player, card_id, index, target)
+            case Keep() | Mulligan() | Scry():
+                mulligan.perform(self, player, action)
+            case KeepLegend(card_id):
+                sba.keep_legend(self, player, card_id)
+            case _:
+                turn.perform_combat_or_cleanup(self, player, action)
+
+    # Priority and the stack.
+
+    @enforces("RR 5.1a", "RR 11.2a")
+    def give_priority(self, player: int) -> None:
+        """Check state-based actions (RR 11.2a), then give ``player`` priority."""
+        self._legal = None
+        sba.check(self)
+        if self.outcome is not None or self.decision == "legend":
+            return
+        if self.scry_pending:
+            self.decision, self.priority = "scry", self.scry_pending[0]
+        else:
+            self.decision, self.priority = "priority", player
+
+    @enforces("RR 5.1b", "RR 5.1d", "RR 5.2b", "RR 5.2c", "RR 5.2d", "RR 2.6b")
+    def pass_priority(self) -> None:
+        """Pass priority to the next player; when all have passed in a row, resolve the top of
+        the stack (then the active player gets priority again) or, with it empty, move on."""
+        self.passes += 1
+        if self.passes < len(self.table.players):
+            self.give_priority((self.priority + 1) % len(self.table.players))
+            return
+        self.passes = 0
+        if self.stack:
+            turn.resolve_top(self)
+            if self.outcome is None:
+                self.give_priority(self.active)
+        else:
+            turn.next_step(self)
+
+    # Views and saving.
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: their own hand; counts of libraries, hands and traps."""
+        table = self.table
+
+        def public(state: CardState) -> dict[str, Any]:
+            return {
+                "id": state.id,
+                "name": state.name,
+                "controller": state.controller,
+                "tapped": state.tapped,
+                "damage": state.damage,
+                "counters": state.plus - state.minus,
+                "attached_to": state.attached_to,
+                "attacking": state.id in self.attacks,
+                "arrived_turn": state.arrived_turn,
+            }
+
+        return {
+            "you": player,
+            "turn": self.turn,
+            "step": self.step,
+            "active": self.active,
+            "decision": self.decision,
+            "priority": self.priority,
+            "players": [
+                {
+                    "index": p.index,
+                    "name": p.name,
+                    "ep": p.ep,
+                    "intel": p.intel,
+                    "hand": len(table.zones[f"hand:{p.index}"]),
+                    "library": len(table.zones[f"library:{p.index}"]),
+                    "traps": len(table.zones[f"traps:{p.index}"]),
+                    "graveyard": table.names(f"graveyard:{p.index}"),
+                    "exile": table.names(f"exile:{p.index}"),
+                }
+                for p in table.players
+            ],
+            "hand": [(i, table.cards[i].name) for i in table.zones[f"hand:{player}"]],
+            "battlefield": [public(c) for c in table.permanents()],
+            "stack": [
+                dict(item, target=self.describe(_target(item["target"]))) for item in self.stack
+            ],
+            "attacks": {a: self.describe(t) for a, t in self.attacks.items()},
+            "blocks": dict(self.blocks),
+        }
+
+    def player_names(self) -> list[str]:
+        """The players' names in seat order."""
+        return [p.name for p in self.table.players]
+
+    def zones(self) -> dict[str, list[int]]:
+        """Every zone by name, with the IDs of the cards in it."""
+        return {name: list(ids) for name, ids in self.table.zones.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, RNG included, as JSON-ready data."""
+        return {
+            "format": "rr",
+            "chance": self.chance.to_json(),
+            "log": self.log.to_json(),
+            "outcome": None if self.outcome is None else _outcome_json(self.outcome),
+            "options": [self.mulligan_rule, self.simultaneous, self.turn_limit],
+            "players": [vars(p) | {"extra": dict(p.extra)} for p in self.table.players],
+            "cards": [c.to_json() for c in self.table.cards],
+            "zones": {k: list(v) for k, v in self.table.zones.items()},
+            "turn": [self.turn, self.active, self.first_player, self.step, self.decision],
+            "priority": [self.priority, self.passes],
+            "stack": [dict(item, target=_target_json(item["target"])) for item in self.stack],
+            "attacks": [[a, _target_json(t)] for a, t in self.attacks.items()],
+            "blocks": [[b, a] for b, a in self.blocks.items()],
+            "blocked": list(self.blocked),
+            "pressure": list(self.pressure),
+            "legend_choices": [list(c) for c in self.legend_choices],
+            "scry_pending": list(self.scry_pending),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """Restore a state saved by :meth:`to_json`.
+
+        :raises SerializationError: if the data is not a saved Risk & Resource game.
+        """
+        from rulekeeper.engine.events import EventLog
+        from rulekeeper.engine.game import Outcome
+
+        if data.get("format") != "rr":
+            raise SerializationError("not a saved Risk & Resource game")
+        try:
+            rule, simultaneous, limit = data["options"]
+            players = [PlayerState(**p) for p in data["players"]]
+            game = cls(
+                Chance.from_json(data["chance"]),
+                [p.name for p in players],
+                mulligan_rule=rule,
+                simultaneous=simultaneous,
+                turn_limit=limit,
+            )
+            game.table.players = players
+            game.log = EventLog.from_json(data["log"])
+            if data["outcome"] is not None:
+                result, winners, reason_rule, reason = data["outcome"]
+                game.outcome = Outcome(result, tuple(winners), reason_rule, reason)
+            game.table.cards = [CardState.from_json(c) for c in data["cards"]]
+            game.table.zones = {k: list(v) for k, v in data["zones"].items()}
+            game.turn, game.active, game.first_player, game.step, game.decision = data["turn"]
+            game.priority, game.passes = data["priority"]
+            game.stack = [dict(i, target=_target(i["target"])) for i in data["stack"]]
+            game.attacks = {int(a): _target(t) for a, t in data["attacks"]}  # type: ignore[misc]
+            game.blocks = {int(b): int(a) for b, a in data["blocks"]}
+            game.blocked = list(data["blocked"])
+            game.pressure = list(data["pressure"])
+            game.legend_choices = [(int(p), str(n)) for p, n in data["legend_choices"]]
+            game.scry_pending = [int(p) for p in data["scry_pending"]]
+        except (KeyError, TypeError, ValueError, InputError) as error:
+            raise SerializationError(f"bad saved game: {error}") from None
+        return game
+
+
+def _target_json(target: Target | None) -> Any:
+    return {"player": target.index} if isinstance(target, Player) else target
+
+
+def _target(data: Any) -> Target | None:
+    return Player(int(data["player"])) if isinstance(data, dict) else data
+
+
+def _outcome_json(outcome: Any) -> list[Any]:
+    return [outcome.result, list(outcome.winners), outcome.reason_rule, outcome.reason]
+
+
+def risk_invariants(game: RiskGame) -> list[str]:
+    """Numeric facts of every position: EP and Intel never negative (RR 1.1d), at most two
+    traps (RR 2.7b), nothing tapped or damaged off the battlefield, stack and zone agree."""
+    from rulekeeper.riskres import MAX_TRAPS
+
+    problems = [f"{p.name} has {p.ep} EP" for p in game.table.players if p.ep < 0]
+    problems += [f"{p.name} has {p.intel} Intel" for p in game.table.players if p.intel < 0]
+    problems += [
+        f"player {i} has {len(game.table.zones[f'traps:{i}'])} traps"
+        for i in range(len(game.table.players))
+        if len(game.table.zones[f"traps:{i}"]) > MAX_TRAPS
+    ]
+    problems += [
+        f"{c.name} is tapped or damaged off the battlefield"
+        for c in game.table.cards
+        if (c.tapped or c.damage) and not c.zone.startswith("battlefield")
+    ]
+    problems += [
+        f"{c.name} is in zone {c.zone} but listed elsewhere"
+        for c in game.table.cards
+        if c.id not in game.table.zones[c.zone]
+    ]
+    spells = [item["card"] for item in game.stack if item["card"] is not None]
+    if spells != game.table.zones["stack"]:
+        problems.append("the stack's spells and the stack zone disagree")
+    return problems

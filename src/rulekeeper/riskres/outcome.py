@@ -1,0 +1,93 @@
+"""How the game ends (RR 9): win conditions, losses, and what happens when they coincide.
+
+A player who has lost cannot win (RR 9.3c). If several players would win at once, the active
+player wins (RR 9.3a, RR R13); if every player loses at once, the game is a draw (RR 9.3b).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.engine.game import Outcome
+from rulekeeper.riskres.state import CardState
+from rulekeeper.rules import RuleId, enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.riskres.game import RiskGame
+
+
+@enforces("RR 3.1.5a", "RR 3.1.5b", "RR 9.1a")
+def has_won(game: RiskGame, permanent: CardState) -> bool:
+    """True if the requirement printed on a win-condition permanent is met by its controller."""
+    table, player = game.table, permanent.controller
+    requirement = permanent.definition.win
+    seat = table.players[player]
+    counts = {
+        "artifacts": lambda: sum(
+            1 for c in table.permanents(player) if c.definition.has_type("Artifact")
+        ),
+        "creatures": lambda: len(table.creatures(player)),
+        "intel": lambda: seat.intel,
+        "ep": lambda: seat.ep,
+    }
+    return all(counts[kind]() >= needed for kind, needed in requirement.items())
+
+
+@enforces("RR 9.4a", "RR 9.4b", "RR 11.1e")
+def check_win_conditions(game: RiskGame, rule: RuleId) -> bool:
+    """Evaluate every win-condition permanent on the battlefield, then settle the game.
+
+    Return True if the game is over.
+    """
+    for permanent in game.table.permanents():
+        if permanent.definition.has_type("Win Condition") and has_won(game, permanent):
+            seat = game.table.players[permanent.controller]
+            if not seat.won:
+                seat.won = "RR 9.1a"
+                game.record(rule, f"{seat.name} meets the requirement of {permanent.name}")
+    settle(game)
+    return game.outcome is not None
+
+
+@enforces("RR 9.1b", "RR 9.3a", "RR 9.3b", "RR 9.3c", "RR R13", "RR R49", "RR R54")
+def settle(game: RiskGame) -> None:
+    """Decide the game if any player has won or lost."""
+    if game.outcome is not None:
+        return
+    players = game.table.players
+    lost = [p for p in players if p.lost]
+    winners = [p for p in players if p.won and not p.lost]  # RR 9.3c
+    if not lost and not winners:
+        return
+    if len(lost) == len(players):
+        game.outcome = Outcome("draw", (), "RR 9.3b", "every player lost at the same time")
+    elif len(winners) > 1:
+        # RR R49: the active player, else the first winner in turn order after them.
+        seats = len(players)
+        chosen = min(winners, key=lambda p: (p.index - game.active) % seats)
+        game.outcome = Outcome(
+            "win", (chosen.index,), "RR 9.3a", "several players would win; the active player wins"
+        )
+    elif winners:
+        winner = winners[0]
+        game.outcome = Outcome("win", (winner.index,), winner.won, _why(winner.won))
+    else:
+        survivors = [p for p in players if not p.lost]
+        reason = f"{', '.join(p.name for p in lost)} lost ({lost[0].lost}); all opponents have lost"
+        game.outcome = Outcome("win", tuple(p.index for p in survivors), "RR 9.1b", reason)
+    game.record(
+        game.outcome.reason_rule, f"the game is over: {game.outcome.describe(game.player_names())}"
+    )
+
+
+def _why(rule: RuleId) -> str:
+    return {
+        "RR 9.1a": "a win condition's requirement is met",
+        "RR 9.1c": "an effect says they win",
+    }.get(rule, "they won")
+
+
+def draw_by_turn_limit(game: RiskGame) -> None:
+    """End a game that reaches the turn limit as a draw (the engine's bound for bot games)."""
+    game.outcome = Outcome("draw", (), "RR R21", f"the game reached turn {game.turn_limit + 1}")
+    game.record("RR R21", f"the game is over: {game.outcome.describe(game.player_names())}")

@@ -1,0 +1,149 @@
+"""State-based actions (RR 11): checked before any player gets priority, performed at once.
+
+Every applicable action is found first and then all are performed together (RR 11.3a,
+RR R14); the check repeats until none applies (RR 11.2e). The legend rule needs a choice, so
+it is asked of each affected controller, the active player first (RR 11.3b, RR 11.3c).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.riskres import EXILE_LOSS, outcome
+from rulekeeper.riskres.keywords import defense
+from rulekeeper.riskres.state import CardState
+from rulekeeper.rules import RuleId, enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.riskres.game import RiskGame
+
+
+@enforces("RR 11.1a", "RR 3.1.1d", "RR 6.2.4a")
+def is_destroyed_by_damage(game: RiskGame, creature: CardState) -> bool:
+    """A creature with damage at least its defense, or any damage from a Deadly source, is
+    destroyed (RR 11.1a, RR 6.2.4a)."""
+    return creature.deadly_hit or (
+        creature.damage > 0 and creature.damage >= defense(game.table, creature)
+    )
+
+
+@enforces("RR 11.1b")
+def is_destroyed_by_zero_defense(game: RiskGame, creature: CardState) -> bool:
+    """A creature with 0 or less defense is destroyed (RR 11.1b)."""
+    return defense(game.table, creature) <= 0
+
+
+@enforces("RR 11.1f")
+def is_illegal_aura(game: RiskGame, aura: CardState) -> bool:
+    """An Aura attached to nothing, or to something that is no longer a creature on the
+    battlefield, is destroyed (RR 11.1f)."""
+    if not aura.definition.is_aura:
+        return False
+    if aura.attached_to is None:
+        return True
+    host = game.table.cards[aura.attached_to]
+    return not host.zone.startswith("battlefield") or not host.definition.has_type("Creature")
+
+
+@enforces("RR 11.1c", "RR 2.5c", "RR 9.2b")
+def is_exile_loss(game: RiskGame, player: int) -> bool:
+    """A player with ten or more cards in exile loses (RR 11.1c)."""
+    return len(game.table.zones[f"exile:{player}"]) >= EXILE_LOSS
+
+
+@enforces(
+    "RR 11.1d",
+    "RR 11.1g",
+    "RR 11.2b",
+    "RR 11.2c",
+    "RR 11.2d",
+    "RR 11.2e",
+    "RR 11.3a",
+    "RR 11.3d",
+    "RR R14",
+    "RR 11.1j",
+    "RR R3",
+)
+def check(game: RiskGame) -> None:
+    """Perform state-based actions until none applies, then settle the game if it is over.
+
+    There are no planeswalkers (RR R3), so RR 11.1j never applies.
+    """
+    table = game.table
+    while game.outcome is None:
+        doomed: list[tuple[CardState, RuleId, str]] = []
+        for permanent in table.permanents():
+            if permanent.definition.has_type("Creature"):
+                if is_destroyed_by_zero_defense(game, permanent):
+                    doomed.append((permanent, "RR 11.1b", "has 0 or less defense"))
+                elif is_destroyed_by_damage(game, permanent):
+                    doomed.append((permanent, "RR 11.1a", "has lethal damage"))
+            elif is_illegal_aura(game, permanent):
+                doomed.append((permanent, "RR 11.1f", "enchants nothing it may"))
+        cancelled = [p for p in table.permanents() if p.plus and p.minus]
+        losers = [
+            (seat, rule)
+            for seat in table.players
+            if not seat.lost
+            for rule in (
+                "RR 11.1c" if is_exile_loss(game, seat.index) else "",
+                "RR 11.1d" if seat.drew_from_empty else "",
+            )
+            if rule
+        ]
+        # RR 11.3a: everything found is performed at the same time.
+        for permanent, rule, why in doomed:
+            if permanent.zone.startswith("battlefield"):
+                table.move(permanent.id, f"graveyard:{permanent.owner}")
+                game.record(rule, f"{permanent.name} {why} and is destroyed")
+        for permanent in cancelled:
+            both = min(permanent.plus, permanent.minus)
+            permanent.plus -= both
+            permanent.minus -= both
+            game.record(
+                "RR 11.1g", f"{both} +1/+1 and -1/-1 counter pairs on {permanent.name} cancel"
+            )
+        for seat, rule in losers:
+            seat.lost = seat.lost or rule
+            why = (
+                "has ten or more cards in exile"
+                if rule == "RR 11.1c"
+                else "drew from an empty library"
+            )
+            game.record(rule, f"{seat.name} {why} and loses the game")
+        if outcome.check_win_conditions(game, "RR 11.1e"):
+            return
+        if not (doomed or cancelled or losers):
+            break
+    ask_legend_rule(game)
+
+
+@enforces("RR 11.1i", "RR 11.3b", "RR 11.3c")
+def ask_legend_rule(game: RiskGame) -> None:
+    """Find every controller with two legendary permanents of one name; the active player
+    chooses first, then the others in turn order (RR 11.3b, RR 11.3c)."""
+    seats = len(game.table.players)
+    choices: list[tuple[int, str]] = []
+    for offset in range(seats):
+        player = (game.active + offset) % seats
+        names = [c.name for c in game.table.permanents(player) if c.definition.legendary]
+        choices += [(player, n) for n in sorted(set(names)) if names.count(n) > 1]
+    game.legend_choices = choices
+    if choices:
+        game.decision, game.priority = "legend", choices[0][0]
+        game._legal = None
+
+
+def keep_legend(game: RiskGame, player: int, kept: int) -> None:
+    """Keep one legendary permanent; the others of its name that ``player`` controls are
+    destroyed. Then state-based actions are checked again and play resumes."""
+    name = game.table.cards[kept].name
+    for permanent in game.table.permanents(player):
+        if permanent.name == name and permanent.id != kept:
+            game.table.move(permanent.id, f"graveyard:{permanent.owner}")
+            game.record(
+                "RR 11.1i", f"{game.name_of(player)} keeps one {name}; another is destroyed"
+            )
+    game.legend_choices.pop(0)
+    game.decision = "priority"
+    game.give_priority(game.active)

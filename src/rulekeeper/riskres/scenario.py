@@ -1,0 +1,167 @@
+"""Set up a Risk & Resource position in a few lines, for worked examples and tests.
+
+>>> from rulekeeper.riskres.scenario import Scenario
+>>> from rulekeeper.riskres.actions import Pitch
+>>> game = (Scenario()
+...         .player(0, ep=1, hand=["Ember Scout", "Mire Lurker"], library=["Veil Walker"])
+...         .player(1, hand=["Sparkshot"])
+...         .at("main1")
+...         .build())
+>>> game.apply(Pitch(game.find("Mire Lurker")))
+>>> game.table.players[0].ep
+4
+>>> game.table.names("library:0")  # bottom first: the pitched card went under the library
+['Mire Lurker', 'Veil Walker']
+
+Libraries are listed from the top down. Permanents have been on the battlefield since before
+this turn, so creatures may attack, unless listed in ``arrived``. Nothing happens on
+:meth:`Scenario.build`: state-based actions wait for the first priority.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.game import Action
+from rulekeeper.errors import IllegalActionError, InputError
+from rulekeeper.riskres.actions import Player, Target
+from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.turn import STEPS
+
+
+@dataclass
+class _Seat:
+    ep: int = 0
+    intel: int = 0
+    zones: dict[str, list[str]] = field(default_factory=dict)
+    arrived: list[str] = field(default_factory=list)
+    tapped: list[str] = field(default_factory=list)
+
+
+class Scenario:
+    """A fluent builder for a :class:`~rulekeeper.riskres.game.RiskGame` position."""
+
+    def __init__(
+        self,
+        *,
+        seed: int = 0,
+        names: Iterable[str] = ("Alice", "Bob"),
+        mulligan_rule: str = "standard",
+    ) -> None:
+        self._seed = seed
+        self._names = list(names)
+        self._seats = [_Seat() for _ in self._names]
+        self._turn, self._active, self._step = 2, 0, "main1"
+        self._attacks: dict[str, str] = {}
+        self._mulligan_rule = mulligan_rule
+
+    def player(
+        self,
+        index: int,
+        *,
+        ep: int = 0,
+        intel: int = 0,
+        hand: Iterable[str] = (),
+        library: Iterable[str] = (),
+        graveyard: Iterable[str] = (),
+        battlefield: Iterable[str] = (),
+        exile: Iterable[str] = (),
+        arrived: Iterable[str] = (),
+        tapped: Iterable[str] = (),
+    ) -> Scenario:
+        """Describe player ``index``: EP, Intel tokens and the cards in each zone."""
+        seat = self._seats[index]
+        seat.ep, seat.intel = ep, intel
+        seat.zones = {
+            "hand": list(hand),
+            "library": list(library)[::-1],
+            "graveyard": list(graveyard),
+            "battlefield": list(battlefield),
+            "exile": list(exile),
+        }
+        seat.arrived, seat.tapped = list(arrived), list(tapped)
+        return self
+
+    def at(self, step: str, *, active: int = 0, turn: int = 2) -> Scenario:
+        """Set the step, the active player and the turn number.
+
+        :raises InputError: if ``step`` is not a step of the turn.
+        """
+        if step not in STEPS:
+            raise InputError(f"unknown step {step!r}; steps are {', '.join(STEPS)}")
+        self._step, self._active, self._turn = step, active, turn
+        return self
+
+    def attacking(self, attacks: Mapping[str, str]) -> Scenario:
+        """Creatures of the active player already attacking, by name: a player's name or the
+        name of a creature it attacks. Use with ``at("declare_blockers")``."""
+        self._attacks = dict(attacks)
+        return self
+
+    def build(self) -> RiskGame:
+        """Create the game in the described position.
+
+        :raises InputError: if a card name is unknown.
+        """
+        game = RiskGame(Chance(self._seed), self._names, mulligan_rule=self._mulligan_rule)
+        for index, seat in enumerate(self._seats):
+            for kind, cards in seat.zones.items():
+                for name in cards:
+                    card_id = game.table.create(name, index, f"{kind}:{index}")
+                    state = game.table.cards[card_id]
+                    if kind == "battlefield":
+                        state.arrived_turn = self._turn if name in seat.arrived else 0
+                        state.tapped = name in seat.tapped
+            player = game.table.players[index]
+            player.ep, player.intel, player.kept = seat.ep, seat.intel, True
+        game.turn, game.active, game.first_player = self._turn, self._active, self._active
+        game.step, game.decision, game.priority = self._step, "priority", self._active
+        for attacker, aim in self._attacks.items():
+            card_id = game.find(attacker, f"battlefield:{self._active}")
+            target: Target = (
+                Player(self._names.index(aim))
+                if aim in self._names
+                else game.find(aim, f"battlefield:{game.defender()}")
+            )
+            game.attacks[card_id] = target
+            game.table.cards[card_id].attacked_turn = self._turn
+        if self._step == "declare_attackers":
+            game.decision = "attackers"
+        elif self._step == "declare_blockers" and game.attacks:
+            game.decision, game.priority = "blockers", game.defender()
+        return game
+
+
+def describe(game: RiskGame) -> dict[str, dict[str, int]]:
+    """A compact summary of a position: EP, Intel and zone sizes per player."""
+    return {
+        p.name: {
+            "ep": p.ep,
+            "intel": p.intel,
+            **{
+                kind: len(game.table.zones[f"{kind}:{p.index}"])
+                for kind in ("library", "hand", "battlefield", "graveyard", "exile")
+            },
+        }
+        for p in game.table.players
+    }
+
+
+def refused(game: RiskGame, action: Action) -> IllegalActionError:
+    """Apply an action that must be illegal and return its error, having checked that the
+    action is not offered and that the refusal left the game exactly as it was.
+
+    :raises AssertionError: if the action is accepted, offered or changes the state.
+    """
+    before = game.dumps()
+    if action in game.legal_actions():
+        raise AssertionError(f"{action!r} is offered as legal")
+    try:
+        game.apply(action)
+    except IllegalActionError as error:
+        if game.dumps() != before:
+            raise AssertionError(f"refusing {action!r} changed the game") from None
+        return error
+    raise AssertionError(f"{action!r} was accepted")

@@ -1,0 +1,175 @@
+"""The table: cards, zones and players (RR 2). Zones are named ``kind:player`` or ``stack``.
+
+Every card is in exactly one zone. Libraries are listed bottom first, so the top card is the
+last one; graveyards keep the order cards arrived in (RR 2.4b).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulekeeper.riskres.cards import CardDef, card
+
+PLAYER_ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "traps")
+"""Each player's zones (RR 2.1 to 2.5, 2.7); the stack (RR 2.6) is shared."""
+
+HIDDEN_ZONES = ("library", "hand", "traps")  # RR 2.1a, 2.2c, 2.7c
+
+
+class CardState:
+    """One physical card and what is true of it now."""
+
+    __slots__ = (
+        "arrived_turn",
+        "attached_to",
+        "attacked_turn",
+        "controller",
+        "damage",
+        "deadly_hit",
+        "definition",
+        "id",
+        "minus",
+        "owner",
+        "plus",
+        "prevented",
+        "pump_defense",
+        "pump_power",
+        "tapped",
+        "zone",
+    )
+
+    def __init__(self, card_id: int, definition: CardDef, owner: int, zone: str) -> None:
+        self.id = card_id
+        self.definition = definition
+        self.owner = self.controller = owner
+        self.zone = zone
+        self.tapped = False
+        self.damage = 0  # RR R4: damage is marked, defense never changes
+        self.arrived_turn = 0
+        self.attacked_turn = 0
+        self.plus = self.minus = 0  # +1/+1 and -1/-1 counters
+        self.pump_power = self.pump_defense = 0  # until end of turn
+        self.attached_to: int | None = None
+        self.prevented = 0  # RR R19: Armored damage prevented this turn
+        self.deadly_hit = False  # dealt damage by a Deadly source (RR 6.2.4)
+
+    def __repr__(self) -> str:
+        return f"<CardState id={self.id} name={self.name!r} zone={self.zone!r}>"
+
+    @property
+    def name(self) -> str:
+        """The card's name."""
+        return self.definition.name
+
+    def leave_battlefield(self) -> None:
+        """Forget everything that was true only on the battlefield (a new object elsewhere)."""
+        self.tapped = False
+        self.damage = self.plus = self.minus = self.pump_power = self.pump_defense = 0
+        self.attached_to = None
+        self.prevented = 0
+        self.deadly_hit = False
+        self.controller = self.owner
+
+    def to_json(self) -> list[Any]:
+        """The card as JSON-ready data."""
+        return [
+            self.id,
+            self.name,
+            self.owner,
+            self.controller,
+            self.zone,
+            self.tapped,
+            self.damage,
+            self.arrived_turn,
+            self.attacked_turn,
+            self.plus,
+            self.minus,
+            self.pump_power,
+            self.pump_defense,
+            self.attached_to,
+            self.prevented,
+            self.deadly_hit,
+        ]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> CardState:
+        """Restore a card saved by :meth:`to_json`."""
+        state = cls(int(data[0]), card(str(data[1])), int(data[2]), str(data[4]))
+        state.controller = int(data[3])
+        (
+            state.tapped,
+            state.damage,
+            state.arrived_turn,
+            state.attacked_turn,
+            state.plus,
+            state.minus,
+            state.pump_power,
+            state.pump_defense,
+            state.attached_to,
+            state.prevented,
+            state.deadly_hit,
+        ) = data[5:16]
+        return state
+
+
+@dataclass
+class PlayerState:
+    """A player's resources and standing."""
+
+    index: int
+    name: str
+    ep: int = 0  # RR 1.1, RR R6: starting EP 0
+    intel: int = 0  # RR 1.4
+    intel_used: int = 0  # Intel abilities activated this turn (RR 1.4, RR R16)
+    lost: str = ""  # the rule under which this player lost, if they have
+    won: str = ""  # the rule under which this player would win
+    drew_from_empty: bool = False  # RR 9.2a, checked as a state-based action (RR 11.1d)
+    mulligans: int = 0
+    kept: bool = False
+    pending: str = ""  # a hidden simultaneous mulligan decision (RR 12.4)
+    extra: dict[str, int] = field(default_factory=dict)
+
+
+class Table:
+    """The cards, the zones and the players."""
+
+    def __init__(self, players: list[PlayerState]) -> None:
+        self.players = players
+        self.cards: list[CardState] = []
+        self.zones: dict[str, list[int]] = {"stack": []}
+        for player in range(len(players)):
+            for kind in PLAYER_ZONES:
+                self.zones[f"{kind}:{player}"] = []
+
+    def create(self, name: str, owner: int, zone: str) -> int:
+        """Make a new card called ``name`` owned by ``owner`` in ``zone`` (on top)."""
+        card_id = len(self.cards)
+        self.cards.append(CardState(card_id, card(name), owner, zone))
+        self.zones[zone].append(card_id)
+        return card_id
+
+    def move(self, card_id: int, zone: str, *, bottom: bool = False) -> None:
+        """Move a card to ``zone``: on top (the end of the list) or, for a library, the bottom."""
+        state = self.cards[card_id]
+        if state.zone.startswith("battlefield") and not zone.startswith("battlefield"):
+            state.leave_battlefield()
+        self.zones[state.zone].remove(card_id)
+        if bottom:
+            self.zones[zone].insert(0, card_id)
+        else:
+            self.zones[zone].append(card_id)
+        state.zone = zone
+
+    def permanents(self, player: int | None = None) -> list[CardState]:
+        """The permanents on the battlefield, of one controller or of everyone."""
+        seats = range(len(self.players)) if player is None else (player,)
+        return [self.cards[i] for p in seats for i in self.zones[f"battlefield:{p}"]]
+
+    def creatures(self, player: int | None = None) -> list[CardState]:
+        """The creatures on the battlefield, of one controller or of everyone."""
+        return [c for c in self.permanents(player) if c.definition.has_type("Creature")]
+
+    def names(self, zone: str) -> list[str]:
+        """The names of the cards in ``zone``, in order."""
+        return [self.cards[i].name for i in self.zones[zone]]

@@ -1,0 +1,245 @@
+"""Why an action may or may not be taken now: one ``why_not_*`` predicate per kind of action.
+
+Each returns ``None`` when the action is legal and a :data:`Violation` (the rule and a one-line
+reason) when it is not. The game builds its legal actions *and* its errors from these same
+functions, so the two cannot disagree.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.riskres.actions import Player, Target
+from rulekeeper.riskres.costs import ability_cost, spell_cost
+from rulekeeper.riskres.keywords import has_keyword
+from rulekeeper.rules import RuleId, enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.riskres.game import RiskGame
+
+Violation = tuple[RuleId, str]
+"""The rule an action would break, and a one-line reason in lower case."""
+
+MAIN_STEPS = ("main1", "main2")
+
+
+@enforces("RR 5.3a", "RR 3.2.2a", "RR 4.4a")
+def is_sorcery_speed(game: RiskGame, player: int) -> bool:
+    """True when ``player`` may act at sorcery speed: their main phase, stack empty (RR 5.3a)."""
+    return game.active == player and game.step in MAIN_STEPS and not game.stack
+
+
+def why_not_target(
+    game: RiskGame, player: int, kind: str | None, target: Target | None
+) -> Violation | None:
+    """A spell or ability that targets needs a legal target of its kind; others take none."""
+    if kind is None:
+        return None if target is None else ("RR 5.2a", "this has no target")
+    if isinstance(target, Player):
+        if not 0 <= target.index < len(game.table.players):
+            return ("RR 5.2a", "there is no such player")
+        if kind == "player" or (kind == "opponent" and target.index != player):
+            return None
+        return (
+            "RR 5.2a",
+            f"the target must be {'an opponent' if kind == 'opponent' else 'a ' + kind}",
+        )
+    if target is None or not 0 <= target < len(game.table.cards):
+        return ("RR 5.2a", f"choose a {kind} as the target")
+    permanent = game.table.cards[target]
+    if not permanent.zone.startswith("battlefield"):
+        return ("RR 5.2a", f"{permanent.name} is not on the battlefield")
+    if kind != "permanent" and not permanent.definition.has_type(kind.capitalize()):
+        return ("RR 5.2a", f"{permanent.name} is not a {kind}")
+    return None
+
+
+@enforces("RR 1.2a", "RR 1.2d", "RR R10", "RR 4.3b")
+def why_not_pitch(game: RiskGame, player: int, card_id: int) -> Violation | None:
+    """Any card in hand may be pitched whenever its owner has priority (RR 1.2a, RR R10)."""
+    if game.table.cards[card_id].zone != f"hand:{player}":
+        return ("RR 1.2a", "a card is pitched from your own hand")
+    return None
+
+
+@enforces("RR R2", "RR 3.1.4b")
+def why_not_play_landmark(game: RiskGame, player: int, card_id: int) -> Violation | None:
+    """A landmark is put onto the battlefield at sorcery speed for its cost, one per player."""
+    state = game.table.cards[card_id]
+    if state.zone != f"hand:{player}":
+        return ("RR R2", "a landmark is played from your own hand")
+    if not state.definition.has_type("Landmark"):
+        return ("RR R2", f"{state.name} is not a landmark")
+    if not is_sorcery_speed(game, player):
+        return ("RR R2", "a landmark is played only in your main phase with the stack empty")
+    if any(c.definition.has_type("Landmark") for c in game.table.permanents(player)):
+        return ("RR 3.1.4b", "you already control a landmark")
+    if state.definition.cost > game.table.players[player].ep:
+        return (
+            "RR 1.1d",
+            f"{state.name} costs {state.definition.cost} EP and you have "
+            f"{game.table.players[player].ep}",
+        )
+    return None
+
+
+@enforces("RR 3.2.1a", "RR 5.3b", "RR 1.1d", "RR 4.4c")
+def why_not_cast(
+    game: RiskGame, player: int, card_id: int, target: Target | None, alternative: bool
+) -> Violation | None:
+    """A spell is cast from hand at its speed, with a legal target, for EP you have."""
+    state = game.table.cards[card_id]
+    definition = state.definition
+    if state.zone != f"hand:{player}":
+        return ("RR 5.1c", "a spell is cast from your own hand")
+    if definition.has_type("Landmark"):
+        return ("RR R2", "a landmark is played as a special action, not cast")
+    if not definition.has_type("Instant") and not is_sorcery_speed(game, player):
+        return (
+            "RR 5.3a",
+            f"{definition.name} can be cast only in your main phase with the stack empty",
+        )
+    if alternative and definition.alternative_cost is None:
+        return ("RR 1.6e", f"{definition.name} has no alternative cost")
+    violation = why_not_target(game, player, definition.target, target)
+    if violation is not None:
+        return violation
+    cost = spell_cost(game.table, player, definition, card_id, alternative=alternative)
+    if cost > game.table.players[player].ep:
+        return (
+            "RR 1.1d",
+            f"{definition.name} costs {cost} EP and you have {game.table.players[player].ep}",
+        )
+    return None
+
+
+@enforces("RR 1.4c", "RR 1.4g", "RR 4.4b")
+def why_not_activate(
+    game: RiskGame, player: int, card_id: int, index: int, target: Target | None
+) -> Violation | None:
+    """An ability of your permanent, at its speed, with its costs (EP, Intel, tap) payable."""
+    state = game.table.cards[card_id]
+    if state.zone != f"battlefield:{player}":
+        return ("RR 5.1c", "you activate abilities of permanents you control")
+    if not 0 <= index < len(state.definition.abilities):
+        return ("RR 5.1c", f"{state.name} has no such ability")
+    ability = state.definition.abilities[index]
+    if ability.speed == "sorcery" and not is_sorcery_speed(game, player):
+        return ("RR 5.3a", "this ability is activated only at sorcery speed")
+    if ability.tap and state.tapped:
+        return ("RR 5.1c", f"{state.name} is tapped")
+    violation = why_not_target(game, player, ability.target, target)
+    if violation is not None:
+        return violation
+    me = game.table.players[player]
+    ep, intel = ability_cost(ability, me.intel_used)
+    if intel > me.intel:
+        return ("RR 1.4c", f"the ability costs {intel} Intel and you have {me.intel}")
+    if ep > me.ep:
+        return ("RR 1.1d", f"the ability costs {ep} EP and you have {me.ep}")
+    return None
+
+
+@enforces("RR 6.1a", "RR 6.1b", "RR 6.1d", "RR 4.5.2c")
+def why_not_attack(game: RiskGame, player: int, attacker: int, target: Target) -> Violation | None:
+    """An untapped creature that has been under your control since the turn began (or has
+    haste) attacks once a turn, at a player or at a creature of the defending player."""
+    table = game.table
+    creature = table.cards[attacker]
+    if creature.zone != f"battlefield:{player}" or not creature.definition.has_type("Creature"):
+        return ("RR 4.5.2a", "only your creatures attack")
+    if attacker in game.attacks:
+        return ("RR 6.1d", f"{creature.name} is already attacking")
+    if creature.attacked_turn == game.turn:
+        return ("RR 6.1d", f"{creature.name} has already attacked this turn")
+    if creature.tapped:
+        return ("RR 6.1a", f"{creature.name} is tapped")
+    if creature.arrived_turn == game.turn and not has_keyword(table, creature, "Haste"):
+        return ("RR 6.1b", f"{creature.name} came under your control this turn")
+    defender = game.defender()
+    if isinstance(target, Player):
+        if target.index != defender:
+            return ("RR 4.5.2c", "an attacker targets the defending player or their creature")
+        return None
+    if not 0 <= target < len(table.cards) or table.cards[target].zone != f"battlefield:{defender}":
+        return ("RR 4.5.2c", "an attacker targets the defending player or their creature")
+    if not table.cards[target].definition.has_type("Creature"):
+        return ("RR 4.5.2c", f"{table.cards[target].name} is not a creature")
+    return None
+
+
+@enforces("RR 6.1a", "RR 6.1c", "RR 4.5.3b", "RR 6.2.2a", "RR 6.2.2b", "RR 6.2.3b")
+def why_not_block(game: RiskGame, player: int, blocker: int, attacker: int) -> Violation | None:
+    """An untapped creature of the defending player blocks one attacker it is able to block."""
+    table = game.table
+    creature = table.cards[blocker]
+    if creature.zone != f"battlefield:{player}" or not creature.definition.has_type("Creature"):
+        return ("RR 4.5.3a", "only your creatures block")
+    if attacker not in game.attacks:
+        return ("RR 4.5.3a", "a blocker blocks an attacking creature")
+    if blocker in game.blocks:
+        return ("RR 4.5.3b", f"{creature.name} already blocks")
+    if creature.tapped:
+        return ("RR 6.1a", f"{creature.name} is tapped")
+    attacking = table.cards[attacker]
+    if has_keyword(table, attacking, "Unblockable"):
+        return ("RR 6.2.2b", f"{attacking.name} cannot be blocked")
+    if has_keyword(table, attacking, "Evasive") and not (
+        has_keyword(table, creature, "Evasive") or has_keyword(table, creature, "Reach")
+    ):
+        return ("RR 6.2.2a", f"{attacking.name} can be blocked only by Evasive or Reach creatures")
+    return _why_not_menace(game, player, blocker, attacker)
+
+
+def _blockers_of(game: RiskGame, attacker: int) -> int:
+    return sum(1 for a in game.blocks.values() if a == attacker)
+
+
+def _why_not_menace(game: RiskGame, player: int, blocker: int, attacker: int) -> Violation | None:
+    # Blocks cannot be taken back, so a Menace block must be completable: a first blocker
+    # needs a second able creature, and a half-finished Menace block is finished first.
+    table = game.table
+    for other in game.attacks:
+        menace = has_keyword(table, table.cards[other], "Menace")
+        if other != attacker and menace and _blockers_of(game, other) == 1:
+            name = table.cards[other].name
+            return ("RR 6.2.2c", f"{name} has Menace: block it with a second creature first")
+    attacking = table.cards[attacker]
+    if has_keyword(table, attacking, "Menace") and _blockers_of(game, attacker) == 0:
+        spare = [
+            c
+            for c in table.creatures(player)
+            if c.id != blocker and c.id not in game.blocks and not c.tapped
+        ]
+        if not any(_can_block(game, c.id, attacker) for c in spare):
+            return ("RR 6.2.2c", f"{attacking.name} has Menace: it needs two or more blockers")
+    return None
+
+
+def _can_block(game: RiskGame, blocker: int, attacker: int) -> bool:
+    table = game.table
+    attacking, creature = table.cards[attacker], table.cards[blocker]
+    if has_keyword(table, attacking, "Evasive"):
+        return has_keyword(table, creature, "Evasive") or has_keyword(table, creature, "Reach")
+    return True
+
+
+@enforces("RR 6.2.2c", "RR 6.2.3a")
+def why_not_end_blocks(game: RiskGame, player: int) -> Violation | None:
+    """Blocks are complete only if every Menace attacker blocked has 2+ blockers and every
+    Guardian attacker that could be blocked is blocked."""
+    table = game.table
+    for attacker in game.attacks:
+        creature = table.cards[attacker]
+        count = _blockers_of(game, attacker)
+        if count == 1 and has_keyword(table, creature, "Menace"):
+            return ("RR 6.2.2c", f"{creature.name} has Menace: block it with two or more creatures")
+        if count == 0 and has_keyword(table, creature, "Guardian"):
+            able = [
+                b.id
+                for b in table.creatures(player)
+                if why_not_block(game, player, b.id, attacker) is None
+            ]
+            if able:
+                return ("RR 6.2.3a", f"{creature.name} has Guardian: it must be blocked if able")
+    return None

@@ -1,0 +1,259 @@
+"""The turn (RR 4) and the actions that spend resources: pitching, landmarks, spells, abilities.
+
+Steps run in the order of :data:`STEPS`. Each step does its automatic work, then gives the
+active player priority, asks for a declaration, or moves straight on where the rules give no
+priority (untap, the second damage step, pressure and cleanup).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.engine.game import Action
+from rulekeeper.riskres import DRAWS_PER_TURN, HAND_SIZE, RESOURCE_EP, combat, effects, outcome
+from rulekeeper.riskres.actions import Attack, Block, Discard, EndAttacks, EndBlocks, Target
+from rulekeeper.riskres.costs import ability_cost, spell_cost
+from rulekeeper.rules import enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.riskres.game import RiskGame
+
+STEPS = (
+    "untap",
+    "draw",
+    "resource",
+    "main1",
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "first_damage",
+    "second_damage",
+    "pressure",
+    "end_of_combat",
+    "main2",
+    "end",
+    "cleanup",
+)
+"""The steps of a turn in order (RR 4.1 to 4.7)."""
+
+PRIORITY_STEPS = (
+    "draw",
+    "resource",
+    "main1",
+    "beginning_of_combat",
+    "end_of_combat",
+    "main2",
+    "end",
+)
+
+
+@enforces("RR 5.2d", "RR 9.4b", "RR R15", "RR 4.4d")
+def next_step(game: RiskGame) -> None:
+    """Leave the current step (the stack is empty) and enter the next one.
+
+    Win conditions are checked as each phase ends (RR 9.4b, RR R15).
+    """
+    outcome.check_win_conditions(game, "RR 9.4b")
+    if game.outcome is not None:
+        return
+    if game.step == "cleanup":
+        begin_turn(game, (game.active + 1) % len(game.table.players), game.turn + 1)
+        return
+    enter(game, STEPS[STEPS.index(game.step) + 1])
+
+
+@enforces("RR 4.1a", "RR 4.1b", "RR 4.1c", "RR 4.1d", "RR R5", "RR R4", "RR R19", "RR 1.4e")
+def begin_turn(game: RiskGame, player: int, number: int) -> None:
+    """Start ``player``'s turn with the untap phase, in which no player gets priority.
+
+    Only the active player's permanents untap (RR R5); until-end-of-turn effects end; marked
+    damage and Armored prevention are cleared (RR R4, RR R19); Intel escalation starts again
+    (RR 1.4e).
+    """
+    game.active, game.turn, game.step = player, number, "untap"
+    if number > game.turn_limit:
+        outcome.draw_by_turn_limit(game)
+        return
+    game.record("", f"{game.name_of(player)} begins turn {number}")
+    for permanent in game.table.permanents(player):
+        permanent.tapped = False
+    for permanent in game.table.permanents():
+        permanent.pump_power = permanent.pump_defense = 0
+        permanent.damage = permanent.prevented = 0
+        permanent.deadly_hit = False
+    for seat in game.table.players:
+        seat.intel_used = 0
+    enter(game, "draw")
+
+
+@enforces("RR 4.2a", "RR 4.2b", "RR 4.2c", "RR 4.2d", "RR 4.3a", "RR 4.3d", "RR R7")
+def enter(game: RiskGame, step: str) -> None:
+    """Enter ``step``: do what happens there by itself, then ask for the next decision."""
+    game.step, game.passes = step, 0
+    me = game.table.players[game.active]
+    if step == "draw":
+        if game.turn == 1 and game.active == game.first_player:
+            game.record("RR R7", f"{me.name} goes first and skips the first draw phase")
+            enter(game, "resource")
+            return
+        # RR 4.2b: the draw is not a spell or ability, so nothing can respond to it.
+        for _ in range(DRAWS_PER_TURN):
+            game.draw(game.active, "RR 4.2a")
+        game.record("RR 4.2a", f"{me.name} draws for the turn")
+    elif step == "resource":
+        me.ep += RESOURCE_EP
+        game.record("RR 4.3a", f"{me.name} gains {RESOURCE_EP} EP (EP {me.ep})")
+    elif step == "declare_attackers":
+        combat.begin_attacks(game)
+        return
+    elif step == "declare_blockers":
+        combat.begin_blocks(game)
+        return
+    elif step in ("first_damage", "second_damage", "pressure"):
+        combat.damage_step(game, step)
+        return
+    elif step == "end_of_combat":
+        combat.end_combat(game)
+    elif step == "cleanup":
+        cleanup(game)
+        return
+    game.give_priority(game.active)
+
+
+@enforces("RR 4.7.2a", "RR 4.7.2b", "RR 4.7.2c", "RR 4.7.2d", "RR 2.2a", "RR 2.2b", "RR R18")
+def cleanup(game: RiskGame) -> None:
+    """Cleanup: the active player discards to ten (RR R18: the only time hand size is
+    checked), until-end-of-turn effects end and damage is removed; no one gets priority."""
+    if len(game.table.zones[f"hand:{game.active}"]) > HAND_SIZE:
+        game.decision, game.priority = "discard", game.active
+        game._legal = None
+        return
+    for permanent in game.table.permanents():
+        permanent.pump_power = permanent.pump_defense = 0
+        permanent.damage = 0
+        permanent.deadly_hit = False
+    next_step(game)
+
+
+def perform_combat_or_cleanup(game: RiskGame, player: int, action: Action) -> None:
+    """Carry out a declaration (attack, block) or a discard to hand size."""
+    match action:
+        case Attack(attacker, target):
+            combat.declare_attacker(game, attacker, target)
+        case EndAttacks():
+            combat.end_attacks(game)
+        case Block(blocker, attacker):
+            combat.declare_blocker(game, blocker, attacker)
+        case EndBlocks():
+            game.record("RR 4.5.3a", f"{game.name_of(player)} finishes declaring blockers")
+            game.give_priority(game.active)
+        case Discard(card_id):
+            game.table.move(card_id, f"graveyard:{player}")
+            name = game.table.cards[card_id].name
+            game.record("RR 4.7.2a", f"{game.name_of(player)} discards {name} to hand size")
+            cleanup(game)
+
+
+@enforces("RR 1.2c", "RR 4.3c", "RR 5.3c")
+def pitch(game: RiskGame, player: int, card_id: int) -> None:
+    """Pitch a card: gain its pitch value in EP and put it on the bottom of its owner's
+    library, below the cards pitched before it (RR 1.2c). The stack is not used."""
+    state = game.table.cards[card_id]
+    me = game.table.players[player]
+    me.ep += state.definition.pitch
+    game.table.move(card_id, f"library:{state.owner}", bottom=True)
+    game.passes = 0
+    game.record(
+        "RR 1.2a", f"{me.name} pitches {state.name} for {state.definition.pitch} EP (EP {me.ep})"
+    )
+
+
+@enforces("RR R2", "RR 2.3b")
+def play_landmark(game: RiskGame, player: int, card_id: int) -> None:
+    """Put a landmark onto the battlefield, untapped, paying its cost; no stack (RR R2)."""
+    state = game.table.cards[card_id]
+    me = game.table.players[player]
+    me.ep -= state.definition.cost
+    game.table.move(card_id, f"battlefield:{player}")
+    state.arrived_turn = game.turn
+    game.passes = 0
+    game.record(
+        "RR R2",
+        f"{me.name} plays the landmark {state.name} for {state.definition.cost} EP (EP {me.ep})",
+    )
+
+
+@enforces("RR 2.6a", "RR 5.2a")
+def cast(
+    game: RiskGame, player: int, card_id: int, target: Target | None, alternative: bool
+) -> None:
+    """Pay a spell's cost and put it on the stack; its caster keeps priority."""
+    state = game.table.cards[card_id]
+    me = game.table.players[player]
+    cost = spell_cost(game.table, player, state.definition, card_id, alternative=alternative)
+    me.ep -= cost
+    game.table.move(card_id, "stack")
+    game.stack.append(
+        {"card": card_id, "source": card_id, "controller": player, "ability": -1, "target": target}
+    )
+    game.passes = 0
+    aimed = f" targeting {game.describe(target)}" if target is not None else ""
+    how = " for its alternative cost" if alternative else ""
+    game.record("RR 5.2a", f"{me.name} casts {state.name}{aimed}{how} for {cost} EP (EP {me.ep})")
+
+
+@enforces("RR 1.4h", "RR 1.4i", "RR 1.4j", "RR 1.5e")
+def activate(game: RiskGame, player: int, card_id: int, index: int, target: Target | None) -> None:
+    """Pay an ability's costs (Intel tokens leave without using the stack, RR 1.4h) and put
+    the ability on the stack, where players may respond to it (RR 1.4i, RR 1.4j)."""
+    state = game.table.cards[card_id]
+    me = game.table.players[player]
+    ability = state.definition.abilities[index]
+    ep, intel = ability_cost(ability, me.intel_used)
+    me.ep -= ep
+    me.intel -= intel
+    if ability.is_intel:
+        me.intel_used += 1
+    if ability.tap:
+        state.tapped = True
+    game.stack.append(
+        {"card": None, "source": card_id, "controller": player, "ability": index, "target": target}
+    )
+    game.passes = 0
+    paid = f"{ep} EP" + (f" and {intel} Intel" if intel else "")
+    game.record(
+        "RR 1.4i" if intel else "RR 5.2a", f"{me.name} activates {state.name} paying {paid}"
+    )
+
+
+@enforces("RR 2.6b", "RR 3.2.1b", "RR 3.2.2b")
+def resolve_top(game: RiskGame) -> None:
+    """Resolve the top item of the stack (last in, first out)."""
+    item = game.stack.pop()
+    source = game.table.cards[item["source"]]
+    controller, target = item["controller"], item["target"]
+    if item["card"] is None:
+        game.record("RR 2.6b", f"{source.name}'s ability resolves")
+        if item["ability"] == effects.ENTER:
+            printed = source.definition
+            effects.resolve(game, source, controller, printed.target, target, printed.effects)
+            return
+        ability = source.definition.abilities[item["ability"]]
+        effects.resolve(game, source, controller, ability.target, target, ability.effects)
+        return
+    definition = source.definition
+    game.record("RR 2.6b", f"{definition.name} resolves")
+    if definition.is_permanent:
+        effects.enter_battlefield(game, source, controller, target)
+        return
+    effects.resolve(game, source, controller, definition.target, target, definition.effects)
+    if source.zone == "stack":
+        game.table.move(source.id, f"graveyard:{source.owner}")
+
+
+@enforces("RR R20", "RR 9.2d")
+def concede(game: RiskGame, player: int) -> None:
+    """``player`` concedes: they lose at once; the stack is not used (RR R20)."""
+    game.table.players[player].lost = "RR 9.2d"
+    game.record("RR 9.2d", f"{game.name_of(player)} concedes")
+    outcome.settle(game)

@@ -1,0 +1,219 @@
+"""Risk & Resource combat: RR 4.5, RR 6 and the combat rulings RR R11, R12 and R19.
+
+Alice (player 0) attacks Bob (player 1). Both hold a card, so neither player's priority is
+passed for them, and Bob has a library to exile from.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulekeeper.riskres.actions import Attack, Block, Cast, EndAttacks, EndBlocks, Pass, Player
+from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.scenario import Scenario, refused
+
+HOLD = ["Sparkshot"]
+LIBRARY = ["Raze"] * 12  # a card no test puts on the battlefield
+BOB = Player(1)
+
+
+def combat(alice: list[str], bob: list[str], **options: list[str]) -> RiskGame:
+    """Alice's declare-attackers step with these creatures on each side."""
+    return (
+        Scenario()
+        .player(0, hand=HOLD, battlefield=alice, **options)
+        .player(1, hand=HOLD, library=LIBRARY, battlefield=bob)
+        .at("declare_attackers")
+        .build()
+    )
+
+
+def to_blocks(game: RiskGame, attacks: dict[str, Player | str]) -> None:
+    """Declare the attacks and pass on to the blockers decision."""
+    for name, target in attacks.items():
+        aim = target if isinstance(target, Player) else game.find(target, "battlefield:1")
+        game.apply(Attack(game.find(name, "battlefield:0"), aim))
+    if game.decision == "attackers":
+        game.apply(EndAttacks())
+    while game.step == "declare_attackers":
+        game.apply(Pass())
+
+
+def finish(game: RiskGame) -> None:
+    """Pass until combat is over."""
+    for _ in range(20):
+        if game.step in ("end_of_combat", "main2"):
+            return
+        game.apply(EndBlocks() if game.decision == "blockers" else Pass())
+    raise AssertionError("combat did not end")
+
+
+def exiled(game: RiskGame) -> int:
+    return len(game.table.zones["exile:1"])
+
+
+@pytest.mark.rule("RR 4.5.2a", "RR 4.5.2b", "RR 4.5.2c", "RR 4.5.5a", "RR 4.5.5b", "RR 4.5.2e")
+def test_an_unblocked_attacker_pressures_the_defender() -> None:
+    game = combat(["Gloom Brute", "Watchtower Warden"], [])
+    to_blocks(game, {"Gloom Brute": BOB, "Watchtower Warden": BOB})
+    assert game.table.cards[game.find("Gloom Brute")].tapped
+    assert not game.table.cards[game.find("Watchtower Warden")].tapped  # Vigilance
+    finish(game)
+    assert exiled(game) == 4 + 2
+    assert game.log.citing("RR 4.5.5a")[-1].text.startswith("pressure: Bob exiles the top 6")
+
+
+@pytest.mark.rule("RR 6.1a", "RR 6.1b", "RR 6.1c", "RR 6.1d")
+def test_who_may_attack_and_block() -> None:
+    game = combat(
+        ["Ember Scout", "Mire Lurker", "Quickstep Courier", "Gloom Brute"],
+        ["Ironbark Sentry", "Veil Walker"],
+        tapped=["Mire Lurker"],
+        arrived=["Ember Scout", "Quickstep Courier"],
+    )
+    assert refused(game, Attack(game.find("Mire Lurker"), BOB)).rule == "RR 6.1a"
+    assert refused(game, Attack(game.find("Ember Scout"), BOB)).rule == "RR 6.1b"
+    game.apply(Attack(game.find("Quickstep Courier"), BOB))  # haste
+    assert refused(game, Attack(game.find("Quickstep Courier"), BOB)).rule == "RR 6.1d"
+    game.table.cards[game.find("Veil Walker")].tapped = True
+    game.table.cards[game.find("Ironbark Sentry")].arrived_turn = game.turn  # arrived: may block
+    game.apply(EndAttacks())
+    game.apply(Pass())
+    game.apply(Pass())
+    courier = game.find("Quickstep Courier")
+    assert refused(game, Block(game.find("Veil Walker"), courier)).rule == "RR 6.1a"
+    game.apply(Block(game.find("Ironbark Sentry"), courier))
+
+
+@pytest.mark.rule("RR 4.5.3b", "RR 4.5.3c", "RR 6.3a", "RR 6.3b", "RR 6.3c")
+def test_damage_is_assigned_lethal_first_in_block_order() -> None:
+    game = combat(["Lumbering Golem"], ["Mire Lurker", "Skyhook Drifter"])
+    golem = game.find("Lumbering Golem")
+    to_blocks(game, {"Lumbering Golem": BOB})
+    game.apply(Block(game.find("Mire Lurker"), golem))
+    assert refused(game, Block(game.find("Mire Lurker"), golem)).rule == "RR 4.5.3b"
+    game.apply(Block(game.find("Skyhook Drifter"), golem))
+    finish(game)
+    assert game.table.names("graveyard:1") == ["Mire Lurker", "Skyhook Drifter"]
+    dealt = [e.text for e in game.log.citing("RR 4.5.4a")]
+    assert "Lumbering Golem deals 2 damage to Mire Lurker" in dealt
+    assert "Lumbering Golem deals 2 damage to Skyhook Drifter" in dealt
+    assert exiled(game) == 0  # a blocked attacker puts no pressure
+
+
+@pytest.mark.rule("RR 4.5.4a", "RR 4.5.4c", "RR 4.5.4e", "RR 6.2.1a", "RR 6.2.1b")
+def test_fast_creatures_strike_first() -> None:
+    game = combat(["Ember Scout"], ["Mire Lurker"])
+    to_blocks(game, {"Ember Scout": BOB})
+    game.apply(Block(game.find("Mire Lurker"), game.find("Ember Scout")))
+    finish(game)
+    assert game.table.names("graveyard:1") == ["Mire Lurker"]
+    assert game.table.names("battlefield:0") == ["Ember Scout"]  # it never took damage
+
+
+@pytest.mark.rule("RR 4.5.4d", "RR 4.5.4i", "RR 4.5.4j", "RR 4.5.4k", "RR 4.5.4f", "RR 4.5.4g")
+def test_priority_between_the_damage_steps_only() -> None:
+    game = combat(["Gale Harrier", "Lumbering Golem"], [])
+    game.table.players[1].ep = 1
+    to_blocks(game, {"Gale Harrier": BOB, "Lumbering Golem": BOB})
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.step == "first_damage"
+    assert exiled(game) == 0
+    assert game.pressure[1] == 3
+    assert game.priority == 0
+    game.apply(Pass())
+    game.apply(Cast(game.find("Sparkshot", "hand:1"), game.find("Lumbering Golem")))
+    game.apply(Pass())
+    game.apply(Pass())
+    finish(game)
+    assert exiled(game) == 3 + 4  # the golem, damaged, still dealt its damage
+
+
+@pytest.mark.rule("RR 6.2.4c")
+def test_double_strike_deals_damage_twice() -> None:
+    game = combat(["Twinblade Duelist"], [])
+    to_blocks(game, {"Twinblade Duelist": BOB})
+    finish(game)
+    assert exiled(game) == 4
+
+
+@pytest.mark.rule("RR 6.2.2a", "RR 6.2.3b", "RR 6.2.2b")
+def test_evasive_and_unblockable() -> None:
+    game = combat(["Skyhook Drifter", "Veil Walker"], ["Mire Lurker", "Ironbark Sentry"])
+    to_blocks(game, {"Skyhook Drifter": BOB, "Veil Walker": BOB})
+    drifter, walker = game.find("Skyhook Drifter"), game.find("Veil Walker")
+    assert refused(game, Block(game.find("Mire Lurker"), drifter)).rule == "RR 6.2.2a"
+    assert refused(game, Block(game.find("Mire Lurker"), walker)).rule == "RR 6.2.2b"
+    game.apply(Block(game.find("Ironbark Sentry"), drifter))  # Reach
+
+
+@pytest.mark.rule("RR 6.2.2c")
+def test_menace_needs_two_blockers() -> None:
+    game = combat(["Gloom Brute", "Mire Lurker"], ["Ironbark Sentry", "Ember Scout"])
+    to_blocks(game, {"Gloom Brute": BOB, "Mire Lurker": BOB})
+    brute, lurker = game.find("Gloom Brute"), game.find("Mire Lurker", "battlefield:0")
+    game.apply(Block(game.find("Ironbark Sentry"), brute))
+    assert refused(game, EndBlocks()).rule == "RR 6.2.2c"
+    assert refused(game, Block(game.find("Ember Scout"), lurker)).rule == "RR 6.2.2c"
+    game.apply(Block(game.find("Ember Scout"), brute))
+    assert game.decision == "priority"  # nothing left to decide: blocks end by themselves
+
+
+@pytest.mark.rule("RR 6.2.3a")
+def test_guardian_must_be_blocked_if_able() -> None:
+    game = combat(["Bannerhold Knight"], ["Mire Lurker"])
+    to_blocks(game, {"Bannerhold Knight": BOB})
+    assert refused(game, EndBlocks()).rule == "RR 6.2.3a"
+    game.apply(Block(game.find("Mire Lurker"), game.find("Bannerhold Knight")))
+    assert game.decision == "priority"
+
+
+@pytest.mark.rule("RR 6.2.3c", "RR R19", "RR R4", "RR 4.5.4h")
+def test_armored_prevents_the_first_damage_each_turn() -> None:
+    game = combat(["Gloom Brute"], ["Plated Tortoise"])
+    to_blocks(game, {"Gloom Brute": "Plated Tortoise"})
+    finish(game)
+    tortoise = game.table.cards[game.find("Plated Tortoise")]
+    assert (tortoise.damage, tortoise.prevented) == (2, 2)  # 4 damage, 2 prevented
+    assert tortoise.definition.defense == 5
+
+
+@pytest.mark.rule("RR 6.2.4a", "RR 6.3d")
+def test_deadly_damage_destroys() -> None:
+    game = combat(["Nightfang Adder"], ["Ironbark Sentry"])
+    to_blocks(game, {"Nightfang Adder": BOB})
+    game.apply(Block(game.find("Ironbark Sentry"), game.find("Nightfang Adder")))
+    finish(game)
+    assert "Ironbark Sentry" in game.table.names("graveyard:1")
+    assert "Nightfang Adder" in game.table.names("graveyard:0")
+
+
+@pytest.mark.rule("RR 6.2.4b", "RR R12")
+def test_piercing_excess_is_pressure() -> None:
+    game = combat(["Rampart Breaker"], ["Ember Scout"])
+    to_blocks(game, {"Rampart Breaker": BOB})
+    game.apply(Block(game.find("Ember Scout"), game.find("Rampart Breaker")))
+    finish(game)
+    assert exiled(game) == 3  # 4 power, 1 to the blocker
+
+
+@pytest.mark.rule("RR R11")
+def test_an_attack_on_a_creature_is_one_sided() -> None:
+    game = combat(["Gloom Brute"], ["Lumbering Golem"])
+    to_blocks(game, {"Gloom Brute": "Lumbering Golem"})
+    finish(game)
+    assert game.table.names("graveyard:1") == ["Lumbering Golem"]
+    assert game.table.cards[game.find("Gloom Brute")].damage == 0
+    assert exiled(game) == 0
+
+
+@pytest.mark.rule("RR 4.5.6a", "RR 4.5.6b", "RR 4.5.3a", "RR 4.5.3e")
+def test_combat_ends_and_players_get_priority() -> None:
+    game = combat(["Gloom Brute"], [])
+    to_blocks(game, {"Gloom Brute": BOB})  # Bob has no creature: no blockers decision
+    finish(game)
+    assert game.step == "end_of_combat"
+    assert game.attacks == {}
+    assert game.priority == 0
+    assert game.decision == "priority"

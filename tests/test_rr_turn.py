@@ -1,0 +1,251 @@
+"""Risk & Resource chapters 2, 4 and 5: zones, the turn, priority and the stack."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulekeeper.riskres.actions import Cast, Discard, EndAttacks, Pass, Pitch
+from rulekeeper.riskres.decks import PRECONSTRUCTED
+from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.scenario import Scenario, refused
+
+HOLD = ["Sparkshot"]
+DECKS = list(PRECONSTRUCTED.values())
+
+
+def pass_until(game: RiskGame, step: str) -> None:
+    """Pass priority until the game reaches ``step``."""
+    for _ in range(100):
+        if game.step == step:
+            return
+        game.apply(EndAttacks() if game.decision == "attackers" else Pass())
+    raise AssertionError(f"never reached {step}")
+
+
+@pytest.mark.rule("RR R7", "RR 2.1b", "RR R6", "RR 12.1a")
+def test_a_new_game_picks_the_first_player_by_chance() -> None:
+    firsts = set()
+    for seed in range(6):
+        game = RiskGame.new(DECKS, seed=seed)
+        firsts.add(game.first_player)
+        assert [len(game.table.zones[f"hand:{p}"]) for p in (0, 1)] == [7, 7]
+        assert [p.ep for p in game.table.players] == [0, 0]
+        assert game.decision == "mulligan"
+    assert firsts == {0, 1}
+
+
+@pytest.mark.rule("RR R7", "RR 4.3a", "RR 4.2a")
+def test_the_first_player_skips_their_first_draw() -> None:
+    game = RiskGame.new(DECKS, seed=3)
+    first = game.first_player
+    while game.decision == "mulligan":
+        game.apply(game.legal_actions()[0])  # keep
+    assert game.step == "resource"
+    assert len(game.table.zones[f"hand:{first}"]) == 7
+    assert game.table.players[first].ep == 1
+    assert game.log.citing("RR R7")[-1].text.endswith("skips the first draw phase")
+
+
+@pytest.mark.rule("RR 4.1a", "RR 4.1c", "RR 4.1d", "RR R5", "RR 4.2a", "RR 4.2d", "RR 4.3d")
+def test_untap_draw_and_resource() -> None:
+    game = (
+        Scenario()
+        .player(0, hand=HOLD, battlefield=["Mire Lurker"], tapped=["Mire Lurker"])
+        .player(1, hand=HOLD, library=["Veil Walker"] * 4, battlefield=["Ember Scout"])
+        .at("end")
+        .build()
+    )
+    bob_scout = game.table.cards[game.find("Ember Scout")]
+    bob_scout.tapped, bob_scout.damage = True, 0
+    game.table.cards[game.find("Mire Lurker")].damage = 1
+    pass_until(game, "draw")
+    assert game.active == 1
+    assert bob_scout.tapped is False  # Bob's permanents untap
+    assert game.table.cards[game.find("Mire Lurker")].tapped is True  # Alice's do not
+    assert game.table.cards[game.find("Mire Lurker")].damage == 0
+    assert len(game.table.zones["hand:1"]) == 3
+    assert game.priority == 1
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.step == "resource"
+    assert game.table.players[1].ep == 1
+
+
+@pytest.mark.rule("RR 4.2c", "RR 9.2a", "RR 11.1d", "RR R17", "RR 2.1c")
+def test_drawing_two_from_one_card_draws_it_then_loses() -> None:
+    game = (
+        Scenario()
+        .player(0, hand=HOLD, library=["Mire Lurker"] * 3)
+        .player(1, hand=HOLD, library=["Veil Walker"])
+        .at("end")
+        .build()
+    )
+    assert game.outcome is None  # an empty library alone loses nothing
+    for _ in range(10):
+        if game.outcome:
+            break
+        game.apply(Pass())
+    assert game.outcome is not None
+    assert game.outcome.winners == (0,)
+    assert "Veil Walker" in game.table.names("hand:1")
+    assert game.log.citing("RR 11.1d")
+
+
+@pytest.mark.rule("RR 4.7.2a", "RR 2.2a", "RR 2.2b", "RR R18", "RR 11.1h")
+def test_hand_size_is_checked_only_in_cleanup() -> None:
+    hand = ["Mire Lurker"] * 12
+    game = Scenario().player(0, hand=hand).player(1, hand=HOLD, library=["Veil Walker"] * 3)
+    game = game.at("end").build()
+    assert len(game.table.zones["hand:0"]) == 12  # more than ten during the turn is fine
+    assert refused(game, Discard(game.find("Mire Lurker"))).rule == "RR 5.1c"
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.step == "cleanup"
+    assert game.decision == "discard"
+    game.apply(Discard(game.find("Mire Lurker", "hand:0")))
+    game.apply(Discard(game.find("Mire Lurker", "hand:0")))
+    assert len(game.table.zones["hand:0"]) == 10
+    assert game.active == 1
+
+
+@pytest.mark.rule("RR 4.7.2b", "RR 4.7.2c", "RR 4.1b")
+def test_cleanup_ends_turn_effects_and_removes_damage() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=1, hand=["Brace", *HOLD], battlefield=["Plated Tortoise"])
+        .player(1, hand=HOLD, library=["Veil Walker"] * 3)
+        .build()
+    )
+    tortoise = game.table.cards[game.find("Plated Tortoise")]
+    game.apply(Cast(game.find("Brace"), tortoise.id))
+    game.apply(Pass())
+    game.apply(Pass())
+    assert tortoise.pump_defense == 3
+    tortoise.damage = 2
+    pass_until(game, "draw")
+    assert (tortoise.pump_defense, tortoise.damage) == (0, 0)
+
+
+@pytest.mark.rule("RR 5.1a", "RR 5.1b", "RR 5.1d", "RR 5.2b", "RR 5.2c", "RR 2.6b", "RR 2.6c")
+def test_the_stack_resolves_last_in_first_out() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=3, hand=["Cinder Wave", *HOLD], battlefield=["Gloom Brute"])
+        .player(1, ep=1, hand=["Brace", *HOLD], battlefield=["Lumbering Golem"])
+        .build()
+    )
+    golem = game.find("Lumbering Golem")
+    game.apply(Cast(game.find("Cinder Wave"), golem))
+    game.apply(Pass())
+    assert game.priority == 1
+    game.apply(Cast(game.find("Brace"), golem))
+    assert [game.table.cards[i["card"]].name for i in game.stack] == ["Cinder Wave", "Brace"]
+    game.apply(Pass())
+    game.apply(Pass())  # both pass: Brace resolves first
+    assert [game.table.cards[i["card"]].name for i in game.stack] == ["Cinder Wave"]
+    assert game.priority == 0  # the active player gets priority after each resolution
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.table.cards[golem].zone == "battlefield:1"  # 4 damage, defense 4 + 3
+
+
+@pytest.mark.rule("RR 5.3a", "RR 3.2.2a", "RR 4.4a", "RR 3.2.1a", "RR 5.3b", "RR 4.4c")
+def test_sorcery_speed_and_instant_speed() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=9, hand=["Cinder Wave", "Sparkshot"], battlefield=["Ember Scout"])
+        .player(1, ep=9, hand=["Cinder Wave", "Sparkshot"], battlefield=["Mire Lurker"])
+        .build()
+    )
+    mine, theirs = game.find("Ember Scout"), game.find("Mire Lurker")
+    game.apply(Cast(game.find("Sparkshot", "hand:0"), theirs))
+    assert refused(game, Cast(game.find("Cinder Wave", "hand:0"), theirs)).rule == "RR 5.3a"
+    game.apply(Pass())
+    assert refused(game, Cast(game.find("Cinder Wave", "hand:1"), mine)).rule == "RR 5.3a"
+    game.apply(Cast(game.find("Sparkshot", "hand:1"), mine))  # an instant, in Alice's turn
+
+
+@pytest.mark.rule("RR 5.2d", "RR 4.4d", "RR 4.5.1b")
+def test_a_step_ends_only_with_an_empty_stack() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=1, hand=["Sparkshot", *HOLD])
+        .player(1, hand=HOLD, battlefield=["Mire Lurker"])
+        .build()
+    )
+    game.apply(Cast(game.find("Sparkshot"), game.find("Mire Lurker")))
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.step == "main1"  # the spell resolved; the phase goes on
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.step == "beginning_of_combat"
+
+
+@pytest.mark.rule("RR 3.2.1b", "RR 3.2.2b", "RR 2.4a", "RR 2.4b")
+def test_spells_go_to_the_graveyard_in_order() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=9, hand=["Deep Reconnaissance", "Surge of Insight", *HOLD])
+        .player(1, hand=HOLD)
+        .build()
+    )
+    for name in ("Deep Reconnaissance", "Surge of Insight"):
+        game.apply(Cast(game.find(name)))
+        game.apply(Pass())
+        game.apply(Pass())
+    assert game.table.names("graveyard:0") == ["Deep Reconnaissance", "Surge of Insight"]
+    assert game.table.players[0].intel == 4
+
+
+@pytest.mark.rule("RR 2.3b", "RR 3.1.3b", "RR 2.3c")
+def test_permanents_enter_untapped_and_auras_attach() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=9, hand=["Battle Fervor", "Gloom Brute", *HOLD], battlefield=["Mire Lurker"])
+        .player(1, hand=HOLD)
+        .build()
+    )
+    game.apply(Cast(game.find("Gloom Brute")))
+    game.apply(Pass())
+    game.apply(Pass())
+    brute = game.table.cards[game.find("Gloom Brute")]
+    assert brute.zone == "battlefield:0"
+    assert brute.tapped is False
+    game.apply(Cast(game.find("Battle Fervor"), game.find("Mire Lurker")))
+    game.apply(Pass())
+    game.apply(Pass())
+    fervor = game.table.cards[game.find("Battle Fervor")]
+    assert fervor.attached_to == game.find("Mire Lurker")
+
+
+@pytest.mark.rule("RR 2.2c", "RR 2.1a", "RR 2.5d", "RR 2.7c")
+def test_a_view_hides_hands_and_libraries() -> None:
+    game = (
+        Scenario()
+        .player(0, hand=["Sparkshot"], library=["Veil Walker"])
+        .player(1, hand=["Brace"], library=["Gloom Brute"], exile=["Raze"])
+        .build()
+    )
+    view = game.view(0)
+    assert view["hand"] == [(game.find("Sparkshot"), "Sparkshot")]
+    assert view["players"][1]["hand"] == 1
+    assert view["players"][1]["library"] == 1
+    assert view["players"][1]["exile"] == ["Raze"]
+    assert "Brace" not in str(view)
+    assert "Gloom Brute" not in str(view)
+
+
+@pytest.mark.rule("RR 4.3b", "RR 4.3c")
+def test_the_active_player_pitches_in_the_resource_phase() -> None:
+    game = (
+        Scenario()
+        .player(0, hand=["Mire Lurker", "Ember Scout"])
+        .player(1, hand=HOLD)
+        .at("resource")
+        .build()
+    )
+    game.apply(Pitch(game.find("Mire Lurker")))
+    game.apply(Pitch(game.find("Ember Scout")))
+    assert game.table.players[0].ep == 4
+    assert game.step == "resource"
