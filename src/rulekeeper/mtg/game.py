@@ -309,7 +309,7 @@ class MagicGame(Game):
     def give_priority(self, player: int) -> None:
         """Check state-based actions, then give ``player`` priority.
 
-        The format's own decisions (:meth:`MagicFormat.next_decision`) come first; priority
+        The format's own decisions (:meth:`~rulekeeper.mtg.hooks.MagicFormat.next_decision`) come first; priority
         follows once they are made.
         """
         self.resume = ["priority", player]
@@ -317,7 +317,7 @@ class MagicGame(Game):
 
     def resume_play(self) -> None:
         """Check state-based actions, let the format ask for its decisions, then carry on with
-        what :attr:`resume` says: give priority, begin a turn, or end the turn at once."""
+        what ``resume`` says: give priority, begin a turn, or end the turn at once."""
         self._legal = None
         sba.check(self)
         if self.outcome is not None:
