@@ -168,7 +168,7 @@ def _keywords(raw: Any, name: str) -> tuple[tuple[str, ...], int]:
     return tuple(words), armor
 
 
-@enforces("RR 1.3a", "RR 1.2b", "RR R3")
+@enforces("RR 1.3a", "RR 1.3b", "RR 1.3c", "RR 1.3d", "RR 1.3e", "RR 1.3f", "RR 1.2b", "RR R3")
 def parse_card(raw: Mapping[str, Any]) -> CardDef:
     """Check one card's data and build its definition.
 

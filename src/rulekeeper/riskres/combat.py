@@ -38,7 +38,7 @@ def begin_attacks(game: RiskGame) -> None:
     game._legal = None
 
 
-@enforces("RR 4.5.2b", "RR 4.5.2c", "RR 6.1d")
+@enforces("RR 4.5.2b", "RR 4.5.2c", "RR 6.1d", "RR R37")
 def declare_attacker(game: RiskGame, attacker: int, target: Target) -> None:
     """Declare an attacker and its target; it taps unless it has Vigilance (RR 4.5.2b)."""
     creature = game.table.cards[attacker]
@@ -101,6 +101,7 @@ def _on_battlefield(creature: CardState) -> bool:
     "RR 4.5.4i",
     "RR 4.5.4j",
     "RR 4.5.4k",
+    "RR R27",
 )
 def damage_step(game: RiskGame, step: str) -> None:
     """Run a damage step: creatures of that speed deal damage all at once, then state-based
@@ -126,7 +127,17 @@ def damage_step(game: RiskGame, step: str) -> None:
         _enter(game, "pressure")
 
 
-@enforces("RR 6.3a", "RR 6.3b", "RR 6.3c", "RR 6.3d", "RR 6.2.4b", "RR R11", "RR R12", "RR 4.5.4b")
+@enforces(
+    "RR 6.3a",
+    "RR 6.3b",
+    "RR 6.3c",
+    "RR 6.3d",
+    "RR 6.2.4b",
+    "RR R11",
+    "RR R12",
+    "RR 4.5.4b",
+    "RR R26",
+)
 def deal_combat_damage(game: RiskGame, dealers: list[CardState]) -> None:
     """Every dealer deals damage equal to its power, all at once.
 
@@ -176,7 +187,7 @@ def deal_combat_damage(game: RiskGame, dealers: list[CardState]) -> None:
             damage_creature(game, source, receiver, amount, "RR 4.5.4a")
 
 
-@enforces("RR 6.2.3c", "RR R19", "RR R4", "RR 6.2.4a")
+@enforces("RR 6.2.3c", "RR R19", "RR R4", "RR 6.2.4a", "RR 4.5.4h", "RR R22")
 def damage_creature(
     game: RiskGame, source: CardState, creature: CardState, amount: int, rule: str
 ) -> None:
@@ -201,7 +212,7 @@ def damage_player(game: RiskGame, source: CardState, player: int, amount: int) -
     game.record("RR 4.5.5a", f"{source.name} deals {amount} damage to {game.name_of(player)}")
 
 
-@enforces("RR 4.5.5a", "RR 4.5.5b")
+@enforces("RR 4.5.5a", "RR 4.5.5b", "RR R34")
 def apply_pressure(game: RiskGame) -> None:
     """Each damaged player exiles that many cards from the top of their library."""
     for player, amount in enumerate(game.pressure):
@@ -214,8 +225,11 @@ def apply_pressure(game: RiskGame) -> None:
     game.pressure = [0] * len(game.pressure)
 
 
+@enforces("RR R33", "RR R35")
 def exile_top(game: RiskGame, player: int, count: int) -> int:
-    """Exile up to ``count`` cards from the top of ``player``'s library; return how many."""
+    """Exile up to ``count`` cards from the top of ``player``'s library into that player's
+    exile (RR R35); a short library is exiled whole, which loses nothing (RR R33). Return how
+    many cards were exiled."""
     library = game.table.zones[f"library:{player}"]
     moved = min(count, len(library))
     for _ in range(moved):

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from rulekeeper.riskres.state import Table
 
 
-@enforces("RR 1.6a", "RR 1.6b", "RR 1.6c", "RR 1.6d", "RR 1.5d")
+@enforces("RR 1.6a", "RR 1.6b", "RR 1.6c", "RR 1.6d", "RR 1.5d", "RR R41")
 def stack_costs(
     printed: int, increases: Sequence[int], reductions: Sequence[tuple[int, int]]
 ) -> int:
@@ -92,7 +92,7 @@ def spell_cost(
     return stack_costs(definition.cost, increases, reductions)
 
 
-@enforces("RR 1.4d", "RR 1.4e", "RR 1.4f", "RR R16")
+@enforces("RR 1.4d", "RR 1.4e", "RR R16")
 def intel_surcharge(used_this_turn: int) -> int:
     """The extra EP an Intel ability costs: +0 for the first this turn, +2, then +4 (RR 1.4)."""
     return INTEL_SURCHARGE[min(used_this_turn, len(INTEL_SURCHARGE) - 1)]

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 ENTER = -2  # the ability index of a permanent's "when it enters" ability on the stack
 
 
-@enforces("RR 2.3b", "RR 3.1.3b", "RR R51")
+@enforces("RR 2.3b", "RR 3.1.3b", "RR R51", "RR 3.1.2a", "RR 3.1.3a")
 def enter_battlefield(
     game: RiskGame, state: CardState, controller: int, target: Target | None
 ) -> None:
@@ -99,6 +99,7 @@ def take_risk(game: RiskGame, source: CardState, controller: int) -> list[Mappin
     return []
 
 
+@enforces("RR 1.4a", "RR 9.2c", "RR 2.5a")
 def apply_effect(
     game: RiskGame,
     source: CardState,
@@ -176,7 +177,7 @@ def effect_win(game: RiskGame, player: int, effect: Mapping[str, Any]) -> None:
         game.record("RR 9.1c", f"{game.name_of(player)} controls {artifacts} artifacts and wins")
 
 
-@enforces("RR 2.3c", "RR 2.4a")
+@enforces("RR 2.3c", "RR 2.4a", "RR 2.4b", "RR 3.1.5c")
 def destroy(game: RiskGame, permanent: CardState, rule: str, text: str) -> None:
     """Put a permanent into its owner's graveyard, on top (RR 2.4b keeps the order)."""
     game.table.move(permanent.id, f"graveyard:{permanent.owner}")

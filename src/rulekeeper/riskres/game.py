@@ -91,7 +91,7 @@ class RiskGame(Game):
     # Starting a game.
 
     @classmethod
-    @enforces("RR R7", "RR 2.1b", "RR R6")
+    @enforces("RR R7", "RR 2.1b", "RR R6", "RR R9")
     def new(
         cls,
         decks: Sequence[Sequence[str]],
@@ -156,7 +156,7 @@ class RiskGame(Game):
 
     # Drawing, the one place a library is taken from.
 
-    @enforces("RR 2.1c", "RR 9.2a", "RR R17")
+    @enforces("RR 2.1c", "RR 9.2a", "RR R17", "RR R50")
     def draw(self, player: int, rule: RuleId) -> bool:
         """Draw the top card; from an empty library, mark the player to lose (RR 9.2a).
 
@@ -368,7 +368,17 @@ class RiskGame(Game):
         else:
             self.decision, self.priority = "priority", player
 
-    @enforces("RR 5.1b", "RR 5.1d", "RR 5.2b", "RR 5.2c", "RR 5.2d", "RR 2.6b")
+    @enforces(
+        "RR 5.1b",
+        "RR 5.1d",
+        "RR 5.2b",
+        "RR 5.2c",
+        "RR 5.2d",
+        "RR 2.6b",
+        "RR 2.6c",
+        "RR R28",
+        "RR R29",
+    )
     def pass_priority(self) -> None:
         """Pass priority to the next player; when all have passed in a row, resolve the top of
         the stack (then the active player gets priority again) or, with it empty, move on."""
@@ -386,8 +396,13 @@ class RiskGame(Game):
 
     # Views and saving.
 
+    @enforces("RR 2.1a", "RR 2.2c", "RR 2.3a", "RR 2.4c", "RR 2.5d", "RR 2.7a", "RR 2.7c")
     def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: their own hand; counts of libraries, hands and traps."""
+        """What ``player`` may see: their own hand; counts of libraries, hands and traps.
+
+        Libraries are face down (RR 2.1a), hands hidden (RR 2.2c) and traps face down and
+        private (RR 2.7a, RR 2.7c); the battlefield, graveyards and exile are public.
+        """
         table = self.table
 
         def public(state: CardState) -> dict[str, Any]:

@@ -105,7 +105,7 @@ def reveal(game: RiskGame, players: list[int]) -> None:
             take_mulligan(game, player)
 
 
-@enforces("RR 12.1c")
+@enforces("RR 12.1c", "RR 12.4c")
 def take_mulligan(game: RiskGame, player: int) -> None:
     """Shuffle the hand into the library and draw the next hand; queue a scry if due."""
     seat = game.table.players[player]

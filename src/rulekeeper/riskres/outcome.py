@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
 
 
-@enforces("RR 3.1.5a", "RR 3.1.5b", "RR 9.1a")
+@enforces("RR 3.1.5a", "RR 3.1.5b", "RR 9.1a", "RR R48")
 def has_won(game: RiskGame, permanent: CardState) -> bool:
     """True if the requirement printed on a win-condition permanent is met by its controller."""
     table, player = game.table, permanent.controller
@@ -73,11 +73,18 @@ def settle(game: RiskGame) -> None:
         game.outcome = Outcome("win", (winner.index,), winner.won, _why(winner.won))
     else:
         survivors = [p for p in players if not p.lost]
-        reason = f"{', '.join(p.name for p in lost)} lost ({lost[0].lost}); all opponents have lost"
+        reason = f"{', '.join(p.name for p in lost)} lost, and so all opponents have lost"
         game.outcome = Outcome("win", tuple(p.index for p in survivors), "RR 9.1b", reason)
-    game.record(
-        game.outcome.reason_rule, f"the game is over: {game.outcome.describe(game.player_names())}"
-    )
+    game.record(game.outcome.reason_rule, _over(game))
+
+
+def _over(game: RiskGame) -> str:
+    outcome = game.outcome
+    assert outcome is not None
+    if outcome.result == "draw":
+        return f"the game is a draw: {outcome.reason}"
+    names = ", ".join(game.name_of(w) for w in outcome.winners)
+    return f"{names} wins: {outcome.reason}"
 
 
 def _why(rule: RuleId) -> str:
@@ -87,7 +94,9 @@ def _why(rule: RuleId) -> str:
     }.get(rule, "they won")
 
 
+@enforces("RR R61")
 def draw_by_turn_limit(game: RiskGame) -> None:
-    """End a game that reaches the turn limit as a draw (the engine's bound for bot games)."""
-    game.outcome = Outcome("draw", (), "RR R21", f"the game reached turn {game.turn_limit + 1}")
-    game.record("RR R21", f"the game is over: {game.outcome.describe(game.player_names())}")
+    """End a game that reaches its turn limit as a draw (RR R61)."""
+    reason = f"turn {game.turn_limit + 1} was reached"
+    game.outcome = Outcome("draw", (), "RR R61", reason)
+    game.record("RR R61", _over(game))

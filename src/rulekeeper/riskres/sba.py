@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
 
 
-@enforces("RR 11.1a", "RR 3.1.1d", "RR 6.2.4a")
+@enforces("RR 11.1a", "RR 3.1.1d", "RR 6.2.4a", "RR R22")
 def is_destroyed_by_damage(game: RiskGame, creature: CardState) -> bool:
     """A creature with damage at least its defense, or any damage from a Deadly source, is
     destroyed (RR 11.1a, RR 6.2.4a)."""

@@ -27,6 +27,7 @@ from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.riskres.actions import Player, Target
+from rulekeeper.riskres.combat import begin_blocks
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.turn import STEPS
 
@@ -130,7 +131,7 @@ class Scenario:
         if self._step == "declare_attackers":
             game.decision = "attackers"
         elif self._step == "declare_blockers" and game.attacks:
-            game.decision, game.priority = "blockers", game.defender()
+            begin_blocks(game)  # the defender is asked only if they can block
         return game
 
 

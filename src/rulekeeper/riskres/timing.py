@@ -23,7 +23,7 @@ Violation = tuple[RuleId, str]
 MAIN_STEPS = ("main1", "main2")
 
 
-@enforces("RR 5.3a", "RR 3.2.2a", "RR 4.4a")
+@enforces("RR 5.3a", "RR 3.2.2a", "RR 4.4a", "RR 4.6a")
 def is_sorcery_speed(game: RiskGame, player: int) -> bool:
     """True when ``player`` may act at sorcery speed: their main phase, stack empty (RR 5.3a)."""
     return game.active == player and game.step in MAIN_STEPS and not game.stack
@@ -54,7 +54,7 @@ def why_not_target(
     return None
 
 
-@enforces("RR 1.2a", "RR 1.2d", "RR R10", "RR 4.3b")
+@enforces("RR 1.2a", "RR 1.2d", "RR R10", "RR 4.3b", "RR R40")
 def why_not_pitch(game: RiskGame, player: int, card_id: int) -> Violation | None:
     """Any card in hand may be pitched whenever its owner has priority (RR 1.2a, RR R10)."""
     if game.table.cards[card_id].zone != f"hand:{player}":
@@ -113,7 +113,7 @@ def why_not_cast(
     return None
 
 
-@enforces("RR 1.4c", "RR 1.4g", "RR 4.4b")
+@enforces("RR 1.4c", "RR 1.4f", "RR 1.4g", "RR 4.4b", "RR R60")
 def why_not_activate(
     game: RiskGame, player: int, card_id: int, index: int, target: Target | None
 ) -> Violation | None:
@@ -140,7 +140,7 @@ def why_not_activate(
     return None
 
 
-@enforces("RR 6.1a", "RR 6.1b", "RR 6.1d", "RR 4.5.2c")
+@enforces("RR 6.1a", "RR 6.1b", "RR 6.1d", "RR 4.5.2c", "RR 3.1.1b", "RR R37", "RR R38")
 def why_not_attack(game: RiskGame, player: int, attacker: int, target: Target) -> Violation | None:
     """An untapped creature that has been under your control since the turn began (or has
     haste) attacks once a turn, at a player or at a creature of the defending player."""
@@ -168,7 +168,9 @@ def why_not_attack(game: RiskGame, player: int, attacker: int, target: Target) -
     return None
 
 
-@enforces("RR 6.1a", "RR 6.1c", "RR 4.5.3b", "RR 6.2.2a", "RR 6.2.2b", "RR 6.2.3b")
+@enforces(
+    "RR 6.1a", "RR 6.1c", "RR 4.5.3b", "RR 6.2.2a", "RR 6.2.2b", "RR 6.2.3b", "RR 3.1.1b", "RR R38"
+)
 def why_not_block(game: RiskGame, player: int, blocker: int, attacker: int) -> Violation | None:
     """An untapped creature of the defending player blocks one attacker it is able to block."""
     table = game.table
@@ -224,7 +226,7 @@ def _can_block(game: RiskGame, blocker: int, attacker: int) -> bool:
     return True
 
 
-@enforces("RR 6.2.2c", "RR 6.2.3a")
+@enforces("RR 6.2.2c", "RR 6.2.3a", "RR R36")
 def why_not_end_blocks(game: RiskGame, player: int) -> Violation | None:
     """Blocks are complete only if every Menace attacker blocked has 2+ blockers and every
     Guardian attacker that could be blocked is blocked."""

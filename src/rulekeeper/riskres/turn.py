@@ -62,13 +62,26 @@ def next_step(game: RiskGame) -> None:
     enter(game, STEPS[STEPS.index(game.step) + 1])
 
 
-@enforces("RR 4.1a", "RR 4.1b", "RR 4.1c", "RR 4.1d", "RR R5", "RR R4", "RR R19", "RR 1.4e")
+@enforces(
+    "RR 4.1a",
+    "RR 4.1b",
+    "RR 4.1c",
+    "RR 4.1d",
+    "RR R5",
+    "RR R4",
+    "RR R19",
+    "RR 1.4e",
+    "RR 1.1c",
+    "RR 1.4b",
+    "RR 3.1.1c",
+    "RR R53",
+)
 def begin_turn(game: RiskGame, player: int, number: int) -> None:
     """Start ``player``'s turn with the untap phase, in which no player gets priority.
 
     Only the active player's permanents untap (RR R5); until-end-of-turn effects end; marked
     damage and Armored prevention are cleared (RR R4, RR R19); Intel escalation starts again
-    (RR 1.4e).
+    (RR 1.4e). EP and Intel tokens are kept (RR 1.1c, RR 1.4b).
     """
     game.active, game.turn, game.step = player, number, "untap"
     if number > game.turn_limit:
@@ -86,7 +99,18 @@ def begin_turn(game: RiskGame, player: int, number: int) -> None:
     enter(game, "draw")
 
 
-@enforces("RR 4.2a", "RR 4.2b", "RR 4.2c", "RR 4.2d", "RR 4.3a", "RR 4.3d", "RR R7")
+@enforces(
+    "RR 4.2a",
+    "RR 4.2b",
+    "RR 4.2c",
+    "RR 4.2d",
+    "RR 4.3a",
+    "RR 4.3d",
+    "RR R7",
+    "RR R23",
+    "RR 4.5.1b",
+    "RR 4.7.1b",
+)
 def enter(game: RiskGame, step: str) -> None:
     """Enter ``step``: do what happens there by itself, then ask for the next decision."""
     game.step, game.passes = step, 0
@@ -96,10 +120,11 @@ def enter(game: RiskGame, step: str) -> None:
             game.record("RR R7", f"{me.name} goes first and skips the first draw phase")
             enter(game, "resource")
             return
-        # RR 4.2b: the draw is not a spell or ability, so nothing can respond to it.
+        # RR 4.2b: the draw is not a spell or ability, so nothing can respond to it. It is
+        # announced first, so that a draw from an empty library is logged after it.
+        game.record("RR 4.2a", f"{me.name} draws {DRAWS_PER_TURN} cards for the turn")
         for _ in range(DRAWS_PER_TURN):
             game.draw(game.active, "RR 4.2a")
-        game.record("RR 4.2a", f"{me.name} draws for the turn")
     elif step == "resource":
         me.ep += RESOURCE_EP
         game.record("RR 4.3a", f"{me.name} gains {RESOURCE_EP} EP (EP {me.ep})")
@@ -120,7 +145,17 @@ def enter(game: RiskGame, step: str) -> None:
     game.give_priority(game.active)
 
 
-@enforces("RR 4.7.2a", "RR 4.7.2b", "RR 4.7.2c", "RR 4.7.2d", "RR 2.2a", "RR 2.2b", "RR R18")
+@enforces(
+    "RR 4.7.2a",
+    "RR 4.7.2b",
+    "RR 4.7.2c",
+    "RR 4.7.2d",
+    "RR 2.2a",
+    "RR 2.2b",
+    "RR R18",
+    "RR 11.1h",
+    "RR R21",
+)
 def cleanup(game: RiskGame) -> None:
     """Cleanup: the active player discards to ten (RR R18: the only time hand size is
     checked), until-end-of-turn effects end and damage is removed; no one gets priority."""
@@ -154,7 +189,7 @@ def perform_combat_or_cleanup(game: RiskGame, player: int, action: Action) -> No
             cleanup(game)
 
 
-@enforces("RR 1.2c", "RR 4.3c", "RR 5.3c")
+@enforces("RR 1.2c", "RR 4.3c", "RR 5.3c", "RR 1.1b", "RR R40")
 def pitch(game: RiskGame, player: int, card_id: int) -> None:
     """Pitch a card: gain its pitch value in EP and put it on the bottom of its owner's
     library, below the cards pitched before it (RR 1.2c). The stack is not used."""
@@ -168,7 +203,7 @@ def pitch(game: RiskGame, player: int, card_id: int) -> None:
     )
 
 
-@enforces("RR R2", "RR 2.3b")
+@enforces("RR R2", "RR 2.3b", "RR 3.1.4a")
 def play_landmark(game: RiskGame, player: int, card_id: int) -> None:
     """Put a landmark onto the battlefield, untapped, paying its cost; no stack (RR R2)."""
     state = game.table.cards[card_id]
@@ -183,7 +218,7 @@ def play_landmark(game: RiskGame, player: int, card_id: int) -> None:
     )
 
 
-@enforces("RR 2.6a", "RR 5.2a")
+@enforces("RR 2.6a", "RR 5.2a", "RR 1.1a")
 def cast(
     game: RiskGame, player: int, card_id: int, target: Target | None, alternative: bool
 ) -> None:

@@ -1,0 +1,141 @@
+"""Risk & Resource as a whole: mulligans (RR 12), decks (RR R8), saving, agents and views."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rulekeeper.engine.agents import RandomAgent, play
+from rulekeeper.engine.game import explain
+from rulekeeper.errors import SerializationError
+from rulekeeper.games import FORMATS
+from rulekeeper.riskres.actions import Keep, Mulligan, Pass, Scry
+from rulekeeper.riskres.agents import HeuristicAgent
+from rulekeeper.riskres.decks import PRECONSTRUCTED, check_deck
+from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.scenario import refused
+
+DECKS = list(PRECONSTRUCTED.values())
+
+
+def hand_size(game: RiskGame, player: int) -> int:
+    return len(game.table.zones[f"hand:{player}"])
+
+
+@pytest.mark.rule("RR 12.1a", "RR 12.1b", "RR 12.1c", "RR R9", "RR R30")
+def test_the_standard_mulligan() -> None:
+    game = RiskGame.new(DECKS, seed=4)
+    first = game.priority
+    game.apply(Mulligan())
+    assert hand_size(game, first) == 7  # the free one
+    game.apply(Mulligan())
+    assert hand_size(game, first) == 6
+    assert game.decision == "scry"
+    top = game.table.zones[f"library:{first}"][-1]
+    game.apply(Scry(True))
+    assert game.table.zones[f"library:{first}"][0] == top
+    assert game.decision == "mulligan"
+    game.apply(Keep())
+    assert game.priority != first
+
+
+@pytest.mark.rule("RR 12.1d", "RR 12.2a", "RR 12.2b")
+def test_the_competitive_mulligan_goes_down_to_one() -> None:
+    game = RiskGame.new(DECKS, seed=4, mulligan_rule="competitive")
+    first = game.priority
+    sizes = []
+    for _ in range(6):
+        game.apply(Mulligan())
+        sizes.append(hand_size(game, first))
+    assert sizes == [6, 5, 4, 3, 2, 1]
+    assert game.decision == "mulligan"  # no scry in the competitive mulligan
+    assert refused(game, Mulligan()).rule == "RR 12.1d"
+
+
+@pytest.mark.rule("RR 12.3a", "RR 12.3b", "RR 12.3c")
+def test_the_limited_mulligan_has_two_free() -> None:
+    game = RiskGame.new(DECKS, seed=4, mulligan_rule="limited")
+    first = game.priority
+    game.apply(Mulligan())
+    game.apply(Mulligan())
+    assert (hand_size(game, first), game.decision) == (7, "mulligan")
+    game.apply(Mulligan())
+    assert (hand_size(game, first), game.decision) == (6, "scry")
+
+
+@pytest.mark.rule("RR 12.4a", "RR 12.4b", "RR 12.4c", "RR 12.4d")
+def test_simultaneous_decisions_are_revealed_together() -> None:
+    game = RiskGame.new(DECKS, seed=4, simultaneous=True)
+    first = game.first_player
+    before = list(game.table.zones[f"hand:{first}"])
+    game.apply(Mulligan())
+    assert game.table.zones[f"hand:{first}"] == before  # decided, not yet carried out
+    assert game.log[-1].text.endswith("decides in secret")
+    game.apply(Keep())
+    assert game.table.zones[f"hand:{first}"] != before
+    assert game.log.citing("RR 12.4b")
+    game.apply(Keep())
+    assert game.first_player == first
+    assert game.step in ("resource", "main1")
+
+
+@pytest.mark.rule("RR R8")
+def test_deck_rules() -> None:
+    for deck in PRECONSTRUCTED.values():
+        assert check_deck(deck) == []
+    deck = PRECONSTRUCTED["Clockwork Conspiracy"]
+    problems = check_deck([*deck[:-1], "Spymaster Vell"])
+    assert problems == [
+        "2 copies of Spymaster Vell; a deck has at most 1 of a legendary name (RR R8)"
+    ]
+    assert check_deck(deck[:39]) == ["the deck has 39 cards; a deck has exactly 40 (RR R8)"]
+
+
+def test_json_round_trip_continues_identically() -> None:
+    game = FORMATS["rr"].new_game(5, 2)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    for _ in range(150):
+        if game.outcome:
+            break
+        player = game.current_player()
+        game.apply(agents[player].choose(game.view(player), game.legal_actions()))
+    copy = RiskGame.loads(game.dumps())
+    assert copy.dumps() == game.dumps()
+    for _ in range(100):
+        if game.outcome:
+            break
+        action = game.legal_actions()[0]
+        game.apply(action)
+        copy.apply(action)
+    assert copy.dumps() == game.dumps()
+    with pytest.raises(SerializationError):
+        RiskGame.from_json({"format": "leveler"})
+    with pytest.raises(SerializationError):
+        RiskGame.from_json(json.loads(game.dumps()) | {"players": 3})
+
+
+def test_the_same_seed_gives_the_same_game() -> None:
+    logs = []
+    for _ in range(2):
+        game = FORMATS["rr"].new_game(11, 2)
+        play(game, [RandomAgent(3), RandomAgent(4)])
+        logs.append(str(game.log))
+    assert logs[0] == logs[1]
+
+
+def test_heuristic_agents_finish_and_beat_random() -> None:
+    wins = 0
+    for seed in range(20):
+        game = FORMATS["rr"].new_game(seed, 2)
+        outcome = play(game, [HeuristicAgent(seed), RandomAgent(seed)])
+        wins += outcome.winners == (0,)
+    assert wins >= 14
+
+
+def test_explain_cites_the_rule() -> None:
+    game = RiskGame.new(DECKS, seed=4)
+    assert explain(game, Keep()) == "Keep() is legal"
+    text = explain(game, Pass())
+    assert text.startswith("Pass() is illegal: ")
+    assert "(RR 5.1c, https://" in text
