@@ -28,7 +28,8 @@ from rulekeeper.riskres import PLAYERS as RR_PLAYERS
 from rulekeeper.riskres import RULE_PREFIX as RR_PREFIX
 from rulekeeper.riskres.agents import HeuristicAgent as RiskHeuristicAgent
 from rulekeeper.riskres.decks import PRECONSTRUCTED as RR_DECKS
-from rulekeeper.riskres.game import RiskGame, risk_invariants
+from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.invariants import risk_invariants
 
 DECK_SEED_SALT = 0x5EED  # any fixed number: it separates deck building from the game's chance
 

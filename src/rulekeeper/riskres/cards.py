@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -115,12 +115,12 @@ class CardDef:
         """True if the card has ``keyword`` printed on it."""
         return keyword in self.keywords
 
-    @property
+    @cached_property
     def is_permanent(self) -> bool:
         """True for creatures, artifacts, enchantments, landmarks and win conditions (RR 3.1)."""
         return any(t in PERMANENT_TYPES for t in self.types)
 
-    @property
+    @cached_property
     def is_aura(self) -> bool:
         """True for an enchantment that attaches to a permanent (RR 3.1.3)."""
         return self.has_type("Enchantment") and "Aura" in self.subtype.split()

@@ -46,6 +46,19 @@ from rulekeeper.riskres.timing import (
 )
 from rulekeeper.rules import RuleId, enforces
 
+_DECISION_OF: dict[type[Action], str] = {
+    Keep: "mulligan",
+    Mulligan: "mulligan",
+    Scry: "scry",
+    KeepLegend: "legend",
+    Attack: "attackers",
+    EndAttacks: "attackers",
+    Block: "blockers",
+    EndBlocks: "blockers",
+    Discard: "discard",
+}
+"""The decision each kind of action answers; every other action needs priority."""
+
 MULLIGANS = ("standard", "competitive", "limited")
 """The mulligan procedures of RR 12.1 to 12.3; RR 12.4's simultaneous decisions is a flag."""
 
@@ -241,17 +254,7 @@ class RiskGame(Game):
 
     def _violation(self, action: Action) -> Violation | None:
         player = self.priority
-        expected = {
-            Keep: "mulligan",
-            Mulligan: "mulligan",
-            Scry: "scry",
-            KeepLegend: "legend",
-            Attack: "attackers",
-            EndAttacks: "attackers",
-            Block: "blockers",
-            EndBlocks: "blockers",
-            Discard: "discard",
-        }.get(type(action), "priority")
+        expected = _DECISION_OF.get(type(action), "priority")
         if isinstance(action, Concede):
             if not 0 <= action.player < len(self.table.players):
                 return ("RR R20", "there is no such player")
@@ -441,9 +444,7 @@ class RiskGame(Game):
             ],
             "hand": [(i, table.cards[i].name) for i in table.zones[f"hand:{player}"]],
             "battlefield": [public(c) for c in table.permanents()],
-            "stack": [
-                dict(item, target=self.describe(_target(item["target"]))) for item in self.stack
-            ],
+            "stack": [dict(item, target=self.describe(item["target"])) for item in self.stack],
             "attacks": {a: self.describe(t) for a, t in self.attacks.items()},
             "blocks": dict(self.blocks),
         }
@@ -458,25 +459,9 @@ class RiskGame(Game):
 
     def to_json(self) -> dict[str, Any]:
         """The whole state, RNG included, as JSON-ready data."""
-        return {
-            "format": "rr",
-            "chance": self.chance.to_json(),
-            "log": self.log.to_json(),
-            "outcome": None if self.outcome is None else _outcome_json(self.outcome),
-            "options": [self.mulligan_rule, self.simultaneous, self.turn_limit],
-            "players": [vars(p) | {"extra": dict(p.extra)} for p in self.table.players],
-            "cards": [c.to_json() for c in self.table.cards],
-            "zones": {k: list(v) for k, v in self.table.zones.items()},
-            "turn": [self.turn, self.active, self.first_player, self.step, self.decision],
-            "priority": [self.priority, self.passes],
-            "stack": [dict(item, target=_target_json(item["target"])) for item in self.stack],
-            "attacks": [[a, _target_json(t)] for a, t in self.attacks.items()],
-            "blocks": [[b, a] for b, a in self.blocks.items()],
-            "blocked": list(self.blocked),
-            "pressure": list(self.pressure),
-            "legend_choices": [list(c) for c in self.legend_choices],
-            "scry_pending": list(self.scry_pending),
-        }
+        from rulekeeper.riskres.saving import dump
+
+        return dump(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
@@ -484,77 +469,9 @@ class RiskGame(Game):
 
         :raises SerializationError: if the data is not a saved Risk & Resource game.
         """
-        from rulekeeper.engine.events import EventLog
-        from rulekeeper.engine.game import Outcome
+        from rulekeeper.riskres.saving import load
 
-        if data.get("format") != "rr":
+        game = load(data)
+        if not isinstance(game, cls):  # pragma: no cover - only RiskGame is ever saved
             raise SerializationError("not a saved Risk & Resource game")
-        try:
-            rule, simultaneous, limit = data["options"]
-            players = [PlayerState(**p) for p in data["players"]]
-            game = cls(
-                Chance.from_json(data["chance"]),
-                [p.name for p in players],
-                mulligan_rule=rule,
-                simultaneous=simultaneous,
-                turn_limit=limit,
-            )
-            game.table.players = players
-            game.log = EventLog.from_json(data["log"])
-            if data["outcome"] is not None:
-                result, winners, reason_rule, reason = data["outcome"]
-                game.outcome = Outcome(result, tuple(winners), reason_rule, reason)
-            game.table.cards = [CardState.from_json(c) for c in data["cards"]]
-            game.table.zones = {k: list(v) for k, v in data["zones"].items()}
-            game.turn, game.active, game.first_player, game.step, game.decision = data["turn"]
-            game.priority, game.passes = data["priority"]
-            game.stack = [dict(i, target=_target(i["target"])) for i in data["stack"]]
-            game.attacks = {int(a): _target(t) for a, t in data["attacks"]}  # type: ignore[misc]
-            game.blocks = {int(b): int(a) for b, a in data["blocks"]}
-            game.blocked = list(data["blocked"])
-            game.pressure = list(data["pressure"])
-            game.legend_choices = [(int(p), str(n)) for p, n in data["legend_choices"]]
-            game.scry_pending = [int(p) for p in data["scry_pending"]]
-        except (KeyError, TypeError, ValueError, InputError) as error:
-            raise SerializationError(f"bad saved game: {error}") from None
         return game
-
-
-def _target_json(target: Target | None) -> Any:
-    return {"player": target.index} if isinstance(target, Player) else target
-
-
-def _target(data: Any) -> Target | None:
-    return Player(int(data["player"])) if isinstance(data, dict) else data
-
-
-def _outcome_json(outcome: Any) -> list[Any]:
-    return [outcome.result, list(outcome.winners), outcome.reason_rule, outcome.reason]
-
-
-def risk_invariants(game: RiskGame) -> list[str]:
-    """Numeric facts of every position: EP and Intel never negative (RR 1.1d), at most two
-    traps (RR 2.7b), nothing tapped or damaged off the battlefield, stack and zone agree."""
-    from rulekeeper.riskres import MAX_TRAPS
-
-    problems = [f"{p.name} has {p.ep} EP" for p in game.table.players if p.ep < 0]
-    problems += [f"{p.name} has {p.intel} Intel" for p in game.table.players if p.intel < 0]
-    problems += [
-        f"player {i} has {len(game.table.zones[f'traps:{i}'])} traps"
-        for i in range(len(game.table.players))
-        if len(game.table.zones[f"traps:{i}"]) > MAX_TRAPS
-    ]
-    problems += [
-        f"{c.name} is tapped or damaged off the battlefield"
-        for c in game.table.cards
-        if (c.tapped or c.damage) and not c.zone.startswith("battlefield")
-    ]
-    problems += [
-        f"{c.name} is in zone {c.zone} but listed elsewhere"
-        for c in game.table.cards
-        if c.id not in game.table.zones[c.zone]
-    ]
-    spells = [item["card"] for item in game.stack if item["card"] is not None]
-    if spells != game.table.zones["stack"]:
-        problems.append("the stack's spells and the stack zone disagree")
-    return problems

@@ -21,6 +21,8 @@ def _modifiers(table: Table, creature: CardState) -> tuple[int, int, set[str]]:
     words: set[str] = set()
     for permanent in table.permanents():
         static = permanent.definition.static
+        if not static:
+            continue
         aura = static.get("aura")
         if aura is not None and permanent.attached_to == creature.id:
             power += aura["power"]

@@ -72,15 +72,30 @@ def check(game: RiskGame) -> None:
     table = game.table
     while game.outcome is None:
         doomed: list[tuple[CardState, RuleId, str]] = []
-        for permanent in table.permanents():
-            if permanent.definition.has_type("Creature"):
-                if is_destroyed_by_zero_defense(game, permanent):
+        permanents = table.permanents()
+        # Only a static effect can lower defense below the card's own numbers; without one,
+        # a creature whose printed defense and counters are positive is safe (a fast path).
+        lowering = any(
+            p.definition.static.get("aura", p.definition.static.get("anthem", {})).get("defense", 0)
+            < 0
+            for p in permanents
+        )
+        for permanent in permanents:
+            definition = permanent.definition
+            if definition.has_type("Creature"):
+                own = (
+                    (definition.defense or 0)
+                    + permanent.plus
+                    - permanent.minus
+                    + permanent.pump_defense
+                )
+                if (lowering or own <= 0) and is_destroyed_by_zero_defense(game, permanent):
                     doomed.append((permanent, "RR 11.1b", "has 0 or less defense"))
                 elif is_destroyed_by_damage(game, permanent):
                     doomed.append((permanent, "RR 11.1a", "has lethal damage"))
             elif is_illegal_aura(game, permanent):
                 doomed.append((permanent, "RR 11.1f", "enchants nothing it may"))
-        cancelled = [p for p in table.permanents() if p.plus and p.minus]
+        cancelled = [p for p in permanents if p.plus and p.minus]
         losers = [
             (seat, rule)
             for seat in table.players
@@ -111,11 +126,15 @@ def check(game: RiskGame) -> None:
                 else "drew from an empty library"
             )
             game.record(rule, f"{seat.name} {why} and loses the game")
-        if outcome.check_win_conditions(game, "RR 11.1e"):
+        decided = any(seat.lost or seat.won for seat in table.players)
+        if (decided or any(p.definition.win for p in permanents)) and outcome.check_win_conditions(
+            game, "RR 11.1e"
+        ):
             return
         if not (doomed or cancelled or losers):
             break
-    ask_legend_rule(game)
+    if any(p.definition.legendary for p in table.permanents()):
+        ask_legend_rule(game)
 
 
 @enforces("RR 11.1i", "RR 11.3b", "RR 11.3c")

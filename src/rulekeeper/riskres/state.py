@@ -138,6 +138,7 @@ class Table:
         self.players = players
         self.cards: list[CardState] = []
         self.zones: dict[str, list[int]] = {"stack": []}
+        self._battlefield: list[CardState] | None = None  # every permanent, rebuilt on change
         for player in range(len(players)):
             for kind in PLAYER_ZONES:
                 self.zones[f"{kind}:{player}"] = []
@@ -147,13 +148,16 @@ class Table:
         card_id = len(self.cards)
         self.cards.append(CardState(card_id, card(name), owner, zone))
         self.zones[zone].append(card_id)
+        self._battlefield = None
         return card_id
 
     def move(self, card_id: int, zone: str, *, bottom: bool = False) -> None:
         """Move a card to ``zone``: on top (the end of the list) or, for a library, the bottom."""
         state = self.cards[card_id]
-        if state.zone.startswith("battlefield") and not zone.startswith("battlefield"):
-            state.leave_battlefield()
+        if state.zone.startswith("battlefield") or zone.startswith("battlefield"):
+            self._battlefield = None
+            if not zone.startswith("battlefield"):
+                state.leave_battlefield()
         self.zones[state.zone].remove(card_id)
         if bottom:
             self.zones[zone].insert(0, card_id)
@@ -162,9 +166,18 @@ class Table:
         state.zone = zone
 
     def permanents(self, player: int | None = None) -> list[CardState]:
-        """The permanents on the battlefield, of one controller or of everyone."""
-        seats = range(len(self.players)) if player is None else (player,)
-        return [self.cards[i] for p in seats for i in self.zones[f"battlefield:{p}"]]
+        """The permanents on the battlefield, of one controller or of everyone.
+
+        The list is not to be changed; moving a card makes a new one.
+        """
+        if player is not None:
+            return [self.cards[i] for i in self.zones[f"battlefield:{player}"]]
+        if self._battlefield is None:
+            seats = range(len(self.players))
+            self._battlefield = [
+                self.cards[i] for p in seats for i in self.zones[f"battlefield:{p}"]
+            ]
+        return self._battlefield
 
     def creatures(self, player: int | None = None) -> list[CardState]:
         """The creatures on the battlefield, of one controller or of everyone."""

@@ -1,0 +1,32 @@
+"""The numeric facts every Risk & Resource position keeps, for the conformance suite."""
+
+from __future__ import annotations
+
+from rulekeeper.riskres import MAX_TRAPS
+from rulekeeper.riskres.game import RiskGame
+
+
+def risk_invariants(game: RiskGame) -> list[str]:
+    """Numeric facts of every position: EP and Intel never negative (RR 1.1d), at most two
+    traps (RR 2.7b), nothing tapped or damaged off the battlefield, stack and zone agree."""
+    problems = [f"{p.name} has {p.ep} EP" for p in game.table.players if p.ep < 0]
+    problems += [f"{p.name} has {p.intel} Intel" for p in game.table.players if p.intel < 0]
+    problems += [
+        f"player {i} has {len(game.table.zones[f'traps:{i}'])} traps"
+        for i in range(len(game.table.players))
+        if len(game.table.zones[f"traps:{i}"]) > MAX_TRAPS
+    ]
+    problems += [
+        f"{c.name} is tapped or damaged off the battlefield"
+        for c in game.table.cards
+        if (c.tapped or c.damage) and not c.zone.startswith("battlefield")
+    ]
+    problems += [
+        f"{c.name} is in zone {c.zone} but listed elsewhere"
+        for c in game.table.cards
+        if c.id not in game.table.zones[c.zone]
+    ]
+    spells = [item["card"] for item in game.stack if item["card"] is not None]
+    if spells != game.table.zones["stack"]:
+        problems.append("the stack's spells and the stack zone disagree")
+    return problems

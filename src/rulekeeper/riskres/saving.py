@@ -1,0 +1,100 @@
+"""Saving and restoring a game of Risk & Resource as JSON-ready data, RNG included.
+
+>>> from rulekeeper.riskres.scenario import Scenario
+>>> from rulekeeper.riskres.saving import dump, load
+>>> game = Scenario().player(0, hand=["Sparkshot"]).player(1, hand=["Brace"]).build()
+>>> load(dump(game)).dumps() == game.dumps()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.events import EventLog
+from rulekeeper.engine.game import Outcome
+from rulekeeper.errors import InputError, SerializationError
+from rulekeeper.riskres.actions import Player, Target
+from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.state import CardState, PlayerState
+
+
+def dump(game: RiskGame) -> dict[str, Any]:
+    """The whole state, RNG included, as JSON-ready data."""
+    return {
+        "format": "rr",
+        "chance": game.chance.to_json(),
+        "log": game.log.to_json(),
+        "outcome": None if game.outcome is None else _outcome_json(game.outcome),
+        "options": [game.mulligan_rule, game.simultaneous, game.turn_limit],
+        "players": [vars(p) | {"extra": dict(p.extra)} for p in game.table.players],
+        "cards": [c.to_json() for c in game.table.cards],
+        "zones": {k: list(v) for k, v in game.table.zones.items()},
+        "turn": [game.turn, game.active, game.first_player, game.step, game.decision],
+        "priority": [game.priority, game.passes],
+        "stack": [dict(item, target=_target_json(item["target"])) for item in game.stack],
+        "attacks": [[a, _target_json(t)] for a, t in game.attacks.items()],
+        "blocks": [[b, a] for b, a in game.blocks.items()],
+        "blocked": list(game.blocked),
+        "pressure": list(game.pressure),
+        "legend_choices": [list(c) for c in game.legend_choices],
+        "scry_pending": list(game.scry_pending),
+    }
+
+
+def load(data: dict[str, Any]) -> RiskGame:
+    """Restore a state saved by :func:`dump`.
+
+    :raises SerializationError: if the data is not a saved Risk & Resource game.
+    """
+    if data.get("format") != "rr":
+        raise SerializationError("not a saved Risk & Resource game")
+    try:
+        rule, simultaneous, limit = data["options"]
+        players = [PlayerState(**p) for p in data["players"]]
+        game = RiskGame(
+            Chance.from_json(data["chance"]),
+            [p.name for p in players],
+            mulligan_rule=rule,
+            simultaneous=simultaneous,
+            turn_limit=limit,
+        )
+        game.table.players = players
+        game.log = EventLog.from_json(data["log"])
+        if data["outcome"] is not None:
+            result, winners, reason_rule, reason = data["outcome"]
+            game.outcome = Outcome(result, tuple(winners), reason_rule, reason)
+        game.table.cards = [CardState.from_json(c) for c in data["cards"]]
+        game.table.zones = {k: list(v) for k, v in data["zones"].items()}
+        game.turn, game.active, game.first_player, game.step, game.decision = data["turn"]
+        game.priority, game.passes = data["priority"]
+        game.stack = [dict(i, target=_target(i["target"])) for i in data["stack"]]
+        game.attacks = {int(a): _attack_target(t) for a, t in data["attacks"]}
+        game.blocks = {int(b): int(a) for b, a in data["blocks"]}
+        game.blocked = list(data["blocked"])
+        game.pressure = list(data["pressure"])
+        game.legend_choices = [(int(p), str(n)) for p, n in data["legend_choices"]]
+        game.scry_pending = [int(p) for p in data["scry_pending"]]
+    except (KeyError, TypeError, ValueError, InputError) as error:
+        raise SerializationError(f"bad saved game: {error}") from None
+    return game
+
+
+def _target_json(target: Target | None) -> Any:
+    return {"player": target.index} if isinstance(target, Player) else target
+
+
+def _target(data: Any) -> Target | None:
+    return Player(int(data["player"])) if isinstance(data, dict) else data
+
+
+def _attack_target(data: Any) -> Target:
+    target = _target(data)
+    if target is None:
+        raise ValueError("an attacker needs a target")
+    return target
+
+
+def _outcome_json(outcome: Outcome) -> list[Any]:
+    return [outcome.result, list(outcome.winners), outcome.reason_rule, outcome.reason]
