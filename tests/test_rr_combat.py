@@ -63,7 +63,7 @@ def test_an_unblocked_attacker_pressures_the_defender() -> None:
     assert game.log.citing("RR 4.5.5a")[-1].text.startswith("pressure: Bob exiles the top 6")
 
 
-@pytest.mark.rule("RR 6.1a", "RR 6.1b", "RR 6.1c", "RR 6.1d")
+@pytest.mark.rule("RR 6.1a", "RR 6.1b", "RR 6.1c", "RR 6.1d", "RR 3.1.1b", "RR R37")
 def test_who_may_attack_and_block() -> None:
     game = combat(
         ["Ember Scout", "Mire Lurker", "Quickstep Courier", "Gloom Brute"],
@@ -85,7 +85,7 @@ def test_who_may_attack_and_block() -> None:
     game.apply(Block(game.find("Ironbark Sentry"), courier))
 
 
-@pytest.mark.rule("RR 4.5.3b", "RR 4.5.3c", "RR 6.3a", "RR 6.3b", "RR 6.3c")
+@pytest.mark.rule("RR 4.5.3b", "RR 4.5.3c", "RR 6.3a", "RR 6.3b", "RR 6.3c", "RR 4.5.4b", "RR R27")
 def test_damage_is_assigned_lethal_first_in_block_order() -> None:
     game = combat(["Lumbering Golem"], ["Mire Lurker", "Skyhook Drifter"])
     golem = game.find("Lumbering Golem")
@@ -101,7 +101,7 @@ def test_damage_is_assigned_lethal_first_in_block_order() -> None:
     assert exiled(game) == 0  # a blocked attacker puts no pressure
 
 
-@pytest.mark.rule("RR 4.5.4a", "RR 4.5.4c", "RR 4.5.4e", "RR 6.2.1a", "RR 6.2.1b")
+@pytest.mark.rule("RR 4.5.4a", "RR 4.5.4c", "RR 4.5.4e", "RR 6.2.1a", "RR 6.2.1b", "RR R26")
 def test_fast_creatures_strike_first() -> None:
     game = combat(["Ember Scout"], ["Mire Lurker"])
     to_blocks(game, {"Ember Scout": BOB})
@@ -111,7 +111,9 @@ def test_fast_creatures_strike_first() -> None:
     assert game.table.names("battlefield:0") == ["Ember Scout"]  # it never took damage
 
 
-@pytest.mark.rule("RR 4.5.4d", "RR 4.5.4i", "RR 4.5.4j", "RR 4.5.4k", "RR 4.5.4f", "RR 4.5.4g")
+@pytest.mark.rule(
+    "RR 4.5.4d", "RR 4.5.4i", "RR 4.5.4j", "RR 4.5.4k", "RR 4.5.4f", "RR 4.5.4g", "RR R34"
+)
 def test_priority_between_the_damage_steps_only() -> None:
     game = combat(["Gale Harrier", "Lumbering Golem"], [])
     game.table.players[1].ep = 1
@@ -130,7 +132,7 @@ def test_priority_between_the_damage_steps_only() -> None:
     assert exiled(game) == 3 + 4  # the golem, damaged, still dealt its damage
 
 
-@pytest.mark.rule("RR 6.2.4c")
+@pytest.mark.rule("RR 6.2.4c", "RR R25")
 def test_double_strike_deals_damage_twice() -> None:
     game = combat(["Twinblade Duelist"], [])
     to_blocks(game, {"Twinblade Duelist": BOB})
@@ -160,7 +162,7 @@ def test_menace_needs_two_blockers() -> None:
     assert game.decision == "priority"  # nothing left to decide: blocks end by themselves
 
 
-@pytest.mark.rule("RR 6.2.3a")
+@pytest.mark.rule("RR 6.2.3a", "RR R36")
 def test_guardian_must_be_blocked_if_able() -> None:
     game = combat(["Bannerhold Knight"], ["Mire Lurker"])
     to_blocks(game, {"Bannerhold Knight": BOB})
@@ -198,7 +200,7 @@ def test_piercing_excess_is_pressure() -> None:
     assert exiled(game) == 3  # 4 power, 1 to the blocker
 
 
-@pytest.mark.rule("RR R11")
+@pytest.mark.rule("RR R11", "RR R38")
 def test_an_attack_on_a_creature_is_one_sided() -> None:
     game = combat(["Gloom Brute"], ["Lumbering Golem"])
     to_blocks(game, {"Gloom Brute": "Lumbering Golem"})
@@ -217,3 +219,39 @@ def test_combat_ends_and_players_get_priority() -> None:
     assert game.attacks == {}
     assert game.priority == 0
     assert game.decision == "priority"
+
+
+@pytest.mark.rule("RR R24")
+def test_fast_wins_over_slow() -> None:
+    game = combat(["Lumbering Golem", "Battle Fervor"], [])
+    golem = game.find("Lumbering Golem")
+    game.table.cards[game.find("Battle Fervor")].attached_to = golem
+    to_blocks(game, {"Lumbering Golem": BOB})
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.step == "first_damage"
+    assert game.pressure[1] == 6  # Slow is printed, Fast is granted: the first step
+
+
+@pytest.mark.rule("RR R33", "RR R35")
+def test_pressure_beyond_the_library_exiles_it_all() -> None:
+    game = (
+        Scenario()
+        .player(0, hand=HOLD, battlefield=["Gloom Brute"])
+        .player(1, hand=HOLD, library=["Raze"] * 2)
+        .at("declare_attackers")
+        .build()
+    )
+    to_blocks(game, {"Gloom Brute": BOB})
+    finish(game)
+    assert game.outcome is None
+    assert game.table.names("exile:1") == ["Raze", "Raze"]
+    assert game.table.names("exile:0") == []
+
+
+@pytest.mark.rule("RR R38", "RR 4.5.2c")
+def test_only_the_defenders_creatures_can_be_attacked() -> None:
+    game = combat(["Gloom Brute", "Mire Lurker"], ["Ember Scout"])
+    error = refused(game, Attack(game.find("Gloom Brute"), game.find("Mire Lurker")))
+    assert error.rule == "RR 4.5.2c"
+    assert refused(game, Attack(game.find("Gloom Brute"), Player(0))).rule == "RR 4.5.2c"

@@ -115,7 +115,7 @@ def test_ten_cards_in_exile_lose() -> None:
     assert (game.outcome.winners, game.outcome.reason_rule) == ((0,), "RR 9.1b")
 
 
-@pytest.mark.rule("RR 9.2d", "RR R20")
+@pytest.mark.rule("RR 9.2d", "RR R20", "RR R54")
 def test_either_player_may_concede_at_any_time() -> None:
     game = Scenario().player(0, hand=HOLD).player(1, hand=HOLD).build()
     assert Concede(1) not in game.legal_actions()  # offered to no agent, yet always legal
@@ -171,7 +171,7 @@ def test_an_aura_without_its_creature_is_destroyed() -> None:
     assert "Stoneskin Ward" in game.table.names("graveyard:0")
 
 
-@pytest.mark.rule("RR 11.1g")
+@pytest.mark.rule("RR 11.1g", "RR R32")
 def test_counters_cancel_in_pairs() -> None:
     game = (
         Scenario()
@@ -188,7 +188,7 @@ def test_counters_cancel_in_pairs() -> None:
     assert game.log.citing("RR 11.1g")
 
 
-@pytest.mark.rule("RR 11.1i", "RR 11.3b", "RR 11.3c", "RR R14")
+@pytest.mark.rule("RR 11.1i", "RR 11.3b", "RR 11.3c", "RR R14", "RR 11.3d", "RR 5.1c")
 def test_the_legend_rule_asks_the_controller() -> None:
     game = (
         Scenario()

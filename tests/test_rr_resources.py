@@ -30,7 +30,7 @@ def test_ep_has_no_maximum_and_persists() -> None:
     assert game.table.players[0].ep == 100  # unspent EP stays across the turn
 
 
-@pytest.mark.rule("RR 1.1d")
+@pytest.mark.rule("RR 1.1d", "RR 1.1a")
 def test_ep_never_goes_negative() -> None:
     game = Scenario().player(0, ep=2, hand=["Gloom Brute"]).player(1, hand=HOLD).build()
     error = refused(game, Cast(game.find("Gloom Brute")))
@@ -38,7 +38,7 @@ def test_ep_never_goes_negative() -> None:
     assert "costs 3 EP and you have 2" in error.reason
 
 
-@pytest.mark.rule("RR 1.2a", "RR 1.2c", "RR 1.2d")
+@pytest.mark.rule("RR 1.2a", "RR 1.2c", "RR 1.2d", "RR R40")
 def test_pitched_cards_go_under_the_library_in_order() -> None:
     game = (
         Scenario()
@@ -78,7 +78,7 @@ def test_every_card_has_its_characteristics() -> None:
         assert (definition.defense is not None) == creature
 
 
-@pytest.mark.rule("RR 1.2b", "RR 1.3f", "RR R3")
+@pytest.mark.rule("RR 1.2b", "RR 1.3f", "RR R3", "RR 11.1j")
 def test_the_card_loader_rejects_bad_cards() -> None:
     good = {"name": "X", "types": ["Sorcery"], "subtype": "", "cost": 1, "pitch": 1, "text": ""}
     parse_card(good)
@@ -92,7 +92,20 @@ def test_the_card_loader_rejects_bad_cards() -> None:
         parse_cards(json.dumps({"cards": [good, good]}))
 
 
-@pytest.mark.rule("RR 1.4a", "RR 1.4b", "RR 1.4c", "RR 1.4h", "RR 1.4i", "RR 1.4j")
+@pytest.mark.rule(
+    "RR 1.4a",
+    "RR 1.4b",
+    "RR 1.4c",
+    "RR 1.4h",
+    "RR 1.4i",
+    "RR 1.4j",
+    "RR 1.4f",
+    "RR 1.4g",
+    "RR R60",
+    "RR 5.2a",
+    "RR 2.6a",
+    "RR 4.4b",
+)
 def test_intel_abilities_spend_tokens_and_use_the_stack() -> None:
     game = (
         Scenario()
@@ -160,7 +173,7 @@ def test_assembly_line_never_lowers_an_ability() -> None:
     assert refused(game, Activate(game.find("Gearwork Loom"))).rule == "RR 1.1d"
 
 
-@pytest.mark.rule("RR 1.5d", "RR 1.6d")
+@pytest.mark.rule("RR 1.5d", "RR 1.6d", "RR R41")
 def test_costs_stop_at_one_unless_printed_zero() -> None:
     game = Scenario().player(0, battlefield=["Salvage Crate"] * 4).build()
     assert spell_cost(game.table, 0, card("Cog Servo"), -1) == 1
@@ -198,7 +211,7 @@ def test_an_alternative_cost_takes_no_reductions() -> None:
     assert refused(game, Cast(game.find("Scrapheap Colossus"), alternative=True)).rule
 
 
-@pytest.mark.rule("RR R2", "RR 3.1.4b")
+@pytest.mark.rule("RR R2", "RR 3.1.4b", "RR 5.3c", "RR 3.1.4a")
 def test_a_landmark_is_a_special_action_one_per_player() -> None:
     game = (
         Scenario()

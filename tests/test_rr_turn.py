@@ -46,7 +46,18 @@ def test_the_first_player_skips_their_first_draw() -> None:
     assert game.log.citing("RR R7")[-1].text.endswith("skips the first draw phase")
 
 
-@pytest.mark.rule("RR 4.1a", "RR 4.1c", "RR 4.1d", "RR R5", "RR 4.2a", "RR 4.2d", "RR 4.3d")
+@pytest.mark.rule(
+    "RR 4.1a",
+    "RR 4.1c",
+    "RR 4.1d",
+    "RR R5",
+    "RR 4.2a",
+    "RR 4.2d",
+    "RR 4.3d",
+    "RR 3.1.1c",
+    "RR 4.2b",
+    "RR R23",
+)
 def test_untap_draw_and_resource() -> None:
     game = (
         Scenario()
@@ -71,7 +82,7 @@ def test_untap_draw_and_resource() -> None:
     assert game.table.players[1].ep == 1
 
 
-@pytest.mark.rule("RR 4.2c", "RR 9.2a", "RR 11.1d", "RR R17", "RR 2.1c")
+@pytest.mark.rule("RR 4.2c", "RR 9.2a", "RR 11.1d", "RR R17", "RR 2.1c", "RR R50")
 def test_drawing_two_from_one_card_draws_it_then_loses() -> None:
     game = (
         Scenario()
@@ -91,7 +102,7 @@ def test_drawing_two_from_one_card_draws_it_then_loses() -> None:
     assert game.log.citing("RR 11.1d")
 
 
-@pytest.mark.rule("RR 4.7.2a", "RR 2.2a", "RR 2.2b", "RR R18", "RR 11.1h")
+@pytest.mark.rule("RR 4.7.2a", "RR 2.2a", "RR 2.2b", "RR R18", "RR 11.1h", "RR 4.7.2d", "RR R21")
 def test_hand_size_is_checked_only_in_cleanup() -> None:
     hand = ["Mire Lurker"] * 12
     game = Scenario().player(0, hand=hand).player(1, hand=HOLD, library=["Veil Walker"] * 3)
@@ -108,7 +119,7 @@ def test_hand_size_is_checked_only_in_cleanup() -> None:
     assert game.active == 1
 
 
-@pytest.mark.rule("RR 4.7.2b", "RR 4.7.2c", "RR 4.1b")
+@pytest.mark.rule("RR 4.7.2b", "RR 4.7.2c", "RR 4.1b", "RR R53")
 def test_cleanup_ends_turn_effects_and_removes_damage() -> None:
     game = (
         Scenario()
@@ -126,7 +137,9 @@ def test_cleanup_ends_turn_effects_and_removes_damage() -> None:
     assert (tortoise.pump_defense, tortoise.damage) == (0, 0)
 
 
-@pytest.mark.rule("RR 5.1a", "RR 5.1b", "RR 5.1d", "RR 5.2b", "RR 5.2c", "RR 2.6b", "RR 2.6c")
+@pytest.mark.rule(
+    "RR 5.1a", "RR 5.1b", "RR 5.1d", "RR 5.2b", "RR 5.2c", "RR 2.6b", "RR 2.6c", "RR R28", "RR R29"
+)
 def test_the_stack_resolves_last_in_first_out() -> None:
     game = (
         Scenario()
@@ -198,7 +211,7 @@ def test_spells_go_to_the_graveyard_in_order() -> None:
     assert game.table.players[0].intel == 4
 
 
-@pytest.mark.rule("RR 2.3b", "RR 3.1.3b", "RR 2.3c")
+@pytest.mark.rule("RR 2.3b", "RR 3.1.3b", "RR 2.3c", "RR 3.1.3a")
 def test_permanents_enter_untapped_and_auras_attach() -> None:
     game = (
         Scenario()
@@ -219,7 +232,7 @@ def test_permanents_enter_untapped_and_auras_attach() -> None:
     assert fervor.attached_to == game.find("Mire Lurker")
 
 
-@pytest.mark.rule("RR 2.2c", "RR 2.1a", "RR 2.5d", "RR 2.7c")
+@pytest.mark.rule("RR 2.2c", "RR 2.1a", "RR 2.5d", "RR 2.7c", "RR 2.3a", "RR 2.4c", "RR 2.7a")
 def test_a_view_hides_hands_and_libraries() -> None:
     game = (
         Scenario()
@@ -249,3 +262,50 @@ def test_the_active_player_pitches_in_the_resource_phase() -> None:
     game.apply(Pitch(game.find("Ember Scout")))
     assert game.table.players[0].ep == 4
     assert game.step == "resource"
+
+
+@pytest.mark.rule("RR 4.6a", "RR 4.7.1b", "RR 3.1.2a")
+def test_main_phase_two_and_the_end_step() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=1, hand=["Cog Servo", *HOLD])
+        .player(1, hand=HOLD)
+        .at("main2")
+        .build()
+    )
+    game.apply(Cast(game.find("Cog Servo")))  # sorcery speed, in the second main phase
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.table.names("battlefield:0") == ["Cog Servo"]
+    game.apply(Pass())
+    game.apply(Pass())
+    assert (game.step, game.priority, game.decision) == ("end", 0, "priority")
+
+
+@pytest.mark.rule("RR R51")
+def test_an_enter_ability_uses_the_stack() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=4, hand=["Brood Mother", *HOLD], battlefield=["Mire Lurker"])
+        .player(1, hand=HOLD)
+        .build()
+    )
+    lurker = game.find("Mire Lurker")
+    game.apply(Cast(game.find("Brood Mother"), lurker))
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.table.cards[game.find("Brood Mother")].zone == "battlefield:0"
+    assert [item["ability"] for item in game.stack] == [-2]  # the trigger waits its turn
+    assert game.priority == 0
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.table.cards[lurker].plus == 2
+
+
+@pytest.mark.rule("RR R61")
+def test_the_turn_limit_draws_the_game() -> None:
+    game = Scenario().player(0, hand=HOLD).player(1, hand=HOLD).at("end", turn=150).build()
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.outcome is not None
+    assert (game.outcome.result, game.outcome.reason_rule) == ("draw", "RR R61")
