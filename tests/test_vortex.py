@@ -109,10 +109,16 @@ def finish_opening(game: MagicGame) -> None:
         game.apply(game.legal_actions()[0])
 
 
-def bot_actions(seed: int, players: int) -> tuple[MagicGame, list[Action]]:
-    """A whole bot game and the actions taken in it, in order."""
+def new_game(seed: int, players: int) -> MagicGame:
+    """A new bot-deck game of Vortex."""
     game = FORMATS["vortex"].new_game(seed, players)
     assert isinstance(game, MagicGame)
+    return game
+
+
+def bot_actions(seed: int, players: int) -> tuple[MagicGame, list[Action]]:
+    """A whole bot game and the actions taken in it, in order."""
+    game = new_game(seed, players)
     taken: list[Action] = []
     play(
         game,
@@ -120,12 +126,6 @@ def bot_actions(seed: int, players: int) -> tuple[MagicGame, list[Action]]:
         on_action=lambda _, action: taken.append(action),
     )
     return game, taken
-
-
-def new_game(seed: int, players: int) -> MagicGame:
-    game = FORMATS["vortex"].new_game(seed, players)
-    assert isinstance(game, MagicGame)
-    return game
 
 
 # 1. Requirements.
@@ -936,6 +936,22 @@ def test_the_pack_mulligan_is_offered_only_to_the_active_player() -> None:
 
 
 @pytest.mark.rule("VX 7.2")
+def test_the_smaller_pack_is_only_for_the_player_who_exiled_their_pack() -> None:
+    game = lands_upkeep(FIVE_BASICS, hand=["Inspiration"], battlefield=["Island"] * 4)
+    game.enter("untap")
+    game.apply(ExilePack())
+    advance(game, lambda g: g.decision == "pick")
+    assert len(game.table.zones["pack:0"]) == MULLIGAN_PACK_SIZE
+    game.apply(game.legal_actions()[0])
+    advance(game, lambda g: g.step == "main1")
+    game.apply(Cast(game.find("Inspiration"), target=Player(1)))
+    advance(game, lambda g: g.decision == "pick")
+    assert (game.turn, game.priority) == (2, 1)
+    assert len(game.table.zones["pack:1"]) == PACK_SIZE  # Ben still fills to seven
+    assert texts(game, "VX 5.2")[-1] == "Ben replenishes their pack with 1 card from the shoe"
+
+
+@pytest.mark.rule("VX 7.2")
 def test_after_a_pack_mulligan_the_pack_refills_to_five_for_the_rest_of_that_turn_only() -> None:
     game = lands_upkeep(FIVE_BASICS, hand=["Divination", "Inspiration"], battlefield=["Island"] * 7)
     game.enter("untap")
@@ -983,13 +999,13 @@ def test_a_leaving_player_s_pack_goes_under_the_shoe_and_their_cards_leave() -> 
     game = three_players(
         life=0, hand=["Murder"], battlefield=["Swamp"], graveyard=["Storm Crow"]
     ).build()
-    island = game.table.zones["shoe"][-1]
+    shoe = list(game.table.zones["shoe"])
     pack = set(game.table.zones["pack:1"])
     game.check_state_based_actions()
     assert texts(game, "MG R6") == ["Ben leaves the game with their cards"]
     assert game.table.zones["pack:1"] == []
     assert set(game.table.zones["shoe"][:2]) == pack  # at the bottom
-    assert game.table.zones["shoe"][-1] == island  # the top is unchanged
+    assert game.table.zones["shoe"][2:] == shoe  # the rest of the shoe keeps its order
     assert set(owners(game, "shoe")) == {UNOWNED}  # the pack never was Ben's
     assert sorted(names(game, "left")) == ["Murder", "Storm Crow", "Swamp"]
     assert set(owners(game, "left")) == {1}
@@ -1199,11 +1215,13 @@ def test_a_bot_game_ends_keeping_every_invariant_and_hiding_what_it_should(playe
         problems.extend(FORMATS["vortex"].invariants(game))
         for player in range(players):
             shown = shown_ids(game.view(player)) & hidden_from(game, player)
-            leaks.extend(f"{player} sees {sorted(shown)}" for _ in [shown] if shown)
+            if shown:
+                leaks.append(f"player {player} sees hidden cards {sorted(shown)}")
 
     game = new_game(players, players)
     outcome = play(game, [VortexAgent(seat) for seat in range(players)], on_action=check)
-    assert outcome is game.outcome is not None
+    assert outcome is not None
+    assert outcome is game.outcome
     assert problems == []
     assert leaks == []
     cited = {event.rule for event in game.log}
