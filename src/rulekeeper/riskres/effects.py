@@ -75,28 +75,53 @@ def resolve(
         apply_effect(game, source, controller, target, effect, 1)
 
 
+@enforces(
+    "RR 7.1b",
+    "RR 7.1c",
+    "RR 7.2a",
+    "RR 7.2b",
+    "RR 7.2c",
+    "RR 7.2d",
+    "RR 7.2e",
+    "RR 7.2f",
+    "RR 7.2g",
+    "RR 7.2h",
+    "RR R46",
+)
 def take_risk(game: RiskGame, source: CardState, controller: int) -> list[Mapping[str, Any]]:
     """Roll a d20 against the card's risk level and return the effects that follow.
 
-    A natural 20 doubles the effect; success meets the threshold; failing by 1 or 2 gives the
-    partial effect; a natural 1 gives the opponent the critical-failure benefit.
+    A natural 20 is a critical success and doubles the effect; a natural 1 is a critical
+    failure: the normal effect does not happen and the opponent gets the card's benefit for
+    them, if any (RR 7.2a, 7.2e to 7.2h). Otherwise meeting the threshold of RR 7.1c is a
+    success, falling 1 or 2 short a near miss with the partial effect, and falling 3 or more
+    short a failure (RR 7.2b to 7.2d, RR R46).
     """
     risk = source.definition.risk or {}
-    threshold = RISK_LEVELS[risk["level"]]
+    level = risk["level"]
+    threshold = RISK_LEVELS[level]
     roll = game.chance.roll(20, kind="d20")
-    game.record(
-        "", f"{source.name} takes a {risk['level']} risk and rolls {roll} (needs {threshold}+)"
-    )
+    effects: list[Mapping[str, Any]]
     if roll == 20:
-        return [dict(e, double=True) for e in risk["success"]]
-    if roll == 1:
+        verdict, rule, effects = (
+            "a critical success",
+            "RR 7.2a",
+            [dict(e, double=True) for e in risk["success"]],
+        )
+    elif roll == 1:
         opponent = (controller + 1) % len(game.table.players)
-        return [dict(e, player=opponent) for e in risk.get("critical_failure", [])]
-    if roll >= threshold:
-        return list(risk["success"])
-    if threshold - roll <= 2:
-        return list(risk.get("partial", []))
-    return []
+        verdict, rule = "a critical failure", "RR 7.2e"
+        effects = [dict(e, player=opponent) for e in risk.get("critical_failure", [])]
+    elif roll >= threshold:
+        verdict, rule, effects = "a success", "RR 7.2b", list(risk["success"])
+    elif threshold - roll <= 2:
+        verdict, rule, effects = "a near miss", "RR 7.2c", list(risk.get("partial", []))
+    else:
+        verdict, rule, effects = "a failure", "RR 7.2d", []
+    game.record(
+        rule, f"{source.name} takes a {level} risk ({threshold}+) and rolls {roll}: {verdict}"
+    )
+    return effects
 
 
 @enforces("RR 1.4a", "RR 9.2c", "RR 2.5a")
