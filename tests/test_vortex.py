@@ -171,19 +171,10 @@ def test_two_to_five_players_may_start_a_game(players: int) -> None:
     assert game.outcome is None
 
 
-@pytest.mark.rule("VX 3.8")
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a pool too small to deal every pack makes Vortex setup crash with a "
-    "bare IndexError (popping from the empty shoe) instead of refusing the input with an "
-    "InputError or dealing what there is",
-)
-def test_a_pool_too_small_to_deal_every_pack_is_not_an_internal_crash() -> None:
-    try:
-        game = MagicGame.new(VORTEX, [[["Grizzly Bears"]], [["Shock"]]], seed=1)
-    except InputError:
-        return
-    assert game.table.zones["shoe"] == []
+@pytest.mark.rule("VX 1.1", "VX 3.8")
+def test_a_pool_too_small_to_deal_every_pack_is_refused() -> None:
+    with pytest.raises(InputError, match=r"too few to deal 3 packs of 7 \(VX 1.1, VX 3.8\)"):
+        MagicGame.new(VORTEX, [[["Grizzly Bears"]], [["Shock"]]], seed=1)
 
 
 # 3. Zones.
@@ -1040,12 +1031,6 @@ def test_a_leaving_player_s_queued_drafts_are_dropped() -> None:
 
 
 @pytest.mark.rule("VX R3", "MG R6", "MG R7")
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: when the active player leaves during their own turn, the turn ends "
-    "and their pass step still runs, swapping their now-empty pack with the passed pack; the "
-    "passed pack's cards are stranded in the departed player's pack zone and leave circulation",
-)
 def test_a_player_who_leaves_in_their_own_turn_strands_no_cards_in_their_pack() -> None:
     game = (
         Scenario("vortex", names=NAMES)

@@ -45,6 +45,8 @@ class GameFormat:
     new_game: Callable[[int, int], Game]
     agents: Mapping[str, Callable[[int], Agent]]
     invariants: Callable[[Game], list[str]]
+    players_rule: str = ""
+    """The rule that sets how many players take part."""
 
 
 def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
@@ -65,6 +67,7 @@ def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
         new_game=new_game,
         agents={"random": RandomAgent, "heuristic": heuristic},
         invariants=invariants,
+        players_rule=fmt.players_rule,
     )
 
 

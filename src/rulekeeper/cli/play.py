@@ -54,7 +54,8 @@ def _setup(args: argparse.Namespace) -> tuple[GameFormat, int]:
     players = low if args.players is None else args.players
     if not low <= players <= high:
         allowed = str(low) if low == high else f"{low} to {high}"
-        raise InputError(f"{entry.name} is played by {allowed} players, not {players}")
+        cited = f" ({entry.players_rule})" if entry.players_rule else ""
+        raise InputError(f"{entry.name} is played by {allowed} players, not {players}{cited}")
     return entry, players
 
 

@@ -149,3 +149,6 @@ def return_pack_to_shoe(game: MagicGame, player: int) -> None:
         if game.table.cards[card_id].owner == UNOWNED:
             game.table.move(card_id, SHOE, bottom=True)
     game.format_state["drafts"] = [p for p in game.format_state.get("drafts", []) if p != player]
+    game.format_state["pass_due"] = [
+        p for p in game.format_state.get("pass_due", []) if p != player
+    ]

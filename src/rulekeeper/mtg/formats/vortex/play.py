@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action
+from rulekeeper.errors import InputError
 from rulekeeper.mtg.formats.vortex import (
     BASIC_LANDS,
     MAX_PLAYERS,
@@ -70,7 +71,10 @@ class Vortex(MagicFormat):
     @enforces("VX 1.1", "VX 1.2", "VX 3.1", "VX 3.2", "VX 3.8", "VX R5")
     def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
         """Shuffle every player's cards and one of each basic land per player into the shoe,
-        then deal each player a pack of seven and the passed pack seven, face down."""
+        then deal each player a pack of seven and the passed pack seven, face down.
+
+        :raises InputError: if the pool is too small to deal every pack.
+        """
         state = game.format_state
         state.update(self.initial_state(), phase="opening")
         for contribution in decks:
@@ -82,6 +86,13 @@ class Vortex(MagicFormat):
                 game.table.create(name, UNOWNED, SHOE)
                 for _ in range(OPENING_BASICS):
                     game.table.create(name, player, outside(player))
+        needed = PACK_SIZE * (len(game.table.players) + 1)
+        if len(game.table.zones[SHOE]) < needed:
+            raise InputError(
+                f"the pool has {len(game.table.zones[SHOE])} cards, too few to deal "
+                f"{len(game.table.players) + 1} packs of {PACK_SIZE} (VX 1.1, "
+                "VX 3.8)"
+            )
         game.chance.shuffle(game.table.zones[SHOE], kind="shoe")
         game.record("VX 1.1", f"the shoe holds {len(game.table.zones[SHOE])} cards")
         for zone in [*(pack(p) for p in range(len(game.table.players))), PASSED_PACK]:
@@ -243,8 +254,10 @@ class Vortex(MagicFormat):
         return found
 
     def end_of_turn(self, game: MagicGame) -> None:
-        """The pass step comes after cleanup (VX 6.1)."""
-        game.format_state["pass_due"].append(game.active)
+        """The pass step comes after cleanup (VX 6.1), unless the player has left the game:
+        their pack has already gone back to the shoe (VX R3)."""
+        if not game.table.players[game.active].lost:
+            game.format_state["pass_due"].append(game.active)
 
     def on_player_left(self, game: MagicGame, player: int) -> None:
         """A leaving player's pack goes back under the shoe (VX R3)."""
