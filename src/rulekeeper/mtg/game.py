@@ -309,8 +309,9 @@ class MagicGame(Game):
     def give_priority(self, player: int) -> None:
         """Check state-based actions, then give ``player`` priority.
 
-        The format's own decisions (:meth:`~rulekeeper.mtg.hooks.MagicFormat.next_decision`) come first; priority
-        follows once they are made.
+        The format's own decisions
+        (:meth:`~rulekeeper.mtg.hooks.MagicFormat.next_decision`) come first; priority follows
+        once they are made.
         """
         self.resume = ["priority", player]
         self.resume_play()
