@@ -8,7 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from rulekeeper.riskres.actions import Attack, Block, Cast, EndAttacks, EndBlocks, Pass, Player
+from rulekeeper.riskres.actions import (
+    Attack,
+    Block,
+    Cast,
+    EndAttacks,
+    EndBlocks,
+    OrderBlocker,
+    Pass,
+    Player,
+)
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario, refused
 
@@ -93,12 +102,30 @@ def test_damage_is_assigned_lethal_first_in_block_order() -> None:
     game.apply(Block(game.find("Mire Lurker"), golem))
     assert refused(game, Block(game.find("Mire Lurker"), golem)).rule == "RR 4.5.3b"
     game.apply(Block(game.find("Skyhook Drifter"), golem))
+    game.apply(OrderBlocker(golem, game.find("Mire Lurker")))
     finish(game)
     assert game.table.names("graveyard:1") == ["Mire Lurker", "Skyhook Drifter"]
     dealt = [e.text for e in game.log.citing("RR 4.5.4a")]
     assert "Lumbering Golem deals 2 damage to Mire Lurker" in dealt
     assert "Lumbering Golem deals 2 damage to Skyhook Drifter" in dealt
     assert exiled(game) == 0  # a blocked attacker puts no pressure
+
+
+@pytest.mark.rule("RR R39", "RR 6.3a")
+def test_the_attacking_player_orders_the_blockers() -> None:
+    game = combat(["Lumbering Golem"], ["Mire Lurker", "Ironbark Sentry"])
+    golem = game.find("Lumbering Golem")
+    lurker, sentry = game.find("Mire Lurker", "battlefield:1"), game.find("Ironbark Sentry")
+    to_blocks(game, {"Lumbering Golem": BOB})
+    game.apply(Block(lurker, golem))
+    game.apply(Block(sentry, golem))
+    assert (game.decision, game.priority) == ("order", 0)
+    assert refused(game, OrderBlocker(sentry, lurker)).rule == "RR R39"
+    game.apply(OrderBlocker(golem, sentry))  # all 4 damage is lethal for the Sentry
+    assert game.damage_order == {golem: [sentry, lurker]}
+    finish(game)
+    assert game.table.names("graveyard:1") == ["Ironbark Sentry"]
+    assert game.table.names("battlefield:1") == ["Mire Lurker"]
 
 
 @pytest.mark.rule("RR 4.5.4a", "RR 4.5.4c", "RR 4.5.4e", "RR 6.2.1a", "RR 6.2.1b", "RR R26")
@@ -159,7 +186,7 @@ def test_menace_needs_two_blockers() -> None:
     assert refused(game, EndBlocks()).rule == "RR 6.2.2c"
     assert refused(game, Block(game.find("Ember Scout"), lurker)).rule == "RR 6.2.2c"
     game.apply(Block(game.find("Ember Scout"), brute))
-    assert game.decision == "priority"  # nothing left to decide: blocks end by themselves
+    assert game.decision == "order"  # blocks ended by themselves; Alice orders the blockers
 
 
 @pytest.mark.rule("RR 6.2.3a", "RR R36")

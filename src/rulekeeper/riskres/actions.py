@@ -90,6 +90,14 @@ class EndBlocks(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class OrderBlocker(Action):
+    """The attacking player puts ``blocker`` next in ``attacker``'s damage order (RR R39)."""
+
+    attacker: int
+    blocker: int
+
+
+@dataclass(frozen=True, slots=True)
 class Discard(Action):
     """Discard a card to hand size in cleanup (RR 4.7.2)."""
 

@@ -13,7 +13,7 @@ from rulekeeper.riskres import sba
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.keywords import has_keyword, is_fast, is_slow, lethal_damage, power
 from rulekeeper.riskres.state import CardState
-from rulekeeper.riskres.timing import why_not_attack, why_not_block
+from rulekeeper.riskres.timing import Violation, why_not_attack, why_not_block
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -87,6 +87,50 @@ def declare_blocker(game: RiskGame, blocker: int, attacker: int) -> None:
     game._legal = None
 
 
+def unordered(game: RiskGame, attacker: int) -> list[int]:
+    """The blockers of ``attacker`` not yet placed in its damage order, in block order."""
+    placed = game.damage_order.get(attacker, [])
+    return [b for b, a in game.blocks.items() if a == attacker and b not in placed]
+
+
+def next_to_order(game: RiskGame) -> int:
+    """The first attacker whose blockers still need ordering (-1 if none)."""
+    for attacker in game.attacks:
+        if len(unordered(game, attacker)) > 1:
+            return attacker
+    return -1
+
+
+@enforces("RR R39", "RR 6.3a")
+def begin_ordering(game: RiskGame) -> None:
+    """Blocks are declared: the attacking player orders each attacker's blockers for damage
+    (RR R39), then players get priority. An attacker with one blocker needs no order."""
+    attacker = next_to_order(game)
+    if attacker < 0:
+        for attacking in game.attacks:
+            game.damage_order.setdefault(attacking, []).extend(unordered(game, attacking))
+        game.give_priority(game.active)
+        return
+    game.decision, game.priority = "order", game.active
+    game._legal = None
+
+
+def why_not_order(game: RiskGame, attacker: int, blocker: int) -> Violation | None:
+    """The next blocker in the damage order must be an unordered blocker of the attacker
+    being ordered (RR R39)."""
+    if attacker != next_to_order(game) or blocker not in unordered(game, attacker):
+        return ("RR R39", "order the blockers of the first attacker that still needs it")
+    return None
+
+
+def order_blocker(game: RiskGame, attacker: int, blocker: int) -> None:
+    """Put ``blocker`` next in ``attacker``'s damage order; the last one follows by itself."""
+    game.damage_order.setdefault(attacker, []).append(blocker)
+    names = game.table.cards[attacker].name, game.table.cards[blocker].name
+    game.record("RR R39", f"{names[0]} will assign damage to {names[1]} next")
+    begin_ordering(game)
+
+
 def _on_battlefield(creature: CardState) -> bool:
     return creature.zone.startswith("battlefield")
 
@@ -141,7 +185,7 @@ def damage_step(game: RiskGame, step: str) -> None:
 def deal_combat_damage(game: RiskGame, dealers: list[CardState]) -> None:
     """Every dealer deals damage equal to its power, all at once.
 
-    A blocked attacker assigns lethal damage to each blocker in the order they blocked before
+    A blocked attacker assigns lethal damage to each blocker in its damage order (RR R39) before
     the next (RR 6.3b; lethal is defense minus damage, or 1 with Deadly: RR 6.3c, 6.3d), the
     rest to the last blocker or, with Piercing, to the defending player (RR R12).
     """
@@ -160,7 +204,10 @@ def deal_combat_damage(game: RiskGame, dealers: list[CardState]) -> None:
         deadly = has_keyword(table, source, "Deadly")
         piercing = has_keyword(table, source, "Piercing")
         if source.id in game.blocked:
-            blockers = [table.cards[b] for b, a in game.blocks.items() if a == source.id]
+            order = game.damage_order.get(source.id) or [
+                b for b, a in game.blocks.items() if a == source.id
+            ]
+            blockers = [table.cards[b] for b in order]
             blockers = [b for b in blockers if _on_battlefield(b)]
         else:
             target = game.attacks[source.id]
@@ -245,3 +292,4 @@ def end_combat(game: RiskGame) -> None:
     game.attacks.clear()
     game.blocks.clear()
     game.blocked.clear()
+    game.damage_order.clear()

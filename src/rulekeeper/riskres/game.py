@@ -12,7 +12,7 @@ from typing import Any, Self
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game
 from rulekeeper.errors import IllegalActionError, InputError, SerializationError
-from rulekeeper.riskres import OPENING_HAND, PLAYERS, TURN_LIMIT, mulligan, sba, turn
+from rulekeeper.riskres import OPENING_HAND, PLAYERS, TURN_LIMIT, combat, mulligan, sba, turn
 from rulekeeper.riskres.actions import (
     FORCED,
     Activate,
@@ -26,6 +26,7 @@ from rulekeeper.riskres.actions import (
     Keep,
     KeepLegend,
     Mulligan,
+    OrderBlocker,
     Pass,
     Pitch,
     Player,
@@ -55,6 +56,7 @@ _DECISION_OF: dict[type[Action], str] = {
     EndAttacks: "attackers",
     Block: "blockers",
     EndBlocks: "blockers",
+    OrderBlocker: "order",
     Discard: "discard",
 }
 """The decision each kind of action answers; every other action needs priority."""
@@ -96,6 +98,7 @@ class RiskGame(Game):
         self.attacks: dict[int, Target] = {}  # attacker -> the player or creature it targets
         self.blocks: dict[int, int] = {}  # blocker -> attacker (RR 4.5.3b: one attacker each)
         self.blocked: list[int] = []  # attackers that were blocked, even if blockers died
+        self.damage_order: dict[int, list[int]] = {}  # attacker -> blockers, RR R39
         self.pressure = [0] * len(names)  # RR 4.5.5: combat damage dealt to each player
         self.legend_choices: list[tuple[int, str]] = []  # RR 11.1i: (player, name) to choose
         self.scry_pending: list[int] = []  # players who must scry 1 before play goes on
@@ -232,6 +235,9 @@ class RiskGame(Game):
             return [*found, EndBlocks()]
         if self.decision == "discard":
             return [Discard(c) for c in table.zones[f"hand:{player}"]]
+        if self.decision == "order":
+            attacker = combat.next_to_order(self)
+            return [OrderBlocker(attacker, b) for b in combat.unordered(self, attacker)]
         found = [Pass()]
         hand = table.zones[f"hand:{player}"]
         found += [Pitch(c) for c in hand]
@@ -283,6 +289,8 @@ class RiskGame(Game):
                 return why_not_block(self, player, blocker, attacker)
             case EndBlocks():
                 return why_not_end_blocks(self, player)
+            case OrderBlocker(attacker, blocker):
+                return combat.why_not_order(self, attacker, blocker)
             case KeepLegend(card_id):
                 state = self.table.cards[card_id]
                 if state.zone != f"battlefield:{player}" or state.name != self.legend_choices[0][1]:
@@ -447,6 +455,7 @@ class RiskGame(Game):
             "stack": [dict(item, target=self.describe(item["target"])) for item in self.stack],
             "attacks": {a: self.describe(t) for a, t in self.attacks.items()},
             "blocks": dict(self.blocks),
+            "damage_order": {a: list(b) for a, b in self.damage_order.items()},
         }
 
     def player_names(self) -> list[str]:

@@ -37,6 +37,7 @@ def dump(game: RiskGame) -> dict[str, Any]:
         "attacks": [[a, _target_json(t)] for a, t in game.attacks.items()],
         "blocks": [[b, a] for b, a in game.blocks.items()],
         "blocked": list(game.blocked),
+        "damage_order": [[a, list(b)] for a, b in game.damage_order.items()],
         "pressure": list(game.pressure),
         "legend_choices": [list(c) for c in game.legend_choices],
         "scry_pending": list(game.scry_pending),
@@ -73,6 +74,7 @@ def load(data: dict[str, Any]) -> RiskGame:
         game.attacks = {int(a): _attack_target(t) for a, t in data["attacks"]}
         game.blocks = {int(b): int(a) for b, a in data["blocks"]}
         game.blocked = list(data["blocked"])
+        game.damage_order = {int(a): [int(b) for b in bs] for a, bs in data["damage_order"]}
         game.pressure = list(data["pressure"])
         game.legend_choices = [(int(p), str(n)) for p, n in data["legend_choices"]]
         game.scry_pending = [int(p) for p in data["scry_pending"]]

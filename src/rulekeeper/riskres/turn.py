@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.engine.game import Action
 from rulekeeper.riskres import DRAWS_PER_TURN, HAND_SIZE, RESOURCE_EP, combat, effects, outcome
-from rulekeeper.riskres.actions import Attack, Block, Discard, EndAttacks, EndBlocks, Target
+from rulekeeper.riskres.actions import (
+    Attack,
+    Block,
+    Discard,
+    EndAttacks,
+    EndBlocks,
+    OrderBlocker,
+    Target,
+)
 from rulekeeper.riskres.costs import ability_cost, spell_cost
 from rulekeeper.rules import enforces
 
@@ -181,7 +189,9 @@ def perform_combat_or_cleanup(game: RiskGame, player: int, action: Action) -> No
             combat.declare_blocker(game, blocker, attacker)
         case EndBlocks():
             game.record("RR 4.5.3a", f"{game.name_of(player)} finishes declaring blockers")
-            game.give_priority(game.active)
+            combat.begin_ordering(game)
+        case OrderBlocker(attacker, blocker):
+            combat.order_blocker(game, attacker, blocker)
         case Discard(card_id):
             game.table.move(card_id, f"graveyard:{player}")
             name = game.table.cards[card_id].name
