@@ -69,7 +69,7 @@ def test_an_unblocked_attacker_pressures_the_defender() -> None:
     assert not game.table.cards[game.find("Watchtower Warden")].tapped  # Vigilance
     finish(game)
     assert exiled(game) == 4 + 2
-    assert game.log.citing("RR 4.5.5a")[-1].text.startswith("pressure: Bob exiles the top 6")
+    assert game.log.citing("RR 4.5.5a")[-1].text.startswith("pressure: Bob exiles 6 cards")
 
 
 @pytest.mark.rule("RR 6.1a", "RR 6.1b", "RR 6.1c", "RR 6.1d", "RR 3.1.1b", "RR R37")

@@ -98,6 +98,14 @@ class OrderBlocker(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class StackTrigger(Action):
+    """Put this waiting triggered ability (``index`` on card ``source``) on the stack next."""
+
+    source: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class Discard(Action):
     """Discard a card to hand size in cleanup (RR 4.7.2)."""
 

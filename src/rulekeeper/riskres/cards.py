@@ -82,6 +82,21 @@ class Ability:
         return self.intel > 0
 
 
+TRIGGER_EVENTS = ("beginning_of_combat", "attacks", "blocks", "end_step")
+"""When a triggered ability triggers: at the beginning of combat or of the end step on its
+controller's turn (RR 4.5.1a, RR 4.7.1a), or when its creature attacks or blocks (RR 4.5.2d,
+RR 4.5.3d)."""
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered ability: the event it waits for, and what it does."""
+
+    when: str
+    target: str | None = None
+    effects: tuple[Mapping[str, Any], ...] = ()
+
+
 @dataclass(frozen=True)
 class CardDef:
     """A card's printed characteristics (RR 1.3)."""
@@ -100,6 +115,7 @@ class CardDef:
     target: str | None = None
     effects: tuple[Mapping[str, Any], ...] = ()
     abilities: tuple[Ability, ...] = ()
+    triggers: tuple[Trigger, ...] = ()
     static: Mapping[str, Any] = field(default_factory=dict)
     win: Mapping[str, int] = field(default_factory=dict)
     alternative_cost: int | None = None
@@ -208,6 +224,20 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
                 effects=_effects(ability.get("effects", []), name),
             )
         )
+    triggers = []
+    for trigger in raw.get("triggers", []):
+        if trigger.get("when") not in TRIGGER_EVENTS or trigger.get("target") not in (
+            None,
+            "opponent",
+        ):
+            raise _fail(name, f"a trigger happens {TRIGGER_EVENTS} and targets only an opponent")
+        triggers.append(
+            Trigger(
+                when=str(trigger["when"]),
+                target=_target(trigger.get("target"), name),
+                effects=_effects(trigger.get("effects", []), name),
+            )
+        )
     win = raw.get("win", {})
     if ("Win Condition" in types) != bool(win) or any(k not in WIN_KINDS for k in win):
         raise _fail(name, f"a win condition, and only one, states a requirement from {WIN_KINDS}")
@@ -229,6 +259,7 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
         target=_target(raw.get("target"), name),
         effects=_effects(raw.get("effects", []), name),
         abilities=tuple(abilities),
+        triggers=tuple(triggers),
         static=dict(raw.get("static", {})),
         win=dict(win),
         alternative_cost=_int(raw, "alternative_cost", name, 0, 20)

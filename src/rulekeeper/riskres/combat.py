@@ -14,6 +14,7 @@ from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.keywords import has_keyword, is_fast, is_slow, lethal_damage, power
 from rulekeeper.riskres.state import CardState
 from rulekeeper.riskres.timing import Violation, why_not_attack, why_not_block
+from rulekeeper.riskres.triggers import fire
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ def declare_attacker(game: RiskGame, attacker: int, target: Target) -> None:
     if not has_keyword(game.table, creature, "Vigilance"):
         creature.tapped = True
     game.record("RR 4.5.2c", f"{creature.name} attacks {game.describe(target)}")
+    fire(game, "attacks", [creature])
 
 
 @enforces("RR 4.5.2e")
@@ -84,6 +86,7 @@ def declare_blocker(game: RiskGame, blocker: int, attacker: int) -> None:
         game.blocked.append(attacker)
     names = game.table.cards[blocker].name, game.table.cards[attacker].name
     game.record("RR 4.5.3a", f"{names[0]} blocks {names[1]}")
+    fire(game, "blocks", [game.table.cards[blocker]])
     game._legal = None
 
 
@@ -129,6 +132,11 @@ def order_blocker(game: RiskGame, attacker: int, blocker: int) -> None:
     names = game.table.cards[attacker].name, game.table.cards[blocker].name
     game.record("RR R39", f"{names[0]} will assign damage to {names[1]} next")
     begin_ordering(game)
+
+
+def cards(count: int) -> str:
+    """``count`` cards, in words for the log: "1 card", "3 cards"."""
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def _on_battlefield(creature: CardState) -> bool:
@@ -267,7 +275,8 @@ def apply_pressure(game: RiskGame) -> None:
             exiled = exile_top(game, player, amount)
             game.record(
                 "RR 4.5.5a",
-                f"pressure: {game.name_of(player)} exiles the top {exiled} cards of their library",
+                f"pressure: {game.name_of(player)} exiles {cards(exiled)} "
+                "from the top of their library",
             )
     game.pressure = [0] * len(game.pressure)
 

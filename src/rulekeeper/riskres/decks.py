@@ -52,7 +52,8 @@ PRECONSTRUCTED: Mapping[str, list[str]] = {
             "Reckless Salvo": 1,
             "Proving Grounds": 1,
             "Army Ascendant": 1,
-            "Mire Lurker": 2,
+            "War Drummer": 1,
+            "Raider of the Deep": 1,
         }
     ),
     # Artifacts, Intel and win conditions: Assembly Line, Intel abilities, landmarks.
@@ -71,7 +72,8 @@ PRECONSTRUCTED: Mapping[str, list[str]] = {
             "Scrapheap Colossus": 1,
             "Archivist of Whispers": 2,
             "Spymaster Vell": 1,
-            "Ironbark Sentry": 2,
+            "Ironbark Sentry": 1,
+            "Shieldbearer Acolyte": 1,
             "Watchtower Warden": 2,
             "Cliffside Archer": 1,
             "Tunnel Sapper": 1,
@@ -87,7 +89,7 @@ PRECONSTRUCTED: Mapping[str, list[str]] = {
             "Grand Design": 1,
             "Silent Network": 1,
             "Ultimatum of Gears": 1,
-            "Surge of Insight": 1,
+            "Night Archivist": 1,
         }
     ),
 }

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.cards import RISK_LEVELS
-from rulekeeper.riskres.combat import damage_creature, exile_top
+from rulekeeper.riskres.combat import cards, damage_creature, exile_top
 from rulekeeper.riskres.state import CardState
 from rulekeeper.riskres.timing import why_not_target
 from rulekeeper.rules import enforces
@@ -159,7 +159,7 @@ def apply_effect(
         exiled = exile_top(game, target.index, amount)
         game.record(
             "RR 2.5a",
-            f"{game.name_of(target.index)} exiles the top {exiled} cards of their library",
+            f"{game.name_of(target.index)} exiles {cards(exiled)} from the top of their library",
         )
     elif kind == "damage" and creature is not None:
         damage_creature(game, source, creature, amount, "RR 3.1.1a")

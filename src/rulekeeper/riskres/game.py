@@ -12,7 +12,16 @@ from typing import Any, Self
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game
 from rulekeeper.errors import IllegalActionError, InputError, SerializationError
-from rulekeeper.riskres import OPENING_HAND, PLAYERS, TURN_LIMIT, combat, mulligan, sba, turn
+from rulekeeper.riskres import (
+    OPENING_HAND,
+    PLAYERS,
+    TURN_LIMIT,
+    combat,
+    mulligan,
+    sba,
+    triggers,
+    turn,
+)
 from rulekeeper.riskres.actions import (
     FORCED,
     Activate,
@@ -32,6 +41,7 @@ from rulekeeper.riskres.actions import (
     Player,
     PlayLandmark,
     Scry,
+    StackTrigger,
     Target,
 )
 from rulekeeper.riskres.state import CardState, PlayerState, Table
@@ -57,6 +67,7 @@ _DECISION_OF: dict[type[Action], str] = {
     Block: "blockers",
     EndBlocks: "blockers",
     OrderBlocker: "order",
+    StackTrigger: "triggers",
     Discard: "discard",
 }
 """The decision each kind of action answers; every other action needs priority."""
@@ -99,6 +110,8 @@ class RiskGame(Game):
         self.blocks: dict[int, int] = {}  # blocker -> attacker (RR 4.5.3b: one attacker each)
         self.blocked: list[int] = []  # attackers that were blocked, even if blockers died
         self.damage_order: dict[int, list[int]] = {}  # attacker -> blockers, RR R39
+        self.pending_triggers: list[tuple[int, int, int]] = []  # (controller, card, index)
+        self.resume = 0  # who gets priority once waiting triggers are on the stack
         self.pressure = [0] * len(names)  # RR 4.5.5: combat damage dealt to each player
         self.legend_choices: list[tuple[int, str]] = []  # RR 11.1i: (player, name) to choose
         self.scry_pending: list[int] = []  # players who must scry 1 before play goes on
@@ -235,6 +248,8 @@ class RiskGame(Game):
             return [*found, EndBlocks()]
         if self.decision == "discard":
             return [Discard(c) for c in table.zones[f"hand:{player}"]]
+        if self.decision == "triggers":
+            return [StackTrigger(s, i) for p, s, i in self.pending_triggers if p == player]
         if self.decision == "order":
             attacker = combat.next_to_order(self)
             return [OrderBlocker(attacker, b) for b in combat.unordered(self, attacker)]
@@ -291,6 +306,8 @@ class RiskGame(Game):
                 return why_not_end_blocks(self, player)
             case OrderBlocker(attacker, blocker):
                 return combat.why_not_order(self, attacker, blocker)
+            case StackTrigger(source, index):
+                return triggers.why_not_stack(self, player, source, index)
             case KeepLegend(card_id):
                 state = self.table.cards[card_id]
                 if state.zone != f"battlefield:{player}" or state.name != self.legend_choices[0][1]:
@@ -362,6 +379,9 @@ class RiskGame(Game):
                 mulligan.perform(self, player, action)
             case KeepLegend(card_id):
                 sba.keep_legend(self, player, card_id)
+            case StackTrigger(source, index):
+                triggers.put_on_stack(self, player, source, index)
+                self.give_priority(self.resume)
             case _:
                 turn.perform_combat_or_cleanup(self, player, action)
 
@@ -374,6 +394,10 @@ class RiskGame(Game):
         sba.check(self)
         if self.outcome is not None or self.decision == "legend":
             return
+        if self.pending_triggers:
+            self.resume = player
+            if triggers.stack_pending(self):
+                return
         if self.scry_pending:
             self.decision, self.priority = "scry", self.scry_pending[0]
         else:
@@ -454,6 +478,7 @@ class RiskGame(Game):
             "battlefield": [public(c) for c in table.permanents()],
             "stack": [dict(item, target=self.describe(item["target"])) for item in self.stack],
             "attacks": {a: self.describe(t) for a, t in self.attacks.items()},
+            "waiting_triggers": [list(t) for t in self.pending_triggers],
             "blocks": dict(self.blocks),
             "damage_order": {a: list(b) for a, b in self.damage_order.items()},
         }

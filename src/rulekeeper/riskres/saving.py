@@ -41,6 +41,7 @@ def dump(game: RiskGame) -> dict[str, Any]:
         "pressure": list(game.pressure),
         "legend_choices": [list(c) for c in game.legend_choices],
         "scry_pending": list(game.scry_pending),
+        "triggers": [list(t) for t in game.pending_triggers] + [[game.resume]],
     }
 
 
@@ -78,6 +79,8 @@ def load(data: dict[str, Any]) -> RiskGame:
         game.pressure = list(data["pressure"])
         game.legend_choices = [(int(p), str(n)) for p, n in data["legend_choices"]]
         game.scry_pending = [int(p) for p in data["scry_pending"]]
+        *waiting, (game.resume,) = data["triggers"]
+        game.pending_triggers = [(int(p), int(s), int(i)) for p, s, i in waiting]
     except (KeyError, TypeError, ValueError, InputError) as error:
         raise SerializationError(f"bad saved game: {error}") from None
     return game

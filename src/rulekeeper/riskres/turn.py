@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.engine.game import Action
-from rulekeeper.riskres import DRAWS_PER_TURN, HAND_SIZE, RESOURCE_EP, combat, effects, outcome
+from rulekeeper.riskres import (
+    DRAWS_PER_TURN,
+    HAND_SIZE,
+    RESOURCE_EP,
+    combat,
+    effects,
+    outcome,
+    triggers,
+)
 from rulekeeper.riskres.actions import (
     Attack,
     Block,
@@ -150,6 +158,9 @@ def enter(game: RiskGame, step: str) -> None:
     elif step == "cleanup":
         cleanup(game)
         return
+    elif step in ("beginning_of_combat", "end"):
+        event = "beginning_of_combat" if step != "end" else "end_step"
+        triggers.fire(game, event, game.table.permanents(game.active))
     game.give_priority(game.active)
 
 
@@ -282,6 +293,10 @@ def resolve_top(game: RiskGame) -> None:
         if item["ability"] == effects.ENTER:
             printed = source.definition
             effects.resolve(game, source, controller, printed.target, target, printed.effects)
+            return
+        if item["ability"] <= triggers.TRIGGER_BASE:
+            trigger = source.definition.triggers[triggers.TRIGGER_BASE - item["ability"]]
+            effects.resolve(game, source, controller, trigger.target, target, trigger.effects)
             return
         ability = source.definition.abilities[item["ability"]]
         effects.resolve(game, source, controller, ability.target, target, ability.effects)
