@@ -24,15 +24,20 @@ Target = Player | int
 
 
 @dataclass(frozen=True, slots=True)
+class CardAction(Action):
+    """An action that names one card by its ID."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Pass priority (RR 5.1)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Pitch(Action):
+class Pitch(CardAction):
     """Pitch a card from hand for EP equal to its pitch value (RR 1.2); a special action."""
-
-    card: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +53,8 @@ class Cast(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayLandmark(Action):
+class PlayLandmark(CardAction):
     """Put a landmark from hand onto the battlefield: a special action (RR R2)."""
-
-    card: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +64,16 @@ class Activate(Action):
     card: int
     ability: int = 0
     target: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetTrap(CardAction):
+    """Set a card from hand face down as a trap, for 1 EP (RR 8.1, RR R42)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge(CardAction):
+    """Pay 2 EP to challenge an opponent's trap (RR 8.4, RR R45)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +119,8 @@ class StackTrigger(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Discard(Action):
+class Discard(CardAction):
     """Discard a card to hand size in cleanup (RR 4.7.2)."""
-
-    card: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,10 +141,8 @@ class Scry(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class KeepLegend(Action):
+class KeepLegend(CardAction):
     """Under the legend rule, keep this permanent; the others of its name are destroyed."""
-
-    card: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from rulekeeper.riskres.actions import (
     Attack,
     Block,
     Cast,
+    Challenge,
     Discard,
     Keep,
     KeepLegend,
@@ -26,6 +27,7 @@ from rulekeeper.riskres.actions import (
     Player,
     PlayLandmark,
     Scry,
+    SetTrap,
 )
 from rulekeeper.riskres.cards import CardDef, card
 
@@ -89,6 +91,11 @@ class HeuristicAgent:
                 return self._attack_score(view, permanents[attacker], target, permanents)
             case Block(blocker, attacker):
                 return self._block_score(view, permanents[blocker], permanents[attacker])
+            case SetTrap(card_id):
+                # Set real traps; a bluff is not worth the EP to this agent.
+                return 3 if card(hand[card_id]).trap is not None else -1
+            case Challenge():
+                return -1
             case KeepLegend(card_id):
                 return -float(permanents[card_id]["damage"])
             case Discard(card_id):

@@ -59,6 +59,7 @@ EFFECT_KINDS = (
     "scry",
     "win_if",
     "lose_if_library",
+    "damage_attackers",
 )
 TARGET_KINDS = ("creature", "permanent", "artifact", "enchantment", "opponent", "player")
 RISK_LEVELS = {"low": 6, "medium": 11, "high": 16, "extreme": 19}  # RR 7.1 thresholds
@@ -241,6 +242,9 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
     win = raw.get("win", {})
     if ("Win Condition" in types) != bool(win) or any(k not in WIN_KINDS for k in win):
         raise _fail(name, f"a win condition, and only one, states a requirement from {WIN_KINDS}")
+    trap = raw.get("trap")
+    if trap is not None and trap != {"when": "attacked"}:
+        raise _fail(name, 'a trap trigger is {"when": "attacked"}')
     risk = raw.get("risk")
     if risk is not None and risk.get("level") not in RISK_LEVELS:
         raise _fail(name, f"risk level must be one of {', '.join(RISK_LEVELS)}")

@@ -161,6 +161,10 @@ def apply_effect(
             "RR 2.5a",
             f"{game.name_of(target.index)} exiles {cards(exiled)} from the top of their library",
         )
+    elif kind == "damage_attackers":
+        for attacker in [table.cards[a] for a in game.attacks]:
+            if attacker.zone.startswith("battlefield"):
+                damage_creature(game, source, attacker, amount, "RR 3.1.1a")
     elif kind == "damage" and creature is not None:
         damage_creature(game, source, creature, amount, "RR 3.1.1a")
     elif kind == "destroy" and creature is not None:

@@ -19,6 +19,7 @@ from rulekeeper.riskres import (
     combat,
     mulligan,
     sba,
+    traps,
     triggers,
     turn,
 )
@@ -28,6 +29,7 @@ from rulekeeper.riskres.actions import (
     Attack,
     Block,
     Cast,
+    Challenge,
     Concede,
     Discard,
     EndAttacks,
@@ -41,6 +43,7 @@ from rulekeeper.riskres.actions import (
     Player,
     PlayLandmark,
     Scry,
+    SetTrap,
     StackTrigger,
     Target,
 )
@@ -142,7 +145,11 @@ class RiskGame(Game):
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
         game = cls(Chance(seed), names, mulligan_rule=mulligan_rule, simultaneous=simultaneous)
         for player, deck in enumerate(decks):
-            for name in deck:
+            # Card IDs are handed out in a random order, so that an ID (of a face-down trap,
+            # say) tells nothing about the card to someone who knows the decklist.
+            cards = list(deck)
+            game.chance.shuffle(cards, kind="card ids")
+            for name in cards:
                 game.table.create(name, player, f"library:{player}")
             game.chance.shuffle(game.table.zones[f"library:{player}"])
         game.turn = 1
@@ -268,6 +275,10 @@ class RiskGame(Game):
                 found.append(Cast(card_id, target))
                 if definition.alternative_cost is not None:
                     found.append(Cast(card_id, target, alternative=True))
+        found += [SetTrap(c) for c in hand]
+        for other in range(len(table.players)):
+            if other != player:
+                found += [Challenge(t) for t in table.zones[f"traps:{other}"]]
         for permanent in table.permanents(player):
             for index, ability in enumerate(permanent.definition.abilities):
                 found += [Activate(permanent.id, index, t) for t in self._targets(ability.target)]
@@ -298,6 +309,10 @@ class RiskGame(Game):
                 return why_not_cast(self, player, card_id, target, alternative)
             case Activate(card_id, index, target):
                 return why_not_activate(self, player, card_id, index, target)
+            case SetTrap(card_id):
+                return traps.why_not_set_trap(self, player, card_id)
+            case Challenge(card_id):
+                return traps.why_not_challenge(self, player, card_id)
             case Attack(attacker, target):
                 return why_not_attack(self, player, attacker, target)
             case Block(blocker, attacker):
@@ -375,6 +390,10 @@ class RiskGame(Game):
                 turn.cast(self, player, card_id, target, alternative)
             case Activate(card_id, index, target):
                 turn.activate(self, player, card_id, index, target)
+            case SetTrap(card_id):
+                traps.set_trap(self, player, card_id)
+            case Challenge(card_id):
+                traps.challenge(self, player, card_id)
             case Keep() | Mulligan() | Scry():
                 mulligan.perform(self, player, action)
             case KeepLegend(card_id):
@@ -475,6 +494,12 @@ class RiskGame(Game):
                 for p in table.players
             ],
             "hand": [(i, table.cards[i].name) for i in table.zones[f"hand:{player}"]],
+            "traps": [(i, table.cards[i].name) for i in table.zones[f"traps:{player}"]],
+            "face_down_traps": {
+                p.index: list(table.zones[f"traps:{p.index}"])
+                for p in table.players
+                if p.index != player
+            },
             "battlefield": [public(c) for c in table.permanents()],
             "stack": [dict(item, target=self.describe(item["target"])) for item in self.stack],
             "attacks": {a: self.describe(t) for a, t in self.attacks.items()},

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.riskres import EXILE_LOSS, outcome
+from rulekeeper.riskres import EXILE_LOSS, outcome, traps
 from rulekeeper.riskres.keywords import defense
 from rulekeeper.riskres.state import CardState
 from rulekeeper.rules import RuleId, enforces
@@ -135,6 +135,8 @@ def check(game: RiskGame) -> None:
             break
     if any(p.definition.legendary for p in table.permanents()):
         ask_legend_rule(game)
+    # RR R44: trap triggers are checked whenever state-based actions are.
+    traps.check_triggers(game)
 
 
 @enforces("RR 11.1i", "RR 11.3b", "RR 11.3c")
