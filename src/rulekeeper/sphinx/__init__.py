@@ -25,6 +25,7 @@ from rulekeeper import __version__
 from rulekeeper.sphinx import events
 from rulekeeper.sphinx.directives import RuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
+from rulekeeper.sphinx.gallery import CardGalleryDirective
 from rulekeeper.sphinx.roles import RuleRole
 from rulekeeper.sphinx.traceability import TraceabilityDirective, TraceabilityTables
 from rulekeeper.sphinx.transforms import EnforcedByLinks, RuleSections
@@ -44,6 +45,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rule", RuleDirective)
     app.add_role("rule", RuleRole(warn_dangling=True))
     app.add_directive("rules-traceability", TraceabilityDirective)
+    app.add_directive("card-gallery", CardGalleryDirective)
 
     app.add_transform(RuleSections)
     app.add_post_transform(EnforcedByLinks)

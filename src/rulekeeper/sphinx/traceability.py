@@ -99,7 +99,10 @@ class TraceabilityTables(SphinxPostTransform):
             ]
             for t in totals
         ]
-        return [nodes.rubric("Totals", "Totals"), _table(TOTAL_COLUMNS, rows, "totals")]
+        return [
+            nodes.rubric("Totals", "Totals"),
+            simple_table(TOTAL_COLUMNS, rows, ["rules-traceability", "rules-traceability-totals"]),
+        ]
 
     def format_table(self, total: FormatCoverage, traces: Sequence[RuleTrace]) -> list[Node]:
         """Every rule of one format: status, enforcing code, examples and tests."""
@@ -125,7 +128,14 @@ class TraceabilityTables(SphinxPostTransform):
                 ]
             )
         title = f"{total.name} ({total.prefix})"
-        return [nodes.rubric(title, title), _table(RULE_COLUMNS, rows, total.prefix.lower())]
+        return [
+            nodes.rubric(title, title),
+            simple_table(
+                RULE_COLUMNS,
+                rows,
+                ["rules-traceability", f"rules-traceability-{total.prefix.lower()}"],
+            ),
+        ]
 
     def sections_lacking_examples(self, traces: Sequence[RuleTrace]) -> list[Node]:
         """The headings with normative rules and no worked example; there should be none."""
@@ -166,10 +176,11 @@ def _cell(children: list[Node]) -> nodes.paragraph:
     return nodes.paragraph("", "", *children) if children else nodes.paragraph("—", "—")
 
 
-def _table(
-    columns: Sequence[str], rows: Sequence[Sequence[Node | str | int]], name: str
+def simple_table(
+    columns: Sequence[str], rows: Sequence[Sequence[Node | str | int]], classes: list[str]
 ) -> nodes.table:
-    table = nodes.table(classes=["rules-traceability", f"rules-traceability-{name}"])
+    """A table with a header row; cells may be nodes, text or numbers."""
+    table = nodes.table(classes=classes)
     group = nodes.tgroup(cols=len(columns))
     table += group
     group += [nodes.colspec(colwidth=1) for _ in columns]

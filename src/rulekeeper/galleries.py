@@ -1,0 +1,84 @@
+"""The cards of each game as rows for the site's card galleries.
+
+The site's gallery pages are generated from these functions at build time (the
+``card-gallery`` directive of the site's Sphinx extension), so a card's page entry can never
+drift from the data file the engine plays with.
+
+>>> from rulekeeper.galleries import magic_cards
+>>> bolt = next(c for c in magic_cards() if c.name == "Lightning Bolt")
+>>> bolt.group, bolt.cost, bolt.text
+('Instant', '{R}', 'Lightning Bolt deals 3 damage to any target.')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GalleryCard:
+    """One card as a gallery shows it."""
+
+    name: str
+    group: str
+    cost: str
+    type_line: str
+    stats: str
+    text: str
+    notes: str = ""
+
+
+def risk_and_resource_cards() -> list[GalleryCard]:
+    """Every Risk & Resource card, grouped by card type, with the preconstructed decks that
+    use it."""
+    from rulekeeper.riskres.cards import TYPES, card_pool
+    from rulekeeper.riskres.decks import PRECONSTRUCTED
+
+    counts = {deck: Counter(cards) for deck, cards in PRECONSTRUCTED.items()}
+    found = []
+    for definition in card_pool().values():
+        group = next(t for t in TYPES if definition.has_type(t))
+        stats = f"{definition.power}/{definition.defense}" if definition.power is not None else ""
+        legendary = "Legendary " if definition.legendary else ""
+        decks = ", ".join(
+            f"{deck}: {c[definition.name]}" for deck, c in counts.items() if c[definition.name]
+        )
+        found.append(
+            GalleryCard(
+                name=definition.name,
+                group=group,
+                cost=f"{definition.cost} EP, pitch {definition.pitch}",
+                type_line=f"{legendary}{' '.join(definition.types)} — {definition.subtype}",
+                stats=stats,
+                text=definition.text,
+                notes=decks,
+            )
+        )
+    return sorted(found, key=lambda c: (TYPES.index(c.group), c.name))
+
+
+def magic_cards() -> list[GalleryCard]:
+    """Every card the compact Magic model implements, grouped by card type."""
+    from rulekeeper.mtg.cards import card_pool
+
+    order = ("Land", "Creature", "Instant", "Sorcery")
+    found = []
+    for definition in card_pool().values():
+        group = next(t for t in order if definition.has_type(t))
+        stats = f"{definition.power}/{definition.toughness}" if definition.power is not None else ""
+        text = definition.text or ", ".join(definition.keywords)
+        if definition.produces:
+            text = f"Tap: add one {definition.produces} mana."
+        found.append(
+            GalleryCard(
+                name=definition.name,
+                group=group,
+                cost=definition.cost,
+                type_line=" ".join((*definition.supertypes, *definition.types))
+                + (f" — {' '.join(definition.subtypes)}" if definition.subtypes else ""),
+                stats=stats,
+                text=text,
+            )
+        )
+    return sorted(found, key=lambda c: (order.index(c.group), c.name))

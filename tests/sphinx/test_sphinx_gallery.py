@@ -1,0 +1,33 @@
+"""The card-gallery directive renders a game's cards from its data, grouped by type."""
+
+from __future__ import annotations
+
+import pytest
+from sphinx.testing.util import SphinxTestApp
+
+from rulekeeper.galleries import magic_cards, risk_and_resource_cards
+
+pytestmark = pytest.mark.sphinx("html", testroot="gallery")
+
+
+def test_each_group_is_a_section_with_a_row_per_card(app: SphinxTestApp) -> None:
+    app.build()
+    page = (app.outdir / "index.html").read_text(encoding="utf-8")
+    assert "Creature (1)" in page
+    assert "Instant (1)" in page
+    assert page.index("Ember Test") < page.index("Test Spark")
+    assert "Deal 2 damage." in page
+
+
+@pytest.mark.sphinx("html", testroot="gallery", srcdir="gallery-broken")
+def test_an_unknown_provider_is_a_warning_not_a_crash(app: SphinxTestApp) -> None:
+    app.build()
+    assert "card-gallery: cannot load 'gallery_cards.nothing_here'" in app.warning.getvalue()
+
+
+def test_the_real_galleries_list_every_card_once() -> None:
+    from rulekeeper.mtg.cards import card_pool as magic_pool
+    from rulekeeper.riskres.cards import card_pool as risk_pool
+
+    assert sorted(c.name for c in magic_cards()) == sorted(magic_pool())
+    assert sorted(c.name for c in risk_and_resource_cards()) == sorted(risk_pool())
