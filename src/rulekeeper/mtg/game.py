@@ -7,16 +7,13 @@ The engine takes every step it can by itself and stops only where a player has a
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Sequence
-from dataclasses import asdict
 from typing import Any, Self
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Action, Game, Outcome
-from rulekeeper.errors import IllegalActionError, InputError, SerializationError
-from rulekeeper.mtg import combat, effects, sba
+from rulekeeper.errors import IllegalActionError, InputError
+from rulekeeper.mtg import combat, effects, saving, sba, views
 from rulekeeper.mtg.actions import (
     FORCED,
     Attack,
@@ -562,47 +559,9 @@ class MagicGame(Game):
 
     # Views and saving.
 
-    @enforces("MG 1.2")
     def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: their own hand; only counts of hidden zones otherwise."""
-        table = self.table
-
-        def public(card: CardState) -> dict[str, Any]:
-            return {
-                "id": card.id,
-                "name": card.name,
-                "controller": card.controller,
-                "tapped": card.tapped,
-                "damage": card.damage,
-                "attacking": card.attacking,
-                "blocking": card.blocking,
-            }
-
-        return {
-            "you": player,
-            "turn": self.turn,
-            "step": self.step,
-            "active": self.active,
-            "decision": self.decision,
-            "priority": self.priority,
-            "players": [
-                {
-                    "index": p.index,
-                    "name": p.name,
-                    "life": p.life,
-                    "damage_taken": p.damage_taken,
-                    "hand": len(table.zones[f"hand:{p.index}"]),
-                    "library": len(table.zones[f"library:{p.index}"]),
-                    "graveyard": table.names(f"graveyard:{p.index}"),
-                }
-                for p in table.players
-            ],
-            "hand": [(i, table.cards[i].name) for i in table.zones[f"hand:{player}"]],
-            "battlefield": [public(c) for c in table.permanents()],
-            "stack": [public(table.cards[i]) for i in table.zones["stack"]],
-            "exile": table.names("exile"),
-            **self.format.view_extras(self, player),
-        }
+        """What ``player`` may see (see :func:`rulekeeper.mtg.views.player_view`)."""
+        return views.player_view(self, player)
 
     def player_names(self) -> list[str]:
         """The players' names in seat order."""
@@ -614,27 +573,7 @@ class MagicGame(Game):
 
     def to_json(self) -> dict[str, Any]:
         """The whole game, RNG and log included, as JSON-ready data."""
-        outcome = self.outcome
-        return {
-            "format": self.format.key,
-            "turn": self.turn,
-            "active": self.active,
-            "first_player": self.first_player,
-            "step": self.step,
-            "decision": self.decision,
-            "priority": self.priority,
-            "passes": self.passes,
-            "resume": list(self.resume),
-            "format_state": self.format_state,
-            "players": [_player_json(p) for p in self.table.players],
-            "cards": [c.to_json() for c in self.table.cards],
-            "zones": self.zones(),
-            "chance": self.chance.to_json(),
-            "log": self.log.to_json(),
-            "outcome": None
-            if outcome is None
-            else [outcome.result, list(outcome.winners), outcome.reason_rule, outcome.reason],
-        }
+        return saving.game_to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
@@ -642,28 +581,4 @@ class MagicGame(Game):
 
         :raises SerializationError: if the data is not a saved game of a known Magic format.
         """
-        from rulekeeper.games import magic_format
-
-        try:
-            fmt = magic_format(data["format"])
-            game = cls(fmt, Chance.from_json(data["chance"]), [p["name"] for p in data["players"]])
-            game.table.players = [PlayerState(**p) for p in data["players"]]
-            game.table.cards = [CardState.from_json(c) for c in data["cards"]]
-            game.table.zones = {k: [int(i) for i in v] for k, v in data["zones"].items()}
-            game.table.where = {i: k for k, v in game.table.zones.items() for i in v}
-            for key in ("turn", "active", "first_player", "priority", "passes"):
-                setattr(game, key, int(data[key]))
-            game.step, game.decision = str(data["step"]), str(data["decision"])
-            game.resume = [str(data["resume"][0]), int(data["resume"][1])]
-            game.format_state = json.loads(json.dumps(data["format_state"]))
-            game.log = EventLog.from_json(data["log"])
-            if data["outcome"] is not None:
-                result, winners, rule, reason = data["outcome"]
-                game.outcome = Outcome(result, tuple(winners), rule, reason)
-        except (KeyError, TypeError, ValueError) as error:
-            raise SerializationError(f"not a saved Magic game: {error!r}") from None
-        return game
-
-
-def _player_json(player: PlayerState) -> dict[str, Any]:
-    return asdict(player)
+        return saving.restore_game(cls, data)
