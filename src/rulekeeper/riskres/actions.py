@@ -77,6 +77,16 @@ class Challenge(CardAction):
 
 
 @dataclass(frozen=True, slots=True)
+class CastFaceDown(CardAction):
+    """Cast a card with morph face down, as a 2/2 creature spell, for 3 EP (RR 13.2a, R59)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFaceUp(CardAction):
+    """Pay the morph cost of your face-down permanent to turn it face up (RR 13.4)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Attack(Action):
     """Declare ``attacker`` as an attacker aimed at a player or a creature (RR 4.5.2)."""
 

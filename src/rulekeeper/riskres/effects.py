@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 ENTER = -2  # the ability index of a permanent's "when it enters" ability on the stack
 
 
-@enforces("RR 2.3b", "RR 3.1.3b", "RR R51", "RR 3.1.2a", "RR 3.1.3a")
+@enforces("RR 2.3b", "RR 3.1.3b", "RR R51", "RR 3.1.2a", "RR 3.1.3a", "RR R31", "RR 13.2b")
 def enter_battlefield(
     game: RiskGame, state: CardState, controller: int, target: Target | None
 ) -> None:
@@ -38,6 +38,8 @@ def enter_battlefield(
         return
     game.table.move(state.id, f"battlefield:{controller}")
     state.controller, state.arrived_turn = controller, game.turn
+    if state.face_down:
+        state.tapped = True  # RR R31, RR 13.2b: a face-down permanent enters tapped
     if definition.is_aura:
         state.attached_to = target if isinstance(target, int) else None
         game.record("RR 3.1.3b", f"{state.name} enters attached to {game.describe(target)}")
@@ -206,8 +208,10 @@ def effect_win(game: RiskGame, player: int, effect: Mapping[str, Any]) -> None:
         game.record("RR 9.1c", f"{game.name_of(player)} controls {artifacts} artifacts and wins")
 
 
-@enforces("RR 2.3c", "RR 2.4a", "RR 2.4b", "RR 3.1.5c")
+@enforces("RR 2.3c", "RR 2.4a", "RR 2.4b", "RR 3.1.5c", "RR 13.5a", "RR 13.5b", "RR 13.3c")
 def destroy(game: RiskGame, permanent: CardState, rule: str, text: str) -> None:
     """Put a permanent into its owner's graveyard, on top (RR 2.4b keeps the order)."""
+    hidden = permanent.face_down
     game.table.move(permanent.id, f"graveyard:{permanent.owner}")
-    game.record(rule, text)
+    # RR 13.5a: a face-down permanent is revealed as it goes, and arrives face up.
+    game.record(rule, text + (f" (it was {permanent.name})" if hidden else ""))

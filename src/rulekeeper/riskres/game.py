@@ -17,6 +17,7 @@ from rulekeeper.riskres import (
     PLAYERS,
     TURN_LIMIT,
     combat,
+    morph,
     mulligan,
     sba,
     traps,
@@ -29,6 +30,7 @@ from rulekeeper.riskres.actions import (
     Attack,
     Block,
     Cast,
+    CastFaceDown,
     Challenge,
     Concede,
     Discard,
@@ -46,6 +48,7 @@ from rulekeeper.riskres.actions import (
     SetTrap,
     StackTrigger,
     Target,
+    TurnFaceUp,
 )
 from rulekeeper.riskres.state import CardState, PlayerState, Table
 from rulekeeper.riskres.timing import (
@@ -168,7 +171,7 @@ class RiskGame(Game):
         :raises InputError: if there is no such card.
         """
         for state in self.table.cards:
-            if state.name.casefold() == name.casefold() and zone in (None, state.zone):
+            if state.printed.name.casefold() == name.casefold() and zone in (None, state.zone):
                 return state.id
         raise InputError(f"no card named {name!r}" + (f" in {zone}" if zone else ""))
 
@@ -276,6 +279,8 @@ class RiskGame(Game):
                 if definition.alternative_cost is not None:
                     found.append(Cast(card_id, target, alternative=True))
         found += [SetTrap(c) for c in hand]
+        found += [CastFaceDown(c) for c in hand if table.cards[c].printed.morph is not None]
+        found += [TurnFaceUp(c.id) for c in table.permanents(player) if c.face_down]
         for other in range(len(table.players)):
             if other != player:
                 found += [Challenge(t) for t in table.zones[f"traps:{other}"]]
@@ -311,6 +316,10 @@ class RiskGame(Game):
                 return why_not_activate(self, player, card_id, index, target)
             case SetTrap(card_id):
                 return traps.why_not_set_trap(self, player, card_id)
+            case CastFaceDown(card_id):
+                return morph.why_not_cast_face_down(self, player, card_id)
+            case TurnFaceUp(card_id):
+                return morph.why_not_turn_face_up(self, player, card_id)
             case Challenge(card_id):
                 return traps.why_not_challenge(self, player, card_id)
             case Attack(attacker, target):
@@ -392,6 +401,10 @@ class RiskGame(Game):
                 turn.activate(self, player, card_id, index, target)
             case SetTrap(card_id):
                 traps.set_trap(self, player, card_id)
+            case CastFaceDown(card_id):
+                morph.cast_face_down(self, player, card_id)
+            case TurnFaceUp(card_id):
+                morph.turn_face_up(self, player, card_id)
             case Challenge(card_id):
                 traps.challenge(self, player, card_id)
             case Keep() | Mulligan() | Scry():
@@ -495,6 +508,10 @@ class RiskGame(Game):
             ],
             "hand": [(i, table.cards[i].name) for i in table.zones[f"hand:{player}"]],
             "traps": [(i, table.cards[i].name) for i in table.zones[f"traps:{player}"]],
+            # RR 13.1d: only the controller knows what their face-down cards are.
+            "face_down_mine": {
+                c.id: c.printed.name for c in table.cards if c.face_down and c.controller == player
+            },
             "face_down_traps": {
                 p.index: list(table.zones[f"traps:{p.index}"])
                 for p in table.players

@@ -26,6 +26,11 @@ def risk_invariants(game: RiskGame) -> list[str]:
         for c in game.table.cards
         if c.id not in game.table.zones[c.zone]
     ]
+    problems += [
+        f"card {c.id} is face down in {c.zone}"
+        for c in game.table.cards
+        if c.face_down and not (c.zone == "stack" or c.zone.startswith("battlefield"))
+    ]
     spells = [item["card"] for item in game.stack if item["card"] is not None]
     if spells != game.table.zones["stack"]:
         problems.append("the stack's spells and the stack zone disagree")

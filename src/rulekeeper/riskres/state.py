@@ -11,6 +11,19 @@ from typing import Any
 
 from rulekeeper.riskres.cards import CardDef, card
 
+FACE_DOWN = CardDef(
+    name="",
+    types=("Creature",),
+    subtype="",
+    cost=0,
+    pitch=1,
+    text="",
+    power=2,
+    defense=2,
+)
+"""A face-down permanent: a 2/2 creature with no name, cost, subtype or abilities (RR 13.1a,
+RR 13.1b)."""
+
 PLAYER_ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "traps")
 """Each player's zones (RR 2.1 to 2.5, 2.7); the stack (RR 2.6) is shared."""
 
@@ -27,12 +40,13 @@ class CardState:
         "controller",
         "damage",
         "deadly_hit",
-        "definition",
+        "face_down",
         "id",
         "minus",
         "owner",
         "plus",
         "prevented",
+        "printed",
         "pump_defense",
         "pump_power",
         "tapped",
@@ -41,7 +55,8 @@ class CardState:
 
     def __init__(self, card_id: int, definition: CardDef, owner: int, zone: str) -> None:
         self.id = card_id
-        self.definition = definition
+        self.printed = definition  # the card's own characteristics
+        self.face_down = False  # RR 13.1: a face-down permanent is a plain 2/2
         self.owner = self.controller = owner
         self.zone = zone
         self.tapped = False
@@ -58,9 +73,15 @@ class CardState:
         return f"<CardState id={self.id} name={self.name!r} zone={self.zone!r}>"
 
     @property
+    def definition(self) -> CardDef:
+        """The characteristics the card has now: a face-down card's are those of
+        :data:`FACE_DOWN` (RR 13.1a, RR 13.1b, RR 13.4c)."""
+        return FACE_DOWN if self.face_down else self.printed
+
+    @property
     def name(self) -> str:
-        """The card's name."""
-        return self.definition.name
+        """The card's name, or "a face-down creature" while it is face down (RR 13.1b)."""
+        return "a face-down creature" if self.face_down else self.printed.name
 
     def leave_battlefield(self) -> None:
         """Forget everything that was true only on the battlefield (a new object elsewhere)."""
@@ -70,12 +91,13 @@ class CardState:
         self.prevented = 0
         self.deadly_hit = False
         self.controller = self.owner
+        self.face_down = False  # RR 13.5b: it goes to its new zone face up
 
     def to_json(self) -> list[Any]:
         """The card as JSON-ready data."""
         return [
             self.id,
-            self.name,
+            self.printed.name,
             self.owner,
             self.controller,
             self.zone,
@@ -90,6 +112,7 @@ class CardState:
             self.attached_to,
             self.prevented,
             self.deadly_hit,
+            self.face_down,
         ]
 
     @classmethod
@@ -109,7 +132,8 @@ class CardState:
             state.attached_to,
             state.prevented,
             state.deadly_hit,
-        ) = data[5:16]
+            state.face_down,
+        ) = data[5:17]
         return state
 
 

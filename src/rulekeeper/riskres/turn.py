@@ -302,7 +302,7 @@ def resolve_top(game: RiskGame) -> None:
         effects.resolve(game, source, controller, ability.target, target, ability.effects)
         return
     definition = source.definition
-    game.record("RR 2.6b", f"{definition.name} resolves")
+    game.record("RR 2.6b", f"{source.name} resolves")
     if definition.is_permanent:
         effects.enter_battlefield(game, source, controller, target)
         return

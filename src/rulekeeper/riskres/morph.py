@@ -1,0 +1,85 @@
+"""Face-down permanents (RR 13): casting a card with morph face down and turning it face up.
+
+>>> from rulekeeper.riskres.scenario import Scenario
+>>> from rulekeeper.riskres.actions import TurnFaceUp
+>>> game = (Scenario()
+...         .player(0, ep=2, hand=["Sparkshot"], battlefield=["Shade of the Pact"])
+...         .player(1, hand=["Brace"])
+...         .build())
+>>> shade = game.table.cards[game.find("Shade of the Pact")]
+>>> shade.face_down = True
+>>> shade.name, shade.definition.power, shade.definition.keywords
+('a face-down creature', 2, ())
+>>> game.apply(TurnFaceUp(shade.id))
+>>> shade.name, shade.definition.power, shade.definition.keywords
+('Shade of the Pact', 3, ('Evasive',))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.riskres.timing import is_sorcery_speed
+from rulekeeper.rules import enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.riskres.game import RiskGame
+    from rulekeeper.riskres.timing import Violation
+
+FACE_DOWN_COST = 3  # RR 13.2a: exactly 3 EP, which nothing changes (RR R59, RR R41)
+
+
+@enforces("RR 13.2a", "RR R59", "RR 13.2c")
+def why_not_cast_face_down(game: RiskGame, player: int, card_id: int) -> Violation | None:
+    """A card with morph is cast face down from hand at sorcery speed for exactly 3 EP."""
+    state = game.table.cards[card_id]
+    if state.zone != f"hand:{player}":
+        return ("RR R59", "a card is cast face down from your own hand")
+    if state.printed.morph is None:
+        return ("RR 13.2a", f"{state.name} has no morph")
+    if not is_sorcery_speed(game, player):
+        return ("RR R59", "a face-down creature is cast at sorcery speed")
+    if game.table.players[player].ep < FACE_DOWN_COST:
+        return ("RR 1.1d", f"casting face down costs {FACE_DOWN_COST} EP")
+    return None
+
+
+@enforces("RR 13.1a", "RR 13.1b", "RR 13.1d", "RR 13.3a")
+def cast_face_down(game: RiskGame, player: int, card_id: int) -> None:
+    """Pay 3 EP and put the card on the stack face down: only its controller knows what it
+    is (RR 13.1d); it is a creature spell like any other, and can be targeted as a creature
+    once on the battlefield (RR 13.3a)."""
+    state = game.table.cards[card_id]
+    me = game.table.players[player]
+    me.ep -= FACE_DOWN_COST
+    state.face_down = True
+    game.table.move(card_id, "stack")
+    game.stack.append(
+        {"card": card_id, "source": card_id, "controller": player, "ability": -1, "target": None}
+    )
+    game.passes = 0
+    game.record("RR R59", f"{me.name} casts a card face down for {FACE_DOWN_COST} EP (EP {me.ep})")
+
+
+@enforces("RR 13.1c", "RR 13.4a", "RR 5.3c")
+def why_not_turn_face_up(game: RiskGame, player: int, card_id: int) -> Violation | None:
+    """Your face-down permanent turns face up whenever you have priority, for its morph cost."""
+    state = game.table.cards[card_id]
+    if state.zone != f"battlefield:{player}" or not state.face_down:
+        return ("RR 13.4a", "you turn up a face-down permanent that you control")
+    cost = state.printed.morph or 0
+    if game.table.players[player].ep < cost:
+        return ("RR 1.1d", f"its morph cost is {cost} EP")
+    return None
+
+
+@enforces("RR 13.4b", "RR 13.4c", "RR 13.4d")
+def turn_face_up(game: RiskGame, player: int, card_id: int) -> None:
+    """Turn it face up at once, without the stack: it has the card's own characteristics
+    from now on, and its enter abilities do not trigger (RR 13.4b to RR 13.4d)."""
+    state = game.table.cards[card_id]
+    me = game.table.players[player]
+    me.ep -= state.printed.morph or 0
+    state.face_down = False
+    game.passes = 0
+    game.record("RR 13.4b", f"{me.name} turns a face-down creature up: it is {state.name}")

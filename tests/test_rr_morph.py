@@ -1,0 +1,110 @@
+"""Risk & Resource chapter 13: face-down permanents (morph)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulekeeper.riskres.actions import Cast, CastFaceDown, Pass, TurnFaceUp
+from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.scenario import Scenario, refused
+
+HOLD = ["Sparkshot"]
+
+
+def face_down_shade(ep: int = 3) -> RiskGame:
+    """Alice has cast Shade of the Pact face down, and it has resolved."""
+    game = (
+        Scenario()
+        .player(0, ep=ep, hand=["Shade of the Pact", *HOLD])
+        .player(1, ep=3, hand=["Cinder Wave", "Brace"])
+        .build()
+    )
+    game.apply(CastFaceDown(game.find("Shade of the Pact")))
+    game.apply(Pass())
+    game.apply(Pass())
+    return game
+
+
+@pytest.mark.rule("RR 13.2a", "RR 13.2b", "RR R31", "RR R59", "RR 13.1a", "RR 13.1b")
+def test_casting_face_down() -> None:
+    game = face_down_shade(ep=5)
+    shade = game.table.cards[game.find("Shade of the Pact")]
+    assert game.table.players[0].ep == 2  # exactly 3 EP
+    assert shade.zone == "battlefield:0"
+    assert shade.tapped
+    assert (shade.name, shade.definition.power, shade.definition.defense) == (
+        "a face-down creature",
+        2,
+        2,
+    )
+    assert shade.definition.keywords == ()
+    assert "Shade of the Pact" not in str([e.text for e in game.log])
+
+
+@pytest.mark.rule("RR R59", "RR 13.2a")
+def test_face_down_needs_morph_sorcery_speed_and_3_ep() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=2, hand=["Shade of the Pact", "Gloom Brute", *HOLD])
+        .player(1, hand=["Brace"])
+        .build()
+    )
+    assert refused(game, CastFaceDown(game.find("Gloom Brute"))).rule == "RR 13.2a"
+    assert refused(game, CastFaceDown(game.find("Shade of the Pact"))).rule == "RR 1.1d"
+    game = (
+        Scenario()
+        .player(0, ep=3, hand=["Shade of the Pact", *HOLD])
+        .player(1, hand=["Brace"])
+        .at("beginning_of_combat")
+        .build()
+    )
+    assert refused(game, CastFaceDown(game.find("Shade of the Pact"))).rule == "RR R59"
+
+
+@pytest.mark.rule("RR 13.1d", "RR 13.3a")
+def test_only_the_controller_knows_and_it_can_be_targeted() -> None:
+    game = face_down_shade()
+    shade = game.find("Shade of the Pact")
+    assert game.view(0)["face_down_mine"] == {shade: "Shade of the Pact"}
+    assert "Shade of the Pact" not in str(game.view(1))
+    game.apply(Pass())
+    game.apply(Pass())  # on to combat; nobody attacks; main phase 2 for the sorcery
+    while game.step != "main2":
+        game.apply(Pass())
+    game.apply(Pass())  # Bob gets priority in Alice's main phase 2: instants only
+    game.apply(Cast(game.find("Brace"), shade))  # a face-down creature is a legal target
+
+
+@pytest.mark.rule("RR 13.1c", "RR 13.4a", "RR 13.4b", "RR 13.4c", "RR 13.4d")
+def test_turning_face_up() -> None:
+    game = face_down_shade()
+    shade = game.table.cards[game.find("Shade of the Pact")]
+    assert refused(game, TurnFaceUp(shade.id)).rule == "RR 1.1d"  # morph 2, 0 EP left
+    game.table.players[0].ep = 2
+    game.apply(TurnFaceUp(shade.id))
+    assert game.stack == []
+    assert (shade.name, shade.definition.power, shade.definition.keywords) == (
+        "Shade of the Pact",
+        3,
+        ("Evasive",),
+    )
+    assert game.table.players[0].ep == 0
+    assert refused(game, TurnFaceUp(shade.id)).rule == "RR 13.4a"
+
+
+@pytest.mark.rule("RR 13.5a", "RR 13.5b", "RR 13.3c")
+def test_a_face_down_permanent_is_revealed_as_it_leaves() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=4, hand=["Raze", *HOLD])
+        .player(1, hand=["Brace"], battlefield=["Shade of the Pact"])
+        .build()
+    )
+    shade = game.table.cards[game.find("Shade of the Pact")]
+    shade.face_down = True
+    game.apply(Cast(game.find("Raze"), shade.id))
+    game.apply(Pass())
+    game.apply(Pass())
+    assert shade.zone == "graveyard:1"
+    assert not shade.face_down
+    assert game.log[-1].text == "Raze destroys a face-down creature (it was Shade of the Pact)"
