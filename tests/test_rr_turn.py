@@ -309,3 +309,14 @@ def test_the_turn_limit_draws_the_game() -> None:
     game.apply(Pass())
     assert game.outcome is not None
     assert (game.outcome.result, game.outcome.reason_rule) == ("draw", "RR R61")
+
+
+@pytest.mark.rule("RR 2.5b")
+def test_cards_in_exile_cannot_be_targeted() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=4, hand=["Raze", *HOLD])
+        .player(1, hand=HOLD, exile=["Gloom Brute"])
+        .build()
+    )
+    assert refused(game, Cast(game.find("Raze"), game.find("Gloom Brute"))).rule == "RR 5.2a"

@@ -50,7 +50,8 @@ from rulekeeper.riskres.actions import (
     Target,
     TurnFaceUp,
 )
-from rulekeeper.riskres.state import CardState, PlayerState, Table
+from rulekeeper.riskres.choices import candidates
+from rulekeeper.riskres.state import PlayerState, Table
 from rulekeeper.riskres.timing import (
     Violation,
     why_not_activate,
@@ -230,64 +231,8 @@ class RiskGame(Game):
             self._legal = [a for a in self._candidates() if self._violation(a) is None]
         return list(self._legal)
 
-    def _targets(self, kind: str | None) -> list[Target | None]:
-        if kind is None:
-            return [None]
-        if kind in ("player", "opponent"):
-            return [Player(i) for i in range(len(self.table.players))]
-        return [c.id for c in self.table.permanents()]
-
     def _candidates(self) -> list[Action]:
-        player, table = self.priority, self.table
-        if self.decision == "mulligan":
-            return [Keep(), Mulligan()]
-        if self.decision == "scry":
-            return [Scry(False), Scry(True)]
-        if self.decision == "legend":
-            name = self.legend_choices[0][1]
-            return [KeepLegend(c.id) for c in table.permanents(player) if c.name == name]
-        if self.decision == "attackers":
-            targets: list[Target] = [Player(self.defender())]
-            targets += [c.id for c in table.creatures(self.defender())]
-            found: list[Action] = [
-                Attack(c.id, t) for c in table.creatures(player) for t in targets
-            ]
-            return [*found, EndAttacks()]
-        if self.decision == "blockers":
-            found = [Block(b.id, a) for b in table.creatures(player) for a in self.attacks]
-            return [*found, EndBlocks()]
-        if self.decision == "discard":
-            return [Discard(c) for c in table.zones[f"hand:{player}"]]
-        if self.decision == "triggers":
-            return [StackTrigger(s, i) for p, s, i in self.pending_triggers if p == player]
-        if self.decision == "order":
-            attacker = combat.next_to_order(self)
-            return [OrderBlocker(attacker, b) for b in combat.unordered(self, attacker)]
-        found = [Pass()]
-        hand = table.zones[f"hand:{player}"]
-        found += [Pitch(c) for c in hand]
-        ep = table.players[player].ep
-        for card_id in hand:
-            definition = table.cards[card_id].definition
-            if definition.has_type("Landmark"):
-                found.append(PlayLandmark(card_id))
-                continue
-            if definition.cost > ep + 4 and definition.alternative_cost is None:
-                continue  # cannot be afforded even with every reduction; saves the target loop
-            for target in self._targets(definition.target):
-                found.append(Cast(card_id, target))
-                if definition.alternative_cost is not None:
-                    found.append(Cast(card_id, target, alternative=True))
-        found += [SetTrap(c) for c in hand]
-        found += [CastFaceDown(c) for c in hand if table.cards[c].printed.morph is not None]
-        found += [TurnFaceUp(c.id) for c in table.permanents(player) if c.face_down]
-        for other in range(len(table.players)):
-            if other != player:
-                found += [Challenge(t) for t in table.zones[f"traps:{other}"]]
-        for permanent in table.permanents(player):
-            for index, ability in enumerate(permanent.definition.abilities):
-                found += [Activate(permanent.id, index, t) for t in self._targets(ability.target)]
-        return found
+        return candidates(self)
 
     def _violation(self, action: Action) -> Violation | None:
         player = self.priority
@@ -465,65 +410,14 @@ class RiskGame(Game):
 
     @enforces("RR 2.1a", "RR 2.2c", "RR 2.3a", "RR 2.4c", "RR 2.5d", "RR 2.7a", "RR 2.7c")
     def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: their own hand; counts of libraries, hands and traps.
+        """What ``player`` may see (see :func:`rulekeeper.riskres.views.view`).
 
         Libraries are face down (RR 2.1a), hands hidden (RR 2.2c) and traps face down and
         private (RR 2.7a, RR 2.7c); the battlefield, graveyards and exile are public.
         """
-        table = self.table
+        from rulekeeper.riskres.views import view
 
-        def public(state: CardState) -> dict[str, Any]:
-            return {
-                "id": state.id,
-                "name": state.name,
-                "controller": state.controller,
-                "tapped": state.tapped,
-                "damage": state.damage,
-                "counters": state.plus - state.minus,
-                "attached_to": state.attached_to,
-                "attacking": state.id in self.attacks,
-                "arrived_turn": state.arrived_turn,
-            }
-
-        return {
-            "you": player,
-            "turn": self.turn,
-            "step": self.step,
-            "active": self.active,
-            "decision": self.decision,
-            "priority": self.priority,
-            "players": [
-                {
-                    "index": p.index,
-                    "name": p.name,
-                    "ep": p.ep,
-                    "intel": p.intel,
-                    "hand": len(table.zones[f"hand:{p.index}"]),
-                    "library": len(table.zones[f"library:{p.index}"]),
-                    "traps": len(table.zones[f"traps:{p.index}"]),
-                    "graveyard": table.names(f"graveyard:{p.index}"),
-                    "exile": table.names(f"exile:{p.index}"),
-                }
-                for p in table.players
-            ],
-            "hand": [(i, table.cards[i].name) for i in table.zones[f"hand:{player}"]],
-            "traps": [(i, table.cards[i].name) for i in table.zones[f"traps:{player}"]],
-            # RR 13.1d: only the controller knows what their face-down cards are.
-            "face_down_mine": {
-                c.id: c.printed.name for c in table.cards if c.face_down and c.controller == player
-            },
-            "face_down_traps": {
-                p.index: list(table.zones[f"traps:{p.index}"])
-                for p in table.players
-                if p.index != player
-            },
-            "battlefield": [public(c) for c in table.permanents()],
-            "stack": [dict(item, target=self.describe(item["target"])) for item in self.stack],
-            "attacks": {a: self.describe(t) for a, t in self.attacks.items()},
-            "waiting_triggers": [list(t) for t in self.pending_triggers],
-            "blocks": dict(self.blocks),
-            "damage_order": {a: list(b) for a, b in self.damage_order.items()},
-        }
+        return view(self, player)
 
     def player_names(self) -> list[str]:
         """The players' names in seat order."""

@@ -29,10 +29,15 @@ def is_sorcery_speed(game: RiskGame, player: int) -> bool:
     return game.active == player and game.step in MAIN_STEPS and not game.stack
 
 
+@enforces("RR 2.5b")
 def why_not_target(
     game: RiskGame, player: int, kind: str | None, target: Target | None
 ) -> Violation | None:
-    """A spell or ability that targets needs a legal target of its kind; others take none."""
+    """A spell or ability that targets needs a legal target of its kind; others take none.
+
+    Only permanents on the battlefield and players can be targeted: no starter card reaches
+    into exile (RR 2.5b), or into any other zone.
+    """
     if kind is None:
         return None if target is None else ("RR 5.2a", "this has no target")
     if isinstance(target, Player):

@@ -1,0 +1,79 @@
+"""Every action that might be legal now, for the deciding player, in a deterministic order.
+
+The game keeps those that pass their ``why_not_*`` predicate (see
+:mod:`~rulekeeper.riskres.timing`); this module only proposes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.engine.game import Action
+from rulekeeper.riskres import actions as act
+from rulekeeper.riskres import combat
+from rulekeeper.riskres.actions import Target
+
+if TYPE_CHECKING:
+    from rulekeeper.riskres.game import RiskGame
+
+
+def _targets(game: RiskGame, kind: str | None) -> list[Target | None]:
+    if kind is None:
+        return [None]
+    if kind in ("player", "opponent"):
+        return [act.Player(i) for i in range(len(game.table.players))]
+    return [c.id for c in game.table.permanents()]
+
+
+def candidates(game: RiskGame) -> list[Action]:
+    """The actions to consider for the deciding player: a superset of the legal ones."""
+    player, table = game.priority, game.table
+    if game.decision == "mulligan":
+        return [act.Keep(), act.Mulligan()]
+    if game.decision == "scry":
+        return [act.Scry(False), act.Scry(True)]
+    if game.decision == "legend":
+        name = game.legend_choices[0][1]
+        return [act.KeepLegend(c.id) for c in table.permanents(player) if c.name == name]
+    if game.decision == "attackers":
+        targets: list[Target] = [act.Player(game.defender())]
+        targets += [c.id for c in table.creatures(game.defender())]
+        found: list[Action] = [
+            act.Attack(c.id, t) for c in table.creatures(player) for t in targets
+        ]
+        return [*found, act.EndAttacks()]
+    if game.decision == "blockers":
+        found = [act.Block(b.id, a) for b in table.creatures(player) for a in game.attacks]
+        return [*found, act.EndBlocks()]
+    if game.decision == "discard":
+        return [act.Discard(c) for c in table.zones[f"hand:{player}"]]
+    if game.decision == "triggers":
+        return [act.StackTrigger(s, i) for p, s, i in game.pending_triggers if p == player]
+    if game.decision == "order":
+        attacker = combat.next_to_order(game)
+        return [act.OrderBlocker(attacker, b) for b in combat.unordered(game, attacker)]
+    found = [act.Pass()]
+    hand = table.zones[f"hand:{player}"]
+    found += [act.Pitch(c) for c in hand]
+    ep = table.players[player].ep
+    for card_id in hand:
+        definition = table.cards[card_id].definition
+        if definition.has_type("Landmark"):
+            found.append(act.PlayLandmark(card_id))
+            continue
+        if definition.cost > ep + 4 and definition.alternative_cost is None:
+            continue  # cannot be afforded even with every reduction; saves the target loop
+        for target in _targets(game, definition.target):
+            found.append(act.Cast(card_id, target))
+            if definition.alternative_cost is not None:
+                found.append(act.Cast(card_id, target, alternative=True))
+    found += [act.SetTrap(c) for c in hand]
+    found += [act.CastFaceDown(c) for c in hand if table.cards[c].printed.morph is not None]
+    found += [act.TurnFaceUp(c.id) for c in table.permanents(player) if c.face_down]
+    for other in range(len(table.players)):
+        if other != player:
+            found += [act.Challenge(t) for t in table.zones[f"traps:{other}"]]
+    for permanent in table.permanents(player):
+        for index, ability in enumerate(permanent.definition.abilities):
+            found += [act.Activate(permanent.id, index, t) for t in _targets(game, ability.target)]
+    return found

@@ -1,0 +1,67 @@
+"""What one player may see of a game: the view agents decide from (DESIGN: hidden information).
+
+>>> from rulekeeper.riskres.scenario import Scenario
+>>> from rulekeeper.riskres.views import view
+>>> game = Scenario().player(0, hand=["Sparkshot"]).player(1, hand=["Brace"]).build()
+>>> seen = view(game, 0)
+>>> seen["hand"], seen["players"][1]["hand"]
+([(0, 'Sparkshot')], 1)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.riskres.state import HIDDEN_ZONES, CardState, PlayerState
+
+if TYPE_CHECKING:
+    from rulekeeper.riskres.game import RiskGame
+
+
+PUBLIC = ("id", "name", "controller", "tapped", "damage", "attached_to", "arrived_turn")
+"""What everyone sees of a permanent, besides its counters and whether it attacks."""
+
+
+def view(game: RiskGame, player: int) -> dict[str, Any]:
+    """What ``player`` may see: their own hand, traps and face-down cards; counts of the
+    others' hidden zones; everything public."""
+    table = game.table
+
+    def public(state: CardState) -> dict[str, Any]:
+        shown = {key: getattr(state, key) for key in PUBLIC}
+        shown["counters"] = state.plus - state.minus
+        shown["attacking"] = state.id in game.attacks
+        return shown
+
+    return {
+        "you": player,
+        **{key: getattr(game, key) for key in ("turn", "step", "active", "decision", "priority")},
+        "players": [_seat(game, seat) for seat in table.players],
+        "hand": [(i, table.cards[i].name) for i in table.zones[f"hand:{player}"]],
+        "traps": [(i, table.cards[i].name) for i in table.zones[f"traps:{player}"]],
+        # RR 13.1d: only the controller knows what their face-down cards are.
+        "face_down_mine": {
+            c.id: c.printed.name for c in table.cards if c.face_down and c.controller == player
+        },
+        "face_down_traps": {
+            p.index: list(table.zones[f"traps:{p.index}"])
+            for p in table.players
+            if p.index != player
+        },
+        "battlefield": [public(c) for c in table.permanents()],
+        "stack": [dict(item, target=game.describe(item["target"])) for item in game.stack],
+        "attacks": {a: game.describe(t) for a, t in game.attacks.items()},
+        "waiting_triggers": [list(t) for t in game.pending_triggers],
+        "blocks": dict(game.blocks),
+        "damage_order": {a: list(b) for a, b in game.damage_order.items()},
+    }
+
+
+def _seat(game: RiskGame, seat: PlayerState) -> dict[str, Any]:
+    shown: dict[str, Any] = {"index": seat.index, "name": seat.name}
+    shown |= {"ep": seat.ep, "intel": seat.intel}
+    for kind in HIDDEN_ZONES:  # hidden zones: only how many cards
+        shown[kind] = len(game.table.zones[f"{kind}:{seat.index}"])
+    for kind in ("graveyard", "exile"):  # public zones: the cards, in order
+        shown[kind] = game.table.names(f"{kind}:{seat.index}")
+    return shown
