@@ -260,7 +260,7 @@ def test_fast_wins_over_slow() -> None:
     assert game.pressure[1] == 6  # Slow is printed, Fast is granted: the first step
 
 
-@pytest.mark.rule("RR R33", "RR R35")
+@pytest.mark.rule("RR R33", "RR R35", "RR 2.5a")
 def test_pressure_beyond_the_library_exiles_it_all() -> None:
     game = (
         Scenario()

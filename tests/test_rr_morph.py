@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulekeeper.riskres.actions import Cast, CastFaceDown, Pass, TurnFaceUp
+from rulekeeper.riskres.actions import Cast, CastFaceDown, Pass, SetTrap, TurnFaceUp
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario, refused
 
@@ -108,3 +108,17 @@ def test_a_face_down_permanent_is_revealed_as_it_leaves() -> None:
     assert shade.zone == "graveyard:1"
     assert not shade.face_down
     assert game.log[-1].text == "Raze destroys a face-down creature (it was Shade of the Pact)"
+
+
+@pytest.mark.rule("RR 13.2c")
+def test_a_trap_is_not_a_face_down_creature() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=1, hand=["Shade of the Pact", *HOLD])
+        .player(1, hand=["Brace"])
+        .build()
+    )
+    shade = game.table.cards[game.find("Shade of the Pact")]
+    game.apply(SetTrap(shade.id))
+    assert (shade.zone, shade.face_down, game.table.players[0].ep) == ("traps:0", False, 0)
+    assert game.table.permanents() == []
