@@ -18,6 +18,7 @@ from rulekeeper.riskres.actions import (
     Attack,
     Block,
     Cast,
+    CastFaceDown,
     Challenge,
     Discard,
     Keep,
@@ -28,6 +29,7 @@ from rulekeeper.riskres.actions import (
     PlayLandmark,
     Scry,
     SetTrap,
+    TurnFaceUp,
 )
 from rulekeeper.riskres.cards import CardDef, card
 
@@ -96,6 +98,12 @@ class HeuristicAgent:
                 return 3 if card(hand[card_id]).trap is not None else -1
             case Challenge():
                 return -1
+            case CastFaceDown(card_id):
+                # Face down only when the card itself cannot be afforded yet.
+                ep = view["players"][me]["ep"]
+                return 40 if card(hand[card_id]).cost > ep else -1
+            case TurnFaceUp():
+                return 45
             case KeepLegend(card_id):
                 return -float(permanents[card_id]["damage"])
             case Discard(card_id):
