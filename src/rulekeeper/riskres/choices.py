@@ -12,6 +12,8 @@ from rulekeeper.engine.game import Action
 from rulekeeper.riskres import actions as act
 from rulekeeper.riskres import combat
 from rulekeeper.riskres.actions import Target
+from rulekeeper.riskres.costs import spell_cost
+from rulekeeper.riskres.timing import is_sorcery_speed
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
@@ -56,13 +58,24 @@ def candidates(game: RiskGame) -> list[Action]:
     hand = table.zones[f"hand:{player}"]
     found += [act.Pitch(c) for c in hand]
     ep = table.players[player].ep
+    # Proposals only: each is judged by its why_not_* predicate. A spell's cost does not
+    # depend on its target, so one that cannot be paid skips the loop over targets, and so
+    # does one that needs sorcery speed outside it.
+    sorcery = is_sorcery_speed(game, player)
     for card_id in hand:
         definition = table.cards[card_id].definition
         if definition.has_type("Landmark"):
             found.append(act.PlayLandmark(card_id))
             continue
-        if definition.cost > ep + 4 and definition.alternative_cost is None:
-            continue  # cannot be afforded even with every reduction; saves the target loop
+        if not (sorcery or definition.has_type("Instant")):
+            continue
+        cheapest = spell_cost(table, player, definition, card_id)
+        if definition.alternative_cost is not None:
+            cheapest = min(
+                cheapest, spell_cost(table, player, definition, card_id, alternative=True)
+            )
+        if cheapest > ep:
+            continue
         for target in _targets(game, definition.target):
             found.append(act.Cast(card_id, target))
             if definition.alternative_cost is not None:

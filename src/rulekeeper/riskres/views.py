@@ -41,7 +41,9 @@ def view(game: RiskGame, player: int) -> dict[str, Any]:
         "traps": [(i, table.cards[i].name) for i in table.zones[f"traps:{player}"]],
         # RR 13.1d: only the controller knows what their face-down cards are.
         "face_down_mine": {
-            c.id: c.printed.name for c in table.cards if c.face_down and c.controller == player
+            i: table.cards[i].printed.name
+            for i in (*table.zones[f"battlefield:{player}"], *table.zones["stack"])
+            if table.cards[i].face_down and table.cards[i].controller == player
         },
         "face_down_traps": {
             p.index: list(table.zones[f"traps:{p.index}"])
