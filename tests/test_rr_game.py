@@ -7,16 +7,49 @@ import json
 import pytest
 
 from rulekeeper.engine.agents import RandomAgent, play
-from rulekeeper.engine.game import explain
+from rulekeeper.engine.game import Action, explain
 from rulekeeper.errors import SerializationError
 from rulekeeper.games import FORMATS
-from rulekeeper.riskres.actions import Keep, Mulligan, Pass, Scry
+from rulekeeper.riskres.actions import (
+    Activate,
+    Attack,
+    Block,
+    Cast,
+    CastFaceDown,
+    Challenge,
+    Discard,
+    EndAttacks,
+    EndBlocks,
+    Keep,
+    KeepLegend,
+    Mulligan,
+    OrderBlocker,
+    Pass,
+    Pitch,
+    Player,
+    PlayLandmark,
+    Scry,
+    SetTrap,
+    StackTrigger,
+    Target,
+    TurnFaceUp,
+)
 from rulekeeper.riskres.agents import HeuristicAgent
 from rulekeeper.riskres.decks import PRECONSTRUCTED, check_deck
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import refused
 
 DECKS = list(PRECONSTRUCTED.values())
+CARD_ACTIONS = (
+    Pitch,
+    PlayLandmark,
+    SetTrap,
+    Challenge,
+    CastFaceDown,
+    TurnFaceUp,
+    Discard,
+    KeepLegend,
+)
 
 
 def hand_size(game: RiskGame, player: int) -> int:
@@ -139,3 +172,33 @@ def test_explain_cites_the_rule() -> None:
     text = explain(game, Pass())
     assert text.startswith("Pass() is illegal: ")
     assert "(RR 5.1c, https://" in text
+
+
+def _every_action(game: RiskGame) -> list[Action]:
+    """Every action of every kind, over every card, target and player: most are illegal."""
+    ids = range(len(game.table.cards))
+    players: list[Target] = [Player(0), Player(1)]
+    found: list[Action] = [Pass(), EndAttacks(), EndBlocks(), Keep(), Mulligan()]
+    found += [Scry(True), Scry(False)]
+    for i in ids:
+        found += [kind(i) for kind in CARD_ACTIONS]
+        for target in (None, *players, *ids):
+            found += [Cast(i, target), Cast(i, target, True), Activate(i, 0, target)]
+        found += [Attack(i, target) for target in (*players, *ids)]
+        found += [Block(i, j) for j in ids] + [OrderBlocker(i, j) for j in ids]
+        found += [StackTrigger(i, 0)]
+    return found
+
+
+def test_legal_actions_are_exactly_the_accepted_ones() -> None:
+    """Nothing ``check`` accepts is missing from ``legal_actions``; nothing listed is refused."""
+    game = FORMATS["rr"].new_game(3, 2)
+    agent = RandomAgent(3)
+    for step in range(200):
+        if game.outcome is not None:
+            break
+        legal = game.legal_actions()
+        if step % 40 == 0:
+            for action in _every_action(game):
+                assert (explain(game, action).endswith(" is legal")) == (action in legal), action
+        game.apply(agent.choose({}, legal))
