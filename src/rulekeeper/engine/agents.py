@@ -38,6 +38,27 @@ class RandomAgent:
         return actions[self._rng.randrange(len(actions))]
 
 
+class ScoringAgent:
+    """Picks the legal action it scores highest, the earliest among equals.
+
+    Subclasses say how much they like an action in :meth:`_score`; they may use their own
+    seeded RNG, ``self._rng``, for the odd gamble. Scores see only the player's view.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        """Return the best-scoring action (the earliest among equals)."""
+        return max(actions, key=lambda a: (self._score(view, a), -actions.index(a)))
+
+    def _score(self, view: dict[str, Any], action: Action) -> float:
+        raise NotImplementedError
+
+
 def play(
     game: Game, agents: Sequence[Agent], *, on_action: Callable[[Game, Action], None] | None = None
 ) -> Outcome:

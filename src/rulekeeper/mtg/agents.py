@@ -5,30 +5,19 @@ It decides from a player's view only, never from the full game state.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import Any
 
+from rulekeeper.engine.agents import ScoringAgent
 from rulekeeper.engine.game import Action
 from rulekeeper.mtg.actions import Attack, Block, Cast, Discard, EndAttacks, Pass, Player, PlayLand
 from rulekeeper.mtg.cards import card
 
 
-class HeuristicAgent:
+class HeuristicAgent(ScoringAgent):
     """Land first, then the most expensive spell, burn at the opponent's face or a big
     creature, attack when the attacker would survive or the opponent is open, chump-block only
     when life is low.
     """
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = random.Random(seed)
-
-    def __repr__(self) -> str:
-        return "HeuristicAgent()"
-
-    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        """Return the action this agent prefers."""
-        return max(actions, key=lambda a: (self._score(view, a), -actions.index(a)))
 
     def _score(self, view: dict[str, Any], action: Action) -> float:
         me = view["you"]

@@ -8,10 +8,9 @@ defender has no untapped creatures, and blocks when its blocker survives or trad
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import Any
 
+from rulekeeper.engine.agents import ScoringAgent
 from rulekeeper.engine.game import Action
 from rulekeeper.riskres.actions import (
     Activate,
@@ -36,18 +35,8 @@ from rulekeeper.riskres.cards import CardDef, card
 HARMFUL = ("damage", "destroy", "tap", "bounce")
 
 
-class HeuristicAgent:
+class HeuristicAgent(ScoringAgent):
     """Plays its cards, pitches for what it can cast, attacks and blocks sensibly."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = random.Random(seed)
-
-    def __repr__(self) -> str:
-        return "HeuristicAgent()"
-
-    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        """Return the action this agent prefers (the earliest among equals)."""
-        return max(actions, key=lambda a: (self._score(view, a), -actions.index(a)))
 
     def _score(self, view: dict[str, Any], action: Action) -> float:
         me = view["you"]

@@ -19,9 +19,6 @@ class VortexAgent(HeuristicAgent):
     """Plays like :class:`~rulekeeper.mtg.agents.HeuristicAgent`, and drafts: lands when short
     of them, otherwise the strongest card in the colours it already holds."""
 
-    def __repr__(self) -> str:
-        return "VortexAgent()"
-
     def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         """Return the action this agent prefers."""
         if actions and isinstance(actions[0], Pick | TakeBasic | ExilePack):
