@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulekeeper.engine.game import explain
-from rulekeeper.riskres.actions import Cast, Concede, KeepLegend, Pass
+from rulekeeper.riskres.actions import Activate, Cast, Concede, KeepLegend, Pass, Pitch
 from rulekeeper.riskres.scenario import Scenario, refused
 
 HOLD = ["Sparkshot"]
@@ -45,6 +45,56 @@ def test_win_conditions_are_checked_at_the_end_of_each_phase() -> None:
     assert game.outcome is not None
     assert game.outcome.winners == (0,)
     assert game.log.citing("RR 9.4b")
+
+
+@pytest.mark.rule("RR 9.4c", "RR R15")
+def test_a_win_condition_is_also_checked_when_it_says() -> None:
+    # Brimming Coffers is also checked whenever its controller gains EP: pitching to 20 EP
+    # wins at once, although nobody receives priority after a pitch.
+    game = (
+        Scenario()
+        .player(0, ep=19, hand=["Mire Lurker", *HOLD], battlefield=["Brimming Coffers"])
+        .player(1, ep=30, hand=HOLD)
+        .build()
+    )
+    game.apply(Pitch(game.find("Mire Lurker")))
+    assert game.outcome is not None
+    assert game.outcome.winners == (0,)
+    assert game.log.citing("RR 9.4c")
+
+
+@pytest.mark.rule("RR 9.4c")
+def test_the_named_time_ends_the_game_in_the_middle_of_a_resolution() -> None:
+    # Gaining EP from an ability wins before the rest of the resolution or any priority.
+    game = (
+        Scenario()
+        .player(0, ep=19, hand=HOLD, battlefield=["Brimming Coffers", "Sunken Vault"])
+        .player(1, hand=HOLD)
+        .build()
+    )
+    game.apply(Activate(game.find("Sunken Vault"), 0))
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.outcome is not None
+    assert game.outcome.winners == (0,)
+    assert game.log.citing("RR 9.4c")
+    assert not game.log.citing("RR 11.1e")
+
+
+@pytest.mark.rule("RR 9.4c")
+def test_the_named_time_is_only_for_the_card_that_names_it() -> None:
+    # Treasury of Ages names no time: a pitch to 25 EP waits for the next usual check.
+    game = (
+        Scenario()
+        .player(0, ep=24, hand=["Mire Lurker", *HOLD], battlefield=["Treasury of Ages"])
+        .player(1, hand=HOLD)
+        .build()
+    )
+    game.apply(Pitch(game.find("Mire Lurker")))
+    assert game.outcome is None
+    game.apply(Pass())  # Bob would receive priority: the usual check comes first
+    assert game.outcome is not None
+    assert not game.log.citing("RR 9.4c")
 
 
 @pytest.mark.rule("RR 9.1c")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulekeeper.riskres.actions import Cast, Discard, EndAttacks, Pass, Pitch
+from rulekeeper.riskres.actions import Activate, Cast, Discard, EndAttacks, Pass, Pitch
 from rulekeeper.riskres.decks import PRECONSTRUCTED
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario, refused
@@ -117,6 +117,97 @@ def test_hand_size_is_checked_only_in_cleanup() -> None:
     game.apply(Discard(game.find("Mire Lurker", "hand:0")))
     assert len(game.table.zones["hand:0"]) == 10
     assert game.active == 1
+
+
+@pytest.mark.rule("RR 4.7.2d", "RR R52")
+def test_a_trigger_in_cleanup_gives_priority_and_another_cleanup_step() -> None:
+    game = (
+        Scenario()
+        .player(0, hand=["Mire Lurker"] * 11, battlefield=["Midden Scavenger"])
+        .player(
+            1, ep=1, hand=["Brace", *HOLD], battlefield=["Plated Tortoise"], library=["Raze"] * 3
+        )
+        .at("end")
+        .build()
+    )
+    game.apply(Pass())
+    game.apply(Pass())
+    assert (game.step, game.decision) == ("cleanup", "discard")
+    game.apply(Discard(game.find("Mire Lurker", "hand:0")))
+    # RR 4.7.2d: the discard triggered, so players receive priority in the cleanup step.
+    assert (game.step, game.decision, game.priority, len(game.stack)) == (
+        "cleanup",
+        "priority",
+        0,
+        1,
+    )
+    game.apply(Pass())
+    tortoise = game.table.cards[game.find("Plated Tortoise")]
+    game.apply(Cast(game.find("Brace"), tortoise.id))  # Bob answers in the cleanup step
+    game.apply(Pass())
+    game.apply(Pass())
+    assert tortoise.pump_defense == 3
+    game.apply(Pass())
+    game.apply(Pass())  # the trigger resolves
+    assert game.table.players[0].intel == 1
+    assert (game.step, game.active) == ("cleanup", 0)
+    game.apply(Pass())
+    game.apply(Pass())  # the stack is empty and all have passed: another cleanup step
+    assert game.log.citing("RR R52")
+    assert game.active == 1
+    assert tortoise.pump_defense == 0
+
+
+@pytest.mark.rule("RR R52", "RR 4.7.2a")
+def test_the_next_cleanup_step_discards_again() -> None:
+    game = (
+        Scenario()
+        .player(
+            0,
+            hand=["Mire Lurker"] * 11,
+            library=["Veil Walker"],
+            battlefield=["Midden Scavenger", "Spymaster Vell"],
+        )
+        .player(1, hand=HOLD, library=["Raze"] * 3)
+        .at("end")
+        .build()
+    )
+    game.apply(Pass())
+    game.apply(Pass())
+    game.apply(Discard(game.find("Mire Lurker", "hand:0")))
+    game.apply(Pass())
+    game.apply(Pass())  # the trigger resolves: 1 Intel
+    game.apply(Activate(game.find("Spymaster Vell"), 0))
+    game.apply(Pass())
+    game.apply(Pass())  # Alice draws: eleven cards again
+    game.apply(Pass())
+    game.apply(Pass())
+    assert (game.step, game.decision, game.active) == ("cleanup", "discard", 0)
+    game.apply(Discard(game.find("Veil Walker", "hand:0")))
+    game.apply(Pass())
+    game.apply(Pass())  # the second trigger resolves
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.active == 1
+    assert len(game.table.zones["hand:0"]) == 10
+    assert game.table.players[0].intel == 1
+    assert len(game.log.citing("RR R52")) == 2
+
+
+@pytest.mark.rule("RR 4.7.2d")
+def test_without_a_trigger_nobody_gets_priority_in_cleanup() -> None:
+    game = (
+        Scenario()
+        .player(0, hand=["Mire Lurker"] * 11)
+        .player(1, hand=HOLD, library=["Raze"] * 3)
+        .at("end")
+        .build()
+    )
+    game.apply(Pass())
+    game.apply(Pass())
+    game.apply(Discard(game.find("Mire Lurker", "hand:0")))
+    assert game.active == 1
+    assert not game.log.citing("RR R52")
 
 
 @pytest.mark.rule("RR 4.7.2b", "RR 4.7.2c", "RR 4.1b", "RR R53")

@@ -64,6 +64,9 @@ EFFECT_KINDS = (
 TARGET_KINDS = ("creature", "permanent", "artifact", "enchantment", "opponent", "player")
 RISK_LEVELS = {"low": 6, "medium": 11, "high": 16, "extreme": 19}  # RR 7.1 thresholds
 WIN_KINDS = ("artifacts", "creatures", "intel", "ep")
+WIN_CHECKS = ("gain_ep",)
+"""The moments a Win Condition may name for checking its requirement, besides the usual ones
+(RR 9.4c): ``gain_ep`` is "whenever you gain EP"."""
 
 
 @dataclass(frozen=True)
@@ -83,10 +86,10 @@ class Ability:
         return self.intel > 0
 
 
-TRIGGER_EVENTS = ("beginning_of_combat", "attacks", "blocks", "end_step")
+TRIGGER_EVENTS = ("beginning_of_combat", "attacks", "blocks", "end_step", "discard")
 """When a triggered ability triggers: at the beginning of combat or of the end step on its
-controller's turn (RR 4.5.1a, RR 4.7.1a), or when its creature attacks or blocks (RR 4.5.2d,
-RR 4.5.3d)."""
+controller's turn (RR 4.5.1a, RR 4.7.1a), when its creature attacks or blocks (RR 4.5.2d,
+RR 4.5.3d), or whenever its controller discards a card (in the cleanup step, RR 4.7.2d)."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,7 @@ class CardDef:
     triggers: tuple[Trigger, ...] = ()
     static: Mapping[str, Any] = field(default_factory=dict)
     win: Mapping[str, int] = field(default_factory=dict)
+    checks: tuple[str, ...] = ()
     alternative_cost: int | None = None
     risk: Mapping[str, Any] | None = None
     trap: Mapping[str, Any] | None = None
@@ -242,6 +246,11 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
     win = raw.get("win", {})
     if ("Win Condition" in types) != bool(win) or any(k not in WIN_KINDS for k in win):
         raise _fail(name, f"a win condition, and only one, states a requirement from {WIN_KINDS}")
+    checks = raw.get("checks", [])
+    if not isinstance(checks, list) or any(c not in WIN_CHECKS for c in checks):
+        raise _fail(name, f"checks must be a list from {WIN_CHECKS}")
+    if checks and not win:
+        raise _fail(name, "only a win condition names when its requirement is checked")
     trap = raw.get("trap")
     if trap is not None and trap != {"when": "attacked"}:
         raise _fail(name, 'a trap trigger is {"when": "attacked"}')
@@ -266,6 +275,7 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
         triggers=tuple(triggers),
         static=dict(raw.get("static", {})),
         win=dict(win),
+        checks=tuple(checks),
         alternative_cost=_int(raw, "alternative_cost", name, 0, 20)
         if "alternative_cost" in raw
         else None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rulekeeper.riskres import outcome
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.cards import RISK_LEVELS
 from rulekeeper.riskres.combat import cards, damage_creature, exile_top
@@ -74,6 +75,8 @@ def resolve(
     if source.definition.risk is not None and not effects:
         effects = take_risk(game, source, controller)
     for effect in effects:
+        if game.outcome is not None:  # RR 9.4c: a win checked mid-way ends the game there
+            return
         apply_effect(game, source, controller, target, effect, 1)
 
 
@@ -148,6 +151,7 @@ def apply_effect(
     if kind == "ep":
         me.ep += amount
         game.record("", f"{me.name} gains {amount} EP (EP {me.ep})")
+        outcome.check_named_time(game, who, "gain_ep")
     elif kind == "intel":
         me.intel += amount
         game.record("RR 1.4a", f"{me.name} gains {amount} Intel (Intel {me.intel})")

@@ -49,6 +49,40 @@ def check_win_conditions(game: RiskGame, rule: RuleId) -> bool:
     return game.outcome is not None
 
 
+@enforces("RR 9.4c", "RR R15")
+def check_named_time(game: RiskGame, player: int, moment: str) -> bool:
+    """Check the win conditions of ``player`` that name ``moment`` as a time to be checked.
+
+    A Win Condition may say when its requirement is checked besides the usual times
+    (RR 9.4c): Brimming Coffers is also checked whenever its controller gains EP
+    (``moment`` ``"gain_ep"``), so a player who reaches 20 EP by pitching a card wins at once,
+    before anyone next receives priority. Return True if the game is over.
+
+    >>> from rulekeeper.riskres.scenario import Scenario
+    >>> game = (Scenario()
+    ...         .player(0, ep=20, battlefield=["Brimming Coffers"])
+    ...         .player(1)
+    ...         .build())
+    >>> check_named_time(game, 1, "gain_ep"), check_named_time(game, 0, "gain_ep")
+    (False, True)
+    >>> game.outcome.winners
+    (0,)
+    """
+    for permanent in game.table.permanents(player):
+        definition = permanent.definition
+        if (
+            definition.has_type("Win Condition")
+            and moment in definition.checks
+            and has_won(game, permanent)
+        ):
+            seat = game.table.players[player]
+            if not seat.won:
+                seat.won = "RR 9.1a"
+                game.record("RR 9.4c", f"{seat.name} meets the requirement of {permanent.name}")
+    settle(game)
+    return game.outcome is not None
+
+
 @enforces("RR 9.1b", "RR 9.3a", "RR 9.3b", "RR 9.3c", "RR R13", "RR R49", "RR R54")
 def settle(game: RiskGame) -> None:
     """Decide the game if any player has won or lost."""

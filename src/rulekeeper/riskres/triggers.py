@@ -4,7 +4,8 @@ with several chooses their order.
 
 The starter cards trigger at the beginning of combat and of the end step on their
 controller's turn (RR 4.5.1a, RR 4.7.1a), when their creature attacks (RR 4.5.2d) or blocks
-(RR 4.5.3d), and when a permanent enters the battlefield (see
+(RR 4.5.3d), when their controller discards a card in the cleanup step (RR 4.7.2d, RR R52),
+and when a permanent enters the battlefield (see
 :func:`~rulekeeper.riskres.effects.enter_battlefield`).
 """
 

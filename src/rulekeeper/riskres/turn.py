@@ -63,19 +63,33 @@ PRIORITY_STEPS = (
 )
 
 
-@enforces("RR 5.2d", "RR 9.4b", "RR R15", "RR 4.4d")
+@enforces("RR 5.2d", "RR 9.4b", "RR R15", "RR 4.4d", "RR R52")
 def next_step(game: RiskGame) -> None:
-    """Leave the current step (the stack is empty) and enter the next one.
+    """Leave the current step (the stack is empty and every player has passed) and enter the
+    next one.
 
-    Win conditions are checked as each phase ends (RR 9.4b, RR R15).
+    Win conditions are checked as each phase ends (RR 9.4b, RR R15). Players pass in the
+    cleanup step only if something triggered during it (RR 4.7.2d); another cleanup step then
+    follows (RR R52).
     """
     outcome.check_win_conditions(game, "RR 9.4b")
     if game.outcome is not None:
         return
     if game.step == "cleanup":
-        begin_turn(game, (game.active + 1) % len(game.table.players), game.turn + 1)
+        game.record(
+            "RR R52", "players received priority in the cleanup step: another cleanup step follows"
+        )
+        enter(game, "cleanup")
         return
     enter(game, STEPS[STEPS.index(game.step) + 1])
+
+
+def end_turn(game: RiskGame) -> None:
+    """End a turn whose cleanup step gave no one priority: check win conditions as the phase
+    ends (RR 9.4b), then begin the next player's turn."""
+    outcome.check_win_conditions(game, "RR 9.4b")
+    if game.outcome is None:
+        begin_turn(game, (game.active + 1) % len(game.table.players), game.turn + 1)
 
 
 @enforces(
@@ -144,6 +158,8 @@ def enter(game: RiskGame, step: str) -> None:
     elif step == "resource":
         me.ep += RESOURCE_EP
         game.record("RR 4.3a", f"{me.name} gains {RESOURCE_EP} EP (EP {me.ep})")
+        if outcome.check_named_time(game, game.active, "gain_ep"):
+            return
     elif step == "declare_attackers":
         combat.begin_attacks(game)
         return
@@ -174,10 +190,16 @@ def enter(game: RiskGame, step: str) -> None:
     "RR R18",
     "RR 11.1h",
     "RR R21",
+    "RR R52",
 )
 def cleanup(game: RiskGame) -> None:
     """Cleanup: the active player discards to ten (RR R18: the only time hand size is
-    checked), until-end-of-turn effects end and damage is removed; no one gets priority."""
+    checked), until-end-of-turn effects end and damage is removed.
+
+    No one gets priority unless something triggered during the step, a discard say
+    (RR 4.7.2d); then players receive priority as usual, and once the stack is empty and all
+    have passed another cleanup step follows (RR R52, see :func:`next_step`).
+    """
     if len(game.table.zones[f"hand:{game.active}"]) > HAND_SIZE:
         game.decision, game.priority = "discard", game.active
         game._legal = None
@@ -186,7 +208,11 @@ def cleanup(game: RiskGame) -> None:
         permanent.pump_power = permanent.pump_defense = 0
         permanent.damage = 0
         permanent.deadly_hit = False
-    next_step(game)
+    if game.pending_triggers:
+        game.record("RR 4.7.2d", "something triggered in the cleanup step: players get priority")
+        game.give_priority(game.active)
+        return
+    end_turn(game)
 
 
 def perform_combat_or_cleanup(game: RiskGame, player: int, action: Action) -> None:
@@ -207,6 +233,7 @@ def perform_combat_or_cleanup(game: RiskGame, player: int, action: Action) -> No
             game.table.move(card_id, f"graveyard:{player}")
             name = game.table.cards[card_id].name
             game.record("RR 4.7.2a", f"{game.name_of(player)} discards {name} to hand size")
+            triggers.fire(game, "discard", game.table.permanents(player))
             cleanup(game)
 
 
@@ -222,6 +249,7 @@ def pitch(game: RiskGame, player: int, card_id: int) -> None:
     game.record(
         "RR 1.2a", f"{me.name} pitches {state.name} for {state.definition.pitch} EP (EP {me.ep})"
     )
+    outcome.check_named_time(game, player, "gain_ep")
 
 
 @enforces("RR R2", "RR 2.3b", "RR 3.1.4a")
