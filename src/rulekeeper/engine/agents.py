@@ -41,7 +41,7 @@ class RandomAgent:
 class ScoringAgent:
     """Picks the legal action it scores highest, the earliest among equals.
 
-    Subclasses say how much they like an action in :meth:`_score`; they may use their own
+    Subclasses say how much they like an action in ``_score``; they may use their own
     seeded RNG, ``self._rng``, for the odd gamble. Scores see only the player's view.
     """
 
