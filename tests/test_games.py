@@ -90,3 +90,20 @@ def test_view_hides_the_opponents_hand_and_library_order() -> None:
 def test_unknown_format_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="unknown format 'chess'"):
         game_format("chess")
+
+
+def test_play_builds_views_only_for_agents_that_read_them() -> None:
+    seen: list[int] = []
+
+    class Watcher:
+        """An agent that records how much of the game its views showed it."""
+
+        def choose(self, view: dict[str, object], actions: list[object]) -> object:
+            seen.append(len(view))
+            return actions[0]
+
+    game = _random_game(12)
+    play(game, [Watcher(), RandomAgent(3)])  # type: ignore[list-item]
+    assert seen
+    assert min(seen) > 0  # a view for every decision of the agent that reads one
+    assert RandomAgent.needs_view is False

@@ -12,7 +12,11 @@ MAX_ACTIONS = 200_000  # far beyond any finished game; more means a game that ca
 
 
 class Agent(Protocol):
-    """Anything that picks one of the legal actions, seeing only a player's view."""
+    """Anything that picks one of the legal actions, seeing only a player's view.
+
+    An agent that never reads its view may set ``needs_view = False``; :func:`play` then
+    passes it an empty one instead of building it.
+    """
 
     def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         """Return one of ``actions``."""
@@ -26,6 +30,8 @@ class RandomAgent:
     >>> RandomAgent(seed=3).choose({}, ["a", "b", "c"])
     'a'
     """
+
+    needs_view = False  # it never looks, so play() need not build a view for it
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
@@ -72,7 +78,10 @@ def play(
         if game.outcome is not None:
             return game.outcome
         player = game.current_player()
-        action = agents[player].choose(game.view(player), game.legal_actions())
+        agent = agents[player]
+        # Building a view costs as much as a move; skip it for agents that never read one.
+        view = game.view(player) if getattr(agent, "needs_view", True) else {}
+        action = agent.choose(view, game.legal_actions())
         if on_action is not None:
             on_action(game, action)
         game.apply(action)
