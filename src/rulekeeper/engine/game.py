@@ -59,12 +59,30 @@ class Game(ABC):
         self.chance = chance
         self.log = EventLog()
         self.outcome: Outcome | None = None
+        self._legal: list[Action] | None = None
 
     # The protocol.
 
-    @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Every action the deciding player may take now, in a deterministic order."""
+        """Every action the deciding player may take now, in a deterministic order.
+
+        They are the candidates that ``_violation`` finds nothing wrong with, the same
+        predicate :meth:`check` uses, so what is offered and what is accepted cannot disagree.
+        The list is kept until a subclass clears ``self._legal`` on a change of state.
+        """
+        if self.outcome is not None:
+            return []
+        if self._legal is None:
+            self._legal = [a for a in self._candidates() if self._violation(a) is None]
+        return list(self._legal)
+
+    @abstractmethod
+    def _candidates(self) -> list[Action]:
+        """Every action that might be legal now, in a deterministic order."""
+
+    @abstractmethod
+    def _violation(self, action: Action) -> tuple[RuleId, str] | None:
+        """The rule ``action`` would break now and why, or ``None`` if it is legal."""
 
     @abstractmethod
     def current_player(self) -> PlayerId:

@@ -92,7 +92,6 @@ class MagicGame(Game):
         self.resume: list[Any] = ["priority", 0]
         # A format's own bookkeeping, kept JSON-ready so saved games restore it.
         self.format_state: dict[str, Any] = {}
-        self._legal: list[Action] | None = None
 
     @property
     def format_key(self) -> str:  # type: ignore[override]
@@ -165,14 +164,6 @@ class MagicGame(Game):
     def current_player(self) -> int:
         """The player who must decide next."""
         return self.priority
-
-    def legal_actions(self) -> list[Action]:
-        """Every action the deciding player may take now, in a deterministic order."""
-        if self.outcome is not None:
-            return []
-        if self._legal is None:
-            self._legal = [a for a in self._candidates() if self._violation(a) is None]
-        return list(self._legal)
 
     def _candidates(self) -> list[Action]:
         player, zones = self.priority, self.table.zones

@@ -122,7 +122,6 @@ class RiskGame(Game):
         self.pressure = [0] * len(names)  # RR 4.5.5: combat damage dealt to each player
         self.legend_choices: list[tuple[int, str]] = []  # RR 11.1i: (player, name) to choose
         self.scry_pending: list[int] = []  # players who must scry 1 before play goes on
-        self._legal: list[Action] | None = None
 
     # Starting a game.
 
@@ -225,11 +224,7 @@ class RiskGame(Game):
         choosing from it play their games out; apply
         :class:`~rulekeeper.riskres.actions.Concede` directly to concede.
         """
-        if self.outcome is not None:
-            return []
-        if self._legal is None:
-            self._legal = [a for a in self._candidates() if self._violation(a) is None]
-        return list(self._legal)
+        return super().legal_actions()
 
     def _candidates(self) -> list[Action]:
         return candidates(self)
