@@ -183,6 +183,16 @@ class RiskGame(Game):
         """A player's name, for the log."""
         return self.table.players[player].name
 
+    def opponents(self, player: int) -> list[int]:
+        """The other players still in the game, in turn order starting after ``player``.
+
+        "Each opponent" means all of them (RR 10.2a); where one opponent has to be picked
+        without a choice, it is the first (RR R47).
+        """
+        seats = len(self.table.players)
+        after = ((player + step) % seats for step in range(1, seats))
+        return [p for p in after if not self.table.players[p].left]
+
     def defender(self) -> int:
         """The player the active player attacks."""
         return (self.active + 1) % len(self.table.players)

@@ -149,6 +149,7 @@ class PlayerState:
     lost: str = ""  # the rule under which this player lost, if they have
     won: str = ""  # the rule under which this player would win
     drew_from_empty: bool = False  # RR 9.2a, checked as a state-based action (RR 11.1d)
+    left: bool = False  # left the game (RR 10.5, RR R54): skipped by turns, priority, effects
     mulligans: int = 0
     kept: bool = False
     pending: str = ""  # a hidden simultaneous mulligan decision (RR 12.4)
