@@ -122,6 +122,8 @@ class RiskGame(Game):
         self.pressure = [0] * len(names)  # RR 4.5.5: combat damage dealt to each player
         self.legend_choices: list[tuple[int, str]] = []  # RR 11.1i: (player, name) to choose
         self.scry_pending: list[int] = []  # players who must scry 1 before play goes on
+        self.extra_turns: list[int] = []  # RR 10.1c: players owed a turn after this one, in order
+        self.regular = 0  # whose regular turn it is; extra turns do not move the order on
 
     # Starting a game.
 
@@ -156,7 +158,9 @@ class RiskGame(Game):
                 game.table.create(name, player, f"library:{player}")
             game.chance.shuffle(game.table.zones[f"library:{player}"])
         game.turn = 1
-        game.first_player = game.active = game.chance.pick(len(names), kind="first player")
+        game.first_player = game.active = game.regular = game.chance.pick(
+            len(names), kind="first player"
+        )
         game.record("RR R7", f"{names[game.active]} is chosen at random to go first")
         for player in range(len(names)):
             for _ in range(OPENING_HAND):

@@ -32,6 +32,7 @@ def dump(game: RiskGame) -> dict[str, Any]:
         "cards": [c.to_json() for c in game.table.cards],
         "zones": {k: list(v) for k, v in game.table.zones.items()},
         "turn": [game.turn, game.active, game.first_player, game.step, game.decision],
+        "turn_order": [game.regular, list(game.extra_turns)],
         "priority": [game.priority, game.passes],
         "stack": [dict(item, target=_target_json(item["target"])) for item in game.stack],
         "attacks": [[a, _target_json(t)] for a, t in game.attacks.items()],
@@ -71,6 +72,8 @@ def load(data: dict[str, Any]) -> RiskGame:
         game.table.zones = {k: list(v) for k, v in data["zones"].items()}
         game.turn, game.active, game.first_player, game.step, game.decision = data["turn"]
         game.priority, game.passes = data["priority"]
+        game.regular, extra = data["turn_order"]
+        game.extra_turns = [int(p) for p in extra]
         game.stack = [dict(i, target=_target(i["target"])) for i in data["stack"]]
         game.attacks = {int(a): _attack_target(t) for a, t in data["attacks"]}
         game.blocks = {int(b): int(a) for b, a in data["blocks"]}

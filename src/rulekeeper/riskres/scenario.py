@@ -118,6 +118,7 @@ class Scenario:
             player = game.table.players[index]
             player.ep, player.intel, player.kept = seat.ep, seat.intel, True
         game.turn, game.active, game.first_player = self._turn, self._active, self._active
+        game.regular = self._active
         game.step, game.decision, game.priority = self._step, "priority", self._active
         for attacker, aim in self._attacks.items():
             card_id = game.find(attacker, f"battlefield:{self._active}")

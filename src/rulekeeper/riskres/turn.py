@@ -89,7 +89,24 @@ def end_turn(game: RiskGame) -> None:
     ends (RR 9.4b), then begin the next player's turn."""
     outcome.check_win_conditions(game, "RR 9.4b")
     if game.outcome is None:
-        begin_turn(game, (game.active + 1) % len(game.table.players), game.turn + 1)
+        begin_turn(game, next_turn(game), game.turn + 1)
+
+
+@enforces("RR 10.1a", "RR 10.1b", "RR 10.1c", "RR R62")
+def next_turn(game: RiskGame) -> int:
+    """Who takes the next turn: an extra turn first (RR 10.1c), else the next player clockwise
+    still in the game (RR 10.1a, RR 10.1b).
+
+    An extra turn is taken straight after the turn in which it was granted, and it does not
+    move the order on: the regular turn after it goes to the player after the one whose
+    regular turn came before it (RR R62).
+    """
+    while game.extra_turns:
+        player = game.extra_turns.pop(0)
+        if not game.table.players[player].left:
+            return player
+    game.regular = game.opponents(game.regular)[0]
+    return game.regular
 
 
 @enforces(
