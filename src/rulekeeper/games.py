@@ -12,7 +12,8 @@ Nothing registers itself on import: a format is playable because it is listed he
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from rulekeeper.engine.agents import Agent, RandomAgent
 from rulekeeper.engine.chance import Chance
@@ -30,8 +31,16 @@ from rulekeeper.riskres.agents import HeuristicAgent as RiskHeuristicAgent
 from rulekeeper.riskres.decks import PRECONSTRUCTED as RR_DECKS
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.invariants import risk_invariants
+from rulekeeper.riskres.variants import VARIANTS as RR_VARIANTS
 
 DECK_SEED_SALT = 0x5EED  # any fixed number: it separates deck building from the game's chance
+
+
+class NewGame(Protocol):
+    """Start a bot game: ``seed`` picks the decks and the game's chance; ``variant`` is one of
+    the format's :attr:`GameFormat.variants`, or ``""`` for the plain game."""
+
+    def __call__(self, seed: int, players: int, variant: str = "") -> Game: ...
 
 
 @dataclass(frozen=True)
@@ -42,15 +51,19 @@ class GameFormat:
     name: str
     prefix: str
     players: tuple[int, int]
-    new_game: Callable[[int, int], Game]
+    new_game: NewGame
     agents: Mapping[str, Callable[[int], Agent]]
     invariants: Callable[[Game], list[str]]
     players_rule: str = ""
     """The rule that sets how many players take part."""
+    variants: Mapping[str, str] = field(default_factory=dict)
+    """The variants a game may be set up with, by name, each with a one-line description."""
 
 
 def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
-    def new_game(seed: int, players: int) -> Game:
+    def new_game(seed: int, players: int, variant: str = "") -> Game:
+        if variant:
+            raise InputError(f"{fmt.name} has no variants")
         # The decks come from a chance of their own so that the game's stream starts fresh.
         decks = fmt.bot_decks(Chance(seed ^ DECK_SEED_SALT), players)
         return MagicGame.new(fmt, decks, seed=seed)
@@ -92,12 +105,12 @@ _MAGIC_FORMATS: dict[str, tuple[MagicFormat, Callable[[int], Agent]]] = {
 
 
 def _risk_and_resource() -> GameFormat:
-    def new_game(seed: int, players: int) -> Game:
-        # The two preconstructed decks, in a seat order that the seed alternates.
+    def new_game(seed: int, players: int, variant: str = "") -> Game:
+        # The preconstructed decks in turn, starting with one the seed picks, so that every
+        # deck plays from every seat; two players may bring the same deck.
         decks = list(RR_DECKS.values())
-        if seed % 2:
-            decks.reverse()
-        return RiskGame.new(decks[:players], seed=seed)
+        seats = [decks[(seed + seat) % len(decks)] for seat in range(players)]
+        return RiskGame.new(seats, seed=seed, variant=variant)
 
     def invariants(game: Game) -> list[str]:
         assert isinstance(game, RiskGame)
@@ -111,6 +124,8 @@ def _risk_and_resource() -> GameFormat:
         new_game=new_game,
         agents={"random": RandomAgent, "heuristic": RiskHeuristicAgent},
         invariants=invariants,
+        players_rule="RR R63",
+        variants=RR_VARIANTS,
     )
 
 

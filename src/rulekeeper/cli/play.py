@@ -37,6 +37,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
         parser.add_argument("--players", type=int, default=None, help="number of players")
         parser.add_argument(
+            "--variant",
+            default="",
+            help="a variant of the format, e.g. rr's alliance, bounty or king "
+            "(see rulekeeper rule RR 10.4)",
+        )
+        parser.add_argument(
             "--agents",
             default="heuristic",
             help="comma-separated agent per seat (random, heuristic); one name "
@@ -56,6 +62,9 @@ def _setup(args: argparse.Namespace) -> tuple[GameFormat, int]:
         allowed = str(low) if low == high else f"{low} to {high}"
         cited = f" ({entry.players_rule})" if entry.players_rule else ""
         raise InputError(f"{entry.name} is played by {allowed} players, not {players}{cited}")
+    if args.variant and args.variant not in entry.variants:
+        known = ", ".join(entry.variants) or "none"
+        raise InputError(f"{entry.name} has no variant {args.variant!r}; its variants: {known}")
     return entry, players
 
 
@@ -76,9 +85,10 @@ def _agents(entry: GameFormat, spec: str, players: int, seed: int) -> list[Agent
 def play_one(args: argparse.Namespace) -> int:
     """Play one game and print its log and result."""
     entry, players = _setup(args)
-    game = entry.new_game(args.seed, players)
+    game = entry.new_game(args.seed, players, args.variant)
     outcome = play(game, _agents(entry, args.agents, players, args.seed))
-    print(f"{entry.name}, seed {args.seed}, {players} players")
+    variant = f", variant {args.variant}" if args.variant else ""
+    print(f"{entry.name}, seed {args.seed}, {players} players{variant}")
     print(game.log)
     print(f"result: {outcome.describe(game.player_names())}")
     return 0
@@ -97,13 +107,14 @@ def simulate(args: argparse.Namespace) -> int:
     for seed in tqdm(
         seeds, desc=entry.name, unit="game", disable=args.no_progress, file=sys.stderr
     ):
-        game: Game = entry.new_game(seed, players)
+        game: Game = entry.new_game(seed, players, args.variant)
         outcome = play(game, _agents(entry, args.agents, players, seed))
         wins[", ".join(f"seat {w}" for w in outcome.winners) or "draw"] += 1
         reasons[outcome.reason_rule] += 1
         turns.append(getattr(game, "turn", 0))
     elapsed = time.perf_counter() - started
-    print(f"{entry.name}: {args.games} games, {players} players, agents {args.agents}")
+    variant = f", variant {args.variant}" if args.variant else ""
+    print(f"{entry.name}: {args.games} games, {players} players{variant}, agents {args.agents}")
     for seat, count in sorted(wins.items()):
         print(f"  {seat}: {count} ({100 * count / args.games:.1f}%)")
     print(f"  mean turns: {statistics.fmean(turns):.1f}")

@@ -1,4 +1,4 @@
-"""Risk & Resource: the two-player card game of energy, pressure and exile (prefix ``RR``).
+"""Risk & Resource: the card game of energy, pressure and exile (prefix ``RR``).
 
 The format's facts come first; the engine lives in the modules named after its concepts:
 :mod:`~rulekeeper.riskres.cards` (the card set), :mod:`~rulekeeper.riskres.costs`,
@@ -12,8 +12,8 @@ from __future__ import annotations
 RULE_PREFIX = "RR"
 """Every rule of this format is cited as ``RR <number>``."""
 
-PLAYERS = (2, 2)
-"""The complete two-player game; multiplayer (chapter 10) is not part of it."""
+PLAYERS = (2, 6)
+"""Two to six players (RR R63); chapter 10's rules apply to games of three or more."""
 
 OPENING_HAND = 7  # RR 12.1a, RR R9
 HAND_SIZE = 10  # RR 2.2a: the maximum, checked only in cleanup (RR R18)

@@ -156,6 +156,23 @@ class KeepLegend(CardAction):
 
 
 @dataclass(frozen=True, slots=True)
+class OfferAlliance(Action):
+    """Offer an alliance to ``player``, or accept the one they offered (RR 10.4.1a, RR R58).
+
+    Only in Alliance mode; like every alliance action it does not use the stack.
+    """
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class BreakAlliance(Action):
+    """End your alliance with ``player``: betrayal, unless the game forbids it (RR 10.4.1c)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(Action):
     """``player`` concedes the game (RR 9.2d): allowed at any time, for either player."""
 

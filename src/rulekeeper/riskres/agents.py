@@ -16,6 +16,7 @@ from rulekeeper.riskres.actions import (
     Activate,
     Attack,
     Block,
+    BreakAlliance,
     Cast,
     CastFaceDown,
     Challenge,
@@ -23,6 +24,7 @@ from rulekeeper.riskres.actions import (
     Keep,
     KeepLegend,
     Mulligan,
+    OfferAlliance,
     Pitch,
     Player,
     PlayLandmark,
@@ -95,6 +97,11 @@ class HeuristicAgent(ScoringAgent):
                 return 45
             case KeepLegend(card_id):
                 return -float(permanents[card_id]["damage"])
+            case OfferAlliance(other):
+                # Accept an ally's offer (it can only share a win); never offer first.
+                return 2 if [other, me] in view["alliance_offers"] else -1
+            case BreakAlliance():
+                return -1
             case Discard(card_id):
                 return -card(hand[card_id]).cost
         del me
@@ -135,12 +142,15 @@ class HeuristicAgent(ScoringAgent):
         target: Any,
         permanents: dict[int, Any],
     ) -> float:
-        me = view["you"]
         mine = card(attacker["name"])
+        # Only the attacked player's creatures can block this attacker (RR 10.3c).
+        defender = target.index if isinstance(target, Player) else permanents[target]["controller"]
         blockers = [
             card(p["name"])
             for p in view["battlefield"]
-            if p["controller"] != me and not p["tapped"] and card(p["name"]).has_type("Creature")
+            if p["controller"] == defender
+            and not p["tapped"]
+            and card(p["name"]).has_type("Creature")
         ]
         power = mine.power or 0
         if not isinstance(target, Player):

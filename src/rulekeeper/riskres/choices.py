@@ -23,7 +23,7 @@ def _targets(game: RiskGame, kind: str | None) -> list[Target | None]:
     if kind is None:
         return [None]
     if kind in ("player", "opponent"):
-        return [act.Player(i) for i in range(len(game.table.players))]
+        return [act.Player(i) for i in game.in_game()]
     return [c.id for c in game.table.permanents()]
 
 
@@ -38,8 +38,9 @@ def candidates(game: RiskGame) -> list[Action]:
         name = game.legend_choices[0][1]
         return [act.KeepLegend(c.id) for c in table.permanents(player) if c.name == name]
     if game.decision == "attackers":
-        targets: list[Target] = [act.Player(game.defender())]
-        targets += [c.id for c in table.creatures(game.defender())]
+        targets: list[Target] = []
+        for opponent in game.opponents(player):
+            targets += [act.Player(opponent), *(c.id for c in table.creatures(opponent))]
         found: list[Action] = [
             act.Attack(c.id, t) for c in table.creatures(player) for t in targets
         ]
@@ -89,4 +90,7 @@ def candidates(game: RiskGame) -> list[Action]:
     for permanent in table.permanents(player):
         for index, ability in enumerate(permanent.definition.abilities):
             found += [act.Activate(permanent.id, index, t) for t in _targets(game, ability.target)]
+    if game.variant == "alliance":
+        for other in game.opponents(player):
+            found += [act.OfferAlliance(other), act.BreakAlliance(other)]
     return found

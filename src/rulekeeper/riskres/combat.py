@@ -1,6 +1,8 @@
 """Combat (RR 4.5, RR 6): declarations, two damage steps, damage assignment and pressure.
 
-An attacker targets the defending player or one of their creatures (RR 4.5.2c). Unblocked, it
+An attacker targets an opponent or one of their creatures, and with several opponents the
+attackers may be split among them (RR 4.5.2c, RR 10.3a, RR 10.3b); each opponent then declares
+their own blocks, in turn order (RR 10.3c). Unblocked, an attacker
 damages its target, and a creature so damaged does not strike back (RR R11); only damage to a
 player is pressure (RR 4.5.5, RR R11), including Piercing excess (RR R12).
 """
@@ -31,8 +33,11 @@ def _enter(game: RiskGame, step: str) -> None:
 def begin_attacks(game: RiskGame) -> None:
     """Ask the active player for attackers; with no creature able to attack, combat has no
     attackers and moves on to its end."""
-    me, defender = game.active, Player(game.defender())
-    if not any(why_not_attack(game, me, c.id, defender) is None for c in game.table.creatures(me)):
+    me = game.active
+    opponents = [Player(p) for p in game.opponents(me)]
+    if game.table.players[me].left or not any(
+        why_not_attack(game, me, c.id, opponents[0]) is None for c in game.table.creatures(me)
+    ):
         _enter(game, "end_of_combat")
         return
     game.decision, game.priority = "attackers", me
@@ -61,21 +66,27 @@ def end_attacks(game: RiskGame) -> None:
     game.give_priority(game.active)
 
 
-@enforces("RR 4.5.3a", "RR 4.5.3e")
-def begin_blocks(game: RiskGame) -> None:
-    """Ask the defending player for blockers if any creature of theirs can block."""
-    defender = game.defender()
+@enforces("RR 4.5.3a", "RR 4.5.3e", "RR 10.3c")
+def begin_blocks(game: RiskGame, after: int | None = None) -> None:
+    """Ask the next defending player, in turn order after the active player (and after
+    ``after``, who has just finished), for blockers, skipping any whose creatures cannot block;
+    when no one is left to ask, the attacking player orders blockers (RR 10.3c)."""
+    order = game.opponents(game.active)
+    if after is not None:
+        seats = len(game.table.players)
+        order = [p for p in order if (p - game.active) % seats > (after - game.active) % seats]
     attackers = [a for a in game.attacks if game.table.cards[a].zone.startswith("battlefield")]
-    able = any(
-        why_not_block(game, defender, b.id, a) is None
-        for b in game.table.creatures(defender)
-        for a in attackers
-    )
-    if not able:
-        game.give_priority(game.active)
-        return
-    game.decision, game.priority = "blockers", defender
-    game._legal = None
+    for defender in order:
+        able = any(
+            why_not_block(game, defender, b.id, a) is None
+            for b in game.table.creatures(defender)
+            for a in attackers
+        )
+        if able:
+            game.decision, game.priority = "blockers", defender
+            game._legal = None
+            return
+    begin_ordering(game)
 
 
 @enforces("RR 4.5.3b", "RR 4.5.3c")
@@ -198,7 +209,6 @@ def deal_combat_damage(game: RiskGame, dealers: list[CardState]) -> None:
     rest to the last blocker or, with Piercing, to the defending player (RR R12).
     """
     table = game.table
-    defender = game.defender()
     dealt: list[tuple[CardState, CardState | int, int]] = []
     for source in dealers:
         amount = power(table, source)
@@ -234,7 +244,7 @@ def deal_combat_damage(game: RiskGame, dealers: list[CardState]) -> None:
                 dealt.append((source, blocker, share))
             amount -= share
         if piercing and amount > 0:
-            dealt.append((source, defender, amount))
+            dealt.append((source, game.defending_player(game.attacks[source.id]), amount))
     for source, receiver, amount in dealt:
         if isinstance(receiver, int):
             damage_player(game, source, receiver, amount)

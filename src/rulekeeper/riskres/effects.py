@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.riskres import outcome
+from rulekeeper.riskres import continuous, outcome
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.cards import RISK_LEVELS
 from rulekeeper.riskres.combat import cards, damage_creature, exile_top
@@ -176,8 +176,7 @@ def apply_effect(
     elif kind == "destroy" and creature is not None:
         destroy(game, creature, "RR 2.3c", f"{source.name} destroys {creature.name}")
     elif kind == "pump" and creature is not None:
-        creature.pump_power += int(effect["power"])
-        creature.pump_defense += int(effect["defense"])
+        continuous.pump(game, controller, creature, int(effect["power"]), int(effect["defense"]))
         game.record(
             "RR 4.1b",
             f"{creature.name} gets +{effect['power']}/+{effect['defense']} until end of turn",

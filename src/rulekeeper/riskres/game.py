@@ -16,6 +16,7 @@ from rulekeeper.riskres import (
     OPENING_HAND,
     PLAYERS,
     TURN_LIMIT,
+    alliances,
     combat,
     morph,
     mulligan,
@@ -23,12 +24,14 @@ from rulekeeper.riskres import (
     traps,
     triggers,
     turn,
+    variants,
 )
 from rulekeeper.riskres.actions import (
     FORCED,
     Activate,
     Attack,
     Block,
+    BreakAlliance,
     Cast,
     CastFaceDown,
     Challenge,
@@ -39,6 +42,7 @@ from rulekeeper.riskres.actions import (
     Keep,
     KeepLegend,
     Mulligan,
+    OfferAlliance,
     OrderBlocker,
     Pass,
     Pitch,
@@ -84,7 +88,8 @@ MULLIGANS = ("standard", "competitive", "limited")
 
 
 class RiskGame(Game):
-    """A two-player game of Risk & Resource."""
+    """A game of Risk & Resource for two to six players (RR R63), in one of the variants of
+    :data:`~rulekeeper.riskres.variants.VARIANTS` or none."""
 
     format_key = "rr"
 
@@ -96,12 +101,17 @@ class RiskGame(Game):
         mulligan_rule: str = "standard",
         simultaneous: bool = False,
         turn_limit: int = TURN_LIMIT,
+        variant: str = "",
+        betrayal: bool = True,
     ) -> None:
         super().__init__(chance)
         if mulligan_rule not in MULLIGANS:
             raise InputError(
                 f"unknown mulligan procedure {mulligan_rule!r}; choose from {MULLIGANS}"
             )
+        variants.check_variant(variant, len(names))
+        self.variant = variant
+        self.betrayal = betrayal  # RR 10.4.1c: may allies betray each other?
         self.table = Table([PlayerState(i, name) for i, name in enumerate(names)])
         self.mulligan_rule = mulligan_rule
         self.simultaneous = simultaneous
@@ -124,11 +134,18 @@ class RiskGame(Game):
         self.scry_pending: list[int] = []  # players who must scry 1 before play goes on
         self.extra_turns: list[int] = []  # RR 10.1c: players owed a turn after this one, in order
         self.regular = 0  # whose regular turn it is; extra turns do not move the order on
+        self.king: int | None = None  # King of the Hill (RR 10.4.3): the King's seat, if any
+        self.alliances: list[tuple[int, int]] = []  # Alliance mode: allied pairs, lower seat first
+        self.alliance_offers: list[tuple[int, int]] = []  # (from, to), awaiting an answer
+        self.offers_made: list[tuple[int, int]] = []  # (from, to) offers made this turn
+        # RR 10.5d: who made each until-end-of-turn change, so it can end if they leave:
+        # (controller, card, power, defense).
+        self.pumps: list[tuple[int, int, int, int]] = []
 
     # Starting a game.
 
     @classmethod
-    @enforces("RR R7", "RR 2.1b", "RR R6", "RR R9")
+    @enforces("RR R7", "RR 2.1b", "RR R6", "RR R9", "RR R63")
     def new(
         cls,
         decks: Sequence[Sequence[str]],
@@ -137,18 +154,33 @@ class RiskGame(Game):
         names: Sequence[str] | None = None,
         mulligan_rule: str = "standard",
         simultaneous: bool = False,
+        variant: str = "",
+        betrayal: bool = True,
     ) -> RiskGame:
         """Set up a game: shuffled libraries, a random first player, opening hands of seven.
 
         Players start with 0 EP (RR R6); the game's chance picks the first player (RR R7).
-        Play continues to the first mulligan decision.
+        ``variant`` picks a multiplayer variant (RR 10.4), set up here (the King's EP, for
+        example); ``betrayal=False`` forbids breaking alliances (RR 10.4.1c). Play continues
+        to the first mulligan decision.
 
-        :raises InputError: if there are not exactly two decks.
+        :raises InputError: if there are not two to six decks (RR R63), or the variant is
+            unknown or needs more players.
         """
-        if len(decks) != PLAYERS[0]:
-            raise InputError(f"Risk & Resource is played by 2 players, not {len(decks)}")
+        low, high = PLAYERS
+        if not low <= len(decks) <= high:
+            raise InputError(
+                f"Risk & Resource is played by {low} to {high} players, not {len(decks)} (RR R63)"
+            )
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
-        game = cls(Chance(seed), names, mulligan_rule=mulligan_rule, simultaneous=simultaneous)
+        game = cls(
+            Chance(seed),
+            names,
+            mulligan_rule=mulligan_rule,
+            simultaneous=simultaneous,
+            variant=variant,
+            betrayal=betrayal,
+        )
         for player, deck in enumerate(decks):
             # Card IDs are handed out in a random order, so that an ID (of a face-down trap,
             # say) tells nothing about the card to someone who knows the decklist.
@@ -162,6 +194,7 @@ class RiskGame(Game):
             len(names), kind="first player"
         )
         game.record("RR R7", f"{names[game.active]} is chosen at random to go first")
+        variants.set_up(game)
         for player in range(len(names)):
             for _ in range(OPENING_HAND):
                 game.draw(player, "RR 12.1a")
@@ -197,9 +230,16 @@ class RiskGame(Game):
         after = ((player + step) % seats for step in range(1, seats))
         return [p for p in after if not self.table.players[p].left]
 
-    def defender(self) -> int:
-        """The player the active player attacks."""
-        return (self.active + 1) % len(self.table.players)
+    def defending_player(self, target: Target) -> int:
+        """The player an attack aimed at ``target`` is made against: the player, or the
+        creature's controller (RR 10.3a)."""
+        if isinstance(target, Player):
+            return target.index
+        return self.table.cards[target].controller
+
+    def in_game(self) -> list[int]:
+        """The players still in the game, in seat order (RR 10.1b)."""
+        return [p.index for p in self.table.players if not p.left]
 
     def describe(self, target: Target | None) -> str:
         """A target in words."""
@@ -249,6 +289,8 @@ class RiskGame(Game):
         if isinstance(action, Concede):
             if not 0 <= action.player < len(self.table.players):
                 return ("RR R20", "there is no such player")
+            if self.table.players[action.player].left:
+                return ("RR R54", f"{self.name_of(action.player)} has already left the game")
             return None
         if self.decision != expected:
             return (
@@ -286,6 +328,10 @@ class RiskGame(Game):
                 return combat.why_not_order(self, attacker, blocker)
             case StackTrigger(source, index):
                 return triggers.why_not_stack(self, player, source, index)
+            case OfferAlliance(other):
+                return alliances.why_not_offer(self, player, other)
+            case BreakAlliance(other):
+                return alliances.why_not_break(self, player, other)
             case KeepLegend(card_id):
                 state = self.table.cards[card_id]
                 if state.zone != f"battlefield:{player}" or state.name != self.legend_choices[0][1]:
@@ -322,6 +368,10 @@ class RiskGame(Game):
             value = getattr(action, name, None)
             if isinstance(value, int) and not 0 <= value < len(self.table.cards):
                 return ("RR 5.1c", f"there is no card {value}")
+        if isinstance(action, OfferAlliance | BreakAlliance) and not (
+            0 <= action.player < len(self.table.players)
+        ):
+            return ("RR R58", "there is no such player")
         return self._violation(action)
 
     def _perform(self, action: Action) -> None:
@@ -368,18 +418,25 @@ class RiskGame(Game):
             case StackTrigger(source, index):
                 triggers.put_on_stack(self, player, source, index)
                 self.give_priority(self.resume)
+            case OfferAlliance(other):
+                alliances.offer(self, player, other)
+            case BreakAlliance(other):
+                alliances.break_alliance(self, player, other)
             case _:
                 turn.perform_combat_or_cleanup(self, player, action)
 
     # Priority and the stack.
 
-    @enforces("RR 5.1a", "RR 11.2a")
+    @enforces("RR 5.1a", "RR 11.2a", "RR R64")
     def give_priority(self, player: int) -> None:
-        """Check state-based actions (RR 11.2a), then give ``player`` priority."""
+        """Check state-based actions (RR 11.2a), then give ``player`` priority, or the next
+        player still in the game if ``player`` has left (RR R64)."""
         self._legal = None
         sba.check(self)
         if self.outcome is not None or self.decision == "legend":
             return
+        if self.table.players[player].left:
+            player = self.opponents(player)[0]
         if self.pending_triggers:
             self.resume = player
             if triggers.stack_pending(self):
@@ -404,8 +461,8 @@ class RiskGame(Game):
         """Pass priority to the next player; when all have passed in a row, resolve the top of
         the stack (then the active player gets priority again) or, with it empty, move on."""
         self.passes += 1
-        if self.passes < len(self.table.players):
-            self.give_priority((self.priority + 1) % len(self.table.players))
+        if self.passes < len(self.in_game()):
+            self.give_priority(self.opponents(self.priority)[0])
             return
         self.passes = 0
         if self.stack:

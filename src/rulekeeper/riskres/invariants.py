@@ -8,7 +8,8 @@ from rulekeeper.riskres.game import RiskGame
 
 def risk_invariants(game: RiskGame) -> list[str]:
     """Numeric facts of every position: EP and Intel never negative (RR 1.1d), at most two
-    traps (RR 2.7b), nothing tapped or damaged off the battlefield, stack and zone agree."""
+    traps (RR 2.7b), nothing tapped or damaged off the battlefield, stack and zone agree, and
+    nothing left behind by a player who has left the game (RR 10.5)."""
     problems = [f"{p.name} has {p.ep} EP" for p in game.table.players if p.ep < 0]
     problems += [f"{p.name} has {p.intel} Intel" for p in game.table.players if p.intel < 0]
     problems += [
@@ -31,6 +32,16 @@ def risk_invariants(game: RiskGame) -> list[str]:
         for c in game.table.cards
         if c.face_down and not (c.zone == "stack" or c.zone.startswith("battlefield"))
     ]
+    for seat in (p for p in game.table.players if p.left):
+        kept = [
+            zone
+            for zone in (f"battlefield:{seat.index}", f"traps:{seat.index}")
+            if game.table.zones[zone]
+        ]
+        kept += ["the stack"] * any(item["controller"] == seat.index for item in game.stack)
+        problems += [f"{seat.name} has left the game but still has cards in {z}" for z in kept]
+        if game.outcome is None and game.priority == seat.index:
+            problems.append(f"{seat.name} has left the game but is asked to decide")
     spells = [item["card"] for item in game.stack if item["card"] is not None]
     if spells != game.table.zones["stack"]:
         problems.append("the stack's spells and the stack zone disagree")

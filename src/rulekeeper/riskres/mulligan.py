@@ -62,7 +62,8 @@ def start(game: RiskGame) -> None:
 
 def _order(game: RiskGame) -> list[int]:
     seats = len(game.table.players)
-    return [(game.first_player + i) % seats for i in range(seats)]
+    order = [(game.first_player + i) % seats for i in range(seats)]
+    return [p for p in order if not game.table.players[p].left]
 
 
 @enforces("RR 12.4a", "RR 12.4b", "RR 12.4d")
@@ -90,6 +91,8 @@ def advance(game: RiskGame) -> None:
         game.decision, game.priority = "mulligan", undecided[0]
         return
     game.decision = "priority"
+    if game.table.players[game.first_player].left:  # conceded during the mulligans
+        game.first_player = game.regular = game.opponents(game.first_player)[0]
     begin_turn(game, game.first_player, 1)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.engine.game import Outcome
+from rulekeeper.riskres import alliances
+from rulekeeper.riskres import leaving as leaving_module
 from rulekeeper.riskres.state import CardState
 from rulekeeper.rules import RuleId, enforces
 
@@ -83,32 +85,59 @@ def check_named_time(game: RiskGame, player: int, moment: str) -> bool:
     return game.outcome is not None
 
 
-@enforces("RR 9.1b", "RR 9.3a", "RR 9.3b", "RR 9.3c", "RR R13", "RR R49", "RR R54")
+@enforces(
+    "RR 9.1b",
+    "RR 9.3a",
+    "RR 9.3b",
+    "RR 9.3c",
+    "RR R13",
+    "RR R49",
+    "RR R54",
+    "RR 10.4.1b",
+    "RR R58",
+)
 def settle(game: RiskGame) -> None:
-    """Decide the game if any player has won or lost."""
+    """Decide the game if any player has won or lost.
+
+    A winner wins with their allies (RR 10.4.1b, RR R58). Players who lost leave the game
+    (RR R54); it ends when no player is left (a draw, RR 9.3b), when one is left, or when all
+    who are left are allies (RR 9.1b, RR R58).
+    """
     if game.outcome is not None:
         return
     players = game.table.players
-    lost = [p for p in players if p.lost]
+    leaving = [p for p in players if p.lost and not p.left]
     winners = [p for p in players if p.won and not p.lost]  # RR 9.3c
-    if not lost and not winners:
+    remaining = [p.index for p in players if not p.lost]
+    if not leaving and not winners and not alliances.all_allied(game, remaining):
         return
-    if len(lost) == len(players):
-        game.outcome = Outcome("draw", (), "RR 9.3b", "every player lost at the same time")
-    elif len(winners) > 1:
+    if not remaining:
+        reason = "every player still in the game lost at the same time"
+        game.outcome = Outcome("draw", (), "RR 9.3b", reason)
+    elif winners:
         # RR R49: the active player, else the first winner in turn order after them.
         seats = len(players)
         chosen = min(winners, key=lambda p: (p.index - game.active) % seats)
-        game.outcome = Outcome(
-            "win", (chosen.index,), "RR 9.3a", "several players would win; the active player wins"
-        )
-    elif winners:
-        winner = winners[0]
-        game.outcome = Outcome("win", (winner.index,), winner.won, _why(winner.won))
+        allied = [a for a in alliances.allies(game, chosen.index) if a in remaining]
+        together = tuple(sorted([chosen.index, *allied]))
+        if len(winners) > 1:
+            rule, reason = "RR 9.3a", "several players would win; the active player wins"
+        else:
+            rule, reason = chosen.won, _why(chosen.won)
+        if allied:
+            reason += "; allies win together (RR 10.4.1b)"
+        game.outcome = Outcome("win", together, rule, reason)
+    elif len(remaining) == 1:
+        names = ", ".join(p.name for p in players if p.lost)
+        reason = f"{names} lost, and so all opponents have lost"
+        game.outcome = Outcome("win", tuple(remaining), "RR 9.1b", reason)
+    elif alliances.all_allied(game, remaining):
+        reason = "every player left in the game is an ally of every other: they win together"
+        game.outcome = Outcome("win", tuple(remaining), "RR R58", reason)
     else:
-        survivors = [p for p in players if not p.lost]
-        reason = f"{', '.join(p.name for p in lost)} lost, and so all opponents have lost"
-        game.outcome = Outcome("win", tuple(p.index for p in survivors), "RR 9.1b", reason)
+        for seat in leaving:
+            leaving_module.leave(game, seat.index)
+        return
     game.record(game.outcome.reason_rule, _over(game))
 
 
@@ -117,8 +146,8 @@ def _over(game: RiskGame) -> str:
     assert outcome is not None
     if outcome.result == "draw":
         return f"the game is a draw: {outcome.reason}"
-    names = ", ".join(game.name_of(w) for w in outcome.winners)
-    return f"{names} wins: {outcome.reason}"
+    names = " and ".join(game.name_of(w) for w in outcome.winners)
+    return f"{names} {'win' if len(outcome.winners) > 1 else 'wins'}: {outcome.reason}"
 
 
 def _why(rule: RuleId) -> str:

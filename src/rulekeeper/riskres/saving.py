@@ -27,7 +27,20 @@ def dump(game: RiskGame) -> dict[str, Any]:
         "chance": game.chance.to_json(),
         "log": game.log.to_json(),
         "outcome": None if game.outcome is None else _outcome_json(game.outcome),
-        "options": [game.mulligan_rule, game.simultaneous, game.turn_limit],
+        "options": [
+            game.mulligan_rule,
+            game.simultaneous,
+            game.turn_limit,
+            game.variant,
+            game.betrayal,
+        ],
+        "variant": {
+            "king": game.king,
+            "alliances": [list(p) for p in game.alliances],
+            "offers": [list(p) for p in game.alliance_offers],
+            "offers_made": [list(p) for p in game.offers_made],
+        },
+        "pumps": [list(p) for p in game.pumps],
         "players": [vars(p) | {"extra": dict(p.extra)} for p in game.table.players],
         "cards": [c.to_json() for c in game.table.cards],
         "zones": {k: list(v) for k, v in game.table.zones.items()},
@@ -54,7 +67,7 @@ def load(data: dict[str, Any]) -> RiskGame:
     if data.get("format") != "rr":
         raise SerializationError("not a saved Risk & Resource game")
     try:
-        rule, simultaneous, limit = data["options"]
+        rule, simultaneous, limit, variant, betrayal = data["options"]
         players = [PlayerState(**p) for p in data["players"]]
         game = RiskGame(
             Chance.from_json(data["chance"]),
@@ -62,6 +75,8 @@ def load(data: dict[str, Any]) -> RiskGame:
             mulligan_rule=rule,
             simultaneous=simultaneous,
             turn_limit=limit,
+            variant=variant,
+            betrayal=betrayal,
         )
         game.table.players = players
         game.log = EventLog.from_json(data["log"])
@@ -84,6 +99,11 @@ def load(data: dict[str, Any]) -> RiskGame:
         game.scry_pending = [int(p) for p in data["scry_pending"]]
         *waiting, (game.resume,) = data["triggers"]
         game.pending_triggers = [(int(p), int(s), int(i)) for p, s, i in waiting]
+        game.king = data["variant"]["king"]
+        game.alliances = [(int(a), int(b)) for a, b in data["variant"]["alliances"]]
+        game.alliance_offers = [(int(a), int(b)) for a, b in data["variant"]["offers"]]
+        game.offers_made = [(int(a), int(b)) for a, b in data["variant"]["offers_made"]]
+        game.pumps = [(int(p), int(c), int(w), int(d)) for p, c, w, d in data["pumps"]]
     except (KeyError, TypeError, ValueError, InputError) as error:
         raise SerializationError(f"bad saved game: {error}") from None
     return game

@@ -50,8 +50,11 @@ class Scenario:
         seed: int = 0,
         names: Iterable[str] = ("Alice", "Bob"),
         mulligan_rule: str = "standard",
+        variant: str = "",
+        betrayal: bool = True,
     ) -> None:
         self._seed = seed
+        self._variant, self._betrayal = variant, betrayal
         self._names = list(names)
         self._seats = [_Seat() for _ in self._names]
         self._turn, self._active, self._step = 2, 0, "main1"
@@ -106,7 +109,13 @@ class Scenario:
 
         :raises InputError: if a card name is unknown.
         """
-        game = RiskGame(Chance(self._seed), self._names, mulligan_rule=self._mulligan_rule)
+        game = RiskGame(
+            Chance(self._seed),
+            self._names,
+            mulligan_rule=self._mulligan_rule,
+            variant=self._variant,
+            betrayal=self._betrayal,
+        )
         for index, seat in enumerate(self._seats):
             for kind, cards in seat.zones.items():
                 for name in cards:
@@ -119,13 +128,19 @@ class Scenario:
             player.ep, player.intel, player.kept = seat.ep, seat.intel, True
         game.turn, game.active, game.first_player = self._turn, self._active, self._active
         game.regular = self._active
+        if self._variant == "king":
+            game.king = self._active
         game.step, game.decision, game.priority = self._step, "priority", self._active
         for attacker, aim in self._attacks.items():
             card_id = game.find(attacker, f"battlefield:{self._active}")
             target: Target = (
                 Player(self._names.index(aim))
                 if aim in self._names
-                else game.find(aim, f"battlefield:{game.defender()}")
+                else next(
+                    c.id
+                    for c in game.table.permanents()
+                    if c.name == aim and c.controller != self._active
+                )
             )
             game.attacks[card_id] = target
             game.table.cards[card_id].attacked_turn = self._turn

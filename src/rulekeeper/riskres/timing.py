@@ -29,7 +29,7 @@ def is_sorcery_speed(game: RiskGame, player: int) -> bool:
     return game.active == player and game.step in MAIN_STEPS and not game.stack
 
 
-@enforces("RR 2.5b")
+@enforces("RR 2.5b", "RR 10.2b")
 def why_not_target(
     game: RiskGame, player: int, kind: str | None, target: Target | None
 ) -> Violation | None:
@@ -43,6 +43,8 @@ def why_not_target(
     if isinstance(target, Player):
         if not 0 <= target.index < len(game.table.players):
             return ("RR 5.2a", "there is no such player")
+        if game.table.players[target.index].left:
+            return ("RR R54", f"{game.name_of(target.index)} has left the game")
         if kind == "player" or (kind == "opponent" and target.index != player):
             return None
         return (
@@ -145,10 +147,21 @@ def why_not_activate(
     return None
 
 
-@enforces("RR 6.1a", "RR 6.1b", "RR 6.1d", "RR 4.5.2c", "RR 3.1.1b", "RR R37", "RR R38")
+@enforces(
+    "RR 6.1a",
+    "RR 6.1b",
+    "RR 6.1d",
+    "RR 4.5.2c",
+    "RR 3.1.1b",
+    "RR R37",
+    "RR R38",
+    "RR 10.3a",
+    "RR 10.3b",
+)
 def why_not_attack(game: RiskGame, player: int, attacker: int, target: Target) -> Violation | None:
     """An untapped creature that has been under your control since the turn began (or has
-    haste) attacks once a turn, at a player or at a creature of the defending player."""
+    haste) attacks once a turn, at an opponent still in the game or at one of their creatures
+    (RR 10.3a); each attacker chooses for itself, so attacks may be split (RR 10.3b)."""
     table = game.table
     creature = table.cards[attacker]
     if creature.zone != f"battlefield:{player}" or not creature.definition.has_type("Creature"):
@@ -161,29 +174,42 @@ def why_not_attack(game: RiskGame, player: int, attacker: int, target: Target) -
         return ("RR 6.1a", f"{creature.name} is tapped")
     if creature.arrived_turn == game.turn and not has_keyword(table, creature, "Haste"):
         return ("RR 6.1b", f"{creature.name} came under your control this turn")
-    defender = game.defender()
+    opponents = game.opponents(player)
     if isinstance(target, Player):
-        if target.index != defender:
-            return ("RR 4.5.2c", "an attacker targets the defending player or their creature")
+        if target.index not in opponents:
+            return ("RR 4.5.2c", "an attacker targets an opponent or their creature")
         return None
-    if not 0 <= target < len(table.cards) or table.cards[target].zone != f"battlefield:{defender}":
-        return ("RR 4.5.2c", "an attacker targets the defending player or their creature")
+    if not 0 <= target < len(table.cards) or not any(
+        table.cards[target].zone == f"battlefield:{o}" for o in opponents
+    ):
+        return ("RR 4.5.2c", "an attacker targets an opponent or their creature")
     if not table.cards[target].definition.has_type("Creature"):
         return ("RR 4.5.2c", f"{table.cards[target].name} is not a creature")
     return None
 
 
 @enforces(
-    "RR 6.1a", "RR 6.1c", "RR 4.5.3b", "RR 6.2.2a", "RR 6.2.2b", "RR 6.2.3b", "RR 3.1.1b", "RR R38"
+    "RR 6.1a",
+    "RR 6.1c",
+    "RR 4.5.3b",
+    "RR 6.2.2a",
+    "RR 6.2.2b",
+    "RR 6.2.3b",
+    "RR 3.1.1b",
+    "RR R38",
+    "RR 10.3c",
 )
 def why_not_block(game: RiskGame, player: int, blocker: int, attacker: int) -> Violation | None:
-    """An untapped creature of the defending player blocks one attacker it is able to block."""
+    """An untapped creature of a defending player blocks one attacker it is able to block,
+    among those attacking that player or their creatures (RR 10.3c)."""
     table = game.table
     creature = table.cards[blocker]
     if creature.zone != f"battlefield:{player}" or not creature.definition.has_type("Creature"):
         return ("RR 4.5.3a", "only your creatures block")
     if attacker not in game.attacks:
         return ("RR 4.5.3a", "a blocker blocks an attacking creature")
+    if game.defending_player(game.attacks[attacker]) != player:
+        return ("RR 10.3c", "you block only attackers aimed at you or your creatures")
     if blocker in game.blocks:
         return ("RR 4.5.3b", f"{creature.name} already blocks")
     if creature.tapped:
@@ -206,9 +232,10 @@ def _why_not_menace(game: RiskGame, player: int, blocker: int, attacker: int) ->
     # Blocks cannot be taken back, so a Menace block must be completable: a first blocker
     # needs a second able creature, and a half-finished Menace block is finished first.
     table = game.table
-    for other in game.attacks:
+    for other, aim in game.attacks.items():
         menace = has_keyword(table, table.cards[other], "Menace")
-        if other != attacker and menace and _blockers_of(game, other) == 1:
+        mine = game.defending_player(aim) == player
+        if other != attacker and mine and menace and _blockers_of(game, other) == 1:
             name = table.cards[other].name
             return ("RR 6.2.2c", f"{name} has Menace: block it with a second creature first")
     attacking = table.cards[attacker]
@@ -236,7 +263,9 @@ def why_not_end_blocks(game: RiskGame, player: int) -> Violation | None:
     """Blocks are complete only if every Menace attacker blocked has 2+ blockers and every
     Guardian attacker that could be blocked is blocked."""
     table = game.table
-    for attacker in game.attacks:
+    for attacker, aim in game.attacks.items():
+        if game.defending_player(aim) != player:
+            continue  # another player's blocks (RR 10.3c)
         creature = table.cards[attacker]
         count = _blockers_of(game, attacker)
         if count == 1 and has_keyword(table, creature, "Menace"):

@@ -15,9 +15,12 @@ from rulekeeper.riskres import (
     HAND_SIZE,
     RESOURCE_EP,
     combat,
+    continuous,
     effects,
+    leaving,
     outcome,
     triggers,
+    variants,
 )
 from rulekeeper.riskres.actions import (
     Attack,
@@ -104,9 +107,21 @@ def next_turn(game: RiskGame) -> int:
     while game.extra_turns:
         player = game.extra_turns.pop(0)
         if not game.table.players[player].left:
+            game.record("RR 10.1c", f"{game.name_of(player)} takes an extra turn")
             return player
-    game.regular = game.opponents(game.regular)[0]
-    return game.regular
+    seats = len(game.table.players)
+    following = game.opponents(game.regular)[0]
+    skipped = [
+        game.name_of(p)
+        for p in ((game.regular + step) % seats for step in range(1, seats))
+        if (p - game.regular) % seats < (following - game.regular) % seats
+    ]
+    if skipped:
+        gone = " and ".join(skipped)
+        text = f"{gone} {'has' if len(skipped) == 1 else 'have'} left the game"
+        game.record("RR 10.1b", f"{text}: the next turn is {game.name_of(following)}'s")
+    game.regular = following
+    return following
 
 
 @enforces(
@@ -137,12 +152,13 @@ def begin_turn(game: RiskGame, player: int, number: int) -> None:
     game.record("", f"{game.name_of(player)} begins turn {number}")
     for permanent in game.table.permanents(player):
         permanent.tapped = False
+    continuous.end_all(game)
     for permanent in game.table.permanents():
-        permanent.pump_power = permanent.pump_defense = 0
         permanent.damage = permanent.prevented = 0
         permanent.deadly_hit = False
     for seat in game.table.players:
         seat.intel_used = 0
+    game.offers_made.clear()  # RR R58: each player may offer each other player once a turn
     enter(game, "draw")
 
 
@@ -169,8 +185,14 @@ def enter(game: RiskGame, step: str) -> None:
             return
         # RR 4.2b: the draw is not a spell or ability, so nothing can respond to it. It is
         # announced first, so that a draw from an empty library is logged after it.
-        game.record("RR 4.2a", f"{me.name} draws {DRAWS_PER_TURN} cards for the turn")
-        for _ in range(DRAWS_PER_TURN):
+        extra = variants.extra_draws(game, game.active)
+        count = DRAWS_PER_TURN + extra
+        besides = " (one more, for not being the King)" if extra else ""
+        game.record(
+            "RR 10.4.3c" if extra else "RR 4.2a",
+            f"{me.name} draws {count} cards for the turn{besides}",
+        )
+        for _ in range(count):
             game.draw(game.active, "RR 4.2a")
     elif step == "resource":
         me.ep += RESOURCE_EP
@@ -217,12 +239,13 @@ def cleanup(game: RiskGame) -> None:
     (RR 4.7.2d); then players receive priority as usual, and once the stack is empty and all
     have passed another cleanup step follows (RR R52, see :func:`next_step`).
     """
-    if len(game.table.zones[f"hand:{game.active}"]) > HAND_SIZE:
+    me = game.table.players[game.active]
+    if not me.left and len(game.table.zones[f"hand:{game.active}"]) > HAND_SIZE:
         game.decision, game.priority = "discard", game.active
         game._legal = None
         return
+    continuous.end_all(game)
     for permanent in game.table.permanents():
-        permanent.pump_power = permanent.pump_defense = 0
         permanent.damage = 0
         permanent.deadly_hit = False
     if game.pending_triggers:
@@ -243,7 +266,7 @@ def perform_combat_or_cleanup(game: RiskGame, player: int, action: Action) -> No
             combat.declare_blocker(game, blocker, attacker)
         case EndBlocks():
             game.record("RR 4.5.3a", f"{game.name_of(player)} finishes declaring blockers")
-            combat.begin_ordering(game)
+            combat.begin_blocks(game, after=player)
         case OrderBlocker(attacker, blocker):
             combat.order_blocker(game, attacker, blocker)
         case Discard(card_id):
@@ -362,3 +385,4 @@ def concede(game: RiskGame, player: int) -> None:
     game.table.players[player].lost = "RR 9.2d"
     game.record("RR 9.2d", f"{game.name_of(player)} concedes")
     outcome.settle(game)
+    leaving.move_on(game, player)

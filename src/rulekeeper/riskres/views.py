@@ -56,12 +56,16 @@ def view(game: RiskGame, player: int) -> dict[str, Any]:
         "waiting_triggers": [list(t) for t in game.pending_triggers],
         "blocks": dict(game.blocks),
         "damage_order": {a: list(b) for a, b in game.damage_order.items()},
+        "variant": game.variant,
+        "king": game.king,
+        "alliances": [list(p) for p in game.alliances],
+        "alliance_offers": [list(p) for p in game.alliance_offers],
     }
 
 
 def _seat(game: RiskGame, seat: PlayerState) -> dict[str, Any]:
     shown: dict[str, Any] = {"index": seat.index, "name": seat.name}
-    shown |= {"ep": seat.ep, "intel": seat.intel}
+    shown |= {"ep": seat.ep, "intel": seat.intel, "left": seat.left}
     for kind in HIDDEN_ZONES:  # hidden zones: only how many cards
         shown[kind] = len(game.table.zones[f"{kind}:{seat.index}"])
     for kind in ("graveyard", "exile"):  # public zones: the cards, in order
