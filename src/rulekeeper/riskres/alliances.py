@@ -30,6 +30,8 @@ def allies(game: RiskGame, player: int) -> list[int]:
 @enforces("RR R58")
 def all_allied(game: RiskGame, players: list[int]) -> bool:
     """True when every two of ``players`` are allies (with two or more players)."""
+    if not game.alliances:
+        return False
     return len(players) > 1 and all(
         _pair(a, b) in game.alliances for a in players for b in players if a < b
     )

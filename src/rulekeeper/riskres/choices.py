@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.engine.game import Action
+from rulekeeper.riskres import MAX_TRAPS, combat
 from rulekeeper.riskres import actions as act
-from rulekeeper.riskres import combat
 from rulekeeper.riskres.actions import Target
-from rulekeeper.riskres.costs import spell_cost
+from rulekeeper.riskres.costs import ability_cost, spell_cost
 from rulekeeper.riskres.timing import is_sorcery_speed
+from rulekeeper.riskres.traps import CHALLENGE_COST, TRAP_COST
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
@@ -81,14 +82,21 @@ def candidates(game: RiskGame) -> list[Action]:
             found.append(act.Cast(card_id, target))
             if definition.alternative_cost is not None:
                 found.append(act.Cast(card_id, target, alternative=True))
-    found += [act.SetTrap(c) for c in hand]
+    if ep >= TRAP_COST and len(table.zones[f"traps:{player}"]) < MAX_TRAPS:
+        found += [act.SetTrap(c) for c in hand]
     found += [act.CastFaceDown(c) for c in hand if table.cards[c].printed.morph is not None]
-    found += [act.TurnFaceUp(c.id) for c in table.permanents(player) if c.face_down]
-    for other in range(len(table.players)):
-        if other != player:
+    mine = table.permanents(player)
+    found += [act.TurnFaceUp(c.id) for c in mine if c.face_down]
+    if ep >= CHALLENGE_COST:
+        for other in game.opponents(player):
             found += [act.Challenge(t) for t in table.zones[f"traps:{other}"]]
-    for permanent in table.permanents(player):
+    me = table.players[player]
+    for permanent in mine:
         for index, ability in enumerate(permanent.definition.abilities):
+            # As for spells: an ability whose costs cannot be paid needs no targets looked at.
+            ep_cost, intel_cost = ability_cost(ability, me.intel_used)
+            if ep_cost > ep or intel_cost > me.intel or (ability.tap and permanent.tapped):
+                continue
             found += [act.Activate(permanent.id, index, t) for t in _targets(game, ability.target)]
     if game.variant == "alliance":
         for other in game.opponents(player):

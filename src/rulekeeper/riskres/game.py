@@ -141,6 +141,7 @@ class RiskGame(Game):
         # RR 10.5d: who made each until-end-of-turn change, so it can end if they leave:
         # (controller, card, power, defense).
         self.pumps: list[tuple[int, int, int, int]] = []
+        self._opponents: dict[int, list[int]] = {}  # opponents() by player, until someone leaves
 
     # Starting a game.
 
@@ -224,11 +225,20 @@ class RiskGame(Game):
         """The other players still in the game, in turn order starting after ``player``.
 
         "Each opponent" means all of them (RR 10.2a); where one opponent has to be picked
-        without a choice, it is the first (RR R47).
+        without a choice, it is the first (RR R47). The list is shared: do not change it.
         """
-        seats = len(self.table.players)
-        after = ((player + step) % seats for step in range(1, seats))
-        return [p for p in after if not self.table.players[p].left]
+        found = self._opponents.get(player)
+        if found is None:
+            seats = len(self.table.players)
+            after = ((player + step) % seats for step in range(1, seats))
+            found = self._opponents[player] = [p for p in after if not self.table.players[p].left]
+        return found
+
+    def mark_left(self, player: int) -> None:
+        """Record that ``player`` has left the game (see :func:`~rulekeeper.riskres.leaving.leave`
+        for everything that goes with them)."""
+        self.table.players[player].left = True
+        self._opponents.clear()
 
     def defending_player(self, target: Target) -> int:
         """The player an attack aimed at ``target`` is made against: the player, or the

@@ -26,7 +26,7 @@ def leave(game: RiskGame, player: int) -> None:
     table = game.table
     seat = table.players[player]
     variants.reward_elimination(game, player)
-    seat.left = True
+    game.mark_left(player)
     for attacker, target in list(game.attacks.items()):
         mine = table.cards[attacker].controller == player
         if mine or game.defending_player(target) == player:
