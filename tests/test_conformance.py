@@ -5,12 +5,21 @@ from __future__ import annotations
 import pytest
 
 from rulekeeper.engine.conformance import check_format, check_game
+from rulekeeper.engine.game import Game
 from rulekeeper.games import FORMATS
 
 # Games per format: the issues ask for at least 500 seeded Leveler games and 500 Vortex games
 # across two to five players (the suite cycles through every allowed player count), and 1000
-# two-player Risk & Resource games.
+# two-player Risk & Resource games; Risk & Resource with more players has a test of its own.
 GAMES = {"leveler": 500, "vortex": 500, "rr": 1000}
+PLAYER_COUNTS = {"rr": (2,)}
+
+# Each Risk & Resource variant at every multiplayer table size (RR 10.4, RR R63, RR R66), six
+# games each. Random players in Alliance mode make and break alliances at every chance, which
+# makes a turn very long at big tables, so that variant plays three and four players only.
+RR_TABLES = {"": (3, 4, 5, 6), **dict.fromkeys(FORMATS["rr"].variants, (3, 4, 5, 6))}
+RR_TABLES["alliance"] = (3, 4)
+RR_GAMES_PER_TABLE = 6
 
 
 @pytest.mark.parametrize("key", sorted(FORMATS))
@@ -22,7 +31,7 @@ def test_seeded_random_games_break_no_invariant(key: str) -> None:
         entry.invariants,
         name=key,
         games=GAMES.get(key, 200),
-        players=tuple(range(low, high + 1)),
+        players=PLAYER_COUNTS.get(key, tuple(range(low, high + 1))),
     )
     assert report.violations == []
     assert report.games == GAMES.get(key, 200)
@@ -34,3 +43,24 @@ def test_the_suite_can_fail() -> None:
     entry = FORMATS["leveler"]
     run = check_game(entry.new_game, lambda game: ["always broken"], seed=0, players=2)
     assert run.violations == ["seed 0 step 1: always broken"]
+
+
+@pytest.mark.parametrize("variant", sorted(RR_TABLES))
+def test_multiplayer_risk_and_resource_breaks_no_invariant(variant: str) -> None:
+    entry = FORMATS["rr"]
+
+    def new_game(seed: int, players: int) -> Game:
+        return entry.new_game(seed, players, variant)
+
+    tables = RR_TABLES[variant]
+    report = check_format(
+        new_game,
+        entry.invariants,
+        name=f"rr {variant or 'plain'}",
+        games=RR_GAMES_PER_TABLE * len(tables),
+        players=tables,
+        first_seed=1000,
+    )
+    assert report.violations == []
+    assert report.games == RR_GAMES_PER_TABLE * len(tables)
+    assert sum(report.results.values()) == report.games

@@ -122,3 +122,104 @@ def test_a_trap_is_not_a_face_down_creature() -> None:
     game.apply(SetTrap(shade.id))
     assert (shade.zone, shade.face_down, game.table.players[0].ep) == ("traps:0", False, 0)
     assert game.table.permanents() == []
+
+
+def resolve(game: RiskGame) -> None:
+    game.apply(Pass())
+    game.apply(Pass())
+
+
+def spirits(hand: list[str], ep: int = 9) -> RiskGame:
+    """Alice holds ``hand`` and has Veil Walker (a Spirit); Bob has a face-down Barrow Wight."""
+    game = (
+        Scenario()
+        .player(0, ep=ep, hand=[*hand, *HOLD], battlefield=["Veil Walker"], library=["Raze"] * 5)
+        .player(1, hand=["Brace"], battlefield=["Barrow Wight"], library=["Raze"] * 5)
+        .build()
+    )
+    game.table.cards[game.find("Barrow Wight")].face_down = True
+    return game
+
+
+@pytest.mark.rule("RR 13.3b")
+def test_a_face_down_creature_has_no_creature_type() -> None:
+    game = spirits(["Exorcist's Rite"])
+    game.apply(Cast(game.find("Exorcist's Rite")))
+    resolve(game)
+    assert game.table.names("graveyard:0") == ["Veil Walker", "Exorcist's Rite"]
+    assert game.table.cards[game.find("Barrow Wight")].zone == "battlefield:1"
+    game = spirits(["Exorcist's Rite"])
+    game.table.cards[game.find("Barrow Wight")].face_down = False
+    game.apply(Cast(game.find("Exorcist's Rite")))
+    resolve(game)
+    assert game.table.cards[game.find("Barrow Wight")].zone == "graveyard:1"
+
+
+@pytest.mark.rule("RR 13.3d", "RR R74")
+def test_a_copy_of_a_face_down_creature_is_a_face_down_2_2_for_good() -> None:
+    game = spirits(["Mask Mimic"])
+    game.apply(Cast(game.find("Mask Mimic"), game.find("Barrow Wight")))
+    resolve(game)
+    resolve(game)  # the enter ability
+    mimic = game.table.cards[game.find("Mask Mimic")]
+    assert (mimic.face_down, mimic.zone) == (True, "battlefield:0")
+    assert (mimic.name, mimic.definition.power, mimic.definition.defense) == (
+        "a face-down creature",
+        2,
+        2,
+    )
+    assert (mimic.definition.subtype, mimic.definition.triggers) == ("", ())
+    assert refused(game, TurnFaceUp(mimic.id)).rule == "RR R74"
+    game.table.players[1].ep = 1
+    game.table.create("Sparkshot", 1, "hand:1")
+    game.apply(Pass())  # Bob kills it: it is revealed as Mask Mimic as it goes
+    game.apply(Cast(game.find("Sparkshot", "hand:1"), mimic.id))
+    resolve(game)
+    assert (mimic.zone, mimic.face_down, mimic.name) == ("graveyard:0", False, "Mask Mimic")
+
+
+@pytest.mark.rule("RR 13.3d")
+def test_a_face_up_creature_is_not_copied() -> None:
+    game = spirits(["Mask Mimic"])
+    game.apply(Cast(game.find("Mask Mimic"), game.find("Veil Walker")))
+    resolve(game)
+    resolve(game)
+    mimic = game.table.cards[game.find("Mask Mimic")]
+    assert (mimic.face_down, mimic.definition.power) == (False, 1)
+    assert game.log.citing("RR 13.3d")[0].text == "Mask Mimic copies only a face-down creature"
+
+
+@pytest.mark.rule("RR 13.5c", "RR R75")
+def test_a_face_down_creatures_death_trigger_uses_the_real_card() -> None:
+    game = spirits(["Raze"])
+    game.apply(Cast(game.find("Raze"), game.find("Barrow Wight")))
+    resolve(game)
+    assert (game.pending_triggers, len(game.stack)) == ([], 1)
+    assert game.stack[0]["controller"] == 1  # Bob controlled it as it died
+    resolve(game)
+    assert len(game.table.zones["exile:0"]) == 3  # the Wight's power, not a face-down 2
+
+
+@pytest.mark.rule("RR 13.5c")
+def test_a_face_up_creatures_death_trigger() -> None:
+    game = spirits(["Exorcist's Rite"])
+    game.table.cards[game.find("Barrow Wight")].face_down = False
+    game.apply(Cast(game.find("Exorcist's Rite")))
+    resolve(game)
+    resolve(game)
+    assert len(game.table.zones["exile:0"]) == 3
+
+
+@pytest.mark.rule("RR 13.5c")
+@pytest.mark.xfail(
+    strict=True,
+    reason="state-based actions do not destroy through effects.destroy yet, so lethal damage "
+    "does not trigger death abilities",
+)
+def test_a_death_trigger_from_lethal_damage() -> None:
+    game = spirits(["Cinder Wave"])
+    game.apply(Cast(game.find("Cinder Wave"), game.find("Barrow Wight")))
+    resolve(game)
+    assert game.table.cards[game.find("Barrow Wight")].zone == "graveyard:1"
+    resolve(game)
+    assert len(game.table.zones["exile:0"]) == 3

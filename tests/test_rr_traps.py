@@ -1,10 +1,12 @@
-"""Risk & Resource chapter 8: setting, springing and challenging traps."""
+"""Risk & Resource chapter 8: setting, springing, challenging, sweeping, stealing and copying
+traps."""
 
 from __future__ import annotations
 
 import pytest
 
 from rulekeeper.riskres.actions import Attack, Cast, Challenge, EndAttacks, Pass, Player, SetTrap
+from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario, refused
 
 LIBRARY = ["Raze"] * 10
@@ -99,3 +101,121 @@ def test_an_attack_springs_true_and_delayed_traps() -> None:
     game.apply(Pass())
     assert game.table.cards[game.find("Gloom Brute")].damage == 2
     assert game.table.cards[game.find("Ember Scout")].damage == 0  # it does not attack
+
+
+def with_traps(hand: list[str], *traps: str, ep: int = 5) -> RiskGame:
+    """Alice holds ``hand`` with ``ep`` EP; Bob has set ``traps``, in that order."""
+    game = (
+        Scenario()
+        .player(0, ep=ep, hand=[*hand, "Sparkshot"], library=LIBRARY)
+        .player(1, hand=["Brace"], library=LIBRARY)
+        .build()
+    )
+    for name in traps:
+        game.table.create(name, 1, "traps:1")
+    return game
+
+
+def resolve(game: RiskGame) -> None:
+    game.apply(Pass())
+    game.apply(Pass())
+
+
+@pytest.mark.rule("RR 8.5a", "RR R71")
+def test_a_sweep_reveals_every_trap_and_each_stays_set() -> None:
+    game = with_traps(["Searchlight Sweep"], "Snare Wire", "Hidden Sentry")
+    game.apply(SetTrap(game.find("Sparkshot")))  # Alice's own trap is revealed too
+    game.apply(Cast(game.find("Searchlight Sweep")))
+    resolve(game)
+    revealed = [e.text for e in game.log.citing("RR 8.5a")]
+    assert revealed == [
+        "Searchlight Sweep reveals a trap of Alice's: Sparkshot",
+        "Searchlight Sweep reveals a trap of Bob's: Snare Wire",
+        "Searchlight Sweep reveals a trap of Bob's: Hidden Sentry",
+    ]
+    assert game.table.names("traps:1") == ["Snare Wire", "Hidden Sentry"]  # nothing springs
+    assert game.table.names("traps:0") == ["Sparkshot"]
+    assert (game.table.permanents(), game.stack) == ([], [])
+    empty = with_traps(["Searchlight Sweep"])
+    empty.apply(Cast(empty.find("Searchlight Sweep")))
+    resolve(empty)
+    assert [e.text for e in empty.log.citing("RR 8.5a")] == ["Searchlight Sweep finds no traps"]
+
+
+@pytest.mark.rule("RR 8.5b", "RR R72")
+def test_a_stolen_trap_is_picked_at_random_and_becomes_the_thiefs() -> None:
+    game = with_traps(["Light Fingers"], "Snare Wire", "Gloom Brute")
+    game.chance.script("trap", 1)
+    game.apply(Cast(game.find("Light Fingers"), Player(1)))
+    resolve(game)
+    assert game.table.names("traps:0") == ["Gloom Brute"]
+    assert game.table.names("traps:1") == ["Snare Wire"]
+    assert game.log.citing("RR R72")[0].text == "Alice steals a trap of Bob's"  # still secret
+    assert "Gloom Brute" not in str(game.log.citing("RR R72"))
+    assert [name for _, name in game.view(0)["traps"]] == ["Gloom Brute"]
+    # Bob may challenge it now: a bluff goes to its owner's graveyard.
+    game.apply(Pass())
+    game.table.players[1].ep = 2
+    game.apply(Challenge(game.find("Gloom Brute")))
+    assert game.table.names("graveyard:1") == ["Gloom Brute"]
+    assert game.log.citing("RR 8.4b")[0].text.startswith("Bob challenges a trap of Alice's")
+
+
+@pytest.mark.rule("RR R72", "RR 8.1c")
+def test_a_thief_with_two_traps_steals_nothing() -> None:
+    game = with_traps(["Light Fingers", "Mire Lurker", "Ember Scout"], "Snare Wire")
+    game.apply(SetTrap(game.find("Mire Lurker")))
+    game.apply(SetTrap(game.find("Ember Scout")))
+    game.apply(Cast(game.find("Light Fingers"), Player(1)))
+    resolve(game)
+    assert game.table.names("traps:1") == ["Snare Wire"]
+    assert game.log.citing("RR R72")[0].text == "Alice already has 2 traps"
+    nothing = with_traps(["Light Fingers"])
+    nothing.apply(Cast(nothing.find("Light Fingers"), Player(1)))
+    resolve(nothing)
+    assert nothing.log.citing("RR R72")[0].text == "Bob has no trap to steal"
+
+
+@pytest.mark.rule("RR R72", "RR 8.3c", "RR R44")
+def test_a_stolen_trap_springs_for_the_thief() -> None:
+    game = with_traps(["Light Fingers"], "Hidden Sentry")
+    game.apply(Cast(game.find("Light Fingers"), Player(1)))
+    resolve(game)
+    game.apply(Pass())  # on to Bob's turn: he attacks Alice, the sentry's new controller
+    while game.active != 1 or game.step != "main1":
+        game.apply(Pass())
+    game.table.create("Gloom Brute", 1, "battlefield:1")
+    while game.decision != "attackers":
+        game.apply(Pass())
+    game.apply(Attack(game.find("Gloom Brute"), Player(0)))
+    sentry = game.table.cards[game.find("Hidden Sentry")]
+    assert (sentry.zone, sentry.controller, sentry.owner) == ("battlefield:0", 0, 1)
+    assert game.log.citing("RR 8.3c")[0].text == "Alice reveals the trap Hidden Sentry"
+
+
+@pytest.mark.rule("RR 8.5b", "RR R73")
+def test_copying_a_true_trap_gives_its_effect_to_the_copier() -> None:
+    game = with_traps(["Echo Snare"], "Gloom Brute", "Snare Wire")
+    game.chance.script("trap", 1)
+    game.apply(Cast(game.find("Echo Snare"), Player(1)))
+    resolve(game)
+    assert len(game.table.zones["exile:1"]) == 3  # Snare Wire, aimed at Bob
+    assert game.table.names("traps:1") == ["Gloom Brute", "Snare Wire"]  # it stays set
+    assert game.log.citing("RR R73")[0].text == (
+        "Echo Snare copies a trap of Bob's: Snare Wire; its effect happens"
+    )
+
+
+@pytest.mark.rule("RR R73")
+def test_a_copy_of_a_bluff_or_a_delayed_trap_is_nothing() -> None:
+    for trap in ("Gloom Brute", "Hidden Sentry"):
+        game = with_traps(["Echo Snare"], trap)
+        game.apply(Cast(game.find("Echo Snare"), Player(1)))
+        resolve(game)
+        assert game.table.names("traps:1") == [trap]
+        assert game.table.permanents() == []
+        assert game.log.citing("RR R73")[0].text.endswith("a copy of it does nothing")
+    game = with_traps(["Echo Snare"])
+    game.apply(Cast(game.find("Echo Snare"), Player(1)))
+    resolve(game)
+    assert game.log.citing("RR R73")[0].text == "Bob has no trap to copy"

@@ -60,7 +60,23 @@ EFFECT_KINDS = (
     "win_if",
     "lose_if_library",
     "damage_attackers",
+    "risk",
+    "sweep",
+    "steal_trap",
+    "copy_trap",
+    "destroy_each",
+    "copy_face_down",
 )
+"""What an effect can do; :mod:`~rulekeeper.riskres.effects` gives each kind its meaning."""
+
+RISK_OUTCOMES = ("success", "partial", "critical_success", "critical_failure")
+"""What a risk lists: the effects of a success, of a near miss, the card's own extra effects on
+a natural 20 (RR 7.2i) and its benefit for an opponent on a natural 1 (RR 7.2e)."""
+
+RISK_MODIFIERS = ("bonus", "easier", "reroll")
+"""A permanent's ``static`` risk modifiers for its controller's risks: +X to the roll
+(RR 7.3a), levels easier (RR 7.3b), and rerolls of a roll that is not a success (RR 7.3c)."""
+
 TARGET_KINDS = ("creature", "permanent", "artifact", "enchantment", "opponent", "player")
 RISK_LEVELS = {"low": 6, "medium": 11, "high": 16, "extreme": 19}  # RR 7.1 thresholds
 WIN_KINDS = ("artifacts", "creatures", "intel", "ep")
@@ -86,10 +102,11 @@ class Ability:
         return self.intel > 0
 
 
-TRIGGER_EVENTS = ("beginning_of_combat", "attacks", "blocks", "end_step", "discard")
+TRIGGER_EVENTS = ("beginning_of_combat", "attacks", "blocks", "end_step", "discard", "dies")
 """When a triggered ability triggers: at the beginning of combat or of the end step on its
 controller's turn (RR 4.5.1a, RR 4.7.1a), when its creature attacks or blocks (RR 4.5.2d,
-RR 4.5.3d), or whenever its controller discards a card (in the cleanup step, RR 4.7.2d)."""
+RR 4.5.3d), whenever its controller discards a card (in the cleanup step, RR 4.7.2d), or when
+its creature dies (RR 13.5c)."""
 
 
 @dataclass(frozen=True)
@@ -162,9 +179,73 @@ def _effects(raw: Any, name: str) -> tuple[Mapping[str, Any], ...]:
     if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
         raise _fail(name, "effects must be a list of objects")
     for effect in raw:
-        if effect.get("kind") not in EFFECT_KINDS:
-            raise _fail(name, f"unknown effect kind {effect.get('kind')!r}")
+        kind = effect.get("kind")
+        if kind not in EFFECT_KINDS:
+            raise _fail(name, f"unknown effect kind {kind!r}")
+        if effect.get("amount_of", "power") != "power":
+            raise _fail(name, "an amount can be taken only from the source's power")
+        if kind == "risk":
+            _risk(effect, name, choice=True)
+        if kind == "destroy_each" and not isinstance(effect.get("subtype"), str):
+            raise _fail(name, "destroy_each names the creature type it destroys")
     return tuple(raw)
+
+
+def _risk(raw: Any, name: str, *, choice: bool = False) -> Mapping[str, Any]:
+    """Check a risk: a level (or, where ``choice`` is allowed, a choice of levels mapping each
+    to its success effects, RR 7.1a) and the effects of each outcome."""
+    if not isinstance(raw, dict):
+        raise _fail(name, "a risk is an object")
+    levels = raw.get("choice")
+    if choice and levels is not None:
+        if (
+            not isinstance(levels, dict)
+            or len(levels) < 2
+            or any(level not in RISK_LEVELS for level in levels)
+        ):
+            raise _fail(name, f"a risk's choice maps two or more of {', '.join(RISK_LEVELS)}")
+        for success in levels.values():
+            _effects(success, name)
+    elif raw.get("level") not in RISK_LEVELS:
+        raise _fail(name, f"risk level must be one of {', '.join(RISK_LEVELS)}")
+    for outcome in RISK_OUTCOMES:
+        _effects(raw.get(outcome, []), name)
+    return raw
+
+
+def _abilities(raw: Any, name: str) -> list[Mapping[str, Any]]:
+    """The abilities as listed, except that an ability taking a risk whose level its
+    controller chooses becomes one ability per level: activating one declares its level
+    (RR 7.1a, RR R69)."""
+    if not isinstance(raw, list) or not all(isinstance(a, dict) for a in raw):
+        raise _fail(name, "abilities must be a list of objects")
+    found: list[Mapping[str, Any]] = []
+    for ability in raw:
+        effects = ability.get("effects", [])
+        chosen = [e for e in effects if isinstance(e, dict) and "choice" in e]
+        if not chosen:
+            found.append(ability)
+            continue
+        if len(chosen) > 1 or len(effects) > 1:
+            raise _fail(name, "an ability with a choice of risk levels does nothing else")
+        risk = _risk(chosen[0], name, choice=True)
+        for level in (level for level in RISK_LEVELS if level in risk["choice"]):
+            declared = {k: v for k, v in risk.items() if k != "choice"}
+            declared |= {"level": level, "declared": True, "success": risk["choice"][level]}
+            found.append(ability | {"effects": [declared]})
+    return found
+
+
+def _static(raw: Any, name: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise _fail(name, "static must be an object")
+    if "risk" in raw:
+        risk = raw["risk"]
+        if not isinstance(risk, dict) or not risk or any(k not in RISK_MODIFIERS for k in risk):
+            raise _fail(name, f"static risk modifiers are some of {', '.join(RISK_MODIFIERS)}")
+        for key in risk:
+            _int(risk, key, name, 1, 20)
+    return dict(raw)
 
 
 def _target(raw: Any, name: str) -> str | None:
@@ -216,7 +297,7 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
         raise _fail(name, "only creatures have power and defense")
     keywords, armor = _keywords(raw.get("keywords", []), name)
     abilities = []
-    for ability in raw.get("abilities", []):
+    for ability in _abilities(raw.get("abilities", []), name):
         if ability.get("speed", "instant") not in ("instant", "sorcery"):
             raise _fail(name, "an ability's speed is instant or sorcery")
         abilities.append(
@@ -236,6 +317,8 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
             "opponent",
         ):
             raise _fail(name, f"a trigger happens {TRIGGER_EVENTS} and targets only an opponent")
+        if trigger["when"] == "dies" and "Creature" not in types:
+            raise _fail(name, "only a creature has a 'when this dies' ability")
         triggers.append(
             Trigger(
                 when=str(trigger["when"]),
@@ -255,8 +338,8 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
     if trap is not None and trap != {"when": "attacked"}:
         raise _fail(name, 'a trap trigger is {"when": "attacked"}')
     risk = raw.get("risk")
-    if risk is not None and risk.get("level") not in RISK_LEVELS:
-        raise _fail(name, f"risk level must be one of {', '.join(RISK_LEVELS)}")
+    if risk is not None:
+        _risk(risk, name)
     return CardDef(
         name=name,
         types=tuple(types),
@@ -273,7 +356,7 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
         effects=_effects(raw.get("effects", []), name),
         abilities=tuple(abilities),
         triggers=tuple(triggers),
-        static=dict(raw.get("static", {})),
+        static=_static(raw.get("static", {}), name),
         win=dict(win),
         checks=tuple(checks),
         alternative_cost=_int(raw, "alternative_cost", name, 0, 20)

@@ -28,6 +28,21 @@ def _targets(game: RiskGame, kind: str | None) -> list[Target | None]:
     return [c.id for c in game.table.permanents()]
 
 
+def only_pass(game: RiskGame) -> bool:
+    """True when the player with priority certainly has nothing to do but pass: no card in
+    hand, no permanent with an ability or face down, no trap to challenge and no alliance to
+    make. It is the cheap question the engine asks before building the whole list, and the
+    list itself starts with it, so the two cannot disagree."""
+    player, table = game.priority, game.table
+    if game.decision != "priority" or table.zones[f"hand:{player}"] or game.variant == "alliance":
+        return False
+    if any(c.face_down or c.printed.abilities for c in table.permanents(player)):
+        return False
+    if table.players[player].ep < CHALLENGE_COST:
+        return True
+    return not any(table.zones[f"traps:{other}"] for other in game.opponents(player))
+
+
 def candidates(game: RiskGame) -> list[Action]:
     """The actions to consider for the deciding player: a superset of the legal ones."""
     player, table = game.priority, game.table
@@ -57,6 +72,8 @@ def candidates(game: RiskGame) -> list[Action]:
         attacker = combat.next_to_order(game)
         return [act.OrderBlocker(attacker, b) for b in combat.unordered(game, attacker)]
     found = [act.Pass()]
+    if only_pass(game):
+        return found
     hand = table.zones[f"hand:{player}"]
     found += [act.Pitch(c) for c in hand]
     ep = table.players[player].ep

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.riskres import continuous, outcome
+from rulekeeper.riskres import continuous, morph, outcome, traps, triggers
 from rulekeeper.riskres.actions import Player, Target
-from rulekeeper.riskres.cards import RISK_LEVELS
 from rulekeeper.riskres.combat import cards, damage_creature, exile_top
+from rulekeeper.riskres.morph import has_creature_type
+from rulekeeper.riskres.risk import take_risk
 from rulekeeper.riskres.state import CardState
 from rulekeeper.riskres.timing import why_not_target
 from rulekeeper.rules import enforces
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
 
 ENTER = -2  # the ability index of a permanent's "when it enters" ability on the stack
+
+CREATURE_EFFECTS = ("damage", "destroy", "pump", "counters", "tap", "bounce")
+"""The effects that happen to one creature or permanent: the target, or the source itself."""
 
 
 @enforces("RR 2.3b", "RR 3.1.3b", "RR R51", "RR 3.1.2a", "RR 3.1.3a", "RR R31", "RR 13.2b")
@@ -73,60 +77,32 @@ def resolve(
         game.record("RR 5.2a", f"{source.name} has lost its target and does nothing")
         return
     if source.definition.risk is not None and not effects:
-        effects = take_risk(game, source, controller)
+        effects = take_risk(game, source, controller, source.definition.risk)
     for effect in effects:
         if game.outcome is not None:  # RR 9.4c: a win checked mid-way ends the game there
             return
         apply_effect(game, source, controller, target, effect, 1)
 
 
-@enforces(
-    "RR 7.1b",
-    "RR 7.1c",
-    "RR 7.2a",
-    "RR 7.2b",
-    "RR 7.2c",
-    "RR 7.2d",
-    "RR 7.2e",
-    "RR 7.2f",
-    "RR 7.2g",
-    "RR 7.2h",
-    "RR R46",
-)
-def take_risk(game: RiskGame, source: CardState, controller: int) -> list[Mapping[str, Any]]:
-    """Roll a d20 against the card's risk level and return the effects that follow.
+def _players(
+    game: RiskGame, controller: int, target: Target | None, effect: Mapping[str, Any]
+) -> list[int]:
+    """Whom a player effect applies to: the player it names (an opponent's benefit,
+    RR 7.2e), or else its controller; but cards are exiled from the top of the target
+    player's library only."""
+    if effect["kind"] == "mill":
+        return [target.index] if isinstance(target, Player) else []
+    return [int(effect.get("player", controller))]
 
-    A natural 20 is a critical success and doubles the effect; a natural 1 is a critical
-    failure: the normal effect does not happen and the opponent gets the card's benefit for
-    them, if any (RR 7.2a, 7.2e to 7.2h). Otherwise meeting the threshold of RR 7.1c is a
-    success, falling 1 or 2 short a near miss with the partial effect, and falling 3 or more
-    short a failure (RR 7.2b to 7.2d, RR R46).
-    """
-    risk = source.definition.risk or {}
-    level = risk["level"]
-    threshold = RISK_LEVELS[level]
-    roll = game.chance.roll(20, kind="d20")
-    effects: list[Mapping[str, Any]]
-    if roll == 20:
-        verdict, rule, effects = (
-            "a critical success",
-            "RR 7.2a",
-            [dict(e, double=True) for e in risk["success"]],
-        )
-    elif roll == 1:
-        opponent = (controller + 1) % len(game.table.players)
-        verdict, rule = "a critical failure", "RR 7.2e"
-        effects = [dict(e, player=opponent) for e in risk.get("critical_failure", [])]
-    elif roll >= threshold:
-        verdict, rule, effects = "a success", "RR 7.2b", list(risk["success"])
-    elif threshold - roll <= 2:
-        verdict, rule, effects = "a near miss", "RR 7.2c", list(risk.get("partial", []))
+
+def _amount(source: CardState, effect: Mapping[str, Any]) -> int:
+    """How much: the effect's own number, or the source's power (its actual card's, once it
+    has died, RR 13.5c); doubled by a critical success (RR 7.2a)."""
+    if effect.get("amount_of") == "power":
+        amount = source.definition.power or 0
     else:
-        verdict, rule, effects = "a failure", "RR 7.2d", []
-    game.record(
-        rule, f"{source.name} takes a {level} risk ({threshold}+) and rolls {roll}: {verdict}"
-    )
-    return effects
+        amount = int(effect.get("amount", 0))
+    return amount * (2 if effect.get("double") else 1)
 
 
 @enforces("RR 1.4a", "RR 9.2c", "RR 2.5a")
@@ -140,14 +116,47 @@ def apply_effect(
 ) -> None:
     """Carry out one effect."""
     del times  # reserved for repeated effects; every current effect happens once
-    table = game.table
     kind = effect["kind"]
-    amount = int(effect.get("amount", 0)) * (2 if effect.get("double") else 1)
-    who = int(effect.get("player", controller))
-    me = table.players[who]
-    creature = table.cards[target] if isinstance(target, int) else None
+    if kind in ("ep", "intel", "draw", "scry", "mill"):
+        for who in _players(game, controller, target, effect):
+            _player_effect(game, kind, who, _amount(source, effect))
+        return
+    creature = game.table.cards[target] if isinstance(target, int) else None
     if effect.get("self"):
         creature = source if source.zone.startswith("battlefield") else None
+    if creature is not None and kind in CREATURE_EFFECTS:
+        _creature_effect(game, source, controller, creature, effect)
+        return
+    opponent = target.index if isinstance(target, Player) else None
+    match kind:
+        case "risk":
+            for outcome in take_risk(game, source, controller, effect):
+                apply_effect(game, source, controller, target, outcome, 1)
+        case "damage_attackers":
+            for attacker in [game.table.cards[a] for a in game.attacks]:
+                if attacker.zone.startswith("battlefield"):
+                    damage_creature(game, source, attacker, _amount(source, effect), "RR 3.1.1a")
+        case "destroy_each":
+            destroy_each(game, source, str(effect["subtype"]))
+        case "sweep":
+            traps.sweep(game, source)
+        case "steal_trap" if opponent is not None:
+            traps.steal(game, controller, opponent)
+        case "copy_trap" if opponent is not None:
+            traps.copy_trap(game, source, controller, opponent)
+        case "copy_face_down" if creature is not None:
+            morph.copy_face_down(game, source, creature)
+        case "win_if":
+            effect_win(game, controller, effect)
+        case "lose_if_library":
+            for seat in game.table.players:
+                if len(game.table.zones[f"library:{seat.index}"]) <= int(effect["at_most"]):
+                    seat.lost = seat.lost or "RR 9.2c"
+                    game.record("RR 9.2c", f"{source.name}: {seat.name} loses the game")
+
+
+def _player_effect(game: RiskGame, kind: str, who: int, amount: int) -> None:
+    me = game.table.players[who]
     if kind == "ep":
         me.ep += amount
         game.record("", f"{me.name} gains {amount} EP (EP {me.ep})")
@@ -161,45 +170,52 @@ def apply_effect(
         game.record("", f"{me.name} draws {amount}")
     elif kind == "scry":
         game.scry_pending.append(who)
-    elif kind == "mill" and isinstance(target, Player):
-        exiled = exile_top(game, target.index, amount)
-        game.record(
-            "RR 2.5a",
-            f"{game.name_of(target.index)} exiles {cards(exiled)} from the top of their library",
-        )
-    elif kind == "damage_attackers":
-        for attacker in [table.cards[a] for a in game.attacks]:
-            if attacker.zone.startswith("battlefield"):
-                damage_creature(game, source, attacker, amount, "RR 3.1.1a")
-    elif kind == "damage" and creature is not None:
+    elif kind == "mill":
+        exiled = exile_top(game, who, amount)
+        game.record("RR 2.5a", f"{me.name} exiles {cards(exiled)} from the top of their library")
+
+
+def _creature_effect(
+    game: RiskGame,
+    source: CardState,
+    controller: int,
+    creature: CardState,
+    effect: Mapping[str, Any],
+) -> None:
+    kind, amount = effect["kind"], _amount(source, effect)
+    if kind == "damage":
         damage_creature(game, source, creature, amount, "RR 3.1.1a")
-    elif kind == "destroy" and creature is not None:
+    elif kind == "destroy":
         destroy(game, creature, "RR 2.3c", f"{source.name} destroys {creature.name}")
-    elif kind == "pump" and creature is not None:
+    elif kind == "pump":
         continuous.pump(game, controller, creature, int(effect["power"]), int(effect["defense"]))
         game.record(
             "RR 4.1b",
             f"{creature.name} gets +{effect['power']}/+{effect['defense']} until end of turn",
         )
-    elif kind == "counters" and creature is not None:
+    elif kind == "counters":
         if effect["counter"] == "+1/+1":
             creature.plus += amount
         else:
             creature.minus += amount
         game.record("", f"{creature.name} gets {amount} {effect['counter']} counters")
-    elif kind == "tap" and creature is not None:
+    elif kind == "tap":
         creature.tapped = True
         game.record("", f"{source.name} taps {creature.name}")
-    elif kind == "bounce" and creature is not None:
+    elif kind == "bounce":
         game.table.move(creature.id, f"hand:{creature.owner}")
         game.record("RR 2.3c", f"{creature.name} returns to its owner's hand")
-    elif kind == "win_if":
-        effect_win(game, who, effect)
-    elif kind == "lose_if_library":
-        for seat in table.players:
-            if len(table.zones[f"library:{seat.index}"]) <= int(effect["at_most"]):
-                seat.lost = seat.lost or "RR 9.2c"
-                game.record("RR 9.2c", f"{source.name}: {seat.name} loses the game")
+
+
+@enforces("RR 13.3b")
+def destroy_each(game: RiskGame, source: CardState, creature_type: str) -> None:
+    """Destroy each creature of ``creature_type``; a face-down creature has no creature type,
+    so it is spared, whatever it really is (RR 13.3b)."""
+    doomed = [c for c in game.table.creatures() if has_creature_type(c, creature_type)]
+    if not doomed:
+        game.record("RR 13.3b", f"{source.name} finds no {creature_type} to destroy")
+    for creature in doomed:
+        destroy(game, creature, "RR 2.3c", f"{source.name} destroys {creature.name}")
 
 
 @enforces("RR 9.1c")
@@ -213,8 +229,12 @@ def effect_win(game: RiskGame, player: int, effect: Mapping[str, Any]) -> None:
 
 @enforces("RR 2.3c", "RR 2.4a", "RR 2.4b", "RR 3.1.5c", "RR 13.5a", "RR 13.5b", "RR 13.3c")
 def destroy(game: RiskGame, permanent: CardState, rule: str, text: str) -> None:
-    """Put a permanent into its owner's graveyard, on top (RR 2.4b keeps the order)."""
-    hidden = permanent.face_down
+    """Put a permanent into its owner's graveyard, on top (RR 2.4b keeps the order); a
+    creature's "when this dies" abilities trigger (RR 13.5c)."""
+    hidden, controller = permanent.face_down, permanent.controller
+    creature = permanent.definition.has_type("Creature")
     game.table.move(permanent.id, f"graveyard:{permanent.owner}")
     # RR 13.5a: a face-down permanent is revealed as it goes, and arrives face up.
     game.record(rule, text + (f" (it was {permanent.name})" if hidden else ""))
+    if creature:
+        triggers.dies(game, permanent, controller)

@@ -54,7 +54,7 @@ from rulekeeper.riskres.actions import (
     Target,
     TurnFaceUp,
 )
-from rulekeeper.riskres.choices import candidates
+from rulekeeper.riskres.choices import candidates, only_pass
 from rulekeeper.riskres.state import PlayerState, Table
 from rulekeeper.riskres.timing import (
     Violation,
@@ -389,8 +389,15 @@ class RiskGame(Game):
         self.take_forced_actions()
 
     def take_forced_actions(self) -> None:
-        """Take forced actions until a player has a real choice or the game ends."""
+        """Take forced actions until a player has a real choice or the game ends.
+
+        Most forced actions are passes by a player with nothing to do, so that case is asked
+        first, without building the list of legal actions (which would be just the pass).
+        """
         while self.outcome is None:
+            if only_pass(self):
+                self._do(Pass())
+                continue
             actions = self.legal_actions()
             if len(actions) == 1 and isinstance(actions[0], FORCED):
                 self._do(actions[0])

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.riskres.state import CardState
 from rulekeeper.riskres.timing import is_sorcery_speed
 from rulekeeper.rules import enforces
 
@@ -61,13 +62,15 @@ def cast_face_down(game: RiskGame, player: int, card_id: int) -> None:
     game.record("RR R59", f"{me.name} casts a card face down for {FACE_DOWN_COST} EP (EP {me.ep})")
 
 
-@enforces("RR 13.1c", "RR 13.4a", "RR 5.3c")
+@enforces("RR 13.1c", "RR 13.4a", "RR 5.3c", "RR R74")
 def why_not_turn_face_up(game: RiskGame, player: int, card_id: int) -> Violation | None:
     """Your face-down permanent turns face up whenever you have priority, for its morph cost."""
     state = game.table.cards[card_id]
     if state.zone != f"battlefield:{player}" or not state.face_down:
         return ("RR 13.4a", "you turn up a face-down permanent that you control")
-    cost = state.printed.morph or 0
+    if state.printed.morph is None:
+        return ("RR R74", "a face-down copy has no morph cost and cannot be turned face up")
+    cost = state.printed.morph
     if game.table.players[player].ep < cost:
         return ("RR 1.1d", f"its morph cost is {cost} EP")
     return None
@@ -83,3 +86,26 @@ def turn_face_up(game: RiskGame, player: int, card_id: int) -> None:
     state.face_down = False
     game.passes = 0
     game.record("RR 13.4b", f"{me.name} turns a face-down creature up: it is {state.name}")
+
+
+@enforces("RR 13.3b")
+def has_creature_type(creature: CardState, creature_type: str) -> bool:
+    """True if ``creature`` has ``creature_type`` among the words of its subtype. A face-down
+    permanent has no creature type, whatever card it really is (RR 13.3b)."""
+    return not creature.face_down and creature_type in creature.definition.subtype.split()
+
+
+@enforces("RR 13.3d", "RR R74")
+def copy_face_down(game: RiskGame, clone: CardState, original: CardState) -> None:
+    """``clone`` becomes a copy of ``original`` if that is face down: a face-down 2/2 with no
+    characteristics (RR 13.3d). The copy has no morph cost, so it cannot be turned face up
+    (RR R74); like any face-down permanent it is revealed as the card it is when it leaves the
+    battlefield (RR 13.5a, RR 13.5b). A face-up creature is not copied."""
+    if not clone.zone.startswith("battlefield"):
+        return
+    if not original.face_down or not original.zone.startswith("battlefield"):
+        game.record("RR 13.3d", f"{clone.name} copies only a face-down creature")
+        return
+    name = clone.name
+    clone.face_down = True
+    game.record("RR 13.3d", f"{name} becomes a copy of a face-down creature: a face-down 2/2")

@@ -4,6 +4,11 @@ A player sets a trap from their own hand for 1 EP whenever they have priority, a
 time, and never a sorcery (RR 8.1, RR R1, RR R42). A card with a trap trigger is a real trap: a
 true trap if it is an instant, a delayed trap if it is a permanent; anything else is a bluff
 (RR 8.2, RR R43). Every trap trigger of the starter set is "when an opponent attacks you".
+
+A sweep reveals every trap, and each stays set (RR 8.5a, RR R71). A trap can be stolen, and
+then it is the thief's (RR R72), or copied, which gives the copier its effect (RR R73); either
+way the trap is picked at random, since it is face down. A trap's controller is the player
+whose trap zone it is in.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.riskres import MAX_TRAPS
-from rulekeeper.riskres.actions import Player
+from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.state import CardState
 from rulekeeper.rules import enforces
 
@@ -27,6 +32,11 @@ CHALLENGE_COST = 2  # RR 8.4a
 def is_real(trap: CardState) -> bool:
     """True for a real trap: a card with a trap trigger (RR R43); any other is a bluff."""
     return trap.definition.trap is not None
+
+
+def controller_of(trap: CardState) -> int:
+    """The player who controls a set trap: the one whose trap zone it is in (RR R72)."""
+    return int(trap.zone.removeprefix("traps:"))
 
 
 @enforces(
@@ -81,9 +91,9 @@ def challenge(game: RiskGame, player: int, trap: int) -> None:
     state = game.table.cards[trap]
     game.table.players[player].ep -= CHALLENGE_COST
     game.passes = 0
-    owner = game.name_of(state.owner)
+    holder = game.name_of(controller_of(state))
     game.record(
-        "RR 8.4b", f"{game.name_of(player)} challenges a trap of {owner}'s: it is {state.name}"
+        "RR 8.4b", f"{game.name_of(player)} challenges a trap of {holder}'s: it is {state.name}"
     )
     if is_real(state):
         spring(game, state, player)
@@ -112,24 +122,92 @@ def check_triggers(game: RiskGame) -> None:
 @enforces("RR 8.3c", "RR R44", "RR 8.5c")
 def spring(game: RiskGame, trap: CardState, aimed_at: int) -> None:
     """Reveal a real trap: an instant goes on the stack, aimed at ``aimed_at`` where it needs
-    a player; a permanent enters the battlefield under its owner's control. Until then it was
-    neither a spell nor a permanent (RR 8.5c)."""
+    a player; a permanent enters the battlefield under the control of the trap's controller
+    (its owner, unless it was stolen: RR R72). Until then it was neither a spell nor a
+    permanent (RR 8.5c)."""
     from rulekeeper.riskres.effects import enter_battlefield
 
-    owner = trap.owner
-    game.record("RR 8.3c", f"{game.name_of(owner)} reveals the trap {trap.name}")
+    controller = controller_of(trap)
+    game.record("RR 8.3c", f"{game.name_of(controller)} reveals the trap {trap.name}")
     if trap.definition.has_type("Instant"):
-        target = Player(aimed_at) if trap.definition.target in ("opponent", "player") else None
         game.table.move(trap.id, "stack")
         game.stack.append(
             {
                 "card": trap.id,
                 "source": trap.id,
-                "controller": owner,
+                "controller": controller,
                 "ability": -1,
-                "target": target,
+                "target": aim(trap, aimed_at),
             }
         )
         return
     game.table.move(trap.id, "stack")  # passes through, so it enters as a new object
-    enter_battlefield(game, trap, owner, None)
+    enter_battlefield(game, trap, controller, None)
+
+
+def aim(trap: CardState, player: int) -> Target | None:
+    """What a true trap is aimed at when it springs or is copied: ``player``, if it needs a
+    player; nothing otherwise (RR R44, RR R73)."""
+    return Player(player) if trap.definition.target in ("opponent", "player") else None
+
+
+@enforces("RR 8.5a", "RR R71")
+def sweep(game: RiskGame, source: CardState) -> None:
+    """Reveal every trap, of every player in seat order, to every player; each stays set,
+    face down, where it was (RR 8.5a, RR R71)."""
+    found = False
+    for player in range(len(game.table.players)):
+        for trap in game.table.zones[f"traps:{player}"]:
+            found = True
+            name = game.table.cards[trap].name
+            game.record(
+                "RR 8.5a", f"{source.name} reveals a trap of {game.name_of(player)}'s: {name}"
+            )
+    if not found:
+        game.record("RR 8.5a", f"{source.name} finds no traps")
+
+
+def _pick(game: RiskGame, player: int) -> CardState | None:
+    """One of ``player``'s traps at random, or None if they have none (RR R72, RR R73)."""
+    traps = game.table.zones[f"traps:{player}"]
+    if not traps:
+        return None
+    return game.table.cards[traps[game.chance.pick(len(traps), kind="trap")]]
+
+
+@enforces("RR 8.5b", "RR R72")
+def steal(game: RiskGame, thief: int, victim: int) -> None:
+    """Move one of ``victim``'s traps, picked at random, into ``thief``'s trap zone, still
+    face down: from now on it is the thief's trap (RR R72). A thief who already has two traps
+    steals nothing (RR 8.1c)."""
+    if len(game.table.zones[f"traps:{thief}"]) >= MAX_TRAPS:
+        game.record("RR R72", f"{game.name_of(thief)} already has {MAX_TRAPS} traps")
+        return
+    trap = _pick(game, victim)
+    if trap is None:
+        game.record("RR R72", f"{game.name_of(victim)} has no trap to steal")
+        return
+    game.table.move(trap.id, f"traps:{thief}")
+    game.record("RR R72", f"{game.name_of(thief)} steals a trap of {game.name_of(victim)}'s")
+
+
+@enforces("RR 8.5b", "RR R73")
+def copy_trap(game: RiskGame, source: CardState, copier: int, victim: int) -> None:
+    """Copy one of ``victim``'s traps, picked at random and revealed: if it is a true trap,
+    its effect happens for ``copier`` at once, aimed at ``victim`` where it needs a player; a
+    copy of any other card is nothing. The trap itself stays set (RR R73)."""
+    from rulekeeper.riskres.effects import resolve
+
+    trap = _pick(game, victim)
+    if trap is None:
+        game.record("RR R73", f"{game.name_of(victim)} has no trap to copy")
+        return
+    true = is_real(trap) and trap.definition.has_type("Instant")
+    result = "its effect happens" if true else "a copy of it does nothing"
+    game.record(
+        "RR R73",
+        f"{source.name} copies a trap of {game.name_of(victim)}'s: {trap.name}; {result}",
+    )
+    if true:
+        definition = trap.definition
+        resolve(game, trap, copier, definition.target, aim(trap, victim), definition.effects)

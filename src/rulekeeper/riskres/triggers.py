@@ -5,8 +5,8 @@ with several chooses their order.
 The starter cards trigger at the beginning of combat and of the end step on their
 controller's turn (RR 4.5.1a, RR 4.7.1a), when their creature attacks (RR 4.5.2d) or blocks
 (RR 4.5.3d), when their controller discards a card in the cleanup step (RR 4.7.2d, RR R52),
-and when a permanent enters the battlefield (see
-:func:`~rulekeeper.riskres.effects.enter_battlefield`).
+when their creature dies (RR 13.5c, see :func:`dies`), and when a permanent enters the
+battlefield (see :func:`~rulekeeper.riskres.effects.enter_battlefield`).
 """
 
 from __future__ import annotations
@@ -35,6 +35,17 @@ def fire(game: RiskGame, event: str, sources: Sequence[CardState]) -> None:
                 game.record("RR R51", f"{source.name}'s ability triggers")
 
 
+@enforces("RR 13.5c", "RR R75")
+def dies(game: RiskGame, card: CardState, controller: int) -> None:
+    """``card`` has just died (gone from the battlefield to a graveyard) under ``controller``:
+    note its "when this dies" abilities. They are the actual card's, even if it was face
+    down and so had no abilities on the battlefield (RR 13.5c, RR R75)."""
+    for index, trigger in enumerate(card.printed.triggers):
+        if trigger.when == "dies":
+            game.pending_triggers.append((controller, card.id, index))
+            game.record("RR 13.5c", f"{card.printed.name}'s ability triggers as it dies")
+
+
 @enforces("RR R51")
 def stack_pending(game: RiskGame) -> bool:
     """Put waiting triggers on the stack, the active player's first. Return True if a player
@@ -60,12 +71,13 @@ def why_not_stack(game: RiskGame, player: int, source: int, index: int) -> Viola
 
 
 def put_on_stack(game: RiskGame, player: int, source: int, index: int) -> None:
-    """Move one waiting trigger onto the stack, aimed at the next opponent if it targets."""
+    """Move one waiting trigger onto the stack, aimed at the next opponent in turn order if
+    it targets one (RR R47)."""
     game.pending_triggers.remove((player, source, index))
     state = game.table.cards[source]
     trigger = state.definition.triggers[index]
-    seats = len(game.table.players)
-    target = Player((player + 1) % seats) if trigger.target == "opponent" else None
+    opponents = game.opponents(player)
+    target = Player(opponents[0]) if trigger.target == "opponent" and opponents else None
     game.stack.append(
         {
             "card": None,
