@@ -66,8 +66,13 @@ EFFECT_KINDS = (
     "copy_trap",
     "destroy_each",
     "copy_face_down",
+    "extra_turn",
 )
 """What an effect can do; :mod:`~rulekeeper.riskres.effects` gives each kind its meaning."""
+
+EACH = ("each_opponent", "each_player")
+"""Whom an effect with ``players`` applies to, instead of its controller or target: every
+opponent, or every player starting with the controller (both in turn order)."""
 
 RISK_OUTCOMES = ("success", "partial", "critical_success", "critical_failure")
 """What a risk lists: the effects of a success, of a near miss, the card's own extra effects on
@@ -182,6 +187,8 @@ def _effects(raw: Any, name: str) -> tuple[Mapping[str, Any], ...]:
         kind = effect.get("kind")
         if kind not in EFFECT_KINDS:
             raise _fail(name, f"unknown effect kind {kind!r}")
+        if effect.get("players", "each_opponent") not in EACH:
+            raise _fail(name, f"an effect's players are one of {', '.join(EACH)}")
         if effect.get("amount_of", "power") != "power":
             raise _fail(name, "an amount can be taken only from the source's power")
         if kind == "risk":

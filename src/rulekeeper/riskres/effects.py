@@ -84,12 +84,36 @@ def resolve(
         apply_effect(game, source, controller, target, effect, 1)
 
 
+def each_opponent(game: RiskGame, controller: int) -> list[int]:
+    """The players an effect on "each opponent" affects: every opponent still in the game,
+    in turn order starting after ``controller``."""
+    return game.opponents(controller)
+
+
+def each_player(game: RiskGame, controller: int) -> list[int]:
+    """The players an effect on "each player" affects: every player still in the game, in
+    turn order starting with ``controller``."""
+    return [controller, *game.opponents(controller)]
+
+
+def grant_extra_turn(game: RiskGame, controller: int) -> None:
+    """``controller`` takes an extra turn after this one (see
+    :func:`~rulekeeper.riskres.turn.next_turn`)."""
+    game.extra_turns.append(controller)
+    game.record("RR 10.1c", f"{game.name_of(controller)} will take an extra turn after this one")
+
+
 def _players(
     game: RiskGame, controller: int, target: Target | None, effect: Mapping[str, Any]
 ) -> list[int]:
-    """Whom a player effect applies to: the player it names (an opponent's benefit,
-    RR 7.2e), or else its controller; but cards are exiled from the top of the target
-    player's library only."""
+    """Whom a player effect applies to: each opponent or each player, the player it names (an
+    opponent's benefit, RR 7.2e), or else its controller; but cards are exiled from the top
+    of the target player's library only."""
+    match effect.get("players"):
+        case "each_opponent":
+            return each_opponent(game, controller)
+        case "each_player":
+            return each_player(game, controller)
     if effect["kind"] == "mill":
         return [target.index] if isinstance(target, Player) else []
     return [int(effect.get("player", controller))]
@@ -146,6 +170,8 @@ def apply_effect(
             traps.copy_trap(game, source, controller, opponent)
         case "copy_face_down" if creature is not None:
             morph.copy_face_down(game, source, creature)
+        case "extra_turn":
+            grant_extra_turn(game, controller)
         case "win_if":
             effect_win(game, controller, effect)
         case "lose_if_library":
