@@ -90,6 +90,10 @@ GOOD = {"name": "Test", "types": ["Sorcery"], "subtype": "", "cost": 1, "pitch":
         ({"static": {"risk": {"bonus": 0}}}, "bonus must be a whole number"),
         ({"static": {"risk": {}}}, "static risk modifiers"),
         ({"risk": {"level": "low", "success": [{"kind": "wish"}]}}, "unknown effect kind"),
+        (
+            {"effects": [{"kind": "risk", "choice": {"low": [], "high": []}}]},
+            "only an activated ability offers a choice",
+        ),
     ],
 )
 def test_the_loader_checks_the_newer_effects(changes: dict[str, object], problem: str) -> None:

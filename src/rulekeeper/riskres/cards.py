@@ -191,8 +191,10 @@ def _effects(raw: Any, name: str) -> tuple[Mapping[str, Any], ...]:
             raise _fail(name, f"an effect's players are one of {', '.join(EACH)}")
         if effect.get("amount_of", "power") != "power":
             raise _fail(name, "an amount can be taken only from the source's power")
+        if kind == "risk" and "choice" in effect:
+            raise _fail(name, "only an activated ability offers a choice of risk levels")
         if kind == "risk":
-            _risk(effect, name, choice=True)
+            _risk(effect, name)
         if kind == "destroy_each" and not isinstance(effect.get("subtype"), str):
             raise _fail(name, "destroy_each names the creature type it destroys")
     return tuple(raw)

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.riskres import continuous, morph, outcome, traps, triggers
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.combat import cards, damage_creature, exile_top
-from rulekeeper.riskres.morph import has_creature_type
 from rulekeeper.riskres.risk import take_risk
 from rulekeeper.riskres.state import CardState
 from rulekeeper.riskres.timing import why_not_target
@@ -237,7 +236,7 @@ def _creature_effect(
 def destroy_each(game: RiskGame, source: CardState, creature_type: str) -> None:
     """Destroy each creature of ``creature_type``; a face-down creature has no creature type,
     so it is spared, whatever it really is (RR 13.3b)."""
-    doomed = [c for c in game.table.creatures() if has_creature_type(c, creature_type)]
+    doomed = [c for c in game.table.creatures() if morph.has_creature_type(c, creature_type)]
     if not doomed:
         game.record("RR 13.3b", f"{source.name} finds no {creature_type} to destroy")
     for creature in doomed:
