@@ -47,6 +47,7 @@ def test_stolen_hour_grants_its_caster_an_extra_turn() -> None:
     assert game.active == 0
 
 
+@pytest.mark.rule("RR 10.2a")
 def test_scouring_winds_affects_each_opponent_still_in_the_game() -> None:
     game = table_of_four(["Scouring Winds"], ep=3)
     game.apply(Concede(2))
@@ -60,6 +61,7 @@ def test_scouring_winds_affects_each_opponent_still_in_the_game() -> None:
     ]
 
 
+@pytest.mark.rule("RR 10.2c")
 def test_common_harvest_affects_every_player_starting_with_its_controller() -> None:
     game = table_of_four(["Common Harvest"], ep=1)
     game.apply(Cast(game.find("Common Harvest")))
@@ -69,6 +71,7 @@ def test_common_harvest_affects_every_player_starting_with_its_controller() -> N
     assert gains == ["Alice", "Bob", "Carol", "Dan"]
 
 
+@pytest.mark.rule("RR 10.2a", "RR 10.2c")
 def test_each_player_starts_with_the_controller_in_turn_order() -> None:
     from rulekeeper.riskres.effects import each_opponent, each_player
 

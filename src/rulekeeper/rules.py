@@ -92,13 +92,36 @@ def rule_sort_key(rule_id: RuleId) -> tuple[str, int, tuple[int, ...], str]:
 
 
 _PAGES: Mapping[str, str] = {
-    "RR": "risk-and-resource",
+    "RR": "risk-and-resource/index",
     "LV": "leveler",
     "VX": "vortex",
     "SD": "stockpile-draft",
     "DD": "dominion-draft",
     "MG": "magic",
 }
+"""Each format's front page, for a rule ID that the rules text does not define."""
+
+
+def rule_page(rule_id: RuleId) -> str:
+    """Return the site page that defines ``rule_id``, without a suffix.
+
+    The site mirrors the rules text: ``rules/risk-and-resource/06-combat.md`` is published as
+    ``rules/risk-and-resource/06-combat.html``, so the page is read from where the rule is
+    written and a rule that moves keeps a working link.
+
+    >>> from rulekeeper.rules import rule_page
+    >>> rule_page("RR 6.1a")
+    'risk-and-resource/06-combat'
+    >>> rule_page("LV 2.1")
+    'leveler'
+    """
+    from rulekeeper.rulebook import load_rulebook  # the rulebook imports this module
+
+    rule = load_rulebook().get(parse_rule_id(rule_id))
+    if rule is None:
+        return _PAGES[rule_prefix(rule_id)]
+    # The source is "<rules folder>/<path>.md"; the folder is "rules" or "_rulebook".
+    return rule.source.split("/", 1)[1].removesuffix(".md")
 
 
 def rule_url(rule_id: RuleId) -> str:
@@ -106,11 +129,15 @@ def rule_url(rule_id: RuleId) -> str:
 
     The site's base URL can be overridden with the ``RULEKEEPER_SITE_URL`` environment variable,
     for example to point at a local build.
+
+    >>> from rulekeeper.rules import rule_url
+    >>> rule_url("RR 6.1a")
+    'https://.../rules/risk-and-resource/06-combat.html#rule-rr-6-1a'
     """
     base = os.environ.get(SITE_URL_VARIABLE, DEFAULT_SITE_URL)
     if not base.endswith("/"):
         base += "/"
-    return f"{base}rules/{_PAGES[rule_prefix(rule_id)]}.html#{rule_anchor(rule_id)}"
+    return f"{base}rules/{rule_page(rule_id)}.html#{rule_anchor(rule_id)}"
 
 
 def enforces(*rule_ids: str) -> Callable[[_F], _F]:

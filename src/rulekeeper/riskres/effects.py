@@ -83,15 +83,17 @@ def resolve(
         apply_effect(game, source, controller, target, effect, 1)
 
 
+@enforces("RR 10.2a")
 def each_opponent(game: RiskGame, controller: int) -> list[int]:
-    """The players an effect on "each opponent" affects: every opponent still in the game,
-    in turn order starting after ``controller``."""
+    """The players an effect on "each opponent" affects: every other player still in the
+    game, in turn order starting after ``controller`` (RR 10.2a)."""
     return game.opponents(controller)
 
 
+@enforces("RR 10.2c")
 def each_player(game: RiskGame, controller: int) -> list[int]:
-    """The players an effect on "each player" affects: every player still in the game, in
-    turn order starting with ``controller``."""
+    """The players a global effect on "each player" affects: every player still in the game,
+    its controller included and first, then the others in turn order (RR 10.2c)."""
     return [controller, *game.opponents(controller)]
 
 

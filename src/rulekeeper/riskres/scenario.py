@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action
 from rulekeeper.errors import IllegalActionError, InputError
-from rulekeeper.riskres.actions import Player, Target
+from rulekeeper.riskres.actions import Pass, Player, Target
 from rulekeeper.riskres.combat import begin_blocks
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.turn import STEPS
@@ -182,3 +182,40 @@ def refused(game: RiskGame, action: Action) -> IllegalActionError:
             raise AssertionError(f"refusing {action!r} changed the game") from None
         return error
     raise AssertionError(f"{action!r} was accepted")
+
+
+# Helpers for worked examples: each rules page imports them rather than defining its own.
+
+
+def attempt(game: RiskGame, action: Action) -> None:
+    """Apply ``action``; if it is illegal, print the rule it breaks and why instead of raising.
+
+    >>> from rulekeeper.riskres.scenario import Scenario, attempt
+    >>> from rulekeeper.riskres.actions import Cast
+    >>> game = Scenario().player(0, ep=2, hand=["Gloom Brute"]).build()
+    >>> attempt(game, Cast(game.find("Gloom Brute")))
+    RR 1.1d: Gloom Brute costs 3 EP and you have 2
+    """
+    try:
+        game.apply(action)
+    except IllegalActionError as error:
+        print(f"{error.rule}: {error.reason}")
+
+
+def events(game: RiskGame, start: int = 0) -> None:
+    """Print the game's log from event number ``start`` on, one event a line."""
+    for event in game.log.since(start):
+        print(event)
+
+
+def resolve(game: RiskGame) -> None:
+    """Every player still in the game passes priority once: the top of the stack resolves."""
+    for _ in game.in_game():
+        game.apply(Pass())
+
+
+def everyone_passes(game: RiskGame) -> None:
+    """Every player passes in turn until the current step ends (or the game does)."""
+    step = game.step
+    while game.decision == "priority" and game.step == step and game.outcome is None:
+        game.apply(Pass())
