@@ -211,11 +211,6 @@ def test_a_face_up_creatures_death_trigger() -> None:
 
 
 @pytest.mark.rule("RR 13.5c")
-@pytest.mark.xfail(
-    strict=True,
-    reason="state-based actions do not destroy through effects.destroy yet, so lethal damage "
-    "does not trigger death abilities",
-)
 def test_a_death_trigger_from_lethal_damage() -> None:
     game = spirits(["Cinder Wave"])
     game.apply(Cast(game.find("Cinder Wave"), game.find("Barrow Wight")))
@@ -223,3 +218,15 @@ def test_a_death_trigger_from_lethal_damage() -> None:
     assert game.table.cards[game.find("Barrow Wight")].zone == "graveyard:1"
     resolve(game)
     assert len(game.table.zones["exile:0"]) == 3
+
+
+@pytest.mark.rule("RR 13.5a", "RR 11.1a")
+def test_a_face_down_creature_destroyed_by_damage_is_revealed() -> None:
+    game = spirits(["Cinder Wave"])
+    game.apply(Cast(game.find("Cinder Wave"), game.find("Barrow Wight")))
+    resolve(game)
+    assert game.table.cards[game.find("Barrow Wight")].zone == "graveyard:1"
+    [destroyed] = game.log.citing("RR 11.1a")
+    assert destroyed.text == (
+        "a face-down creature has lethal damage and is destroyed (it was Barrow Wight)"
+    )

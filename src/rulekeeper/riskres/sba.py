@@ -106,11 +106,12 @@ def check(game: RiskGame) -> None:
             )
             if rule
         ]
-        # RR 11.3a: everything found is performed at the same time.
+        # RR 11.3a: everything found is performed at the same time. A destroyed creature
+        # dies like any other, so its "when this dies" abilities trigger (RR 13.5c) and a
+        # face-down one is revealed (RR 13.5a).
         for permanent, rule, why in doomed:
             if permanent.zone.startswith("battlefield"):
-                table.move(permanent.id, f"graveyard:{permanent.owner}")
-                game.record(rule, f"{permanent.name} {why} and is destroyed")
+                _destroy(game, permanent, rule, f"{permanent.name} {why} and is destroyed")
         for permanent in cancelled:
             both = min(permanent.plus, permanent.minus)
             permanent.plus -= both
@@ -161,10 +162,20 @@ def keep_legend(game: RiskGame, player: int, kept: int) -> None:
     name = game.table.cards[kept].name
     for permanent in game.table.permanents(player):
         if permanent.name == name and permanent.id != kept:
-            game.table.move(permanent.id, f"graveyard:{permanent.owner}")
-            game.record(
-                "RR 11.1i", f"{game.name_of(player)} keeps one {name}; another is destroyed"
+            _destroy(
+                game,
+                permanent,
+                "RR 11.1i",
+                f"{game.name_of(player)} keeps one {name}; another is destroyed",
             )
     game.legend_choices.pop(0)
     game.decision = "priority"
     game.give_priority(game.active)
+
+
+def _destroy(game: RiskGame, permanent: CardState, rule: RuleId, text: str) -> None:
+    # Effects import combat, which imports this module, so the shared destroy is looked up
+    # when a permanent is actually destroyed.
+    from rulekeeper.riskres.effects import destroy
+
+    destroy(game, permanent, rule, text)
