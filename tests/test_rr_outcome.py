@@ -203,7 +203,7 @@ def test_lethal_damage_and_zero_defense_destroy() -> None:
 def test_an_aura_without_its_creature_is_destroyed() -> None:
     game = (
         Scenario()
-        .player(0, ep=9, hand=["Stoneskin Ward", "Sparkshot", *HOLD])
+        .player(0, ep=13, hand=["Stoneskin Ward", "Sparkshot", "Raze", *HOLD])
         .player(1, hand=HOLD, battlefield=["Ember Scout"])
         .build()
     )
@@ -216,9 +216,12 @@ def test_an_aura_without_its_creature_is_destroyed() -> None:
     game.apply(Pass())
     game.apply(Pass())
     assert game.table.cards[scout].zone == "battlefield:1"  # defense 1 + 2 = 3 > 2
-    game.table.move(scout, "graveyard:1")
+    game.apply(Cast(game.find("Raze"), scout))
     game.apply(Pass())
+    game.apply(Pass())
+    assert game.table.cards[scout].zone == "graveyard:1"
     assert "Stoneskin Ward" in game.table.names("graveyard:0")
+    assert game.log.citing("RR 11.1f")
 
 
 @pytest.mark.rule("RR 11.1g", "RR R32")

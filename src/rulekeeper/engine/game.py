@@ -138,7 +138,10 @@ class Game(ABC):
         """
         if self.outcome is not None:
             raise IllegalActionError(self.over_rule(), "the game is over", action=action)
-        self.check(action)
+        # An action from the list legal_actions() built for this very state has already
+        # passed the predicate check() uses, so only other actions are judged again.
+        if self._legal is None or action not in self._legal:
+            self.check(action)
         self._perform(action)
 
     def after(self, action: Action) -> Self:

@@ -142,6 +142,11 @@ class RiskGame(Game):
         # (controller, card, power, defense).
         self.pumps: list[tuple[int, int, int, int]] = []
         self._opponents: dict[int, list[int]] = {}  # opponents() by player, until someone leaves
+        # True while nothing has happened since state-based actions were last checked. A pass
+        # that only hands priority on changes nothing, so the check it would make could find
+        # nothing (the last one ran until none applied, RR 11.2e) and is skipped. Not saved:
+        # a restored game checks again, which is always safe.
+        self._quiet = False
 
     # Starting a game.
 
@@ -406,6 +411,8 @@ class RiskGame(Game):
 
     def _do(self, action: Action) -> None:
         self._legal = None
+        if not isinstance(action, Pass):
+            self._quiet = False
         player = self.priority
         match action:
             case Concede(who):
@@ -449,7 +456,9 @@ class RiskGame(Game):
         """Check state-based actions (RR 11.2a), then give ``player`` priority, or the next
         player still in the game if ``player`` has left (RR R64)."""
         self._legal = None
-        sba.check(self)
+        if not self._quiet:
+            sba.check(self)
+            self._quiet = True
         if self.outcome is not None or self.decision == "legend":
             return
         if self.table.players[player].left:
@@ -482,6 +491,7 @@ class RiskGame(Game):
             self.give_priority(self.opponents(self.priority)[0])
             return
         self.passes = 0
+        self._quiet = False  # resolving or moving on changes the game
         if self.stack:
             turn.resolve_top(self)
             if self.outcome is None:
