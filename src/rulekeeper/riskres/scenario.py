@@ -72,10 +72,12 @@ class Scenario:
         graveyard: Iterable[str] = (),
         battlefield: Iterable[str] = (),
         exile: Iterable[str] = (),
+        traps: Iterable[str] = (),
         arrived: Iterable[str] = (),
         tapped: Iterable[str] = (),
     ) -> Scenario:
-        """Describe player ``index``: EP, Intel tokens and the cards in each zone."""
+        """Describe player ``index``: EP, Intel tokens and the cards in each zone, traps
+        included (set face down, as if for 1 EP each before the position)."""
         seat = self._seats[index]
         seat.ep, seat.intel = ep, intel
         seat.zones = {
@@ -84,6 +86,7 @@ class Scenario:
             "graveyard": list(graveyard),
             "battlefield": list(battlefield),
             "exile": list(exile),
+            "traps": list(traps),
         }
         seat.arrived, seat.tapped = list(arrived), list(tapped)
         return self

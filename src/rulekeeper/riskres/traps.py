@@ -103,14 +103,26 @@ def challenge(game: RiskGame, player: int, trap: int) -> None:
     game.draw(player, "RR 8.4c")
 
 
-@enforces("RR 8.3a", "RR 8.3b", "RR R44")
+@enforces("RR 8.3a")
+def is_attacked(game: RiskGame, player: int) -> bool:
+    """True while an attack is aimed at ``player`` or at a creature they control: the trigger
+    "when an opponent attacks you" that every trap of the starter set prints (RR 8.3a).
+
+    Only the player an attack is made against is attacked (RR 10.3a), so with three or more
+    players a trap of a player nobody attacks stays set.
+    """
+    return any(game.defending_player(target) == player for target in game.attacks.values())
+
+
+@enforces("RR 8.3b", "RR R44")
 def check_triggers(game: RiskGame) -> None:
-    """Spring every real trap whose trigger has happened: its owner is being attacked."""
+    """Spring every real trap whose printed trigger has happened (RR 8.3a), checked whenever
+    state-based actions are (RR R44)."""
     if not game.attacks:
         return
     attacker = game.active
     for player in range(len(game.table.players)):
-        if player == attacker:
+        if player == attacker or not is_attacked(game, player):
             continue
         for trap in list(game.table.zones[f"traps:{player}"]):
             state = game.table.cards[trap]
