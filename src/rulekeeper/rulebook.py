@@ -182,22 +182,50 @@ def _make_rule(rule_id: RuleId, body: Sequence[str], section: str, source: str, 
 
 
 def _prose(body: Sequence[str]) -> str:
-    """The rule's text without its examples and hidden setup blocks."""
-    kept: list[str] = []
+    """The rule's text without its examples, hidden setup blocks and the lead-ins to examples.
+
+    A lead-in is the paragraph that introduces an example, ending with a colon right before
+    it ("Alice attacks Bob, so Bob's trap springs:"). It belongs to the example, so the rule
+    as the command line prints it is only the statement itself. A rule's first paragraph is
+    always kept.
+    """
+    # The prose between examples, one list of lines per gap.
+    gaps: list[list[str]] = [[]]
     inside: str | None = None
     for line in body:
         stripped = line.strip()
         if inside is None and (match := _CODE_FENCE.match(stripped)):
             inside = match.group("fence")
+            gaps.append([])
             continue
         if inside is not None:
             if stripped.startswith(inside) and stripped.strip(inside[0]) == "":
                 inside = None
             continue
-        if stripped.startswith("%"):
-            continue
-        kept.append(line)
-    return "\n".join(kept).strip()
+        if not stripped.startswith("%"):
+            gaps[-1].append(line)
+    kept: list[str] = []
+    for number, gap in enumerate(gaps):
+        paragraphs = _paragraphs(gap)
+        before_example = number + 1 < len(gaps)
+        if before_example and paragraphs and paragraphs[-1].rstrip().endswith(":"):
+            if kept or len(paragraphs) > 1:
+                paragraphs.pop()
+        kept += paragraphs
+    return "\n\n".join(kept).strip()
+
+
+def _paragraphs(lines: Sequence[str]) -> list[str]:
+    """Split lines into paragraphs at blank lines."""
+    paragraphs: list[str] = []
+    current: list[str] = []
+    for line in [*lines, ""]:
+        if line.strip():
+            current.append(line)
+        elif current:
+            paragraphs.append("\n".join(current))
+            current = []
+    return paragraphs
 
 
 def rulebook_dir() -> Path:
