@@ -194,7 +194,7 @@ def _player_effect(game: RiskGame, kind: str, who: int, amount: int) -> None:
     elif kind == "draw":
         for _ in range(amount):
             game.draw(who, "")
-        game.record("", f"{me.name} draws {amount}")
+        game.record("", f"{me.name} draws {cards(amount)}")
     elif kind == "scry":
         game.scry_pending.append(who)
     elif kind == "mill":

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.engine.game import Action
 from rulekeeper.riskres import OPENING_HAND
 from rulekeeper.riskres.actions import Keep, Mulligan, Scry
+from rulekeeper.riskres.combat import cards
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -119,7 +120,7 @@ def take_mulligan(game: RiskGame, player: int) -> None:
     game.chance.shuffle(game.table.zones[f"library:{player}"])
     for _ in range(size):
         game.draw(player, "RR 12.1c")
-    game.record("RR 12.1c", f"{seat.name} mulligans and draws {size} cards")
+    game.record("RR 12.1c", f"{seat.name} mulligans and draws {cards(size)}")
     if scry:
         game.scry_pending.append(player)
 
