@@ -101,6 +101,7 @@ def simulate(args: argparse.Namespace) -> int:
         raise InputError(f"-n must be between 1 and {MAX_GAMES}, not {args.games}")
     wins: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
+    losses: Counter[str] = Counter()
     turns: list[int] = []
     started = time.perf_counter()
     seeds = range(args.seed, args.seed + args.games)
@@ -111,6 +112,7 @@ def simulate(args: argparse.Namespace) -> int:
         outcome = play(game, _agents(entry, args.agents, players, seed))
         wins[", ".join(f"seat {w}" for w in outcome.winners) or "draw"] += 1
         reasons[outcome.reason_rule] += 1
+        losses.update(outcome.causes)
         turns.append(getattr(game, "turn", 0))
     elapsed = time.perf_counter() - started
     variant = f", variant {args.variant}" if args.variant else ""
@@ -118,6 +120,14 @@ def simulate(args: argparse.Namespace) -> int:
     for seat, count in sorted(wins.items()):
         print(f"  {seat}: {count} ({100 * count / args.games:.1f}%)")
     print(f"  mean turns: {statistics.fmean(turns):.1f}")
-    print("  game ends by rule: " + ", ".join(f"{r} x{n}" for r, n in reasons.most_common()))
+    print("  game ends by rule: " + _tally(reasons))
+    if losses:
+        print("  players lost by rule: " + _tally(losses))
     print(f"  speed: {args.games / elapsed:.1f} games per second")
     return 0
+
+
+def _tally(counts: Counter[str]) -> str:
+    """Rules and how often they were cited, most often first (ties in rule order)."""
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return ", ".join(f"{rule} x{count}" for rule, count in ordered)

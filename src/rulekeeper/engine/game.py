@@ -37,6 +37,8 @@ class Outcome:
     winners: tuple[PlayerId, ...]
     reason_rule: RuleId
     reason: str
+    causes: tuple[RuleId, ...] = ()
+    """Where the game ended because other players lost: the rule each of them lost by."""
 
     def __str__(self) -> str:
         return self.describe([f"player {w}" for w in range(max(self.winners, default=0) + 1)])

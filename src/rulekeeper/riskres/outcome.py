@@ -130,7 +130,8 @@ def settle(game: RiskGame) -> None:
     elif len(remaining) == 1:
         names = ", ".join(p.name for p in players if p.lost)
         reason = f"{names} lost, and so all opponents have lost"
-        game.outcome = Outcome("win", tuple(remaining), "RR 9.1b", reason)
+        causes = tuple(p.lost for p in players if p.lost)
+        game.outcome = Outcome("win", tuple(remaining), "RR 9.1b", reason, causes)
     elif alliances.all_allied(game, remaining):
         reason = "every player left in the game is an ally of every other: they win together"
         game.outcome = Outcome("win", tuple(remaining), "RR R58", reason)

@@ -81,8 +81,8 @@ def load(data: dict[str, Any]) -> RiskGame:
         game.table.players = players
         game.log = EventLog.from_json(data["log"])
         if data["outcome"] is not None:
-            result, winners, reason_rule, reason = data["outcome"]
-            game.outcome = Outcome(result, tuple(winners), reason_rule, reason)
+            result, winners, reason_rule, reason, causes = data["outcome"]
+            game.outcome = Outcome(result, tuple(winners), reason_rule, reason, tuple(causes))
         game.table.cards = [CardState.from_json(c) for c in data["cards"]]
         game.table.zones = {k: list(v) for k, v in data["zones"].items()}
         game.turn, game.active, game.first_player, game.step, game.decision = data["turn"]
@@ -103,7 +103,7 @@ def load(data: dict[str, Any]) -> RiskGame:
         game.alliances = [(int(a), int(b)) for a, b in data["variant"]["alliances"]]
         game.alliance_offers = [(int(a), int(b)) for a, b in data["variant"]["offers"]]
         game.offers_made = [(int(a), int(b)) for a, b in data["variant"]["offers_made"]]
-        game.pumps = [(int(p), int(c), int(w), int(d)) for p, c, w, d in data["pumps"]]
+        game.pumps = [(int(p), int(c), int(w), int(d), str(u)) for p, c, w, d, u in data["pumps"]]
     except (KeyError, TypeError, ValueError, InputError) as error:
         raise SerializationError(f"bad saved game: {error}") from None
     return game
@@ -125,4 +125,10 @@ def _attack_target(data: Any) -> Target:
 
 
 def _outcome_json(outcome: Outcome) -> list[Any]:
-    return [outcome.result, list(outcome.winners), outcome.reason_rule, outcome.reason]
+    return [
+        outcome.result,
+        list(outcome.winners),
+        outcome.reason_rule,
+        outcome.reason,
+        list(outcome.causes),
+    ]
