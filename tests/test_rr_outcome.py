@@ -306,3 +306,19 @@ def test_a_spell_whose_target_is_gone_does_nothing() -> None:
     assert game.table.cards[lurker].zone == "hand:1"
     assert "Cinder Wave" in game.table.names("graveyard:0")
     assert game.log.citing("RR 5.2a")[-1].text == "Cinder Wave has lost its target and does nothing"
+
+
+@pytest.mark.rule("RR R29", "RR 11.1i")
+def test_passes_before_a_legend_choice_do_not_count_after_it() -> None:
+    game = (
+        Scenario()
+        .player(0, hand=["Sparkshot"], battlefield=["Cipher Engine", "Cipher Engine"])
+        .player(1, hand=["Brace"], battlefield=["Warlord Kesh", "Warlord Kesh"])
+        .build()
+    )
+    game.apply(Pass())  # Alice passes; the legend rule is asked before Bob gets priority
+    game.apply(KeepLegend(game.find("Cipher Engine")))
+    game.apply(KeepLegend(game.find("Warlord Kesh")))
+    assert (game.step, game.priority, game.passes) == ("main1", 0, 0)
+    game.apply(Pass())
+    assert (game.step, game.priority) == ("main1", 1)  # Bob has not passed yet

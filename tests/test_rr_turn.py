@@ -411,3 +411,36 @@ def test_cards_in_exile_cannot_be_targeted() -> None:
         .build()
     )
     assert refused(game, Cast(game.find("Raze"), game.find("Gloom Brute"))).rule == "RR 5.2a"
+
+
+@pytest.mark.rule("RR 4.7.2a", "RR 2.4a")
+def test_a_discarded_card_goes_to_its_owners_graveyard() -> None:
+    game = (
+        Scenario()
+        .player(0, hand=["Sparkshot"] * 11, library=["Raze"] * 5)
+        .player(1, hand=["Brace"], library=["Raze"] * 5)
+        .at("end")
+        .build()
+    )
+    taken = game.find("Sparkshot")
+    game.table.cards[taken].owner = 1  # as if taken from Bob (a Bounty, RR 10.4.2)
+    pass_until(game, "cleanup")
+    game.apply(Discard(taken))
+    assert game.table.cards[taken].zone == "graveyard:1"
+
+
+@pytest.mark.rule("RR R30")
+def test_a_scrying_player_sees_the_top_card_and_no_one_else_does() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=1, hand=["Windfall Cache", *HOLD], library=["Gloom Brute", "Raze"])
+        .player(1, hand=["Brace"], library=["Raze"] * 5)
+        .build()
+    )
+    game.apply(Cast(game.find("Windfall Cache")))
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.decision == "scry"
+    top = game.table.zones["library:0"][-1]
+    assert game.view(0)["scrying"] == (top, "Gloom Brute")
+    assert game.view(1)["scrying"] is None

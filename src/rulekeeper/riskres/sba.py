@@ -156,6 +156,7 @@ def ask_legend_rule(game: RiskGame) -> None:
         game._legal = None
 
 
+@enforces("RR R29")
 def keep_legend(game: RiskGame, player: int, kept: int) -> None:
     """Keep one legendary permanent; the others of its name that ``player`` controls are
     destroyed. Then state-based actions are checked again and play resumes."""
@@ -170,6 +171,8 @@ def keep_legend(game: RiskGame, player: int, kept: int) -> None:
             )
     game.legend_choices.pop(0)
     game.decision = "priority"
+    # RR R29: a choice is an action, so the passes before it no longer count as in a row.
+    game.passes = 0
     game.give_priority(game.active)
 
 

@@ -270,7 +270,8 @@ def perform_combat_or_cleanup(game: RiskGame, player: int, action: Action) -> No
         case OrderBlocker(attacker, blocker):
             combat.order_blocker(game, attacker, blocker)
         case Discard(card_id):
-            game.table.move(card_id, f"graveyard:{player}")
+            # RR 2.4: a card goes to its owner's graveyard, even one taken in Bounty mode.
+            game.table.move(card_id, f"graveyard:{game.table.cards[card_id].owner}")
             name = game.table.cards[card_id].name
             game.record("RR 4.7.2a", f"{game.name_of(player)} discards {name} to hand size")
             triggers.fire(game, "discard", game.table.permanents(player))

@@ -56,6 +56,8 @@ def view(game: RiskGame, player: int) -> dict[str, Any]:
         "waiting_triggers": [list(t) for t in game.pending_triggers],
         "blocks": dict(game.blocks),
         "damage_order": {a: list(b) for a, b in game.damage_order.items()},
+        # RR R30: a player who scries looks at the top card of their library first.
+        "scrying": _top_card(game, player) if game.decision == "scry" else None,
         "variant": game.variant,
         "king": game.king,
         "alliances": [list(p) for p in game.alliances],
@@ -71,3 +73,11 @@ def _seat(game: RiskGame, seat: PlayerState) -> dict[str, Any]:
     for kind in ("graveyard", "exile"):  # public zones: the cards, in order
         shown[kind] = game.table.names(f"{kind}:{seat.index}")
     return shown
+
+
+def _top_card(game: RiskGame, player: int) -> tuple[int, str] | None:
+    """The top card of ``player``'s library, if it is theirs to look at in a scry."""
+    library = game.table.zones[f"library:{player}"]
+    if game.priority != player or not library:
+        return None
+    return (library[-1], game.table.cards[library[-1]].name)
