@@ -7,7 +7,7 @@ import pytest
 
 from rulekeeper.engine.conformance import check_game
 from rulekeeper.errors import InputError
-from rulekeeper.riskres.actions import Cast, Concede, Pass
+from rulekeeper.riskres.actions import Cast, Concede, EndAttacks, Pass
 from rulekeeper.riskres.cards import parse_card
 from rulekeeper.riskres.decks import check_deck
 from rulekeeper.riskres.game import RiskGame
@@ -120,12 +120,12 @@ NEWER = (
     "Stolen Hour",
     "Scouring Winds",
     "Common Harvest",
+    "War Cry",
 )
 OLDER = (
     "Snare Wire",
     "Hidden Sentry",
     "Shade of the Pact",
-    "Veil Walker",
     "Reckless Salvo",
     "Sparkshot",
 )
@@ -141,3 +141,35 @@ def test_random_games_with_the_newer_cards_break_no_invariant() -> None:
     for seed in range(30):
         run = check_game(new_game, risk_invariants, seed=seed, players=2 + seed % 3)
         assert run.violations == []
+
+
+@pytest.mark.rule("RR 4.5.6a")
+def test_an_until_end_of_combat_pump_ends_with_combat() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=1, hand=["War Cry", *HOLD], battlefield=["Mire Lurker"])
+        .player(1, hand=["Brace"], library=["Raze"] * 10)
+        .at("beginning_of_combat")
+        .build()
+    )
+    lurker = game.table.cards[game.find("Mire Lurker")]
+    game.apply(Cast(game.find("War Cry"), lurker.id))
+    resolve_for(game, 2)
+    assert (lurker.pump_power, game.pumps) == (2, [(0, lurker.id, 2, 0, "combat")])
+    saved = RiskGame.loads(game.dumps())
+    assert saved.pumps == game.pumps
+    while game.step != "main2":
+        game.apply(EndAttacks() if game.decision == "attackers" else Pass())
+    assert (lurker.pump_power, game.pumps) == (0, [])
+    assert [e.text for e in game.log.citing("RR 4.5.6a")] == [
+        "Mire Lurker's +2/+0 until end of combat ends"
+    ]
+
+
+def test_only_a_pump_lasts_until_end_of_combat() -> None:
+    raw = dict(GOOD, effects=[{"kind": "ep", "amount": 1, "until": "combat"}])
+    with pytest.raises(InputError, match="a pump lasts until the end of one of turn, combat"):
+        parse_card(raw)
+    raw = dict(GOOD, effects=[{"kind": "pump", "power": 1, "defense": 1, "until": "dawn"}])
+    with pytest.raises(InputError, match="a pump lasts"):
+        parse_card(raw)

@@ -74,6 +74,10 @@ EACH = ("each_opponent", "each_player")
 """Whom an effect with ``players`` applies to, instead of its controller or target: every
 opponent, or every player starting with the controller (both in turn order)."""
 
+DURATIONS = ("turn", "combat")
+"""How long a pump (``"until"``) lasts: to the end of the turn (the default, RR 4.7.2b) or of
+combat (RR 4.5.6a)."""
+
 RISK_OUTCOMES = ("success", "partial", "critical_success", "critical_failure")
 """What a risk lists: the effects of a success, of a near miss, the card's own extra effects on
 a natural 20 (RR 7.2i) and its benefit for an opponent on a natural 1 (RR 7.2e)."""
@@ -197,6 +201,8 @@ def _effects(raw: Any, name: str) -> tuple[Mapping[str, Any], ...]:
             _risk(effect, name)
         if kind == "destroy_each" and not isinstance(effect.get("subtype"), str):
             raise _fail(name, "destroy_each names the creature type it destroys")
+        if effect.get("until", "turn") not in DURATIONS or ("until" in effect and kind != "pump"):
+            raise _fail(name, f"a pump lasts until the end of one of {', '.join(DURATIONS)}")
     return tuple(raw)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.riskres import sba
+from rulekeeper.riskres import continuous, sba
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.keywords import has_keyword, is_fast, is_slow, lethal_damage, power
 from rulekeeper.riskres.state import CardState
@@ -308,6 +308,7 @@ def end_combat(game: RiskGame) -> None:
     """End of combat: creatures stop attacking and blocking; players then get priority."""
     if game.attacks:
         game.record("RR 4.5.6a", "combat ends")
+    continuous.end_combat_effects(game)
     game.attacks.clear()
     game.blocks.clear()
     game.blocked.clear()

@@ -215,11 +215,10 @@ def _creature_effect(
     elif kind == "destroy":
         destroy(game, creature, "RR 2.3c", f"{source.name} destroys {creature.name}")
     elif kind == "pump":
-        continuous.pump(game, controller, creature, int(effect["power"]), int(effect["defense"]))
-        game.record(
-            "RR 4.1b",
-            f"{creature.name} gets +{effect['power']}/+{effect['defense']} until end of turn",
-        )
+        until = str(effect.get("until", "turn"))
+        power, defense = int(effect["power"]), int(effect["defense"])
+        continuous.pump(game, controller, creature, power, defense, until)
+        game.record("", f"{creature.name} gets +{power}/+{defense} until end of {until}")
     elif kind == "counters":
         if effect["counter"] == "+1/+1":
             creature.plus += amount

@@ -138,9 +138,9 @@ class RiskGame(Game):
         self.alliances: list[tuple[int, int]] = []  # Alliance mode: allied pairs, lower seat first
         self.alliance_offers: list[tuple[int, int]] = []  # (from, to), awaiting an answer
         self.offers_made: list[tuple[int, int]] = []  # (from, to) offers made this turn
-        # RR 10.5d: who made each until-end-of-turn change, so it can end if they leave:
-        # (controller, card, power, defense).
-        self.pumps: list[tuple[int, int, int, int]] = []
+        # RR 10.5d: who made each until-end-of-turn or -combat change, so it can end if they
+        # leave, and how long it lasts: (controller, card, power, defense, "turn" or "combat").
+        self.pumps: list[tuple[int, int, int, int, str]] = []
         self._opponents: dict[int, list[int]] = {}  # opponents() by player, until someone leaves
         # True while nothing has happened since state-based actions were last checked. A pass
         # that only hands priority on changes nothing, so the check it would make could find
