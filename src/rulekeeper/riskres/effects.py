@@ -192,9 +192,10 @@ def _player_effect(game: RiskGame, kind: str, who: int, amount: int) -> None:
         me.intel += amount
         game.record("RR 1.4a", f"{me.name} gains {amount} Intel (Intel {me.intel})")
     elif kind == "draw":
-        for _ in range(amount):
-            game.draw(who, "")
-        game.record("", f"{me.name} draws {cards(amount)}")
+        # From an empty library a draw takes nothing (RR R50), so only real draws are told.
+        drawn = sum(game.draw(who, "") for _ in range(amount))
+        if drawn:
+            game.record("", f"{me.name} draws {cards(drawn)}")
     elif kind == "scry":
         game.scry_pending.append(who)
     elif kind == "mill":

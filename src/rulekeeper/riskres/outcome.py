@@ -120,8 +120,11 @@ def settle(game: RiskGame) -> None:
         chosen = min(winners, key=lambda p: (p.index - game.active) % seats)
         allied = [a for a in alliances.allies(game, chosen.index) if a in remaining]
         together = tuple(sorted([chosen.index, *allied]))
-        if len(winners) > 1:
+        if len(winners) > 1 and chosen.index == game.active:
             rule, reason = "RR 9.3a", "several players would win; the active player wins"
+        elif len(winners) > 1:
+            rule = "RR R49"
+            reason = "several players would win, none of them active; the first in turn order wins"
         else:
             rule, reason = chosen.won, _why(chosen.won)
         if allied:
