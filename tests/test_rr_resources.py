@@ -92,6 +92,16 @@ def test_the_card_loader_rejects_bad_cards() -> None:
         parse_cards(json.dumps({"cards": [good, good]}))
 
 
+def test_a_card_file_error_names_the_file_and_the_card() -> None:
+    bad = {"name": "X", "types": ["Sorcery"], "subtype": "", "cost": 1, "pitch": 9, "text": ""}
+    with pytest.raises(InputError, match=r"^my-cards\.json: card 'X': pitch must be"):
+        parse_cards(json.dumps({"cards": [bad]}), source="my-cards.json")
+    with pytest.raises(InputError, match=r"^my-cards\.json:1: "):
+        parse_cards("{not json", source="my-cards.json")
+    with pytest.raises(InputError, match=r"^card 'X': pitch must be"):
+        parse_card(bad)  # data, not a file: no file is named
+
+
 @pytest.mark.rule(
     "RR 1.4a",
     "RR 1.4b",

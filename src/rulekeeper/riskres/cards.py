@@ -174,7 +174,8 @@ class CardDef:
 
 
 def _fail(name: str, problem: str) -> InputError:
-    return InputError(f"card {name!r}: {problem}", source="riskres/data/cards.json")
+    # No file here: parse_card checks data from anywhere, and parse_cards adds the file's name.
+    return InputError(f"card {name!r}: {problem}")
 
 
 def _int(raw: Mapping[str, Any], key: str, name: str, low: int, high: int) -> int:
@@ -383,25 +384,30 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
     )
 
 
-def parse_cards(text: str) -> dict[str, CardDef]:
+def parse_cards(text: str, *, source: str = "riskres/data/cards.json") -> dict[str, CardDef]:
     """Parse a card data file: a JSON object with ``source``, ``licence`` and ``cards``.
+
+    ``source`` names the file in error messages.
 
     :raises InputError: if the file is not valid JSON, or a card is malformed or repeated.
     """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError(str(error), source="riskres/data/cards.json", line=error.lineno) from None
+        raise InputError(str(error), source=source, line=error.lineno) from None
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise InputError("expected an object with a list of cards", source="cards.json")
+        raise InputError("expected an object with a list of cards", source=source)
     cards: dict[str, CardDef] = {}
-    for raw in data["cards"]:
-        if not isinstance(raw, dict):
-            raise InputError("every card is an object", source="riskres/data/cards.json")
-        definition = parse_card(raw)
-        if definition.name in cards:
-            raise _fail(definition.name, "the name is used twice")
-        cards[definition.name] = definition
+    try:
+        for raw in data["cards"]:
+            if not isinstance(raw, dict):
+                raise InputError("every card is an object")
+            definition = parse_card(raw)
+            if definition.name in cards:
+                raise _fail(definition.name, "the name is used twice")
+            cards[definition.name] = definition
+    except InputError as error:
+        raise InputError(error.message, source=source) from None
     return cards
 
 
