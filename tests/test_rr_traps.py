@@ -254,3 +254,22 @@ def test_an_attack_on_a_creature_attacks_its_controller() -> None:
     game.apply(Attack(game.find("Ember Scout"), game.find("Mire Lurker")))
     assert game.table.names("traps:2") == []
     assert game.log.citing("RR 8.3b")[0].text == "Carol's trap is triggered by the attack"
+
+
+@pytest.mark.rule("RR R76", "RR 8.3b")
+def test_a_trap_set_during_an_attack_springs() -> None:
+    game = (
+        Scenario()
+        .player(0, battlefield=["Ember Scout", "Mire Lurker"], hand=["Sparkshot"])
+        .player(1, ep=1, hand=["Snare Wire", "Brace"], library=LIBRARY)
+        .at("declare_attackers")
+        .build()
+    )
+    game.apply(Attack(game.find("Ember Scout"), Player(1)))
+    game.apply(EndAttacks())
+    game.apply(Pass())
+    game.apply(SetTrap(game.find("Snare Wire")))
+    assert game.table.names("traps:1") == ["Snare Wire"]
+    game.apply(Pass())
+    assert game.table.names("traps:1") == []
+    assert game.log.citing("RR 8.3c")[0].text == "Bob reveals the trap Snare Wire"

@@ -444,3 +444,24 @@ def test_a_scrying_player_sees_the_top_card_and_no_one_else_does() -> None:
     top = game.table.zones["library:0"][-1]
     assert game.view(0)["scrying"] == (top, "Gloom Brute")
     assert game.view(1)["scrying"] is None
+
+
+@pytest.mark.rule("RR R77", "RR 5.1d")
+def test_a_player_who_can_only_pass_passes_and_any_other_is_asked() -> None:
+    game = (
+        Scenario()
+        .player(0, hand=["Sparkshot"], library=["Raze"] * 5)
+        .player(1, library=["Raze"] * 5)
+        .build()
+    )
+    game.apply(Pass())  # Bob can do nothing, so his pass is made for him
+    assert (game.step, game.priority) == ("beginning_of_combat", 0)
+    game = (
+        Scenario()
+        .player(0, hand=["Sparkshot"], library=["Raze"] * 5)
+        .player(1, hand=["Brace"], library=["Raze"] * 5)
+        .build()
+    )
+    game.apply(Pass())  # Bob could pitch Brace, so he is asked
+    assert (game.step, game.priority) == ("main1", 1)
+    assert len(game.legal_actions()) > 1

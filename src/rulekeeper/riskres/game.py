@@ -393,8 +393,9 @@ class RiskGame(Game):
         self._do(action)
         self.take_forced_actions()
 
+    @enforces("RR R77")
     def take_forced_actions(self) -> None:
-        """Take forced actions until a player has a real choice or the game ends.
+        """Take forced actions until a player has a real choice or the game ends (RR R77).
 
         Most forced actions are passes by a player with nothing to do, so that case is asked
         first, without building the list of legal actions (which would be just the pass).

@@ -103,10 +103,11 @@ def challenge(game: RiskGame, player: int, trap: int) -> None:
     game.draw(player, "RR 8.4c")
 
 
-@enforces("RR 8.3a")
+@enforces("RR 8.3a", "RR R76")
 def is_attacked(game: RiskGame, player: int) -> bool:
     """True while an attack is aimed at ``player`` or at a creature they control: the trigger
-    "when an opponent attacks you" that every trap of the starter set prints (RR 8.3a).
+    "when an opponent attacks you" that every trap of the starter set prints (RR 8.3a), a
+    condition that holds until combat ends (RR R76).
 
     Only the player an attack is made against is attacked (RR 10.3a), so with three or more
     players a trap of a player nobody attacks stays set.
@@ -114,7 +115,7 @@ def is_attacked(game: RiskGame, player: int) -> bool:
     return any(game.defending_player(target) == player for target in game.attacks.values())
 
 
-@enforces("RR 8.3b", "RR R44")
+@enforces("RR 8.3b", "RR R44", "RR R76")
 def check_triggers(game: RiskGame) -> None:
     """Spring every real trap whose printed trigger has happened (RR 8.3a), checked whenever
     state-based actions are (RR R44)."""
