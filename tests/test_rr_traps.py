@@ -221,36 +221,29 @@ def test_a_copy_of_a_bluff_or_a_delayed_trap_is_nothing() -> None:
     assert game.log.citing("RR R73")[0].text == "Bob has no trap to copy"
 
 
-@pytest.mark.rule("RR 8.3a", "RR 10.3a")
-def test_only_the_attacked_players_traps_spring() -> None:
-    game = (
+def three_players(bob_traps: list[str], carol_traps: list[str]) -> RiskGame:
+    """Alice, active, is about to attack with Ember Scout; Carol has Mire Lurker."""
+    return (
         Scenario(names=("Alice", "Bob", "Carol"))
         .player(0, battlefield=["Ember Scout"])
-        .player(1, hand=["Brace"], library=LIBRARY)
-        .player(2, hand=["Brace"], battlefield=["Mire Lurker"], library=LIBRARY)
+        .player(1, hand=["Brace"], traps=bob_traps, library=LIBRARY)
+        .player(2, hand=["Brace"], traps=carol_traps, battlefield=["Mire Lurker"], library=LIBRARY)
         .at("declare_attackers")
         .build()
     )
-    game.table.create("Snare Wire", 1, "traps:1")
-    game.table.create("Ambush Volley", 2, "traps:2")
+
+
+@pytest.mark.rule("RR 8.3a", "RR 10.3a")
+def test_only_the_attacked_players_traps_spring() -> None:
+    game = three_players(["Snare Wire"], ["Ambush Volley"])
     game.apply(Attack(game.find("Ember Scout"), Player(1)))
-    assert [e.text for e in game.log.citing("RR 8.3b")] == [
-        "Bob's trap is triggered by the attack"
-    ]
+    assert [e.text for e in game.log.citing("RR 8.3b")] == ["Bob's trap is triggered by the attack"]
     assert game.table.names("traps:2") == ["Ambush Volley"]  # nobody attacked Carol
 
 
 @pytest.mark.rule("RR 8.3a", "RR 10.3a")
 def test_an_attack_on_a_creature_attacks_its_controller() -> None:
-    game = (
-        Scenario(names=("Alice", "Bob", "Carol"))
-        .player(0, battlefield=["Ember Scout"])
-        .player(1, hand=["Brace"], library=LIBRARY)
-        .player(2, hand=["Brace"], battlefield=["Mire Lurker"], library=LIBRARY)
-        .at("declare_attackers")
-        .build()
-    )
-    game.table.create("Ambush Volley", 2, "traps:2")
+    game = three_players([], ["Ambush Volley"])
     game.apply(Attack(game.find("Ember Scout"), game.find("Mire Lurker")))
     assert game.table.names("traps:2") == []
     assert game.log.citing("RR 8.3b")[0].text == "Carol's trap is triggered by the attack"

@@ -207,10 +207,9 @@ def _prose(body: Sequence[str]) -> str:
     kept: list[str] = []
     for number, gap in enumerate(gaps):
         paragraphs = _paragraphs(gap)
-        before_example = number + 1 < len(gaps)
-        if before_example and paragraphs and paragraphs[-1].rstrip().endswith(":"):
-            if kept or len(paragraphs) > 1:
-                paragraphs.pop()
+        leads_in = number + 1 < len(gaps) and paragraphs and paragraphs[-1].rstrip().endswith(":")
+        if leads_in and (kept or len(paragraphs) > 1):
+            paragraphs.pop()
         kept += paragraphs
     return "\n\n".join(kept).strip()
 
