@@ -125,7 +125,7 @@ def test_unknown_format_lists_the_choices(capsys: pytest.CaptureFixture[str]) ->
         main(["deck", "check", "--format", "modern", str(LEGAL)])
     assert exited.value.code == 2
     err = capsys.readouterr().err
-    assert "invalid choice: 'modern' (choose from 'leveler')" in err
+    assert "invalid choice: 'modern' (choose from 'leveler', 'rr')" in err
     assert "Traceback" not in err
 
 
@@ -165,3 +165,54 @@ def test_python_dash_m(tmp_path: Path) -> None:
         [*command, "-"], input=LEGAL.read_text("utf-8"), capture_output=True, text=True, check=False
     )
     assert (piped.returncode, piped.stdout) == (0, "<stdin>: legal (100 cards)\n")
+
+
+# Risk & Resource decks (RR R8).
+
+RR_LEGAL = DECKS / "rr-vanguard-assault.txt"
+
+
+def test_the_risk_and_resource_fixture_is_the_preconstructed_deck() -> None:
+    from rulekeeper.mtg.decklist import read_decklist
+    from rulekeeper.riskres.decks import PRECONSTRUCTED
+
+    decklist = read_decklist(RR_LEGAL, sub_decks=1)
+    names = [e.name for e in decklist.entries() for _ in range(e.quantity)]
+    assert sorted(names) == sorted(PRECONSTRUCTED["Vanguard Assault"])
+
+
+@pytest.mark.rule("RR R8")
+def test_a_legal_risk_and_resource_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "--format", "rr", str(RR_LEGAL)) == (
+        0,
+        f"{RR_LEGAL}: legal (40 cards)\n",
+        "",
+    )
+
+
+@pytest.mark.rule("RR R8")
+def test_an_illegal_risk_and_resource_deck_names_each_line_and_rule(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = deck_file(tmp_path, b"4 gloom brute\n2 Warlord Kesh\n1 Moonblade\nSideboard\n1 Brace\n")
+    status, out, err = run(capsys, "--format", "rr", path)
+    assert (status, err) == (1, "")
+    assert out.splitlines() == [
+        f"{path}: line 4: a Risk & Resource deck has no sideboard (RR R8)",
+        f"{path}: line 3: unknown card 'Moonblade' (RR R8)",
+        f"{path}: line 1: 4 copies of Gloom Brute; a deck has at most 3 of a name (RR R8)",
+        f"{path}: line 2: 2 copies of Warlord Kesh; a deck has at most 1 of a legendary name "
+        "(RR R8)",
+        f"{path}: the deck has 7 cards; a deck has exactly 40 (RR R8)",
+    ]
+
+
+def test_a_risk_and_resource_deck_has_no_sub_decks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = deck_file(tmp_path, b"3 Gloom Brute\nSub-deck 2\n3 Sparkshot\n")
+    status, out, err = run(capsys, "--format", "rr", path)
+    assert (status, out) == (2, "")
+    assert err == (
+        f"rulekeeper: {path}:2: this format's deck is a single deck, with no sub-decks\n"
+    )

@@ -1,8 +1,9 @@
-"""``rulekeeper deck check --format leveler FILE``: is a decklist legal in a format?
+"""``rulekeeper deck check --format FORMAT FILE``: is a decklist legal in a format?
 
 Prints ``FILE: legal (100 cards)`` and exits 0; or prints each problem on its own line, with
 its rule ID, and exits 1; or, if the file cannot be used as a decklist, prints one line naming
-the file and the line and exits 2. ``FILE`` may be ``-`` to read standard input.
+the file and the line and exits 2. ``FILE`` may be ``-`` to read standard input. The formats
+with deck rules are Leveler (``leveler``) and Risk & Resource (``rr``, RR R8).
 
 >>> from rulekeeper.cli import main
 >>> main(["deck", "check", "--format", "leveler", "no-such-deck.txt"])
@@ -13,31 +14,56 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rulekeeper.cli import EXIT_BROKEN_RULES, EXIT_OK
-from rulekeeper.mtg.banlist import BannedList, legacy_banned_list
-from rulekeeper.mtg.carddb import CardIndex, card_index
+from rulekeeper.mtg.banlist import legacy_banned_list
+from rulekeeper.mtg.carddb import card_index
 from rulekeeper.mtg.decklist import MAX_BYTES, Decklist, decode_decklist, parse_decklist
 from rulekeeper.mtg.decklist import read_decklist as read_decklist_file
 from rulekeeper.mtg.formats.leveler import deck as leveler
+from rulekeeper.riskres import decks as riskres_decks
+from rulekeeper.riskres.cards import card_named
 
 STDIN = "-"
 
 
 @dataclass(frozen=True)
 class DeckRules:
-    """A format whose decks can be checked: its sub-deck count, banned list and checks."""
+    """A format whose decks can be checked: how many sub-decks a list has, and the check,
+    which returns the problems to print, one a line."""
 
     name: str
     sub_decks: int
-    banned_list: Callable[[], BannedList]
-    check: Callable[[Decklist, CardIndex, BannedList], list[leveler.Problem]]
+    check: Callable[[Decklist], Sequence[object]]
+
+
+def check_leveler(decklist: Decklist) -> Sequence[object]:
+    """Check a Leveler deck against the card index and the Legacy banned list."""
+    return leveler.check_deck(decklist, card_index(), legacy_banned_list())
+
+
+def check_risk_and_resource(decklist: Decklist) -> Sequence[object]:
+    """Check a Risk & Resource deck (RR R8). Names are matched whatever their case, and a deck
+    has no sideboard."""
+    problems: list[str] = []
+    if decklist.sideboard is not None:
+        problems.append(
+            f"line {decklist.sideboard.line}: a Risk & Resource deck has no sideboard (RR R8)"
+        )
+    names: list[str] = []
+    lines: dict[str, int] = {}
+    for entry in decklist.entries():
+        name = card_named(entry.name) or entry.name
+        names += [name] * entry.quantity
+        lines.setdefault(name, entry.line)
+    return problems + riskres_decks.check_deck(names, lines=lines)
 
 
 DECK_FORMATS: Mapping[str, DeckRules] = {
-    "leveler": DeckRules("Leveler", leveler.SUB_DECKS, legacy_banned_list, leveler.check_deck),
+    "leveler": DeckRules("Leveler", leveler.SUB_DECKS, check_leveler),
+    "rr": DeckRules("Risk & Resource", 1, check_risk_and_resource),
 }
 """The formats that have deck rules, by the name ``--format`` takes."""
 
@@ -73,7 +99,7 @@ def check_deck_command(args: argparse.Namespace) -> int:
     """
     rules = DECK_FORMATS[args.format]
     decklist = read_decklist(args.file, sub_decks=rules.sub_decks)
-    problems = rules.check(decklist, card_index(), rules.banned_list())
+    problems = rules.check(decklist)
     for problem in problems:
         print(f"{decklist.source}: {problem}")
     if problems:

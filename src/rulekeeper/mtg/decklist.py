@@ -3,7 +3,8 @@
 A decklist is UTF-8 text. Each card line is ``N Card Name`` or ``Nx Card Name``; a heading
 ``Sub-deck 1`` (any case, with or without a trailing colon) starts a sub-deck; a heading
 ``Sideboard`` starts a sideboard, which the format's rules may then forbid. Blank lines and
-comment lines starting with ``#`` or ``//`` are ignored.
+comment lines starting with ``#`` or ``//`` are ignored. A format with a single deck needs no
+heading: with ``sub_decks=1``, cards before any heading belong to the deck.
 
 A decklist comes from a user, so it is parsed, never evaluated, and every mistake becomes an
 :class:`~rulekeeper.errors.InputError` naming the file and the line.
@@ -105,7 +106,8 @@ class Decklist:
 
 
 def parse_decklist(text: str, *, source: str = "<decklist>", sub_decks: int = 3) -> Decklist:
-    """Parse decklist text holding the sub-decks ``1`` to ``sub_decks``, each exactly once.
+    """Parse decklist text holding the sub-decks ``1`` to ``sub_decks``, each exactly once
+    (a single deck, ``sub_decks=1``, may leave out its heading).
 
     :raises InputError: for a line that is neither a heading, a comment nor ``N card name``; a
         quantity that is not a whole number from 1 to :data:`MAX_QUANTITY`; a card before the
@@ -134,6 +136,9 @@ def parse_decklist(text: str, *, source: str = "<decklist>", sub_decks: int = 3)
             sections[heading] = (number, current)
             continue
         entry = _card_line(line, source, number)
+        if current is None and sub_decks == 1:
+            current = []
+            sections[1] = (number, current)
         if current is None:
             raise InputError(
                 f"{entry.name!r} comes before the first 'Sub-deck 1' heading",
@@ -210,6 +215,10 @@ def _heading(line: str, sub_decks: int, source: str, number: int) -> int | None:
     if match is None:
         return None
     wanted = int(match["number"])
+    if sub_decks == 1 and wanted != 1:
+        raise InputError(
+            "this format's deck is a single deck, with no sub-decks", source=source, line=number
+        )
     if not 1 <= wanted <= sub_decks:
         raise InputError(
             f"there is no sub-deck {wanted}; the sub-decks are numbered 1 to {sub_decks}",

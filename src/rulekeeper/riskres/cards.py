@@ -418,6 +418,23 @@ def card_pool() -> dict[str, CardDef]:
     return parse_cards(text)
 
 
+def card_named(written: str) -> str | None:
+    """The name of the card a player wrote as ``written``, or ``None`` if there is none.
+
+    Case and spacing do not matter, and a curly apostrophe matches a straight one.
+
+    >>> from rulekeeper.riskres.cards import card_named
+    >>> card_named("clockmakers\u2019  guild")
+    "Clockmakers' Guild"
+    """
+    wanted = _folded(written)
+    return next((name for name in card_pool() if _folded(name) == wanted), None)
+
+
+def _folded(name: str) -> str:
+    return " ".join(name.replace("\u2019", "'").casefold().split())
+
+
 def card(name: str) -> CardDef:
     """The definition of the card called ``name``.
 

@@ -99,19 +99,29 @@ PRECONSTRUCTED: Mapping[str, list[str]] = {
 
 
 @enforces("RR R8")
-def check_deck(deck: Sequence[str]) -> list[str]:
-    """Every way ``deck`` breaks the deck rules, one line each, citing the rule."""
+def check_deck(deck: Sequence[str], *, lines: Mapping[str, int] | None = None) -> list[str]:
+    """Every way ``deck`` breaks the deck rules, one line each, citing the rule.
+
+    ``lines`` maps a card name to the line of a decklist file it is on, so that a problem with
+    that card names the line.
+    """
     pool = card_pool()
-    problems = [f"unknown card {name!r} (RR R8)" for name in sorted(set(deck)) if name not in pool]
+
+    def at(name: str) -> str:
+        line = (lines or {}).get(name)
+        return f"line {line}: " if line else ""
+
+    problems = [
+        f"{at(name)}unknown card {name!r} (RR R8)" for name in sorted(set(deck)) if name not in pool
+    ]
     for name, count in sorted(Counter(deck).items()):
         if name not in pool:
             continue
         limit = MAX_LEGENDARY_COPIES if pool[name].legendary else MAX_COPIES
         if count > limit:
             kind = "legendary name" if pool[name].legendary else "name"
-            problems.append(
-                f"{count} copies of {name}; a deck has at most {limit} of a {kind} (RR R8)"
-            )
+            rule = f"a deck has at most {limit} of a {kind} (RR R8)"
+            problems.append(f"{at(name)}{count} copies of {name}; {rule}")
     if len(deck) != DECK_SIZE:
         problems.append(f"the deck has {len(deck)} cards; a deck has exactly {DECK_SIZE} (RR R8)")
     return problems
