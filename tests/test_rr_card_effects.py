@@ -121,12 +121,12 @@ NEWER = (
     "Scouring Winds",
     "Common Harvest",
     "War Cry",
+    "War Table",
 )
 OLDER = (
     "Snare Wire",
     "Hidden Sentry",
     "Shade of the Pact",
-    "Reckless Salvo",
     "Sparkshot",
 )
 DECK = [name for name in (*NEWER, *OLDER) for _ in range(2)]

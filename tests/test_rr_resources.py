@@ -133,6 +133,21 @@ def test_intel_abilities_spend_tokens_and_use_the_stack() -> None:
     assert "Mire Lurker" in game.table.names("hand:0")
 
 
+@pytest.mark.rule("RR 1.4g", "RR R60", "RR 5.3a")
+def test_a_sorcery_speed_ability_waits_for_its_controllers_main_phase() -> None:
+    game = (
+        Scenario()
+        .player(0, hand=HOLD, intel=2, battlefield=["War Table"])
+        .player(1, intel=2, hand=["Brace"], battlefield=["War Table"])
+        .build()
+    )
+    alices, bobs = game.find("War Table", "battlefield:0"), game.find("War Table", "battlefield:1")
+    game.apply(Activate(alices))
+    assert game.table.players[0].intel == 0
+    game.apply(Pass())  # Bob has priority with Alice's ability on the stack
+    assert refused(game, Activate(bobs)).rule == "RR 5.3a"
+
+
 @pytest.mark.rule("RR 1.4c")
 def test_an_intel_ability_needs_the_tokens() -> None:
     game = Scenario().player(0, hand=HOLD, battlefield=["Field Dossier"]).player(1).build()
