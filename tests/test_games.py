@@ -107,3 +107,34 @@ def test_play_builds_views_only_for_agents_that_read_them() -> None:
     assert seen
     assert min(seen) > 0  # a view for every decision of the agent that reads one
     assert RandomAgent.needs_view is False
+
+
+def _tables() -> list[tuple[str, str, str, int]]:
+    """Every (format, agent, variant, players) the command line can set up."""
+    tables = []
+    for key, entry in sorted(FORMATS.items()):
+        low, high = entry.players
+        for agent in sorted(entry.agents):
+            for variant in ["", *sorted(entry.variants)]:
+                for players in range(low, high + 1):
+                    try:
+                        entry.new_game(0, players, variant)
+                    except ValueError:
+                        continue  # a variant that needs more players (RR R66)
+                    tables.append((key, agent, variant, players))
+    return tables
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("key", "agent", "variant", "players"), _tables())
+def test_every_agent_finishes_games_at_every_table(
+    key: str, agent: str, variant: str, players: int
+) -> None:
+    """The conformance suite plays random agents; the other agents play here, so that a view
+    an agent misreads (a face-down card, a player who left) cannot hide until a user runs
+    ``rulekeeper simulate``."""
+    entry = FORMATS[key]
+    for seed in range(3):
+        game = entry.new_game(seed, players, variant)
+        outcome = play(game, [entry.agents[agent](seed * 101 + s) for s in range(players)])
+        assert outcome is game.outcome is not None

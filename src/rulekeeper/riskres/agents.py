@@ -33,8 +33,15 @@ from rulekeeper.riskres.actions import (
     TurnFaceUp,
 )
 from rulekeeper.riskres.cards import CardDef, card
+from rulekeeper.riskres.state import FACE_DOWN
 
 HARMFUL = ("damage", "destroy", "tap", "bounce")
+
+
+def _as_seen(permanent: dict[str, Any]) -> CardDef:
+    """What a permanent in the view is: a plain 2/2 if it is face down (RR 13.1b), whoever
+    controls it, or else its card."""
+    return FACE_DOWN if permanent["face_down"] else card(permanent["name"])
 
 
 class HeuristicAgent(ScoringAgent):
@@ -63,7 +70,7 @@ class HeuristicAgent(ScoringAgent):
                     + self._aim(view, definition, target, permanents)
                 )
             case Activate(card_id, _, target):
-                definition = card(permanents[card_id]["name"])
+                definition = _as_seen(permanents[card_id])
                 ability = definition.abilities[action.ability]
                 kinds = [e["kind"] for e in ability.effects]
                 fake = CardDef(
@@ -124,7 +131,7 @@ class HeuristicAgent(ScoringAgent):
         mine = permanent["controller"] == me
         if harmful == mine:
             return -200
-        return (card(permanent["name"]).power or 0) + card(permanent["name"]).cost
+        return (_as_seen(permanent).power or 0) + _as_seen(permanent).cost
 
     def _pitch_score(self, view: dict[str, Any], card_id: int) -> float:
         # Pitch only to afford the dearest card left in hand; pitch the cheapest card first.
@@ -142,19 +149,17 @@ class HeuristicAgent(ScoringAgent):
         target: Any,
         permanents: dict[int, Any],
     ) -> float:
-        mine = card(attacker["name"])
+        mine = _as_seen(attacker)
         # Only the attacked player's creatures can block this attacker (RR 10.3c).
         defender = target.index if isinstance(target, Player) else permanents[target]["controller"]
         blockers = [
-            card(p["name"])
+            _as_seen(p)
             for p in view["battlefield"]
-            if p["controller"] == defender
-            and not p["tapped"]
-            and card(p["name"]).has_type("Creature")
+            if p["controller"] == defender and not p["tapped"] and _as_seen(p).has_type("Creature")
         ]
         power = mine.power or 0
         if not isinstance(target, Player):
-            victim = card(permanents[target]["name"])
+            victim = _as_seen(permanents[target])
             kills = power >= (victim.defense or 0) - permanents[target]["damage"]
             return 8 + (victim.power or 0) if kills and not blockers else -1
         if power <= 0:
@@ -166,7 +171,7 @@ class HeuristicAgent(ScoringAgent):
     def _block_score(
         self, view: dict[str, Any], blocker: dict[str, Any], attacker: dict[str, Any]
     ) -> float:
-        mine, theirs = card(blocker["name"]), card(attacker["name"])
+        mine, theirs = _as_seen(blocker), _as_seen(attacker)
         kills = (mine.power or 0) >= (theirs.defense or 0) - int(attacker["damage"])
         survives = (theirs.power or 0) < (mine.defense or 0) - int(blocker["damage"])
         library = view["players"][view["you"]]["library"]

@@ -18,8 +18,18 @@ if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
 
 
-PUBLIC = ("id", "name", "controller", "tapped", "damage", "attached_to", "arrived_turn")
-"""What everyone sees of a permanent, besides its counters and whether it attacks."""
+PUBLIC = (
+    "id",
+    "name",
+    "controller",
+    "tapped",
+    "damage",
+    "attached_to",
+    "arrived_turn",
+    "face_down",
+)
+"""What everyone sees of a permanent, besides its counters and whether it attacks. A face-down
+permanent shows only that it is face down (RR 13.1c); its name is "a face-down creature"."""
 
 
 def view(game: RiskGame, player: int) -> dict[str, Any]:
