@@ -6,7 +6,7 @@ import pytest
 
 from rulekeeper.riskres.actions import Cast, CastFaceDown, Pass, SetTrap, TurnFaceUp
 from rulekeeper.riskres.game import RiskGame
-from rulekeeper.riskres.scenario import Scenario, refused
+from rulekeeper.riskres.scenario import Scenario, refused, resolve
 
 HOLD = ["Sparkshot"]
 
@@ -122,11 +122,6 @@ def test_a_trap_is_not_a_face_down_creature() -> None:
     game.apply(SetTrap(shade.id))
     assert (shade.zone, shade.face_down, game.table.players[0].ep) == ("traps:0", False, 0)
     assert game.table.permanents() == []
-
-
-def resolve(game: RiskGame) -> None:
-    game.apply(Pass())
-    game.apply(Pass())
 
 
 def spirits(hand: list[str], ep: int = 9) -> RiskGame:

@@ -12,14 +12,9 @@ from rulekeeper.riskres.actions import Activate, Cast, Pass
 from rulekeeper.riskres.cards import card, parse_card
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.risk import easier_level, modifiers, verdict
-from rulekeeper.riskres.scenario import Scenario
+from rulekeeper.riskres.scenario import Scenario, resolve
 
 HOLD = ["Brace"]
-
-
-def resolve(game: RiskGame) -> None:
-    game.apply(Pass())
-    game.apply(Pass())
 
 
 def salvo(battlefield: Sequence[str], *rolls: int) -> RiskGame:

@@ -7,7 +7,7 @@ import pytest
 
 from rulekeeper.riskres.actions import Attack, Cast, Challenge, EndAttacks, Pass, Player, SetTrap
 from rulekeeper.riskres.game import RiskGame
-from rulekeeper.riskres.scenario import Scenario, refused
+from rulekeeper.riskres.scenario import Scenario, refused, resolve
 
 LIBRARY = ["Raze"] * 10
 
@@ -114,11 +114,6 @@ def with_traps(hand: list[str], *traps: str, ep: int = 5) -> RiskGame:
     for name in traps:
         game.table.create(name, 1, "traps:1")
     return game
-
-
-def resolve(game: RiskGame) -> None:
-    game.apply(Pass())
-    game.apply(Pass())
 
 
 @pytest.mark.rule("RR 8.5a", "RR R71")
