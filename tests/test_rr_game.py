@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -146,6 +147,20 @@ def test_json_round_trip_continues_identically() -> None:
         RiskGame.from_json({"format": "leveler"})
     with pytest.raises(SerializationError):
         RiskGame.from_json(json.loads(game.dumps()) | {"players": 3})
+
+
+def test_a_game_saved_in_the_older_format_still_loads() -> None:
+    """Saves from before outcomes had causes and pumps had durations load with the defaults."""
+    game = FORMATS["rr"].new_game(5, 2)
+    play(game, [RandomAgent(1), RandomAgent(2)])
+    data = json.loads(game.dumps())
+    assert data["outcome"][4]  # the causes of a finished game
+    data["outcome"] = data["outcome"][:4]
+    data["pumps"] = [[0, 0, 1, 3]]
+    old = RiskGame.from_json(data)
+    assert game.outcome is not None
+    assert old.outcome == dataclasses.replace(game.outcome, causes=())
+    assert old.pumps == [(0, 0, 1, 3, "turn")]
 
 
 def test_the_same_seed_gives_the_same_game() -> None:

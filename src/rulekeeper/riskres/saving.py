@@ -81,8 +81,10 @@ def load(data: dict[str, Any]) -> RiskGame:
         game.table.players = players
         game.log = EventLog.from_json(data["log"])
         if data["outcome"] is not None:
-            result, winners, reason_rule, reason, causes = data["outcome"]
-            game.outcome = Outcome(result, tuple(winners), reason_rule, reason, tuple(causes))
+            # Games saved before outcomes recorded their causes have four fields.
+            result, winners, reason_rule, reason, *causes = data["outcome"]
+            causes_of = tuple(causes[0]) if causes else ()
+            game.outcome = Outcome(result, tuple(winners), reason_rule, reason, causes_of)
         game.table.cards = [CardState.from_json(c) for c in data["cards"]]
         game.table.zones = {k: list(v) for k, v in data["zones"].items()}
         game.turn, game.active, game.first_player, game.step, game.decision = data["turn"]
@@ -103,7 +105,11 @@ def load(data: dict[str, Any]) -> RiskGame:
         game.alliances = [(int(a), int(b)) for a, b in data["variant"]["alliances"]]
         game.alliance_offers = [(int(a), int(b)) for a, b in data["variant"]["offers"]]
         game.offers_made = [(int(a), int(b)) for a, b in data["variant"]["offers_made"]]
-        game.pumps = [(int(p), int(c), int(w), int(d), str(u)) for p, c, w, d, u in data["pumps"]]
+        # Pumps saved before they could last until end of combat have no duration: a turn.
+        game.pumps = [
+            (int(p), int(c), int(w), int(d), str(u[0]) if u else "turn")
+            for p, c, w, d, *u in data["pumps"]
+        ]
     except (KeyError, TypeError, ValueError, InputError) as error:
         raise SerializationError(f"bad saved game: {error}") from None
     return game
