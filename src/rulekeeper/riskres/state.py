@@ -163,7 +163,10 @@ class Table:
         self.players = players
         self.cards: list[CardState] = []
         self.zones: dict[str, list[int]] = {"stack": []}
-        self._battlefield: list[CardState] | None = None  # every permanent, rebuilt on change
+        # permanents() by controller (None for everyone). Asked for far more often than the
+        # battlefield changes, so kept until a card enters or leaves it; a change replaces the
+        # dict rather than emptying it, so a list someone is iterating over stays as it was.
+        self._battlefield: dict[int | None, list[CardState]] = {}
         for player in range(len(players)):
             for kind in PLAYER_ZONES:
                 self.zones[f"{kind}:{player}"] = []
@@ -173,14 +176,14 @@ class Table:
         card_id = len(self.cards)
         self.cards.append(CardState(card_id, card(name), owner, zone))
         self.zones[zone].append(card_id)
-        self._battlefield = None
+        self._battlefield = {}
         return card_id
 
     def move(self, card_id: int, zone: str, *, bottom: bool = False) -> None:
         """Move a card to ``zone``: on top (the end of the list) or, for a library, the bottom."""
         state = self.cards[card_id]
         if state.zone.startswith("battlefield") or zone.startswith("battlefield"):
-            self._battlefield = None
+            self._battlefield = {}
             if not zone.startswith("battlefield"):
                 state.leave_battlefield()
         self.zones[state.zone].remove(card_id)
@@ -193,16 +196,14 @@ class Table:
     def permanents(self, player: int | None = None) -> list[CardState]:
         """The permanents on the battlefield, of one controller or of everyone.
 
-        The list is not to be changed; moving a card makes a new one.
+        The list is shared and not to be changed; moving a card makes a new one.
         """
-        if player is not None:
-            return [self.cards[i] for i in self.zones[f"battlefield:{player}"]]
-        if self._battlefield is None:
-            seats = range(len(self.players))
-            self._battlefield = [
-                self.cards[i] for p in seats for i in self.zones[f"battlefield:{p}"]
-            ]
-        return self._battlefield
+        found = self._battlefield.get(player)
+        if found is None:
+            seats = range(len(self.players)) if player is None else (player,)
+            found = [self.cards[i] for p in seats for i in self.zones[f"battlefield:{p}"]]
+            self._battlefield[player] = found
+        return found
 
     def creatures(self, player: int | None = None) -> list[CardState]:
         """The creatures on the battlefield, of one controller or of everyone."""
