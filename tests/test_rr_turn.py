@@ -446,6 +446,35 @@ def test_a_scrying_player_sees_the_top_card_and_no_one_else_does() -> None:
     assert game.view(1)["scrying"] is None
 
 
+@pytest.mark.rule("RR R77")
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_pass_is_forced_only_when_it_is_the_one_candidate(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    """The engine passes for a player when the cheap only_pass() says so, without building
+    the list of candidates; here the list is built anyway each time and must be the pass."""
+    from rulekeeper.engine.agents import RandomAgent, play
+    from rulekeeper.games import FORMATS
+    from rulekeeper.riskres import game as game_module
+    from rulekeeper.riskres.choices import candidates, only_pass
+
+    forced = 0
+
+    def checked_only_pass(game: RiskGame) -> bool:
+        nonlocal forced
+        if only_pass(game):
+            assert candidates(game) == [Pass()], game.log[-1]
+            forced += 1
+            return True
+        return False
+
+    monkeypatch.setattr(game_module, "only_pass", checked_only_pass)
+    for seed in range(10):
+        game = FORMATS["rr"].new_game(seed, players)
+        play(game, [RandomAgent(seed + seat) for seat in range(players)])
+    assert forced > 100
+
+
 @pytest.mark.rule("RR R77", "RR 5.1d")
 def test_a_player_who_can_only_pass_passes_and_any_other_is_asked() -> None:
     game = (

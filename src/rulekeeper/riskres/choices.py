@@ -31,8 +31,9 @@ def _targets(game: RiskGame, kind: str | None) -> list[Target | None]:
 def only_pass(game: RiskGame) -> bool:
     """True when the player with priority certainly has nothing to do but pass: no card in
     hand, no permanent with an ability or face down, no trap to challenge and no alliance to
-    make. It is the cheap question the engine asks before building the whole list, and the
-    list itself starts with it, so the two cannot disagree."""
+    make. It is the cheap question the engine asks before building the whole list; when it
+    is True, :func:`candidates` proposes nothing but the pass, because every proposal it
+    makes needs one of those things (a test plays games to hold the two to this)."""
     player, table = game.priority, game.table
     if game.decision != "priority" or table.zones[f"hand:{player}"] or game.variant == "alliance":
         return False
@@ -71,9 +72,9 @@ def candidates(game: RiskGame) -> list[Action]:
     if game.decision == "order":
         attacker = combat.next_to_order(game)
         return [act.OrderBlocker(attacker, b) for b in combat.unordered(game, attacker)]
+    # The engine asks only_pass() first and builds this list only if it is False, so the
+    # list does not ask again.
     found = [act.Pass()]
-    if only_pass(game):
-        return found
     hand = table.zones[f"hand:{player}"]
     found += [act.Pitch(c) for c in hand]
     ep = table.players[player].ep
