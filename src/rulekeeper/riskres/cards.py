@@ -168,6 +168,13 @@ class CardDef:
         return any(t in PERMANENT_TYPES for t in self.types)
 
     @cached_property
+    def lowers_defense(self) -> bool:
+        """True if a static ability of the card, an Aura's or a global one, lowers defense:
+        the one way a creature can reach 0 defense with no counter or effect of its own
+        (RR 11.1b)."""
+        return any(self.static.get(kind, {}).get("defense", 0) < 0 for kind in ("aura", "anthem"))
+
+    @cached_property
     def is_aura(self) -> bool:
         """True for an enchantment that attaches to a permanent (RR 3.1.3)."""
         return self.has_type("Enchantment") and "Aura" in self.subtype.split()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.riskres import EXILE_LOSS, outcome, traps
 from rulekeeper.riskres.keywords import defense
-from rulekeeper.riskres.state import CardState
+from rulekeeper.riskres.state import CardState, PlayerState
 from rulekeeper.rules import RuleId, enforces
 
 if TYPE_CHECKING:
@@ -75,11 +75,7 @@ def check(game: RiskGame) -> None:
         permanents = table.permanents()
         # Only a static effect can lower defense below the card's own numbers; without one,
         # a creature whose printed defense and counters are positive is safe (a fast path).
-        lowering = any(
-            p.definition.static.get("aura", p.definition.static.get("anthem", {})).get("defense", 0)
-            < 0
-            for p in permanents
-        )
+        lowering = any(p.definition.lowers_defense for p in permanents)
         for permanent in permanents:
             definition = permanent.definition
             if definition.has_type("Creature"):
@@ -96,16 +92,14 @@ def check(game: RiskGame) -> None:
             elif is_illegal_aura(game, permanent):
                 doomed.append((permanent, "RR 11.1f", "enchants nothing it may"))
         cancelled = [p for p in permanents if p.plus and p.minus]
-        losers = [
-            (seat, rule)
-            for seat in table.players
-            if not seat.lost
-            for rule in (
-                "RR 11.1c" if is_exile_loss(game, seat.index) else "",
-                "RR 11.1d" if seat.drew_from_empty else "",
-            )
-            if rule
-        ]
+        losers: list[tuple[PlayerState, RuleId]] = []
+        for seat in table.players:
+            if seat.lost:
+                continue
+            if is_exile_loss(game, seat.index):
+                losers.append((seat, "RR 11.1c"))
+            if seat.drew_from_empty:
+                losers.append((seat, "RR 11.1d"))
         # RR 11.3a: everything found is performed at the same time. A destroyed creature
         # dies like any other, so its "when this dies" abilities trigger (RR 13.5c) and a
         # face-down one is revealed (RR 13.5a).
