@@ -142,6 +142,7 @@ class RiskGame(Game):
         # leave, and how long it lasts: (controller, card, power, defense, "turn" or "combat").
         self.pumps: list[tuple[int, int, int, int, str]] = []
         self._opponents: dict[int, list[int]] = {}  # opponents() by player, until someone leaves
+        self._in_game: list[int] | None = None  # in_game(), until someone leaves
         # True while nothing has happened since state-based actions were last checked. A pass
         # that only hands priority on changes nothing, so the check it would make could find
         # nothing (the last one ran until none applied, RR 11.2e) and is skipped. Not saved:
@@ -244,6 +245,7 @@ class RiskGame(Game):
         for everything that goes with them)."""
         self.table.players[player].left = True
         self._opponents.clear()
+        self._in_game = None
 
     def defending_player(self, target: Target) -> int:
         """The player an attack aimed at ``target`` is made against: the player, or the
@@ -253,8 +255,11 @@ class RiskGame(Game):
         return self.table.cards[target].controller
 
     def in_game(self) -> list[int]:
-        """The players still in the game, in seat order (RR 10.1b)."""
-        return [p.index for p in self.table.players if not p.left]
+        """The players still in the game, in seat order (RR 10.1b). The list is shared: do not
+        change it."""
+        if self._in_game is None:
+            self._in_game = [p.index for p in self.table.players if not p.left]
+        return self._in_game
 
     def describe(self, target: Target | None) -> str:
         """A target in words."""
