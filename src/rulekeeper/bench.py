@@ -4,11 +4,16 @@ Run through ``nox -s bench``, which also times the docs build. Each format plays
 against random from consecutive seeds for a fixed wall-clock budget on one core; the figure is
 complete games divided by elapsed time. It is a measurement, not a test: nothing fails on a
 slow machine.
+
+``python -m rulekeeper.bench --fingerprint`` prints instead one hash per format and table size
+over the logs and final states of a fixed set of seeded games. A change meant only to make the
+engine faster must leave every hash as it was (see the contributor guide).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import time
 from collections.abc import Sequence
 
@@ -27,14 +32,46 @@ def games_per_second(entry: GameFormat, seconds: float, players: int) -> tuple[i
     return games, games / elapsed
 
 
+def fingerprint(entry: GameFormat, games: int, players: int) -> str:
+    """A SHA-256 over the logs and final saved states of ``games`` random games of ``entry``
+    from seeds 0, 1, 2 and so on: equal hashes mean the engine played every game the same.
+
+    >>> from rulekeeper.games import FORMATS
+    >>> fingerprint(FORMATS["leveler"], 2, 2) == fingerprint(FORMATS["leveler"], 2, 2)
+    True
+    """
+    digest = hashlib.sha256()
+    for seed in range(games):
+        game = entry.new_game(seed, players)
+        play(game, [RandomAgent(seed * 7 + seat) for seat in range(players)])
+        digest.update(str(game.log).encode())
+        digest.update(game.dumps().encode())
+    return digest.hexdigest()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print games per second for each format and player count."""
+    """Print games per second (or, with ``--fingerprint``, game hashes) for each format and
+    player count."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=5.0, help="time budget per measurement")
+    parser.add_argument(
+        "--fingerprint",
+        action="store_true",
+        help="print a hash of seeded games per format instead of timing them",
+    )
+    parser.add_argument(
+        "--games", type=int, default=50, help="games per hash with --fingerprint (default 50)"
+    )
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
     for entry in FORMATS.values():
         low, high = entry.players
         for players in range(low, high + 1):
+            if args.fingerprint:
+                digest = fingerprint(entry, args.games, players)
+                print(f"{entry.name}, {players} players: {digest}", flush=True)
+                continue
             games, rate = games_per_second(entry, args.seconds, players)
             print(
                 f"{entry.name}: {rate:.1f} games/s ({games} random-vs-random games, "
