@@ -173,7 +173,7 @@ RR_LEGAL = DECKS / "rr-vanguard-assault.txt"
 
 
 def test_the_risk_and_resource_fixture_is_the_preconstructed_deck() -> None:
-    from rulekeeper.mtg.decklist import read_decklist
+    from rulekeeper.decklist import read_decklist
     from rulekeeper.riskres.decks import PRECONSTRUCTED
 
     decklist = read_decklist(RR_LEGAL, sub_decks=1)

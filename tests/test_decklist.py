@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rulekeeper.errors import InputError
-from rulekeeper.mtg.decklist import (
+from rulekeeper.decklist import (
     MAX_BYTES,
     MAX_QUANTITY,
     DeckEntry,
@@ -15,6 +14,7 @@ from rulekeeper.mtg.decklist import (
     parse_decklist,
     read_decklist,
 )
+from rulekeeper.errors import InputError
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

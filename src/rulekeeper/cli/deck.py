@@ -18,10 +18,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rulekeeper.cli import EXIT_BROKEN_RULES, EXIT_OK
+from rulekeeper.decklist import MAX_BYTES, Decklist, decode_decklist, parse_decklist
+from rulekeeper.decklist import read_decklist as read_decklist_file
 from rulekeeper.mtg.banlist import legacy_banned_list
 from rulekeeper.mtg.carddb import card_index
-from rulekeeper.mtg.decklist import MAX_BYTES, Decklist, decode_decklist, parse_decklist
-from rulekeeper.mtg.decklist import read_decklist as read_decklist_file
 from rulekeeper.mtg.formats.leveler import deck as leveler
 from rulekeeper.riskres import decks as riskres_decks
 from rulekeeper.riskres.cards import card_named

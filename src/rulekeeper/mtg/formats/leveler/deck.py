@@ -6,7 +6,7 @@ empty list means the deck is legal. The checks read the card index
 
 >>> from rulekeeper.mtg.banlist import legacy_banned_list
 >>> from rulekeeper.mtg.carddb import card_index
->>> from rulekeeper.mtg.decklist import parse_decklist
+>>> from rulekeeper.decklist import parse_decklist
 >>> from rulekeeper.mtg.formats.leveler.deck import check_deck
 >>> deck = parse_decklist('''
 ... Sub-deck 1
@@ -37,9 +37,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rulekeeper.decklist import DeckEntry, Decklist
 from rulekeeper.mtg.banlist import BannedList
 from rulekeeper.mtg.carddb import CardIndex, name_key
-from rulekeeper.mtg.decklist import DeckEntry, Decklist
 from rulekeeper.mtg.formats.leveler import DECK_SIZE, NAMED_BANS, SUB_DECK_SIZES
 from rulekeeper.rules import RuleId, enforces
 

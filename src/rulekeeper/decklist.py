@@ -9,7 +9,7 @@ heading: with ``sub_decks=1``, cards before any heading belong to the deck.
 A decklist comes from a user, so it is parsed, never evaluated, and every mistake becomes an
 :class:`~rulekeeper.errors.InputError` naming the file and the line.
 
->>> from rulekeeper.mtg.decklist import parse_decklist
+>>> from rulekeeper.decklist import parse_decklist
 >>> deck = parse_decklist('''
 ... # Burn, with room to grow
 ... Sub-deck 1:
