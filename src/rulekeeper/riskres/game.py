@@ -407,7 +407,9 @@ class RiskGame(Game):
         """
         while self.outcome is None:
             if only_pass(self):
-                self._do(Pass())
+                # What _do(Pass()) would do, without building and matching the action.
+                self._legal = None
+                self.pass_priority()
                 continue
             actions = self.legal_actions()
             if len(actions) == 1 and isinstance(actions[0], FORCED):
