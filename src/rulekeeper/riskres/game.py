@@ -317,21 +317,24 @@ class RiskGame(Game):
                 "RR 5.1c",
                 f"{self.name_of(player)} must first finish the {self.decision} decision",
             )
+        # The cases most often asked come first: each one passed over costs a type test.
         match action:
-            case Pass() | EndAttacks() | Keep() | Scry():
+            case Pass():
                 return None
-            case Mulligan():
-                return mulligan.why_not_mulligan(self, player)
             case Pitch(card_id):
                 return why_not_pitch(self, player, card_id)
-            case PlayLandmark(card_id):
-                return why_not_play_landmark(self, player, card_id)
+            case SetTrap(card_id):
+                return traps.why_not_set_trap(self, player, card_id)
             case Cast(card_id, target, alternative):
                 return why_not_cast(self, player, card_id, target, alternative)
             case Activate(card_id, index, target):
                 return why_not_activate(self, player, card_id, index, target)
-            case SetTrap(card_id):
-                return traps.why_not_set_trap(self, player, card_id)
+            case EndAttacks() | Keep() | Scry():
+                return None
+            case Mulligan():
+                return mulligan.why_not_mulligan(self, player)
+            case PlayLandmark(card_id):
+                return why_not_play_landmark(self, player, card_id)
             case CastFaceDown(card_id):
                 return morph.why_not_cast_face_down(self, player, card_id)
             case TurnFaceUp(card_id):
