@@ -53,6 +53,10 @@ _F = TypeVar("_F", bound=Callable[..., object])
 
 # rule ID -> qualified names of the functions, methods and classes that enforce it.
 _ENFORCERS: dict[RuleId, list[str]] = {}
+# qualified name -> the rules it enforces. Kept here rather than as an attribute on the object:
+# a function compiled with mypyc (see "A compiled engine" in the contributor guide) takes no
+# new attributes, and a registry by name also keeps a subclass from inheriting its parent's.
+_RULES_OF: dict[str, tuple[RuleId, ...]] = {}
 
 
 def parse_rule_id(text: str) -> RuleId:
@@ -143,8 +147,8 @@ def rule_url(rule_id: RuleId) -> str:
 def enforces(*rule_ids: str) -> Callable[[_F], _F]:
     """Record that the decorated function, method or class enforces ``rule_ids``.
 
-    The decorated object is returned unchanged apart from an ``__enforces__`` attribute, so the
-    API reference can link back to its rules.
+    The decorated object is returned unchanged; the registry remembers it by qualified name,
+    so the API reference can link back to its rules (:func:`enforced_by`).
 
     :raises UnknownRuleError: if an ID is not shaped like a rule ID.
     """
@@ -153,22 +157,38 @@ def enforces(*rule_ids: str) -> Callable[[_F], _F]:
         raise UnknownRuleError("@enforces needs at least one rule id")
 
     def decorate(obj: _F) -> _F:
-        qualname = f"{obj.__module__}.{obj.__qualname__}"
+        qualname = qualified_name(obj)
         for rule_id in canonical:
             names = _ENFORCERS.setdefault(rule_id, [])
             if qualname not in names:
                 names.append(qualname)
-        previous: tuple[RuleId, ...] = getattr(obj, "__enforces__", ())
-        obj.__enforces__ = previous + canonical  # type: ignore[attr-defined]
+        _RULES_OF[qualname] = _RULES_OF.get(qualname, ()) + canonical
         return obj
 
     return decorate
 
 
+def qualified_name(obj: object) -> str:
+    """``module.QualName`` of a function, method or class, compiled or not.
+
+    >>> from rulekeeper.riskres.game import RiskGame
+    >>> qualified_name(RiskGame.check)
+    'rulekeeper.riskres.game.RiskGame.check'
+    """
+    module = getattr(obj, "__module__", None)
+    if module is None:
+        # A method of a mypyc-compiled class has no __module__ of its own; its class has.
+        owner = getattr(obj, "__objclass__", None)
+        module = getattr(owner, "__module__", "")
+    return f"{module}.{getattr(obj, '__qualname__', '')}"
+
+
 def enforced_by(obj: object) -> tuple[RuleId, ...]:
-    """Return the rules an object was decorated as enforcing (empty if none)."""
-    rules: tuple[RuleId, ...] = getattr(obj, "__enforces__", ())
-    return rules
+    """Return the rules an object was decorated as enforcing (empty if none).
+
+    Only the decorated object itself counts, not a subclass or an override of it.
+    """
+    return _RULES_OF.get(qualified_name(obj), ())
 
 
 def enforcers() -> Mapping[RuleId, tuple[str, ...]]:

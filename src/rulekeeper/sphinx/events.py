@@ -140,7 +140,7 @@ def add_enforces_field(
     candidates = [(target, qualname)]
     if inspect.isclass(target):
         candidates.append((target.__init__, f"{qualname}.__init__"))
-    # ``__enforces__`` is inherited by subclasses; only the decorated object itself counts.
+    # The registry may be scoped to some formats (see scoped_enforcers).
     own = [
         r
         for candidate, name in candidates
