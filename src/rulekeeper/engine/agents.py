@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
+
+from mypy_extensions import mypyc_attr
 
 from rulekeeper.engine.game import Action, Game, Outcome
 
@@ -31,7 +33,7 @@ class RandomAgent:
     'a'
     """
 
-    needs_view = False  # it never looks, so play() need not build a view for it
+    needs_view: ClassVar[bool] = False  # it never looks, so play() need not build a view for it
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
@@ -44,6 +46,7 @@ class RandomAgent:
         return actions[self._rng.randrange(len(actions))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the Magic agents stay interpreted
 class ScoringAgent:
     """Picks the legal action it scores highest, the earliest among equals.
 

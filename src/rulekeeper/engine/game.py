@@ -8,12 +8,13 @@ action is or is not legal.
 
 from __future__ import annotations
 
-import copy
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, TypeAlias
+
+from mypy_extensions import mypyc_attr
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
@@ -24,6 +25,9 @@ PlayerId: TypeAlias = int
 """A seat at the table, counted from 0 in turn order."""
 
 
+# A compiled engine (see "A compiled engine" in the contributor guide) keeps the Magic formats
+# interpreted; mypyc lets interpreted classes subclass a compiled one only when told so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Action:
     """Base class of every action. Subclasses are frozen dataclasses with readable reprs."""
@@ -51,6 +55,7 @@ class Outcome:
         return f"{seats} won: {self.reason} ({self.reason_rule})"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game in progress. Formats subclass it; the conformance suite drives it."""
 
@@ -151,7 +156,8 @@ class Game(ABC):
 
         :raises IllegalActionError: if the action is illegal.
         """
-        successor = copy.deepcopy(self)
+        # A saved and restored copy: everything a game is, is in what it saves.
+        successor = type(self).from_json(self.to_json())
         successor.apply(action)
         return successor
 

@@ -369,7 +369,6 @@ class RiskGame(Game):
                 return None
         return ("RR 5.1c", f"{action!r} is not an action of this game")
 
-    @enforces("RR 5.1c")
     def check(self, action: Action) -> None:
         """Raise if ``action`` is illegal now; change nothing.
 
@@ -512,7 +511,6 @@ class RiskGame(Game):
 
     # Views and saving.
 
-    @enforces("RR 2.1a", "RR 2.2c", "RR 2.3a", "RR 2.4c", "RR 2.5d", "RR 2.7a", "RR 2.7c")
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may see (see :func:`rulekeeper.riskres.views.view`).
 
@@ -549,3 +547,9 @@ class RiskGame(Game):
         if not isinstance(game, cls):  # pragma: no cover - only RiskGame is ever saved
             raise SerializationError("not a saved Risk & Resource game")
         return game
+
+
+# mypyc stops with an internal error on a decorated method that overrides a method of a
+# compiled base class, so these two overrides of Game are linked to their rules here.
+enforces("RR 5.1c")(RiskGame.check)
+enforces("RR 2.1a", "RR 2.2c", "RR 2.3a", "RR 2.4c", "RR 2.5d", "RR 2.7a", "RR 2.7c")(RiskGame.view)

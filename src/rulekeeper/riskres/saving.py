@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from rulekeeper.engine.chance import Chance
@@ -41,7 +42,7 @@ def dump(game: RiskGame) -> dict[str, Any]:
             "offers_made": [list(p) for p in game.offers_made],
         },
         "pumps": [list(p) for p in game.pumps],
-        "players": [vars(p) | {"extra": dict(p.extra)} for p in game.table.players],
+        "players": [_player_json(p) for p in game.table.players],
         "cards": [c.to_json() for c in game.table.cards],
         "zones": {k: list(v) for k, v in game.table.zones.items()},
         "turn": [game.turn, game.active, game.first_player, game.step, game.decision],
@@ -138,3 +139,10 @@ def _outcome_json(outcome: Outcome) -> list[Any]:
         outcome.reason,
         list(outcome.causes),
     ]
+
+
+def _player_json(player: PlayerState) -> dict[str, Any]:
+    # Field by field, not vars(): a dataclass compiled with mypyc has no __dict__.
+    data = {f.name: getattr(player, f.name) for f in fields(player)}
+    data["extra"] = dict(player.extra)
+    return data
