@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import time
 from pathlib import Path
 
@@ -77,9 +78,30 @@ def typecheck(session: nox.Session) -> None:
     session.run("mypy")
 
 
+COMPILE = {"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"}
+"""Makes a (non-editable) install compile the engine with mypyc; see pyproject.toml."""
+
+
+def install_compiled(session: nox.Session) -> None:
+    """Replace the project in the session's environment with the build compiled by mypyc.
+
+    The build runs in a copy of the project: mypyc leaves its extension modules beside the
+    sources it compiled, and in the checkout they would shadow the Python source of every
+    editable install.
+    """
+    copy = Path(session.create_tmp()) / "compiled-source"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(*COPY_SKIPS))
+    session.install("--force-reinstall", "--no-deps", str(copy), env=COMPILE)
+
+
+COPY_SKIPS = (".git", ".nox", "_build", "build", "__pycache__", "*.so")
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Measure games per second per format and clean/incremental docs build times."""
+    """Measure games per second per format, for the plain engine and for the one compiled with
+    mypyc, and the clean and incremental docs build times."""
     install(session, "bench")
     session.run("python", "-m", "rulekeeper.bench", "--seconds", "5")
     scratch = Path(session.create_tmp()) / "bench-site"
@@ -93,6 +115,33 @@ def bench(session: nox.Session) -> None:
     session.log(
         f"docs build: clean {clean:.1f} s, incremental (one rules page touched) {incremental:.1f} s"
     )
+    # Last, because the site must be built from the source: autodoc reads no compiled code.
+    install_compiled(session)
+    session.run("python", "-m", "rulekeeper.bench", "--seconds", "5")
+
+
+@nox.session
+def compiled(session: nox.Session) -> None:
+    """Build the engine with mypyc and check it against the source: the same game hashes
+    (``rulekeeper.bench --fingerprint``) and the Risk & Resource tests pass."""
+    install(session, "test")
+    fingerprint = ("python", "-m", "rulekeeper.bench", "--fingerprint", "--games", "10")
+    expected = session.run(*fingerprint, silent=True)
+    install_compiled(session)
+    session.run("python", "-c", ENGINE_IS_COMPILED)
+    found = session.run(*fingerprint, silent=True)
+    if found != expected:
+        session.error(f"the compiled engine played other games:\n{found}\nnot\n{expected}")
+    session.log("the compiled engine played every fingerprinted game as the source does")
+    session.run("pytest", "-p", "no:cacheprovider", *COMPILED_TESTS, *session.posargs)
+
+
+ENGINE_IS_COMPILED = (
+    "from rulekeeper.bench import engine_build; "
+    "assert engine_build() == 'compiled with mypyc', 'the engine was not compiled'"
+)
+COMPILED_TESTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_rr_*.py"))
+COMPILED_TESTS += ["tests/test_games.py", "tests/test_bench.py"]
 
 
 @nox.session

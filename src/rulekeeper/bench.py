@@ -5,6 +5,9 @@ against random from consecutive seeds for a fixed wall-clock budget on one core;
 complete games divided by elapsed time. It is a measurement, not a test: nothing fails on a
 slow machine.
 
+The first line says which build of the engine is measured: the plain Python source, or the
+optional build compiled with mypyc (see "A compiled engine" in the contributor guide).
+
 ``python -m rulekeeper.bench --fingerprint`` prints instead one hash per format and table size
 over the logs and final states of a fixed set of seeded games. A change meant only to make the
 engine faster must leave every hash as it was (see the contributor guide).
@@ -19,6 +22,18 @@ from collections.abc import Sequence
 
 from rulekeeper.engine.agents import RandomAgent, play
 from rulekeeper.games import FORMATS, GameFormat
+
+
+def engine_build() -> str:
+    """Which build of the Risk & Resource engine is imported: ``"interpreted"`` when it runs
+    from its Python source, ``"compiled with mypyc"`` when from extension modules.
+
+    >>> engine_build() in ("interpreted", "compiled with mypyc")
+    True
+    """
+    from rulekeeper.riskres import game
+
+    return "interpreted" if game.__file__.endswith(".py") else "compiled with mypyc"
 
 
 def games_per_second(entry: GameFormat, seconds: float, players: int) -> tuple[int, float]:
@@ -65,6 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if not args.fingerprint:
+        print(f"engine: {engine_build()}", flush=True)
     for entry in FORMATS.values():
         low, high = entry.players
         for players in range(low, high + 1):
