@@ -9,7 +9,7 @@ turn 1: Alice starts at 30 life (LV 2.1)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,49 +32,51 @@ class Event:
 class EventLog:
     """An append-only list of :class:`Event` that prints like a judge's account of the game."""
 
-    __slots__ = ("_events",)
+    __slots__ = ("_rows",)
 
-    def __init__(self, events: list[Event] | None = None) -> None:
-        self._events: list[Event] = list(events or [])
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        # Rows rather than Events: the engine records hundreds of events a game, and a tuple
+        # costs a fraction of a frozen dataclass to make. An Event is made when one is read.
+        self._rows: list[tuple[int, RuleId, str]] = [(e.turn, e.rule, e.text) for e in events]
 
     def record(self, turn: int, rule: RuleId, text: str) -> None:
         """Append an event."""
-        self._events.append(Event(turn, rule, text))
+        self._rows.append((turn, rule, text))
 
     def __iter__(self) -> Iterator[Event]:
-        return iter(self._events)
+        return (Event(*row) for row in self._rows)
 
     def __len__(self) -> int:
-        return len(self._events)
+        return len(self._rows)
 
     def __getitem__(self, index: int) -> Event:
-        return self._events[index]
+        return Event(*self._rows[index])
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, EventLog) and self._events == other._events
+        return isinstance(other, EventLog) and self._rows == other._rows
 
     def __hash__(self) -> int:  # pragma: no cover - logs are mutable; identity hash is wrong
         raise TypeError("EventLog is unhashable")
 
     def __repr__(self) -> str:
-        return f"<EventLog events={len(self._events)}>"
+        return f"<EventLog events={len(self._rows)}>"
 
     def __str__(self) -> str:
-        return "\n".join(str(event) for event in self._events)
+        return "\n".join(str(event) for event in self)
 
     def since(self, index: int) -> list[Event]:
         """The events recorded after the first ``index`` ones."""
-        return self._events[index:]
+        return [Event(*row) for row in self._rows[index:]]
 
     def citing(self, rule: RuleId) -> list[Event]:
         """The events caused by ``rule``."""
-        return [event for event in self._events if event.rule == rule]
+        return [Event(*row) for row in self._rows if row[1] == rule]
 
     def to_json(self) -> list[list[Any]]:
         """The log as JSON-ready data."""
-        return [[e.turn, e.rule, e.text] for e in self._events]
+        return [list(row) for row in self._rows]
 
     @classmethod
     def from_json(cls, data: list[list[Any]]) -> EventLog:
         """Restore a log saved by :meth:`to_json`."""
-        return cls([Event(int(turn), str(rule), str(text)) for turn, rule, text in data])
+        return cls(Event(int(turn), str(rule), str(text)) for turn, rule, text in data)
