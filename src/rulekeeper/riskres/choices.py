@@ -13,6 +13,7 @@ from rulekeeper.riskres import MAX_TRAPS, combat
 from rulekeeper.riskres import actions as act
 from rulekeeper.riskres.actions import Target
 from rulekeeper.riskres.costs import ability_cost, spell_cost
+from rulekeeper.riskres.state import zone_name
 from rulekeeper.riskres.timing import is_sorcery_speed
 from rulekeeper.riskres.traps import CHALLENGE_COST, TRAP_COST
 
@@ -35,13 +36,17 @@ def only_pass(game: RiskGame) -> bool:
     is True, :func:`candidates` proposes nothing but the pass, because every proposal it
     makes needs one of those things (a test plays games to hold the two to this)."""
     player, table = game.priority, game.table
-    if game.decision != "priority" or table.zones[f"hand:{player}"] or game.variant == "alliance":
+    if (
+        game.decision != "priority"
+        or table.zones[zone_name("hand", player)]
+        or game.variant == "alliance"
+    ):
         return False
     if any(c.face_down or c.printed.abilities for c in table.permanents(player)):
         return False
     if table.players[player].ep < CHALLENGE_COST:
         return True
-    return not any(table.zones[f"traps:{other}"] for other in game.opponents(player))
+    return not any(table.zones[zone_name("traps", other)] for other in game.opponents(player))
 
 
 def candidates(game: RiskGame) -> list[Action]:
@@ -66,7 +71,7 @@ def candidates(game: RiskGame) -> list[Action]:
         found = [act.Block(b.id, a) for b in table.creatures(player) for a in game.attacks]
         return [*found, act.EndBlocks()]
     if game.decision == "discard":
-        return [act.Discard(c) for c in table.zones[f"hand:{player}"]]
+        return [act.Discard(c) for c in table.zones[zone_name("hand", player)]]
     if game.decision == "triggers":
         return [act.StackTrigger(s, i) for p, s, i in game.pending_triggers if p == player]
     if game.decision == "order":
@@ -75,7 +80,7 @@ def candidates(game: RiskGame) -> list[Action]:
     # The engine asks only_pass() first and builds this list only if it is False, so the
     # list does not ask again.
     found = [act.Pass()]
-    hand = table.zones[f"hand:{player}"]
+    hand = table.zones[zone_name("hand", player)]
     found += [act.Pitch(c) for c in hand]
     ep = table.players[player].ep
     # Proposals only: each is judged by its why_not_* predicate. A spell's cost does not
@@ -100,14 +105,14 @@ def candidates(game: RiskGame) -> list[Action]:
             found.append(act.Cast(card_id, target))
             if definition.alternative_cost is not None:
                 found.append(act.Cast(card_id, target, alternative=True))
-    if ep >= TRAP_COST and len(table.zones[f"traps:{player}"]) < MAX_TRAPS:
+    if ep >= TRAP_COST and len(table.zones[zone_name("traps", player)]) < MAX_TRAPS:
         found += [act.SetTrap(c) for c in hand]
     found += [act.CastFaceDown(c) for c in hand if table.cards[c].printed.morph is not None]
     mine = table.permanents(player)
     found += [act.TurnFaceUp(c.id) for c in mine if c.face_down]
     if ep >= CHALLENGE_COST:
         for other in game.opponents(player):
-            found += [act.Challenge(t) for t in table.zones[f"traps:{other}"]]
+            found += [act.Challenge(t) for t in table.zones[zone_name("traps", other)]]
     me = table.players[player]
     for permanent in mine:
         for index, ability in enumerate(permanent.definition.abilities):

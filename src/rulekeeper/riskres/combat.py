@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.riskres import continuous, sba
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.keywords import has_keyword, is_fast, is_slow, lethal_damage, power
-from rulekeeper.riskres.state import CardState
+from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.riskres.timing import Violation, why_not_attack, why_not_block
 from rulekeeper.riskres.triggers import fire
 from rulekeeper.rules import enforces
@@ -296,10 +296,10 @@ def exile_top(game: RiskGame, player: int, count: int) -> int:
     """Exile up to ``count`` cards from the top of ``player``'s library into that player's
     exile (RR R35); a short library is exiled whole, which loses nothing (RR R33). Return how
     many cards were exiled."""
-    library = game.table.zones[f"library:{player}"]
+    library = game.table.zones[zone_name("library", player)]
     moved = min(count, len(library))
     for _ in range(moved):
-        game.table.move(library[-1], f"exile:{player}")
+        game.table.move(library[-1], zone_name("exile", player))
     return moved
 
 

@@ -13,7 +13,7 @@ from rulekeeper.riskres import continuous, morph, outcome, traps, triggers
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.combat import cards, damage_creature, exile_top
 from rulekeeper.riskres.risk import take_risk
-from rulekeeper.riskres.state import CardState
+from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.riskres.timing import why_not_target
 from rulekeeper.rules import enforces
 
@@ -37,10 +37,10 @@ def enter_battlefield(
         definition.is_aura
         and why_not_target(game, controller, definition.target, target) is not None
     ):
-        game.table.move(state.id, f"graveyard:{state.owner}")
+        game.table.move(state.id, zone_name("graveyard", state.owner))
         game.record("RR 11.1f", f"{state.name} has nothing to enchant and goes to the graveyard")
         return
-    game.table.move(state.id, f"battlefield:{controller}")
+    game.table.move(state.id, zone_name("battlefield", controller))
     state.controller, state.arrived_turn = controller, game.turn
     if state.face_down:
         state.tapped = True  # RR R31, RR 13.2b: a face-down permanent enters tapped
@@ -177,7 +177,9 @@ def apply_effect(
             effect_win(game, controller, effect)
         case "lose_if_library":
             for seat in game.table.players:
-                if len(game.table.zones[f"library:{seat.index}"]) <= int(effect["at_most"]):
+                if len(game.table.zones[zone_name("library", seat.index)]) <= int(
+                    effect["at_most"]
+                ):
                     seat.lost = seat.lost or "RR 9.2c"
                     game.record("RR 9.2c", f"{source.name}: {seat.name} loses the game")
 
@@ -230,7 +232,7 @@ def _creature_effect(
         creature.tapped = True
         game.record("", f"{source.name} taps {creature.name}")
     elif kind == "bounce":
-        game.table.move(creature.id, f"hand:{creature.owner}")
+        game.table.move(creature.id, zone_name("hand", creature.owner))
         game.record("RR 2.3c", f"{creature.name} returns to its owner's hand")
 
 
@@ -260,7 +262,7 @@ def destroy(game: RiskGame, permanent: CardState, rule: str, text: str) -> None:
     creature's "when this dies" abilities trigger (RR 13.5c)."""
     hidden, controller = permanent.face_down, permanent.controller
     creature = permanent.definition.has_type("Creature")
-    game.table.move(permanent.id, f"graveyard:{permanent.owner}")
+    game.table.move(permanent.id, zone_name("graveyard", permanent.owner))
     # RR 13.5a: a face-down permanent is revealed as it goes, and arrives face up.
     game.record(rule, text + (f" (it was {permanent.name})" if hidden else ""))
     if creature:

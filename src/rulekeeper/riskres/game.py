@@ -55,7 +55,7 @@ from rulekeeper.riskres.actions import (
     TurnFaceUp,
 )
 from rulekeeper.riskres.choices import candidates, only_pass
-from rulekeeper.riskres.state import PlayerState, Table
+from rulekeeper.riskres.state import PlayerState, Table, zone_name
 from rulekeeper.riskres.timing import (
     Violation,
     why_not_activate,
@@ -194,8 +194,8 @@ class RiskGame(Game):
             cards = list(deck)
             game.chance.shuffle(cards, kind="card ids")
             for name in cards:
-                game.table.create(name, player, f"library:{player}")
-            game.chance.shuffle(game.table.zones[f"library:{player}"])
+                game.table.create(name, player, zone_name("library", player))
+            game.chance.shuffle(game.table.zones[zone_name("library", player)])
         game.turn = 1
         game.first_player = game.active = game.regular = game.chance.pick(
             len(names), kind="first player"
@@ -277,12 +277,12 @@ class RiskGame(Game):
         with the state-based actions, so drawing two with one card left draws it and then
         loses (RR R17).
         """
-        library = self.table.zones[f"library:{player}"]
+        library = self.table.zones[zone_name("library", player)]
         if not library:
             self.table.players[player].drew_from_empty = True
             self.record("RR 9.2a", f"{self.name_of(player)} must draw from an empty library")
             return False
-        self.table.move(library[-1], f"hand:{player}")
+        self.table.move(library[-1], zone_name("hand", player))
         return True
 
     # The Game protocol.
@@ -357,14 +357,17 @@ class RiskGame(Game):
                 return alliances.why_not_break(self, player, other)
             case KeepLegend(card_id):
                 state = self.table.cards[card_id]
-                if state.zone != f"battlefield:{player}" or state.name != self.legend_choices[0][1]:
+                if (
+                    state.zone != zone_name("battlefield", player)
+                    or state.name != self.legend_choices[0][1]
+                ):
                     return (
                         "RR 11.1i",
                         f"choose one of your permanents named {self.legend_choices[0][1]}",
                     )
                 return None
             case Discard(card_id):
-                if self.table.cards[card_id].zone != f"hand:{player}":
+                if self.table.cards[card_id].zone != zone_name("hand", player):
                     return ("RR 4.7.2a", "you discard a card from your own hand")
                 return None
         return ("RR 5.1c", f"{action!r} is not an action of this game")

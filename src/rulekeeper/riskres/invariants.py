@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulekeeper.riskres import MAX_TRAPS
 from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.state import zone_name
 
 
 def risk_invariants(game: RiskGame) -> list[str]:
@@ -13,9 +14,9 @@ def risk_invariants(game: RiskGame) -> list[str]:
     problems = [f"{p.name} has {p.ep} EP" for p in game.table.players if p.ep < 0]
     problems += [f"{p.name} has {p.intel} Intel" for p in game.table.players if p.intel < 0]
     problems += [
-        f"player {i} has {len(game.table.zones[f'traps:{i}'])} traps"
+        f"player {i} has {len(game.table.zones[zone_name('traps', i)])} traps"
         for i in range(len(game.table.players))
-        if len(game.table.zones[f"traps:{i}"]) > MAX_TRAPS
+        if len(game.table.zones[zone_name("traps", i)]) > MAX_TRAPS
     ]
     problems += [
         f"{c.name} is tapped or damaged off the battlefield"
@@ -35,7 +36,7 @@ def risk_invariants(game: RiskGame) -> list[str]:
     for seat in (p for p in game.table.players if p.left):
         kept = [
             zone
-            for zone in (f"battlefield:{seat.index}", f"traps:{seat.index}")
+            for zone in (zone_name("battlefield", seat.index), zone_name("traps", seat.index))
             if game.table.zones[zone]
         ]
         kept += ["the stack"] * any(item["controller"] == seat.index for item in game.stack)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.riskres import alliances, continuous, variants
+from rulekeeper.riskres.state import zone_name
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -48,14 +49,14 @@ def leave(game: RiskGame, player: int) -> None:
             game.record("RR 10.5b", f"{source.name}'s ability leaves the stack with {name}")
             continue
         source.face_down = False
-        table.move(source.id, f"exile:{source.owner}")
+        table.move(source.id, zone_name("exile", source.owner))
         game.record("RR 10.5b", f"{source.name} leaves the stack with {name} and is exiled")
     game.pending_triggers = [t for t in game.pending_triggers if t[0] != player]
     for permanent in list(table.permanents(player)):
-        table.move(permanent.id, f"exile:{permanent.owner}")
+        table.move(permanent.id, zone_name("exile", permanent.owner))
         game.record("RR 10.5a", f"{permanent.name} leaves the battlefield with {name}: exiled")
-    for trap in list(table.zones[f"traps:{player}"]):
-        table.move(trap, f"exile:{table.cards[trap].owner}")
+    for trap in list(table.zones[zone_name("traps", player)]):
+        table.move(trap, zone_name("exile", table.cards[trap].owner))
         game.record("RR 10.5c", f"a trap leaves with {name}: exiled")
     if any(entry[0] == player for entry in game.pumps):
         game.record("RR 10.5d", f"the effects {name} made until end of turn end")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.riskres.state import CardState
+from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.riskres.timing import is_sorcery_speed
 from rulekeeper.rules import enforces
 
@@ -34,7 +34,7 @@ FACE_DOWN_COST = 3  # RR 13.2a: exactly 3 EP, which nothing changes (RR R59, RR 
 def why_not_cast_face_down(game: RiskGame, player: int, card_id: int) -> Violation | None:
     """A card with morph is cast face down from hand at sorcery speed for exactly 3 EP."""
     state = game.table.cards[card_id]
-    if state.zone != f"hand:{player}":
+    if state.zone != zone_name("hand", player):
         return ("RR R59", "a card is cast face down from your own hand")
     if state.printed.morph is None:
         return ("RR 13.2a", f"{state.name} has no morph")
@@ -66,7 +66,7 @@ def cast_face_down(game: RiskGame, player: int, card_id: int) -> None:
 def why_not_turn_face_up(game: RiskGame, player: int, card_id: int) -> Violation | None:
     """Your face-down permanent turns face up whenever you have priority, for its morph cost."""
     state = game.table.cards[card_id]
-    if state.zone != f"battlefield:{player}" or not state.face_down:
+    if state.zone != zone_name("battlefield", player) or not state.face_down:
         return ("RR 13.4a", "you turn up a face-down permanent that you control")
     if state.printed.morph is None:
         return ("RR R74", "a face-down copy has no morph cost and cannot be turned face up")

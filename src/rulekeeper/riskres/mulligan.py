@@ -24,6 +24,7 @@ from rulekeeper.engine.game import Action
 from rulekeeper.riskres import OPENING_HAND
 from rulekeeper.riskres.actions import Keep, Mulligan, Scry
 from rulekeeper.riskres.combat import cards
+from rulekeeper.riskres.state import zone_name
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -115,9 +116,9 @@ def take_mulligan(game: RiskGame, player: int) -> None:
     seat = game.table.players[player]
     seat.mulligans += 1
     size, scry = next_hand(game.mulligan_rule, seat.mulligans)
-    for card_id in list(game.table.zones[f"hand:{player}"]):
-        game.table.move(card_id, f"library:{player}")
-    game.chance.shuffle(game.table.zones[f"library:{player}"])
+    for card_id in list(game.table.zones[zone_name("hand", player)]):
+        game.table.move(card_id, zone_name("library", player))
+    game.chance.shuffle(game.table.zones[zone_name("library", player)])
     for _ in range(size):
         game.draw(player, "RR 12.1c")
     game.record("RR 12.1c", f"{seat.name} mulligans and draws {cards(size)}")
@@ -140,7 +141,8 @@ def perform(game: RiskGame, player: int, action: Action) -> None:
     elif isinstance(action, Keep):
         seat.kept = True
         game.record(
-            "RR 12.1a", f"{seat.name} keeps {len(game.table.zones[f'hand:{player}'])} cards"
+            "RR 12.1a",
+            f"{seat.name} keeps {len(game.table.zones[zone_name('hand', player)])} cards",
         )
     elif isinstance(action, Mulligan):
         take_mulligan(game, player)
@@ -150,8 +152,8 @@ def perform(game: RiskGame, player: int, action: Action) -> None:
 @enforces("RR R30")
 def scry(game: RiskGame, player: int, bottom: bool) -> None:
     """Scry 1: look at the top card of the library and leave it or put it on the bottom."""
-    library = game.table.zones[f"library:{player}"]
+    library = game.table.zones[zone_name("library", player)]
     if library and bottom:
-        game.table.move(library[-1], f"library:{player}", bottom=True)
+        game.table.move(library[-1], zone_name("library", player), bottom=True)
     where = "the bottom" if bottom else "the top"
     game.record("RR R30", f"{game.name_of(player)} scries 1 and leaves the card on {where}")

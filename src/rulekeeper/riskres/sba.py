@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.riskres import EXILE_LOSS, outcome, traps
 from rulekeeper.riskres.keywords import defense
-from rulekeeper.riskres.state import CardState, PlayerState
+from rulekeeper.riskres.state import CardState, PlayerState, zone_name
 from rulekeeper.rules import RuleId, enforces
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def is_illegal_aura(game: RiskGame, aura: CardState) -> bool:
 @enforces("RR 11.1c", "RR 2.5c", "RR 9.2b")
 def is_exile_loss(game: RiskGame, player: int) -> bool:
     """A player with ten or more cards in exile loses (RR 11.1c)."""
-    return len(game.table.zones[f"exile:{player}"]) >= EXILE_LOSS
+    return len(game.table.zones[zone_name("exile", player)]) >= EXILE_LOSS
 
 
 @enforces(

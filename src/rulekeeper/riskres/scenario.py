@@ -29,6 +29,7 @@ from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.riskres.actions import Pass, Player, Target
 from rulekeeper.riskres.combat import begin_blocks
 from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.state import zone_name
 from rulekeeper.riskres.turn import STEPS
 
 
@@ -135,7 +136,7 @@ class Scenario:
             game.king = self._active
         game.step, game.decision, game.priority = self._step, "priority", self._active
         for attacker, aim in self._attacks.items():
-            card_id = game.find(attacker, f"battlefield:{self._active}")
+            card_id = game.find(attacker, zone_name("battlefield", self._active))
             target: Target = (
                 Player(self._names.index(aim))
                 if aim in self._names

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.costs import ability_cost, spell_cost
 from rulekeeper.riskres.keywords import has_keyword
+from rulekeeper.riskres.state import zone_name
 from rulekeeper.rules import RuleId, enforces
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def why_not_target(
 @enforces("RR 1.2a", "RR 1.2d", "RR R10", "RR 4.3b", "RR R40")
 def why_not_pitch(game: RiskGame, player: int, card_id: int) -> Violation | None:
     """Any card in hand may be pitched whenever its owner has priority (RR 1.2a, RR R10)."""
-    if game.table.cards[card_id].zone != f"hand:{player}":
+    if game.table.cards[card_id].zone != zone_name("hand", player):
         return ("RR 1.2a", "a card is pitched from your own hand")
     return None
 
@@ -73,7 +74,7 @@ def why_not_pitch(game: RiskGame, player: int, card_id: int) -> Violation | None
 def why_not_play_landmark(game: RiskGame, player: int, card_id: int) -> Violation | None:
     """A landmark is put onto the battlefield at sorcery speed for its cost, one per player."""
     state = game.table.cards[card_id]
-    if state.zone != f"hand:{player}":
+    if state.zone != zone_name("hand", player):
         return ("RR R2", "a landmark is played from your own hand")
     if not state.definition.has_type("Landmark"):
         return ("RR R2", f"{state.name} is not a landmark")
@@ -97,7 +98,7 @@ def why_not_cast(
     """A spell is cast from hand at its speed, with a legal target, for EP you have."""
     state = game.table.cards[card_id]
     definition = state.definition
-    if state.zone != f"hand:{player}":
+    if state.zone != zone_name("hand", player):
         return ("RR 5.1c", "a spell is cast from your own hand")
     if definition.has_type("Landmark"):
         return ("RR R2", "a landmark is played as a special action, not cast")
@@ -126,7 +127,7 @@ def why_not_activate(
 ) -> Violation | None:
     """An ability of your permanent, at its speed, with its costs (EP, Intel, tap) payable."""
     state = game.table.cards[card_id]
-    if state.zone != f"battlefield:{player}":
+    if state.zone != zone_name("battlefield", player):
         return ("RR 5.1c", "you activate abilities of permanents you control")
     if not 0 <= index < len(state.definition.abilities):
         return ("RR 5.1c", f"{state.name} has no such ability")
@@ -164,7 +165,9 @@ def why_not_attack(game: RiskGame, player: int, attacker: int, target: Target) -
     (RR 10.3a); each attacker chooses for itself, so attacks may be split (RR 10.3b)."""
     table = game.table
     creature = table.cards[attacker]
-    if creature.zone != f"battlefield:{player}" or not creature.definition.has_type("Creature"):
+    if creature.zone != zone_name("battlefield", player) or not creature.definition.has_type(
+        "Creature"
+    ):
         return ("RR 4.5.2a", "only your creatures attack")
     if attacker in game.attacks:
         return ("RR 6.1d", f"{creature.name} is already attacking")
@@ -180,7 +183,7 @@ def why_not_attack(game: RiskGame, player: int, attacker: int, target: Target) -
             return ("RR 4.5.2c", "an attacker targets an opponent or their creature")
         return None
     if not 0 <= target < len(table.cards) or not any(
-        table.cards[target].zone == f"battlefield:{o}" for o in opponents
+        table.cards[target].zone == zone_name("battlefield", o) for o in opponents
     ):
         return ("RR 4.5.2c", "an attacker targets an opponent or their creature")
     if not table.cards[target].definition.has_type("Creature"):
@@ -204,7 +207,9 @@ def why_not_block(game: RiskGame, player: int, blocker: int, attacker: int) -> V
     among those attacking that player or their creatures (RR 10.3c)."""
     table = game.table
     creature = table.cards[blocker]
-    if creature.zone != f"battlefield:{player}" or not creature.definition.has_type("Creature"):
+    if creature.zone != zone_name("battlefield", player) or not creature.definition.has_type(
+        "Creature"
+    ):
         return ("RR 4.5.3a", "only your creatures block")
     if attacker not in game.attacks:
         return ("RR 4.5.3a", "a blocker blocks an attacking creature")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.riskres import MAX_TRAPS
 from rulekeeper.riskres.actions import Player, Target
-from rulekeeper.riskres.state import CardState
+from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -53,11 +53,11 @@ def controller_of(trap: CardState) -> int:
 def why_not_set_trap(game: RiskGame, player: int, card_id: int) -> Violation | None:
     """A card from your own hand, not a sorcery, while you have fewer than two traps, for 1 EP."""
     state = game.table.cards[card_id]
-    if state.zone != f"hand:{player}":
+    if state.zone != zone_name("hand", player):
         return ("RR R42", "a trap is set from your own hand")
     if state.definition.has_type("Sorcery"):
         return ("RR R1", "a sorcery cannot be set as a trap")
-    if len(game.table.zones[f"traps:{player}"]) >= MAX_TRAPS:
+    if len(game.table.zones[zone_name("traps", player)]) >= MAX_TRAPS:
         return ("RR 8.1c", f"you already have {MAX_TRAPS} traps")
     if game.table.players[player].ep < TRAP_COST:
         return ("RR 1.1d", f"setting a trap costs {TRAP_COST} EP")
@@ -68,7 +68,7 @@ def set_trap(game: RiskGame, player: int, card_id: int) -> None:
     """Pay 1 EP and put the card face down in your trap zone; the others learn only that a
     trap was set (RR R42)."""
     game.table.players[player].ep -= TRAP_COST
-    game.table.move(card_id, f"traps:{player}")
+    game.table.move(card_id, zone_name("traps", player))
     game.passes = 0
     game.record("RR R42", f"{game.name_of(player)} sets a trap for {TRAP_COST} EP")
 
@@ -77,7 +77,7 @@ def set_trap(game: RiskGame, player: int, card_id: int) -> None:
 def why_not_challenge(game: RiskGame, player: int, trap: int) -> Violation | None:
     """A player may pay 2 EP to challenge a trap an opponent controls (RR 8.4a, RR R45)."""
     zone = game.table.cards[trap].zone
-    if not zone.startswith("traps:") or zone == f"traps:{player}":
+    if not zone.startswith("traps:") or zone == zone_name("traps", player):
         return ("RR R45", "you challenge a trap that an opponent controls")
     if game.table.players[player].ep < CHALLENGE_COST:
         return ("RR 1.1d", f"a challenge costs {CHALLENGE_COST} EP")
@@ -98,7 +98,7 @@ def challenge(game: RiskGame, player: int, trap: int) -> None:
     if is_real(state):
         spring(game, state, player)
         return
-    game.table.move(trap, f"graveyard:{state.owner}")
+    game.table.move(trap, zone_name("graveyard", state.owner))
     game.record("RR 8.4c", f"{state.name} was a bluff; {game.name_of(player)} draws a card")
     game.draw(player, "RR 8.4c")
 
@@ -125,7 +125,7 @@ def check_triggers(game: RiskGame) -> None:
     for player in range(len(game.table.players)):
         if player == attacker or not is_attacked(game, player):
             continue
-        for trap in list(game.table.zones[f"traps:{player}"]):
+        for trap in list(game.table.zones[zone_name("traps", player)]):
             state = game.table.cards[trap]
             if is_real(state):
                 game.record("RR 8.3b", f"{game.name_of(player)}'s trap is triggered by the attack")
@@ -170,7 +170,7 @@ def sweep(game: RiskGame, source: CardState) -> None:
     face down, where it was (RR 8.5a, RR R71)."""
     found = False
     for player in range(len(game.table.players)):
-        for trap in game.table.zones[f"traps:{player}"]:
+        for trap in game.table.zones[zone_name("traps", player)]:
             found = True
             name = game.table.cards[trap].name
             game.record(
@@ -182,7 +182,7 @@ def sweep(game: RiskGame, source: CardState) -> None:
 
 def _pick(game: RiskGame, player: int) -> CardState | None:
     """One of ``player``'s traps at random, or None if they have none (RR R72, RR R73)."""
-    traps = game.table.zones[f"traps:{player}"]
+    traps = game.table.zones[zone_name("traps", player)]
     if not traps:
         return None
     return game.table.cards[traps[game.chance.pick(len(traps), kind="trap")]]
@@ -193,14 +193,14 @@ def steal(game: RiskGame, thief: int, victim: int) -> None:
     """Move one of ``victim``'s traps, picked at random, into ``thief``'s trap zone, still
     face down: from now on it is the thief's trap (RR R72). A thief who already has two traps
     steals nothing (RR 8.1c)."""
-    if len(game.table.zones[f"traps:{thief}"]) >= MAX_TRAPS:
+    if len(game.table.zones[zone_name("traps", thief)]) >= MAX_TRAPS:
         game.record("RR R72", f"{game.name_of(thief)} already has {MAX_TRAPS} traps")
         return
     trap = _pick(game, victim)
     if trap is None:
         game.record("RR R72", f"{game.name_of(victim)} has no trap to steal")
         return
-    game.table.move(trap.id, f"traps:{thief}")
+    game.table.move(trap.id, zone_name("traps", thief))
     game.record("RR R72", f"{game.name_of(thief)} steals a trap of {game.name_of(victim)}'s")
 
 

@@ -32,6 +32,7 @@ from rulekeeper.riskres.actions import (
     Target,
 )
 from rulekeeper.riskres.costs import ability_cost, spell_cost
+from rulekeeper.riskres.state import zone_name
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -240,7 +241,7 @@ def cleanup(game: RiskGame) -> None:
     have passed another cleanup step follows (RR R52, see :func:`next_step`).
     """
     me = game.table.players[game.active]
-    if not me.left and len(game.table.zones[f"hand:{game.active}"]) > HAND_SIZE:
+    if not me.left and len(game.table.zones[zone_name("hand", game.active)]) > HAND_SIZE:
         game.decision, game.priority = "discard", game.active
         game._legal = None
         return
@@ -271,7 +272,7 @@ def perform_combat_or_cleanup(game: RiskGame, player: int, action: Action) -> No
             combat.order_blocker(game, attacker, blocker)
         case Discard(card_id):
             # RR 2.4: a card goes to its owner's graveyard, even one taken in Bounty mode.
-            game.table.move(card_id, f"graveyard:{game.table.cards[card_id].owner}")
+            game.table.move(card_id, zone_name("graveyard", game.table.cards[card_id].owner))
             name = game.table.cards[card_id].name
             game.record("RR 4.7.2a", f"{game.name_of(player)} discards {name} to hand size")
             triggers.fire(game, "discard", game.table.permanents(player))
@@ -285,7 +286,7 @@ def pitch(game: RiskGame, player: int, card_id: int) -> None:
     state = game.table.cards[card_id]
     me = game.table.players[player]
     me.ep += state.definition.pitch
-    game.table.move(card_id, f"library:{state.owner}", bottom=True)
+    game.table.move(card_id, zone_name("library", state.owner), bottom=True)
     game.passes = 0
     game.record(
         "RR 1.2a", f"{me.name} pitches {state.name} for {state.definition.pitch} EP (EP {me.ep})"
@@ -299,7 +300,7 @@ def play_landmark(game: RiskGame, player: int, card_id: int) -> None:
     state = game.table.cards[card_id]
     me = game.table.players[player]
     me.ep -= state.definition.cost
-    game.table.move(card_id, f"battlefield:{player}")
+    game.table.move(card_id, zone_name("battlefield", player))
     state.arrived_turn = game.turn
     game.passes = 0
     game.record(
@@ -377,7 +378,7 @@ def resolve_top(game: RiskGame) -> None:
         return
     effects.resolve(game, source, controller, definition.target, target, definition.effects)
     if source.zone == "stack":
-        game.table.move(source.id, f"graveyard:{source.owner}")
+        game.table.move(source.id, zone_name("graveyard", source.owner))
 
 
 @enforces("RR R20", "RR 9.2d")

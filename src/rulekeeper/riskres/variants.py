@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.errors import InputError
+from rulekeeper.riskres.state import zone_name
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -86,10 +87,10 @@ def reward_elimination(game: RiskGame, eliminated: int) -> None:
         winner.ep += lost.ep
         text = f"{winner.name} collects the bounty on {name}: {lost.ep} EP (EP {winner.ep})"
         lost.ep = 0
-        hand = game.table.zones[f"hand:{eliminated}"]
+        hand = game.table.zones[zone_name("hand", eliminated)]
         if hand:
             taken = hand[game.chance.pick(len(hand), kind="bounty card")]
-            game.table.move(taken, f"hand:{eliminator}")
+            game.table.move(taken, zone_name("hand", eliminator))
             text += " and a card from their hand"
         game.record("RR 10.4.2a", text)
     if game.variant == "king" and game.king == eliminated:

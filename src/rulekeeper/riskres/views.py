@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.riskres.state import HIDDEN_ZONES, CardState, PlayerState
+from rulekeeper.riskres.state import HIDDEN_ZONES, CardState, PlayerState, zone_name
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
@@ -47,16 +47,16 @@ def view(game: RiskGame, player: int) -> dict[str, Any]:
         "you": player,
         **{key: getattr(game, key) for key in ("turn", "step", "active", "decision", "priority")},
         "players": [_seat(game, seat) for seat in table.players],
-        "hand": [(i, table.cards[i].name) for i in table.zones[f"hand:{player}"]],
-        "traps": [(i, table.cards[i].name) for i in table.zones[f"traps:{player}"]],
+        "hand": [(i, table.cards[i].name) for i in table.zones[zone_name("hand", player)]],
+        "traps": [(i, table.cards[i].name) for i in table.zones[zone_name("traps", player)]],
         # RR 13.1d: only the controller knows what their face-down cards are.
         "face_down_mine": {
             i: table.cards[i].printed.name
-            for i in (*table.zones[f"battlefield:{player}"], *table.zones["stack"])
+            for i in (*table.zones[zone_name("battlefield", player)], *table.zones["stack"])
             if table.cards[i].face_down and table.cards[i].controller == player
         },
         "face_down_traps": {
-            p.index: list(table.zones[f"traps:{p.index}"])
+            p.index: list(table.zones[zone_name("traps", p.index)])
             for p in table.players
             if p.index != player
         },
@@ -87,7 +87,7 @@ def _seat(game: RiskGame, seat: PlayerState) -> dict[str, Any]:
 
 def _top_card(game: RiskGame, player: int) -> tuple[int, str] | None:
     """The top card of ``player``'s library, if it is theirs to look at in a scry."""
-    library = game.table.zones[f"library:{player}"]
+    library = game.table.zones[zone_name("library", player)]
     if game.priority != player or not library:
         return None
     return (library[-1], game.table.cards[library[-1]].name)
