@@ -6,6 +6,7 @@ The game keeps those that pass their ``why_not_*`` predicate (see
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rulekeeper.engine.game import Action
@@ -19,6 +20,14 @@ from rulekeeper.riskres.traps import CHALLENGE_COST, TRAP_COST
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
+
+
+# Actions are values and a card's ID means the same card in every game, so the proposals made
+# most often, one or two for each card in hand, are made once per ID rather than at every
+# decision: building a frozen dataclass is slow, and slower still in the compiled engine.
+_pitch = cache(act.Pitch)
+_set_trap = cache(act.SetTrap)
+_challenge = cache(act.Challenge)
 
 
 def _targets(game: RiskGame, kind: str | None) -> list[Target | None]:
@@ -81,7 +90,7 @@ def candidates(game: RiskGame) -> list[Action]:
     # list does not ask again.
     found = [act.Pass()]
     hand = table.zones[zone_name("hand", player)]
-    found += [act.Pitch(c) for c in hand]
+    found += [_pitch(c) for c in hand]
     ep = table.players[player].ep
     # Proposals only: each is judged by its why_not_* predicate. A spell's cost does not
     # depend on its target, so one that cannot be paid skips the loop over targets, and so
@@ -106,13 +115,13 @@ def candidates(game: RiskGame) -> list[Action]:
             if definition.alternative_cost is not None:
                 found.append(act.Cast(card_id, target, alternative=True))
     if ep >= TRAP_COST and len(table.zones[zone_name("traps", player)]) < MAX_TRAPS:
-        found += [act.SetTrap(c) for c in hand]
+        found += [_set_trap(c) for c in hand]
     found += [act.CastFaceDown(c) for c in hand if table.cards[c].printed.morph is not None]
     mine = table.permanents(player)
     found += [act.TurnFaceUp(c.id) for c in mine if c.face_down]
     if ep >= CHALLENGE_COST:
         for other in game.opponents(player):
-            found += [act.Challenge(t) for t in table.zones[zone_name("traps", other)]]
+            found += [_challenge(t) for t in table.zones[zone_name("traps", other)]]
     me = table.players[player]
     for permanent in mine:
         for index, ability in enumerate(permanent.definition.abilities):
