@@ -9,25 +9,28 @@ The format's facts come first; the engine lives in the modules named after its c
 
 from __future__ import annotations
 
-RULE_PREFIX = "RR"
+from typing import Final
+
+RULE_PREFIX: Final = "RR"
 """Every rule of this format is cited as ``RR <number>``."""
 
-PLAYERS = (2, 6)
+PLAYERS: Final = (2, 6)
 """Two to six players (RR R63); chapter 10's rules apply to games of three or more."""
 
-OPENING_HAND = 7  # RR 12.1a, RR R9
-HAND_SIZE = 10  # RR 2.2a: the maximum, checked only in cleanup (RR R18)
-DRAWS_PER_TURN = 2  # RR 4.2: the draw phase draws two
-RESOURCE_EP = 1  # RR 4.3: the resource phase gives the active player 1 EP
-STARTING_EP = 0  # RR R6
-EXILE_LOSS = 10  # RR 2.5, RR 9.2: ten or more cards in exile lose the game
-MAX_TRAPS = 2  # RR 2.7: at most two traps per player
-DECK_SIZE = 40  # RR R8: exactly forty cards
-MAX_COPIES = 3  # RR R8: at most three copies of a name
-MAX_LEGENDARY_COPIES = 1  # RR R8: at most one copy of a legendary name
-ASSEMBLY_LINE_MAX = 4  # RR 1.5: Assembly Line reduces a cost by at most 4 EP
-INTEL_SURCHARGE = (0, 2, 4)  # RR 1.4: 1st Intel ability a turn +0 EP, 2nd +2, 3rd and later +4
-TURN_LIMIT = 150  # bot games that reach this many turns are drawn (see the rulings)
+OPENING_HAND: Final = 7  # RR 12.1a, RR R9
+HAND_SIZE: Final = 10  # RR 2.2a: the maximum, checked only in cleanup (RR R18)
+DRAWS_PER_TURN: Final = 2  # RR 4.2: the draw phase draws two
+RESOURCE_EP: Final = 1  # RR 4.3: the resource phase gives the active player 1 EP
+STARTING_EP: Final = 0  # RR R6
+EXILE_LOSS: Final = 10  # RR 2.5, RR 9.2: ten or more cards in exile lose the game
+MAX_TRAPS: Final = 2  # RR 2.7: at most two traps per player
+DECK_SIZE: Final = 40  # RR R8: exactly forty cards
+MAX_COPIES: Final = 3  # RR R8: at most three copies of a name
+MAX_LEGENDARY_COPIES: Final = 1  # RR R8: at most one copy of a legendary name
+ASSEMBLY_LINE_MAX: Final = 4  # RR 1.5: Assembly Line reduces a cost by at most 4 EP
+# RR 1.4: the first Intel ability of a turn costs +0 EP, the second +2, the third and later +4
+INTEL_SURCHARGE: Final = (0, 2, 4)
+TURN_LIMIT: Final = 150  # bot games that reach this many turns are drawn (see the rulings)
 
 __all__ = [
     "ASSEMBLY_LINE_MAX",

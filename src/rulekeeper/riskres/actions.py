@@ -8,6 +8,7 @@ Attack(attacker=4, target=Player(index=1))
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from rulekeeper.engine.game import Action
 
@@ -179,5 +180,5 @@ class Concede(Action):
     player: int
 
 
-FORCED = (Pass, EndAttacks, EndBlocks)
+FORCED: Final = (Pass, EndAttacks, EndBlocks)
 """Actions the engine takes by itself when they are the only choice."""

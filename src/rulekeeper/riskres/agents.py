@@ -8,7 +8,7 @@ defender has no untapped creatures, and blocks when its blocker survives or trad
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rulekeeper.engine.agents import ScoringAgent
 from rulekeeper.engine.game import Action
@@ -35,7 +35,7 @@ from rulekeeper.riskres.actions import (
 from rulekeeper.riskres.cards import CardDef, card
 from rulekeeper.riskres.state import FACE_DOWN
 
-HARMFUL = ("damage", "destroy", "tap", "bounce")
+HARMFUL: Final = ("damage", "destroy", "tap", "bounce")
 
 
 def _as_seen(permanent: dict[str, Any]) -> CardDef:

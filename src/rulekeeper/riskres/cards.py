@@ -18,16 +18,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from rulekeeper.errors import InputError
 from rulekeeper.rules import enforces
 
-TYPES = ("Creature", "Artifact", "Enchantment", "Landmark", "Win Condition", "Instant", "Sorcery")
+TYPES: Final = (
+    "Creature",
+    "Artifact",
+    "Enchantment",
+    "Landmark",
+    "Win Condition",
+    "Instant",
+    "Sorcery",
+)
 """The card types of RR 3; anything else (a planeswalker, say) is rejected (RR R3)."""
 
-PERMANENT_TYPES = TYPES[:5]  # RR 3.1
-KEYWORDS = (
+PERMANENT_TYPES: Final = TYPES[:5]  # RR 3.1
+KEYWORDS: Final = (
     "Fast",
     "Slow",
     "Evasive",
@@ -45,7 +53,7 @@ KEYWORDS = (
 )
 """The keywords of RR 6.2 plus haste and vigilance (RR 6.1, 4.5.2) and Assembly Line (RR 1.5)."""
 
-EFFECT_KINDS = (
+EFFECT_KINDS: Final = (
     "damage",
     "destroy",
     "draw",
@@ -70,26 +78,26 @@ EFFECT_KINDS = (
 )
 """What an effect can do; :mod:`~rulekeeper.riskres.effects` gives each kind its meaning."""
 
-EACH = ("each_opponent", "each_player")
+EACH: Final = ("each_opponent", "each_player")
 """Whom an effect with ``players`` applies to, instead of its controller or target: every
 opponent, or every player starting with the controller (both in turn order)."""
 
-DURATIONS = ("turn", "combat")
+DURATIONS: Final = ("turn", "combat")
 """How long a pump (``"until"``) lasts: to the end of the turn (the default, RR 4.7.2b) or of
 combat (RR 4.5.6a)."""
 
-RISK_OUTCOMES = ("success", "partial", "critical_success", "critical_failure")
+RISK_OUTCOMES: Final = ("success", "partial", "critical_success", "critical_failure")
 """What a risk lists: the effects of a success, of a near miss, the card's own extra effects on
 a natural 20 (RR 7.2i) and its benefit for an opponent on a natural 1 (RR 7.2e)."""
 
-RISK_MODIFIERS = ("bonus", "easier", "reroll")
+RISK_MODIFIERS: Final = ("bonus", "easier", "reroll")
 """A permanent's ``static`` risk modifiers for its controller's risks: +X to the roll
 (RR 7.3a), levels easier (RR 7.3b), and rerolls of a roll that is not a success (RR 7.3c)."""
 
-TARGET_KINDS = ("creature", "permanent", "artifact", "enchantment", "opponent", "player")
-RISK_LEVELS = {"low": 6, "medium": 11, "high": 16, "extreme": 19}  # RR 7.1 thresholds
-WIN_KINDS = ("artifacts", "creatures", "intel", "ep")
-WIN_CHECKS = ("gain_ep",)
+TARGET_KINDS: Final = ("creature", "permanent", "artifact", "enchantment", "opponent", "player")
+RISK_LEVELS: Final = {"low": 6, "medium": 11, "high": 16, "extreme": 19}  # RR 7.1 thresholds
+WIN_KINDS: Final = ("artifacts", "creatures", "intel", "ep")
+WIN_CHECKS: Final = ("gain_ep",)
 """The moments a Win Condition may name for checking its requirement, besides the usual ones
 (RR 9.4c): ``gain_ep`` is "whenever you gain EP"."""
 
@@ -111,7 +119,7 @@ class Ability:
         return self.intel > 0
 
 
-TRIGGER_EVENTS = ("beginning_of_combat", "attacks", "blocks", "end_step", "discard", "dies")
+TRIGGER_EVENTS: Final = ("beginning_of_combat", "attacks", "blocks", "end_step", "discard", "dies")
 """When a triggered ability triggers: at the beginning of combat or of the end step on its
 controller's turn (RR 4.5.1a, RR 4.7.1a), when its creature attacks or blocks (RR 4.5.2d,
 RR 4.5.3d), whenever its controller discards a card (in the cleanup step, RR 4.7.2d), or when

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from rulekeeper.riskres import DECK_SIZE, MAX_COPIES, MAX_LEGENDARY_COPIES
 from rulekeeper.riskres.cards import card_pool
@@ -24,7 +25,7 @@ def _expand(counts: Mapping[str, int]) -> list[str]:
     return [name for name, count in counts.items() for _ in range(count)]
 
 
-PRECONSTRUCTED: Mapping[str, list[str]] = {
+PRECONSTRUCTED: Final[Mapping[str, list[str]]] = {
     # Creatures and combat: every combat keyword, Auras, pump and removal.
     "Vanguard Assault": _expand(
         {

@@ -7,7 +7,7 @@ meaning. A spell whose target is gone when it resolves does nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.riskres import continuous, morph, outcome, traps, triggers
 from rulekeeper.riskres.actions import Player, Target
@@ -20,9 +20,9 @@ from rulekeeper.rules import enforces
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
 
-ENTER = -2  # the ability index of a permanent's "when it enters" ability on the stack
+ENTER: Final = -2  # the ability index of a permanent's "when it enters" ability on the stack
 
-CREATURE_EFFECTS = ("damage", "destroy", "pump", "counters", "tap", "bounce")
+CREATURE_EFFECTS: Final = ("damage", "destroy", "pump", "counters", "tap", "bounce")
 """The effects that happen to one creature or permanent: the target, or the source itself."""
 
 

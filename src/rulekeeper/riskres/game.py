@@ -7,7 +7,7 @@ when passing priority is the only legal action, it passes.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game
@@ -68,7 +68,7 @@ from rulekeeper.riskres.timing import (
 )
 from rulekeeper.rules import RuleId, enforces
 
-_DECISION_OF: dict[type[Action], str] = {
+_DECISION_OF: Final[dict[type[Action], str]] = {
     Keep: "mulligan",
     Mulligan: "mulligan",
     Scry: "scry",
@@ -83,7 +83,7 @@ _DECISION_OF: dict[type[Action], str] = {
 }
 """The decision each kind of action answers; every other action needs priority."""
 
-MULLIGANS = ("standard", "competitive", "limited")
+MULLIGANS: Final = ("standard", "competitive", "limited")
 """The mulligan procedures of RR 12.1 to 12.3; RR 12.4's simultaneous decisions is a flag."""
 
 

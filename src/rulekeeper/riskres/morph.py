@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.riskres.timing import is_sorcery_speed
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
     from rulekeeper.riskres.timing import Violation
 
-FACE_DOWN_COST = 3  # RR 13.2a: exactly 3 EP, which nothing changes (RR R59, RR R41)
+FACE_DOWN_COST: Final = 3  # RR 13.2a: exactly 3 EP, which nothing changes (RR R59, RR R41)
 
 
 @enforces("RR 13.2a", "RR R59", "RR 13.2c")

@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rulekeeper.engine.game import Action
 from rulekeeper.riskres import OPENING_HAND
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
     from rulekeeper.riskres.timing import Violation
 
-FREE_MULLIGANS = {"standard": 1, "limited": 2, "competitive": 0}  # RR 12.1b, 12.3b, 12.2b
+FREE_MULLIGANS: Final = {"standard": 1, "limited": 2, "competitive": 0}  # RR 12.1b, 12.3b, 12.2b
 
 
 @enforces("RR 12.1b", "RR 12.1c", "RR 12.2b", "RR 12.3b", "RR 12.3c")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.riskres.cards import RISK_LEVELS
 from rulekeeper.riskres.state import CardState
@@ -23,10 +23,10 @@ from rulekeeper.rules import enforces
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
 
-DIE = 20  # RR 7.1b: a risk rolls a twenty-sided die
-NATURAL_SUCCESS = 20  # RR 7.2a, RR 7.2f
-NATURAL_FAILURE = 1  # RR 7.2e, RR 7.2g
-NEAR_MISS = 2  # RR 7.2c: 1 or 2 short of the threshold
+DIE: Final = 20  # RR 7.1b: a risk rolls a twenty-sided die
+NATURAL_SUCCESS: Final = 20  # RR 7.2a, RR 7.2f
+NATURAL_FAILURE: Final = 1  # RR 7.2e, RR 7.2g
+NEAR_MISS: Final = 2  # RR 7.2c: 1 or 2 short of the threshold
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,12 @@ last one; graveyards keep the order cards arrived in (RR 2.4b).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from rulekeeper.riskres import PLAYERS
 from rulekeeper.riskres.cards import CardDef, card
 
-FACE_DOWN = CardDef(
+FACE_DOWN: Final = CardDef(
     name="",
     types=("Creature",),
     subtype="",
@@ -25,14 +25,16 @@ FACE_DOWN = CardDef(
 """A face-down permanent: a 2/2 creature with no name, cost, subtype or abilities (RR 13.1a,
 RR 13.1b)."""
 
-PLAYER_ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "traps")
+PLAYER_ZONES: Final = ("library", "hand", "battlefield", "graveyard", "exile", "traps")
 """Each player's zones (RR 2.1 to 2.5, 2.7); the stack (RR 2.6) is shared."""
 
-HIDDEN_ZONES = ("library", "hand", "traps")  # RR 2.1a, 2.2c, 2.7c
+HIDDEN_ZONES: Final = ("library", "hand", "traps")  # RR 2.1a, 2.2c, 2.7c
 
 # Every zone name, made once: formatting one on each use cost the compiled engine a tenth of
 # its time, since a new string must also be hashed to find its zone.
-_ZONE_NAMES = {kind: [f"{kind}:{seat}" for seat in range(PLAYERS[1])] for kind in PLAYER_ZONES}
+_ZONE_NAMES: Final = {
+    kind: [f"{kind}:{seat}" for seat in range(PLAYERS[1])] for kind in PLAYER_ZONES
+}
 
 
 def zone_name(kind: str, player: int) -> str:

@@ -7,7 +7,7 @@ functions, so the two cannot disagree.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.costs import ability_cost, spell_cost
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 Violation = tuple[RuleId, str]
 """The rule an action would break, and a one-line reason in lower case."""
 
-MAIN_STEPS = ("main1", "main2")
+MAIN_STEPS: Final = ("main1", "main2")
 
 
 @enforces("RR 5.3a", "RR 3.2.2a", "RR 4.4a", "RR 4.6a")

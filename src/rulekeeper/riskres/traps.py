@@ -13,7 +13,7 @@ whose trap zone it is in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rulekeeper.riskres import MAX_TRAPS
 from rulekeeper.riskres.actions import Player, Target
@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
     from rulekeeper.riskres.timing import Violation
 
-TRAP_COST = 1  # RR 8.1a
-CHALLENGE_COST = 2  # RR 8.4a
+TRAP_COST: Final = 1  # RR 8.1a
+CHALLENGE_COST: Final = 2  # RR 8.4a
 
 
 @enforces("RR R43", "RR 8.2a", "RR 8.2b", "RR 8.2c")

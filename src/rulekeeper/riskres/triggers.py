@@ -12,7 +12,7 @@ battlefield (see :func:`~rulekeeper.riskres.effects.enter_battlefield`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rulekeeper.riskres.actions import Player
 from rulekeeper.riskres.state import CardState
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
     from rulekeeper.riskres.timing import Violation
 
-TRIGGER_BASE = -3  # the stack's ability index of a card's trigger i is TRIGGER_BASE - i
+TRIGGER_BASE: Final = -3  # the stack's ability index of a card's trigger i is TRIGGER_BASE - i
 
 
 @enforces("RR 4.5.1a", "RR 4.5.2d", "RR 4.5.3d", "RR 4.7.1a")

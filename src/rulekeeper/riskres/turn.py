@@ -7,7 +7,7 @@ priority (untap, the second damage step, pressure and cleanup).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rulekeeper.engine.game import Action
 from rulekeeper.riskres import (
@@ -38,7 +38,7 @@ from rulekeeper.rules import enforces
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
 
-STEPS = (
+STEPS: Final = (
     "untap",
     "draw",
     "resource",
@@ -56,7 +56,7 @@ STEPS = (
 )
 """The steps of a turn in order (RR 4.1 to 4.7)."""
 
-PRIORITY_STEPS = (
+PRIORITY_STEPS: Final = (
     "draw",
     "resource",
     "main1",

@@ -6,7 +6,7 @@ most one variant, and only with three or more players (RR R66).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rulekeeper.errors import InputError
 from rulekeeper.riskres.state import zone_name
@@ -15,16 +15,16 @@ from rulekeeper.rules import enforces
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
 
-VARIANTS = {
+VARIANTS: Final = {
     "alliance": "Alliance mode: players may ally and share win conditions (RR 10.4.1)",
     "bounty": "Bounty mode: eliminating a player pays their EP and a card (RR 10.4.2)",
     "king": "King of the Hill: the King starts with 10 EP, the rest draw more (RR 10.4.3)",
 }
 """Every variant by the name a game is set up with."""
 
-KING_EP = 10  # RR 10.4.3b
-KING_EXTRA_DRAW = 1  # RR 10.4.3c
-VARIANT_MIN_PLAYERS = 3  # RR R66
+KING_EP: Final = 10  # RR 10.4.3b
+KING_EXTRA_DRAW: Final = 1  # RR 10.4.3c
+VARIANT_MIN_PLAYERS: Final = 3  # RR R66
 
 
 @enforces("RR R66")

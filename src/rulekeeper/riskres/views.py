@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.riskres.state import HIDDEN_ZONES, CardState, PlayerState, zone_name
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
 
 
-PUBLIC = (
+PUBLIC: Final = (
     "id",
     "name",
     "controller",
