@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from rulekeeper.rules import RuleId
 
@@ -49,7 +49,15 @@ class EventLog:
     def __len__(self) -> int:
         return len(self._rows)
 
-    def __getitem__(self, index: int) -> Event:
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice):
+            return [Event(*row) for row in self._rows[index]]
         return Event(*self._rows[index])
 
     def __eq__(self, other: object) -> bool:
