@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from rulekeeper import rules
 from rulekeeper.rules import enforced_by, enforces, qualified_name
 
-
-@pytest.fixture(autouse=True)
-def restored_registry() -> Iterator[None]:
-    saved = {rule_id: list(names) for rule_id, names in rules._ENFORCERS.items()}
-    saved_rules_of = dict(rules._RULES_OF)
-    yield
-    rules._ENFORCERS.clear()
-    rules._ENFORCERS.update(saved)
-    rules._RULES_OF.clear()
-    rules._RULES_OF.update(saved_rules_of)
+pytestmark = pytest.mark.usefixtures("restored_registry")
 
 
 def test_a_decorated_function_is_returned_unchanged_and_found_by_name() -> None:

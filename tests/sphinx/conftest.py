@@ -14,21 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from rulekeeper import rules
-
 
 @pytest.fixture(autouse=True)
-def isolated_registry(sphinx_test_tempdir: Path) -> Iterator[None]:
+def isolated_registry(sphinx_test_tempdir: Path, restored_registry: None) -> Iterator[None]:
     """Restore the ``@enforces`` registry and forget the engines the test projects imported."""
-    # The registry has no public reset: it is filled once per process in normal use.
-    saved = {rule_id: list(names) for rule_id, names in rules._ENFORCERS.items()}
-    saved_rules_of = dict(rules._RULES_OF)
     modules = set(sys.modules)
     yield
-    rules._ENFORCERS.clear()
-    rules._ENFORCERS.update(saved)
-    rules._RULES_OF.clear()
-    rules._RULES_OF.update(saved_rules_of)
     for name in set(sys.modules) - modules:
         # Only the projects' own engines, which live in the copied test roots; forgetting a
         # library module would give the next import a second copy of its classes.
