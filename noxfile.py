@@ -123,7 +123,8 @@ def bench(session: nox.Session) -> None:
 @nox.session
 def compiled(session: nox.Session) -> None:
     """Build the engine with mypyc and check it against the source: the same game hashes
-    (``rulekeeper.bench --fingerprint``) and the Risk & Resource tests pass."""
+    (``rulekeeper.bench --fingerprint``), and the Risk & Resource tests and worked examples
+    pass."""
     install(session, "test")
     fingerprint = ("python", "-m", "rulekeeper.bench", "--fingerprint", "--games", "10")
     expected = session.run(*fingerprint, silent=True)
@@ -141,7 +142,13 @@ ENGINE_IS_COMPILED = (
     "assert engine_build() == 'compiled with mypyc', 'the engine was not compiled'"
 )
 COMPILED_TESTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_rr_*.py"))
-COMPILED_TESTS += ["tests/test_games.py", "tests/test_bench.py"]
+COMPILED_TESTS += [
+    "tests/test_games.py",
+    "tests/test_bench.py",
+    "tests/test_events.py",
+    "tests/test_rules_registry.py",
+    "rules/risk-and-resource",
+]
 
 
 @nox.session
