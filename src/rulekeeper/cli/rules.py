@@ -35,7 +35,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _traces() -> list[RuleTrace]:
     load_engine()
-    tests = find_rule_tests(rulebook_dir().parent / "tests")
+    tests_dir = rulebook_dir().parent / "tests"
+    if not tests_dir.is_dir():
+        # An installed copy ships the rules but not the tests: say why nothing counts as tested.
+        print(
+            f"rulekeeper: no tests folder at {tests_dir}, so no rule counts as tested; "
+            "run from a checkout of the project to count them",
+            file=sys.stderr,
+        )
+    tests = find_rule_tests(tests_dir)
     # Only this package's decorators count, exactly as on the site's traceability page.
     return trace(load_rulebook(), enforcers_in(["rulekeeper"], enforcers()), tests)
 
