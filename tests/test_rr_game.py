@@ -147,6 +147,10 @@ def test_json_round_trip_continues_identically() -> None:
         RiskGame.from_json({"format": "leveler"})
     with pytest.raises(SerializationError):
         RiskGame.from_json(json.loads(game.dumps()) | {"players": 3})
+    seven = json.loads(game.dumps())
+    seven["players"] += [dict(seven["players"][0], index=i) for i in range(2, 7)]
+    with pytest.raises(SerializationError, match=r"7 players, not 2 to 6 \(RR R63\)"):
+        RiskGame.from_json(seven)
 
 
 def test_a_game_saved_in_the_older_format_still_loads() -> None:

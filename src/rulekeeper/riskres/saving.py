@@ -16,6 +16,7 @@ from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Outcome
 from rulekeeper.errors import InputError, SerializationError
+from rulekeeper.riskres import PLAYERS
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.state import CardState, PlayerState
@@ -70,6 +71,9 @@ def load(data: dict[str, Any]) -> RiskGame:
     try:
         rule, simultaneous, limit, variant, betrayal = data["options"]
         players = [PlayerState(**p) for p in data["players"]]
+        low, high = PLAYERS
+        if not low <= len(players) <= high:
+            raise ValueError(f"it has {len(players)} players, not {low} to {high} (RR R63)")
         game = RiskGame(
             Chance.from_json(data["chance"]),
             [p.name for p in players],
