@@ -11,6 +11,9 @@ import nox
 nox.options.default_venv_backend = "venv"
 nox.options.sessions = ["lint", "typecheck", "tests", "docs"]
 
+PARALLEL = ("-n", "auto", "--dist", "worksteal")
+"""pytest-xdist: one worker per core; idle workers take tests from busy ones."""
+
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 DOCS_OUT = ROOT / "docs" / "_build" / "html"
@@ -35,7 +38,34 @@ def sphinx_build(session: nox.Session, outdir: Path, *extra: str) -> None:
 def tests(session: nox.Session) -> None:
     """Run the unit tests, the conformance suite and every Sybil example."""
     install(session, "test")
-    session.run("pytest", *session.posargs)
+    session.run("pytest", *PARALLEL, *session.posargs)
+
+
+@nox.session
+def soak(session: nox.Session) -> None:
+    """Run the full-size seeded conformance runs (every format, hundreds of games each) that
+    the default test session samples. CI runs it."""
+    install(session, "test")
+    session.run("pytest", *PARALLEL, "-m", "soak", *session.posargs)
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """Run long fuzzing campaigns over untrusted input (saved games, card data, decklists).
+
+    Every failing example is kept in ``tests/fuzz/examples``; commit it with the fix and the
+    default test session replays it. ``FUZZ_EXAMPLES`` sets the examples per test (5000).
+    """
+    install(session, "test")
+    session.run(
+        "pytest",
+        *PARALLEL,
+        "tests/fuzz",
+        "-p",
+        "no:cacheprovider",
+        *session.posargs,
+        env={"HYPOTHESIS_PROFILE": "fuzz"},
+    )
 
 
 @nox.session
