@@ -5,12 +5,11 @@ Property-based tests (Hypothesis) run under one of two profiles, chosen by the
 
 ``ci`` (the default)
     A bounded, derandomized run, so the default test session is fast and the same on every
-    run. It replays every example earlier fuzzing campaigns found (``tests/fuzz/examples``)
-    but never writes there.
+    run. Hypothesis uses no example database when it is derandomized (and refuses one since
+    6.13x), so an input a campaign found is pinned in its test as an explicit ``@example``.
 ``fuzz``
     What ``nox -s fuzz`` runs: many more examples, a fresh random start each run, and every
-    failing example kept in ``tests/fuzz/examples`` so that it is committed with its fix and
-    replayed by every later run.
+    failing example kept in ``tests/fuzz/examples``, which every later campaign replays first.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
-from hypothesis.database import DirectoryBasedExampleDatabase, ReadOnlyDatabase
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 from rulekeeper import rules
 
@@ -37,7 +36,7 @@ settings.register_profile(
     max_examples=150,
     deadline=None,
     derandomize=True,
-    database=ReadOnlyDatabase(DirectoryBasedExampleDatabase(FUZZ_EXAMPLES)),
+    database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.register_profile(
