@@ -22,7 +22,6 @@ True
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -32,6 +31,7 @@ from importlib import resources
 from typing import Any
 
 from rulekeeper.errors import InputError
+from rulekeeper.jsondata import parse_json, show
 from rulekeeper.mtg.carddb import CardRecord, name_key
 
 FORMAT = "rulekeeper-banned-list"
@@ -154,11 +154,7 @@ class BannedList:
 
         :raises InputError: if the text is not a valid banned list.
         """
-        try:
-            data = json.loads(text)
-        except ValueError as error:
-            raise InputError(f"the banned list is not valid JSON: {error}", source=source) from None
-        return _parse(data, source)
+        return _parse(parse_json(text, source=source, what="the banned list"), source)
 
 
 def _parse(data: object, source: str) -> BannedList:
@@ -199,8 +195,9 @@ def _parse(data: object, source: str) -> BannedList:
         raise fail("two categories have the same id")
     changes = []
     for entry in _list(data, "changes", fail):
-        if not isinstance(entry, dict) or not _CHANGE_DATE.match(str(entry.get("date", ""))):
-            raise fail(f"a change has no date of the form YYYY-MM-DD or YYYY-MM: {entry!r}")
+        date = entry.get("date") if isinstance(entry, dict) else None
+        if not isinstance(date, str) or not _CHANGE_DATE.match(date):
+            raise fail(f"a change has no date of the form YYYY-MM-DD or YYYY-MM: {show(entry)}")
         changes.append(
             Change(
                 date=entry["date"],

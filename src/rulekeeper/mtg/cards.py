@@ -14,13 +14,14 @@ CardDef(name='Serra Angel', cost='{3}{W}{W}', types=('Creature',), power=4, toug
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
-from typing import Any
+from typing import Final
 
 from rulekeeper.errors import InputError
+from rulekeeper.jsondata import Where, parse_json, show
 from rulekeeper.mtg.mana import ManaCost
 
 KEYWORDS = frozenset(
@@ -101,31 +102,79 @@ class CardDef:
         return not ("Instant" in self.types or "Sorcery" in self.types)
 
 
-def _card_from_json(raw: dict[str, Any], where: str) -> CardDef:
+CARD_FIELDS: Final[Mapping[str, type]] = {
+    "name": str,
+    "cost": str,
+    "supertypes": list,
+    "types": list,
+    "subtypes": list,
+    "produces": str,
+    "power": int,
+    "toughness": int,
+    "keywords": list,
+    "effects": list,
+    "text": str,
+    "target": str,
+}
+"""The fields a card of the pool may have, and the JSON type of each."""
+
+EFFECT_FIELDS: Final[Mapping[str, type]] = {"kind": str, "who": str, "amount": int}
+"""The fields of an effect, and the JSON type of each; ``kind`` and ``who`` are required."""
+
+_LIMIT = 99  # No card the model plays has a number larger than this.
+
+
+def parse_card(raw: object, *, source: str = "", number: int = 0) -> CardDef:
+    """Check one card of the pool (entry ``number`` of the file ``source``) and build it.
+
+    :raises InputError: naming the file, the card and the field that is wrong.
+    """
+    if type(raw) is not dict:
+        raise InputError(f"card {number} must be an object, not {show(raw)}", source=source)
     name = raw.get("name")
-    if not isinstance(name, str) or not name:
-        raise InputError("a card has no name", source=where)
+    if type(name) is not str or not name.strip():
+        raise InputError(f"card {number} has no name", source=source)
+    at = Where(source, f"card {name!r}")
+    at.only(raw, CARD_FIELDS)
+    for key, kind in CARD_FIELDS.items():
+        at.optional(raw, key, kind, None)
+    lists = {key: tuple(at.items(raw, key, str)) for key in ("types", "supertypes", "subtypes")}
+    keywords = tuple(at.items(raw, "keywords", str))
+    effects = []
+    for index, effect in enumerate(at.items(raw, "effects", dict)):
+        place = at / "effects" / index
+        place.only(effect, EFFECT_FIELDS)
+        amount = place.optional(effect, "amount", int, 0)
+        if not 0 <= amount <= _LIMIT:
+            raise (place / "amount").field_error(f"must be from 0 to {_LIMIT}, not {amount}")
+        effects.append(
+            Effect(place.required(effect, "kind", str), place.required(effect, "who", str), amount)
+        )
+    for key in ("power", "toughness"):
+        if key in raw and not 0 <= raw[key] <= _LIMIT:
+            raise (at / key).field_error(f"must be from 0 to {_LIMIT}, not {raw[key]}")
+    if "types" not in raw:
+        raise (at / "types").field_error("is missing")
+    definition = CardDef(
+        name=name,
+        cost=raw.get("cost", ""),
+        types=lists["types"],
+        power=raw.get("power"),
+        toughness=raw.get("toughness"),
+        keywords=keywords,
+        supertypes=lists["supertypes"],
+        subtypes=lists["subtypes"],
+        produces=raw.get("produces", ""),
+        target=raw.get("target"),
+        effects=tuple(effects),
+        text=raw.get("text", ""),
+    )
     try:
-        effects = tuple(
-            Effect(e["kind"], e["who"], int(e.get("amount", 0))) for e in raw.get("effects", [])
-        )
-        definition = CardDef(
-            name=name,
-            cost=str(raw.get("cost", "")),
-            types=tuple(raw["types"]),
-            power=raw.get("power"),
-            toughness=raw.get("toughness"),
-            keywords=tuple(raw.get("keywords", ())),
-            supertypes=tuple(raw.get("supertypes", ())),
-            subtypes=tuple(raw.get("subtypes", ())),
-            produces=str(raw.get("produces", "")),
-            target=raw.get("target"),
-            effects=effects,
-            text=str(raw.get("text", "")),
-        )
-        definition.mana_cost  # noqa: B018 - parse now so a bad cost fails at load time
-    except (KeyError, TypeError, ValueError) as error:
-        raise InputError(f"card {name!r} is malformed: {error}", source=where) from None
+        # Parse now, so that a bad cost fails at load time and not in the middle of a game.
+        if definition.mana_cost.mana_value > _LIMIT:
+            raise ValueError(f"a cost of {definition.mana_cost.mana_value} is absurd")
+    except ValueError as error:
+        raise (at / "cost").error(str(error)) from None
     problems = [f"unknown keyword {k!r}" for k in definition.keywords if k not in KEYWORDS]
     problems += [f"unknown effect {e.kind!r}" for e in effects if e.kind not in EFFECT_KINDS]
     problems += [f"unknown recipient {e.who!r}" for e in effects if e.who not in WHO]
@@ -140,8 +189,30 @@ def _card_from_json(raw: dict[str, Any], where: str) -> CardDef:
     if any(e.who.startswith("target") for e in effects) and definition.target is None:
         problems.append("an effect refers to a target but the card has none")
     if problems:
-        raise InputError(f"card {name!r}: {'; '.join(problems)}", source=where)
+        raise at.error("; ".join(problems))
     return definition
+
+
+POOL_FILE: Final = "rulekeeper/mtg/data/pool.json"
+"""Where the pool ships, as error messages name it."""
+
+
+def parse_pool(text: str | bytes, *, source: str = POOL_FILE) -> dict[str, CardDef]:
+    """Parse a card pool file: a JSON object with ``about`` and a list of ``cards``.
+
+    :raises InputError: naming the file (and the card and field, where there is one) if the
+        file is not valid JSON or a card is malformed or listed twice.
+    """
+    data = parse_json(text, source=source, what="the card pool")
+    if type(data) is not dict or type(data.get("cards")) is not list:
+        raise InputError("the card pool must be an object with a list of cards", source=source)
+    pool: dict[str, CardDef] = {}
+    for number, entry in enumerate(data["cards"], 1):
+        definition = parse_card(entry, source=source, number=number)
+        if definition.name in pool:
+            raise InputError(f"card {definition.name!r} is listed twice", source=source)
+        pool[definition.name] = definition
+    return pool
 
 
 @cache
@@ -150,20 +221,7 @@ def card_pool() -> dict[str, CardDef]:
 
     :raises InputError: if the data file is malformed.
     """
-    where = "rulekeeper/mtg/data/pool.json"
-    text = (resources.files("rulekeeper.mtg") / "data" / "pool.json").read_text("utf-8")
-    try:
-        raw = json.loads(text)
-        entries = raw["cards"]
-    except (json.JSONDecodeError, KeyError, TypeError) as error:
-        raise InputError(f"card pool is not valid: {error}", source=where) from None
-    pool: dict[str, CardDef] = {}
-    for entry in entries:
-        definition = _card_from_json(entry, where)
-        if definition.name in pool:
-            raise InputError(f"card {definition.name!r} is listed twice", source=where)
-        pool[definition.name] = definition
-    return pool
+    return parse_pool((resources.files("rulekeeper.mtg") / "data" / "pool.json").read_bytes())
 
 
 @cache

@@ -13,7 +13,6 @@ naming the card, never a traceback.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -21,6 +20,7 @@ from importlib import resources
 from typing import Any, Final
 
 from rulekeeper.errors import InputError
+from rulekeeper.jsondata import Where, parse_json, show
 from rulekeeper.rules import enforces
 
 TYPES: Final = (
@@ -193,78 +193,159 @@ class CardDef:
         return self.has_type("Enchantment") and "Aura" in self.subtype.split()
 
 
-def _fail(name: str, problem: str) -> InputError:
-    # No file here: parse_card checks data from anywhere, and parse_cards adds the file's name.
-    return InputError(f"card {name!r}: {problem}")
+CARD_FIELDS: Final = frozenset(
+    {
+        "name",
+        "types",
+        "subtype",
+        "cost",
+        "pitch",
+        "text",
+        "power",
+        "defense",
+        "keywords",
+        "legendary",
+        "target",
+        "effects",
+        "abilities",
+        "triggers",
+        "static",
+        "win",
+        "checks",
+        "alternative_cost",
+        "risk",
+        "trap",
+        "morph",
+    }
+)
+"""The fields a card's data may have. Any other is refused: a misspelt field (``"keyword"``)
+would otherwise be dropped without a word."""
+
+EFFECT_FIELDS: Final[Mapping[str, type]] = {
+    "kind": str,
+    "amount": int,
+    "amount_of": str,
+    "players": str,
+    "counter": str,
+    "self": bool,
+    "power": int,
+    "defense": int,
+    "until": str,
+    "subtype": str,
+    "artifacts": int,
+    "at_most": int,
+    # A risk taken as an effect (RR 7.1): its level, or a choice of levels, and its outcomes.
+    "level": str,
+    "choice": dict,
+    "declared": bool,
+    **dict.fromkeys(RISK_OUTCOMES, list),
+}
+"""The fields an effect may have, and the JSON type of each."""
+
+_EFFECT_NEEDS: Final[Mapping[str, tuple[str, ...]]] = {
+    "pump": ("power", "defense"),
+    "counters": ("counter",),
+    "win_if": ("artifacts",),
+    "lose_if_library": ("at_most",),
+}
+"""The fields an effect of each kind cannot do without."""
+
+COUNTERS: Final = ("+1/+1", "-1/-1")
+ABILITY_FIELDS: Final = frozenset({"ep", "intel", "tap", "speed", "target", "effects"})
+TRIGGER_FIELDS: Final = frozenset({"when", "target", "effects"})
+WHOSE: Final = ("yours", "opponents", "all")
+"""Whose permanents or spells a static ability affects."""
+
+_STATIC_FIELDS: Final[Mapping[str, Mapping[str, type]]] = {
+    "aura": {"power": int, "defense": int, "keywords": list},
+    "anthem": {"power": int, "defense": int, "whose": str},
+    "tax": {"amount": int, "whose": str},
+    "discount": {"amount": int, "max": int, "types": list, "whose": str},
+    "risk": dict.fromkeys(RISK_MODIFIERS, int),
+}
+"""The static abilities a permanent may have, and the JSON type of each of their fields."""
 
 
-def _int(raw: Mapping[str, Any], key: str, name: str, low: int, high: int) -> int:
+def _int(at: Where, raw: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    """The field ``key`` of the object ``raw`` at ``at``: a whole number from low to high."""
     value = raw.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _fail(name, f"{key} must be a whole number from {low} to {high}, not {value!r}")
+    if type(value) is not int or not low <= value <= high:
+        raise at.error(f"{key} must be a whole number from {low} to {high}, not {show(value)}")
     return value
 
 
-def _effects(raw: Any, name: str) -> tuple[Mapping[str, Any], ...]:
-    if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
-        raise _fail(name, "effects must be a list of objects")
-    for effect in raw:
+def _effects(raw: Any, at: Where) -> tuple[Mapping[str, Any], ...]:
+    """Check a list of effects; ``at`` is where the list is."""
+    for index in range(len(at.expect(raw, list))):
+        effect = at.item(raw, index, dict)
+        place = at / index
+        place.only(effect, EFFECT_FIELDS)
+        for key, json_type in EFFECT_FIELDS.items():
+            place.optional(effect, key, json_type, None)
         kind = effect.get("kind")
         if kind not in EFFECT_KINDS:
-            raise _fail(name, f"unknown effect kind {kind!r}")
+            raise place.error(f"unknown effect kind {show(kind)}")
+        for needed in _EFFECT_NEEDS.get(kind, ()):
+            place.required(effect, needed, EFFECT_FIELDS[needed])
         if effect.get("players", "each_opponent") not in EACH:
-            raise _fail(name, f"an effect's players are one of {', '.join(EACH)}")
+            raise place.error(f"an effect's players are one of {', '.join(EACH)}")
         if effect.get("amount_of", "power") != "power":
-            raise _fail(name, "an amount can be taken only from the source's power")
+            raise place.error("an amount can be taken only from the source's power")
+        if kind == "counters" and effect["counter"] not in COUNTERS:
+            raise (place / "counter").field_error(f"must be one of {', '.join(COUNTERS)}")
         if kind == "risk" and "choice" in effect:
-            raise _fail(name, "only an activated ability offers a choice of risk levels")
+            raise place.error("only an activated ability offers a choice of risk levels")
         if kind == "risk":
-            _risk(effect, name)
-        if kind == "destroy_each" and not isinstance(effect.get("subtype"), str):
-            raise _fail(name, "destroy_each names the creature type it destroys")
+            _risk(effect, place)
+        if kind == "destroy_each" and "subtype" not in effect:
+            raise place.error("destroy_each names the creature type it destroys")
         if effect.get("until", "turn") not in DURATIONS or ("until" in effect and kind != "pump"):
-            raise _fail(name, f"a pump lasts until the end of one of {', '.join(DURATIONS)}")
+            raise place.error(f"a pump lasts until the end of one of {', '.join(DURATIONS)}")
     return tuple(raw)
 
 
-def _risk(raw: Any, name: str, *, choice: bool = False) -> Mapping[str, Any]:
+def _risk(raw: Any, at: Where, *, choice: bool = False) -> Mapping[str, Any]:
     """Check a risk: a level (or, where ``choice`` is allowed, a choice of levels mapping each
     to its success effects, RR 7.1a) and the effects of each outcome."""
-    if not isinstance(raw, dict):
-        raise _fail(name, "a risk is an object")
+    if type(raw) is not dict:
+        raise at.error("a risk is an object")
     levels = raw.get("choice")
     if choice and levels is not None:
         if (
-            not isinstance(levels, dict)
+            type(levels) is not dict
             or len(levels) < 2
             or any(level not in RISK_LEVELS for level in levels)
         ):
-            raise _fail(name, f"a risk's choice maps two or more of {', '.join(RISK_LEVELS)}")
-        for success in levels.values():
-            _effects(success, name)
-    elif raw.get("level") not in RISK_LEVELS:
-        raise _fail(name, f"risk level must be one of {', '.join(RISK_LEVELS)}")
+            raise at.error(f"a risk's choice maps two or more of {', '.join(RISK_LEVELS)}")
+        for level, success in levels.items():
+            _effects(success, at / "choice" / level)
+    else:
+        if type(raw.get("level")) is not str or raw["level"] not in RISK_LEVELS:
+            raise at.error(f"risk level must be one of {', '.join(RISK_LEVELS)}")
+        at.required(raw, "success", list)
     for outcome in RISK_OUTCOMES:
-        _effects(raw.get(outcome, []), name)
+        _effects(raw.get(outcome, []), at / outcome)
     return raw
 
 
-def _abilities(raw: Any, name: str) -> list[Mapping[str, Any]]:
+def _abilities(raw: Any, at: Where) -> list[Mapping[str, Any]]:
     """The abilities as listed, except that an ability taking a risk whose level its
     controller chooses becomes one ability per level: activating one declares its level
     (RR 7.1a, RR R69)."""
-    if not isinstance(raw, list) or not all(isinstance(a, dict) for a in raw):
-        raise _fail(name, "abilities must be a list of objects")
     found: list[Mapping[str, Any]] = []
-    for ability in raw:
-        effects = ability.get("effects", [])
-        chosen = [e for e in effects if isinstance(e, dict) and "choice" in e]
+    for index in range(len(at.expect(raw, list))):
+        ability = at.item(raw, index, dict)
+        place = at / index
+        place.only(ability, ABILITY_FIELDS)
+        effects = place.optional(ability, "effects", list, [])
+        chosen = [e for e in effects if type(e) is dict and "choice" in e]
         if not chosen:
+            _effects(effects, place / "effects")
             found.append(ability)
             continue
         if len(chosen) > 1 or len(effects) > 1:
-            raise _fail(name, "an ability with a choice of risk levels does nothing else")
-        risk = _risk(chosen[0], name, choice=True)
+            raise at.error("an ability with a choice of risk levels does nothing else")
+        risk = _risk(chosen[0], place / "effects" / 0, choice=True)
         for level in (level for level in RISK_LEVELS if level in risk["choice"]):
             declared = {k: v for k, v in risk.items() if k != "choice"}
             declared |= {"level": level, "declared": True, "success": risk["choice"][level]}
@@ -272,110 +353,147 @@ def _abilities(raw: Any, name: str) -> list[Mapping[str, Any]]:
     return found
 
 
-def _static(raw: Any, name: str) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise _fail(name, "static must be an object")
-    if "risk" in raw:
-        risk = raw["risk"]
-        if not isinstance(risk, dict) or not risk or any(k not in RISK_MODIFIERS for k in risk):
-            raise _fail(name, f"static risk modifiers are some of {', '.join(RISK_MODIFIERS)}")
-        for key in risk:
-            _int(risk, key, name, 1, 20)
+def _static(raw: Any, at: Where) -> dict[str, Any]:
+    if type(raw) is not dict:
+        raise at.error("static must be an object")
+    at.only(raw, _STATIC_FIELDS)
+    for kind, fields in _STATIC_FIELDS.items():
+        if kind not in raw:
+            continue
+        place = at / kind
+        value = raw[kind]
+        if kind == "risk" and (
+            type(value) is not dict or not value or any(k not in RISK_MODIFIERS for k in value)
+        ):
+            raise at.error(f"static risk modifiers are some of {', '.join(RISK_MODIFIERS)}")
+        place.expect(value, dict)
+        place.only(value, fields)
+        for key, field_kind in fields.items():
+            place.optional(value, key, field_kind, None)
+        if value.get("whose", "all") not in WHOSE:
+            raise (place / "whose").field_error(f"must be one of {', '.join(WHOSE)}")
+        for word in place.items(value, "keywords", str):
+            if word not in KEYWORDS:
+                raise (place / "keywords").field_error(f"holds an unknown keyword {show(word)}")
+        for card_type in place.items(value, "types", str):
+            if card_type not in TYPES:
+                raise (place / "types").field_error(f"holds an unknown card type {show(card_type)}")
+        if kind == "risk":
+            for key in value:
+                _int(at, value, key, 1, 20)
     return dict(raw)
 
 
-def _target(raw: Any, name: str) -> str | None:
-    if raw is not None and raw not in TARGET_KINDS:
-        raise _fail(name, f"unknown target kind {raw!r}")
+def _target(raw: Any, at: Where) -> str | None:
+    if raw is not None and (type(raw) is not str or raw not in TARGET_KINDS):
+        raise at.error(f"unknown target kind {show(raw)}")
     return None if raw is None else str(raw)
 
 
-def _keywords(raw: Any, name: str) -> tuple[tuple[str, ...], int]:
-    if not isinstance(raw, list):
-        raise _fail(name, "keywords must be a list")
+def _keywords(raw: Any, at: Where) -> tuple[tuple[str, ...], int]:
     words, armor = [], 0
-    for word in raw:
-        base, _, amount = str(word).partition(" ")
-        if base == "Armored" and amount.isdigit():  # RR 6.2.3: "Armored X"
+    for index in range(len((at / "keywords").expect(raw, list))):
+        word = at.item(raw, index, str, "keywords")
+        base, _, amount = word.partition(" ")
+        if base == "Armored" and amount.isdecimal() and len(amount) <= 2:  # RR 6.2.3: "Armored X"
             words.append(base)
             armor = int(amount)
         elif word in KEYWORDS and word != "Armored":
-            words.append(str(word))
+            words.append(word)
         else:
-            raise _fail(name, f"unknown keyword {word!r}")
+            raise at.error(f"unknown keyword {show(word)}")
     return tuple(words), armor
 
 
+def _triggers(raw: Any, at: Where, types: list[str]) -> tuple[Trigger, ...]:
+    """Check the triggered abilities; ``at`` is the card."""
+    triggers = []
+    for index in range(len((at / "triggers").expect(raw, list))):
+        trigger = at.item(raw, index, dict, "triggers")
+        place = at / "triggers" / index
+        place.only(trigger, TRIGGER_FIELDS)
+        when, target = trigger.get("when"), trigger.get("target")
+        if type(when) is not str or when not in TRIGGER_EVENTS or target not in (None, "opponent"):
+            raise place.error(f"a trigger happens {TRIGGER_EVENTS} and targets only an opponent")
+        if when == "dies" and "Creature" not in types:
+            raise place.error("only a creature has a 'when this dies' ability")
+        triggers.append(
+            Trigger(
+                when=when,
+                target=_target(target, place),
+                effects=_effects(trigger.get("effects", []), place / "effects"),
+            )
+        )
+    return tuple(triggers)
+
+
 @enforces("RR 1.3a", "RR 1.3b", "RR 1.3c", "RR 1.3d", "RR 1.3e", "RR 1.3f", "RR 1.2b", "RR R3")
-def parse_card(raw: Mapping[str, Any]) -> CardDef:
+def parse_card(raw: Mapping[str, Any], *, source: str = "") -> CardDef:
     """Check one card's data and build its definition.
 
     A card has every characteristic of RR 1.3, a pitch value of 1 to 3 (RR 1.2b) and only the
-    types of RR 3 (RR R3: there are no planeswalkers).
+    types of RR 3 (RR R3: there are no planeswalkers). ``source`` names the file it came from
+    in error messages.
 
-    :raises InputError: naming the card and what is wrong with it.
+    :raises InputError: naming the file, the card and the field that is wrong.
     """
+    if type(raw) is not dict:
+        raise InputError(f"a card must be an object, not {show(raw)}", source=source)
     name = raw.get("name")
-    if not isinstance(name, str) or not name:
-        raise _fail(str(name), "a card needs a name")
+    if type(name) is not str or not name:
+        raise InputError(f"card {show(name)}: a card needs a name", source=source)
+    at = Where(source, f"card {name!r}")
+    at.only(raw, CARD_FIELDS)
     types = raw.get("types")
-    if not isinstance(types, list) or not types or any(t not in TYPES for t in types):
-        raise _fail(name, f"types must be a non-empty list from {', '.join(TYPES)}, not {types!r}")
+    if type(types) is not list or not types or any(type(t) is not str for t in types):
+        raise at.error(f"types must be a non-empty list from {', '.join(TYPES)}, not {show(types)}")
+    if any(t not in TYPES for t in types):
+        raise at.error(f"types must be a non-empty list from {', '.join(TYPES)}, not {types!r}")
     for key in ("subtype", "text"):
-        if not isinstance(raw.get(key), str):
-            raise _fail(name, f"{key} must be text")
-    cost = _int(raw, "cost", name, 0, 20)
-    pitch = _int(raw, "pitch", name, 1, 3)
+        if type(raw.get(key)) is not str:
+            raise at.error(f"{key} must be text")
+    cost = _int(at, raw, "cost", 0, 20)
+    pitch = _int(at, raw, "pitch", 1, 3)
     power = defense = None
     if "Creature" in types:
-        power, defense = _int(raw, "power", name, 0, 20), _int(raw, "defense", name, 1, 20)
+        power, defense = _int(at, raw, "power", 0, 20), _int(at, raw, "defense", 1, 20)
     elif "power" in raw or "defense" in raw:
-        raise _fail(name, "only creatures have power and defense")
-    keywords, armor = _keywords(raw.get("keywords", []), name)
+        raise at.error("only creatures have power and defense")
+    keywords, armor = _keywords(raw.get("keywords", []), at)
     abilities = []
-    for ability in _abilities(raw.get("abilities", []), name):
+    # An ability with a choice of risk levels becomes several, so they are told apart in
+    # messages by what was written, not by a position in the expanded list.
+    for ability in _abilities(raw.get("abilities", []), at / "abilities"):
+        place = at / "abilities"
         if ability.get("speed", "instant") not in ("instant", "sorcery"):
-            raise _fail(name, "an ability's speed is instant or sorcery")
+            raise place.error("an ability's speed is instant or sorcery")
         abilities.append(
             Ability(
-                ep=_int(ability, "ep", name, 0, 20) if "ep" in ability else 0,
-                intel=_int(ability, "intel", name, 0, 20) if "intel" in ability else 0,
-                tap=bool(ability.get("tap", False)),
+                ep=_int(place, ability, "ep", 0, 20) if "ep" in ability else 0,
+                intel=_int(place, ability, "intel", 0, 20) if "intel" in ability else 0,
+                tap=place.optional(ability, "tap", bool, False),
                 speed=str(ability.get("speed", "instant")),
-                target=_target(ability.get("target"), name),
-                effects=_effects(ability.get("effects", []), name),
+                target=_target(ability.get("target"), place),
+                effects=_effects(ability.get("effects", []), place / "effects"),
             )
         )
-    triggers = []
-    for trigger in raw.get("triggers", []):
-        if trigger.get("when") not in TRIGGER_EVENTS or trigger.get("target") not in (
-            None,
-            "opponent",
-        ):
-            raise _fail(name, f"a trigger happens {TRIGGER_EVENTS} and targets only an opponent")
-        if trigger["when"] == "dies" and "Creature" not in types:
-            raise _fail(name, "only a creature has a 'when this dies' ability")
-        triggers.append(
-            Trigger(
-                when=str(trigger["when"]),
-                target=_target(trigger.get("target"), name),
-                effects=_effects(trigger.get("effects", []), name),
-            )
-        )
-    win = raw.get("win", {})
+    triggers = _triggers(raw.get("triggers", []), at, types)
+    win = at.optional(raw, "win", dict, {})
     if ("Win Condition" in types) != bool(win) or any(k not in WIN_KINDS for k in win):
-        raise _fail(name, f"a win condition, and only one, states a requirement from {WIN_KINDS}")
+        raise at.error(f"a win condition, and only one, states a requirement from {WIN_KINDS}")
+    for kind in win:
+        _int(at / "win", win, kind, 1, 100)
     checks = raw.get("checks", [])
-    if not isinstance(checks, list) or any(c not in WIN_CHECKS for c in checks):
-        raise _fail(name, f"checks must be a list from {WIN_CHECKS}")
+    if type(checks) is not list or any(type(c) is not str or c not in WIN_CHECKS for c in checks):
+        raise at.error(f"checks must be a list from {WIN_CHECKS}")
     if checks and not win:
-        raise _fail(name, "only a win condition names when its requirement is checked")
+        raise at.error("only a win condition names when its requirement is checked")
     trap = raw.get("trap")
     if trap is not None and trap != {"when": "attacked"}:
-        raise _fail(name, 'a trap trigger is {"when": "attacked"}')
+        raise at.error('a trap trigger is {"when": "attacked"}')
     risk = raw.get("risk")
     if risk is not None:
-        _risk(risk, name)
+        _risk(risk, at / "risk")
     return CardDef(
         name=name,
         types=tuple(types),
@@ -387,47 +505,44 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
         defense=defense,
         keywords=keywords,
         armor=armor,
-        legendary=bool(raw.get("legendary", False)),
-        target=_target(raw.get("target"), name),
-        effects=_effects(raw.get("effects", []), name),
+        legendary=at.optional(raw, "legendary", bool, False),
+        target=_target(raw.get("target"), at),
+        effects=_effects(raw.get("effects", []), at / "effects"),
         abilities=tuple(abilities),
-        triggers=tuple(triggers),
-        static=_static(raw.get("static", {}), name),
+        triggers=triggers,
+        static=_static(raw.get("static", {}), at / "static"),
         win=dict(win),
         checks=tuple(checks),
-        alternative_cost=_int(raw, "alternative_cost", name, 0, 20)
+        alternative_cost=_int(at, raw, "alternative_cost", 0, 20)
         if "alternative_cost" in raw
         else None,
         risk=risk,
-        trap=raw.get("trap"),
-        morph=_int(raw, "morph", name, 0, 20) if "morph" in raw else None,
+        trap=trap,
+        morph=_int(at, raw, "morph", 0, 20) if "morph" in raw else None,
     )
 
 
-def parse_cards(text: str, *, source: str = "riskres/data/cards.json") -> dict[str, CardDef]:
+def parse_cards(
+    text: str | bytes, *, source: str = "riskres/data/cards.json"
+) -> dict[str, CardDef]:
     """Parse a card data file: a JSON object with ``source``, ``licence`` and ``cards``.
 
     ``source`` names the file in error messages.
 
-    :raises InputError: if the file is not valid JSON, or a card is malformed or repeated.
+    :raises InputError: naming the file (and the card and field, where there is one) if the
+        file is not valid JSON, or a card is malformed or repeated.
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(str(error), source=source, line=error.lineno) from None
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+    data = parse_json(text, source=source, what="the card data")
+    if type(data) is not dict or type(data.get("cards")) is not list:
         raise InputError("expected an object with a list of cards", source=source)
     cards: dict[str, CardDef] = {}
-    try:
-        for raw in data["cards"]:
-            if not isinstance(raw, dict):
-                raise InputError("every card is an object")
-            definition = parse_card(raw)
-            if definition.name in cards:
-                raise _fail(definition.name, "the name is used twice")
-            cards[definition.name] = definition
-    except InputError as error:
-        raise InputError(error.message, source=source) from None
+    for number, raw in enumerate(data["cards"], 1):
+        if type(raw) is not dict:
+            raise InputError(f"card {number} is not an object", source=source)
+        definition = parse_card(raw, source=source)
+        if definition.name in cards:
+            raise Where(source, f"card {definition.name!r}").error("the name is used twice")
+        cards[definition.name] = definition
     return cards
 
 
@@ -447,8 +562,12 @@ def card_named(written: str) -> str | None:
     >>> card_named("clockmakers\u2019  guild")
     "Clockmakers' Guild"
     """
-    wanted = _folded(written)
-    return next((name for name in card_pool() if _folded(name) == wanted), None)
+    return _by_folded_name().get(_folded(written))
+
+
+@cache
+def _by_folded_name() -> dict[str, str]:
+    return {_folded(name): name for name in card_pool()}
 
 
 def _folded(name: str) -> str:
