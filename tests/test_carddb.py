@@ -179,7 +179,7 @@ def test_file_that_is_not_json_or_not_gzip(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="the card index is corrupt"):
         CardIndex.from_path(path)
     path.write_bytes(b"{not json")
-    with pytest.raises(InputError, match="the card index is corrupt"):
+    with pytest.raises(InputError, match="the card index is not valid JSON"):
         CardIndex.from_path(path)
 
 

@@ -46,6 +46,12 @@ from rulekeeper.rules import RuleId, enforces
 SUB_DECKS = len(SUB_DECK_SIZES)
 """How many sub-decks a Leveler decklist has (LV 1.2)."""
 
+SUGGESTED_NAMES = 20
+"""How many distinct unknown names get a "did you mean" suggestion. A deck with a few typos
+gets one for each; a list with more unknown names than this is most likely not a Leveler list
+at all (another format, or the wrong file), where a guess per line would bury the other
+problems and, at the size limit, take minutes. Later unknown names are still reported."""
+
 _NAMED_BAN_KEYS = frozenset(name_key(name) for name in NAMED_BANS)
 
 
@@ -158,13 +164,19 @@ def check_card_counts(decklist: Decklist, cards: CardIndex) -> list[Problem]:
 
 @enforces("LV 1.4", "LV R3")
 def check_real_cards(decklist: Decklist, cards: CardIndex) -> list[Problem]:
-    """Every card is a real Magic card (LV 1.4): any card in the card index (LV R3)."""
+    """Every card is a real Magic card (LV 1.4): any card in the card index (LV R3).
+
+    The first :data:`SUGGESTED_NAMES` distinct unknown names get a "did you mean"."""
     problems = []
+    hints: dict[str, str] = {}  # by name_key: each distinct name is searched for once
     for entry in decklist.entries():
         if entry.name in cards:
             continue
-        suggestions = cards.suggest(entry.name, limit=1)
-        hint = f"; did you mean {_either(suggestions)}?" if suggestions else ""
+        key = name_key(entry.name)
+        if key not in hints and len(hints) < SUGGESTED_NAMES:
+            suggestions = cards.suggest(entry.name, limit=1)
+            hints[key] = f"; did you mean {_either(suggestions)}?" if suggestions else ""
+        hint = hints.get(key, "")
         problems.append(
             Problem("LV 1.4", f"{_quote(entry.name)} is not a Magic card{hint}", entry.line)
         )
