@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -52,13 +53,14 @@ def check_risk_and_resource(decklist: Decklist) -> Sequence[object]:
         problems.append(
             f"line {decklist.sideboard.line}: a Risk & Resource deck has no sideboard (RR R8)"
         )
-    names: list[str] = []
+    # Counted, not listed copy by copy: memory follows the number of lines, not the quantities.
+    counts: Counter[str] = Counter()
     lines: dict[str, int] = {}
     for entry in decklist.entries():
         name = card_named(entry.name) or entry.name
-        names += [name] * entry.quantity
+        counts[name] += entry.quantity
         lines.setdefault(name, entry.line)
-    return problems + riskres_decks.check_deck(names, lines=lines)
+    return problems + riskres_decks.check_counts(counts, lines=lines)
 
 
 DECK_FORMATS: Mapping[str, DeckRules] = {

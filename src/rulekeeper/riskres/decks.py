@@ -101,10 +101,27 @@ PRECONSTRUCTED: Final[Mapping[str, list[str]]] = {
 
 @enforces("RR R8")
 def check_deck(deck: Sequence[str], *, lines: Mapping[str, int] | None = None) -> list[str]:
-    """Every way ``deck`` breaks the deck rules, one line each, citing the rule.
+    """Every way ``deck``, a list of card names, breaks the deck rules, one line each, citing
+    the rule (see :func:`check_counts`).
 
     ``lines`` maps a card name to the line of a decklist file it is on, so that a problem with
     that card names the line.
+    """
+    return check_counts(Counter(deck), lines=lines)
+
+
+@enforces("RR R8")
+def check_counts(counts: Mapping[str, int], *, lines: Mapping[str, int] | None = None) -> list[str]:
+    """Every way a deck holding ``counts[name]`` copies of each name breaks the deck rules.
+
+    A deck is checked by its counts, so a decklist asking for a thousand copies of a card
+    costs no more than one asking for one.
+
+    >>> from rulekeeper.riskres.decks import check_counts
+    >>> check_counts({"Ember Scout": 1000, "Warlord Kesh": 2})
+    ['1000 copies of Ember Scout; a deck has at most 3 of a name (RR R8)', \
+'2 copies of Warlord Kesh; a deck has at most 1 of a legendary name (RR R8)', \
+'the deck has 1002 cards; a deck has exactly 40 (RR R8)']
     """
     pool = card_pool()
 
@@ -113,9 +130,9 @@ def check_deck(deck: Sequence[str], *, lines: Mapping[str, int] | None = None) -
         return f"line {line}: " if line else ""
 
     problems = [
-        f"{at(name)}unknown card {name!r} (RR R8)" for name in sorted(set(deck)) if name not in pool
+        f"{at(name)}unknown card {name!r} (RR R8)" for name in sorted(counts) if name not in pool
     ]
-    for name, count in sorted(Counter(deck).items()):
+    for name, count in sorted(counts.items()):
         if name not in pool:
             continue
         limit = MAX_LEGENDARY_COPIES if pool[name].legendary else MAX_COPIES
@@ -123,6 +140,7 @@ def check_deck(deck: Sequence[str], *, lines: Mapping[str, int] | None = None) -
             kind = "legendary name" if pool[name].legendary else "name"
             rule = f"a deck has at most {limit} of a {kind} (RR R8)"
             problems.append(f"{at(name)}{count} copies of {name}; {rule}")
-    if len(deck) != DECK_SIZE:
-        problems.append(f"the deck has {len(deck)} cards; a deck has exactly {DECK_SIZE} (RR R8)")
+    size = sum(counts.values())
+    if size != DECK_SIZE:
+        problems.append(f"the deck has {size} cards; a deck has exactly {DECK_SIZE} (RR R8)")
     return problems
