@@ -12,12 +12,17 @@ Exit codes (documented on the site's command-line page):
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TypeAlias, cast
+from typing import TYPE_CHECKING, TextIO, TypeAlias, cast
 
 from rulekeeper.errors import RulekeeperError
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 EXIT_OK = 0
 EXIT_BROKEN_RULES = 1
@@ -35,6 +40,14 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         self.exit(EXIT_UNUSABLE, f"rulekeeper: error: {message}\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse ignores a failed write; on standard output (--help) let it fail, so that
+        # main reports the lost output instead of exiting 0 having written nothing.
+        if message and file is not None and file is sys.stdout:
+            file.write(message)
+        else:
+            super()._print_message(message, file)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,22 +69,71 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line and return its exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the command line and return its exit code.
+
+    Whatever happens to the standard streams, the command ends with its documented exit code
+    and at most a one-line message on standard error, never a traceback: characters the
+    output's encoding cannot show are written as backslash escapes, and a closed or full
+    standard output, or a reader that goes away (a broken pipe), is reported as unusable
+    output (exit code 2).
+    """
+    for stream in (sys.stdout, sys.stderr):
+        _escape_what_cannot_be_encoded(stream)
+    if sys.stdout is None:  # started with standard output closed (>&-): print writes nowhere
+        _complain("standard output is closed, so nothing could be written")
+        return EXIT_UNUSABLE
+    try:
+        try:
+            status = _run(build_parser().parse_args(argv))
+        except SystemExit:  # argparse's usage errors and --help; their output must get out too
+            sys.stdout.flush()
+            raise
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        _complain("interrupted")
+        return 130
+    except OSError as error:
+        # Only writes can fail here: each command turns a failed read into an InputError.
+        _discard_stdout()
+        if isinstance(error, BrokenPipeError):
+            _complain("standard output was closed before everything was written (broken pipe)")
+        else:
+            _complain(f"cannot write to standard output: {error.strerror or error}")
+        return EXIT_UNUSABLE
+    return status
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the chosen command; an error of the project's family becomes exit code 2."""
     handler: Command = args.handler
     try:
         return handler(args)
     except RulekeeperError as error:
-        print(f"rulekeeper: {error}", file=sys.stderr)
+        _complain(str(error))
         return EXIT_UNUSABLE
-    except KeyboardInterrupt:
-        print("rulekeeper: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        # The reader went away (e.g. piped into head): stop quietly, as Unix tools do.
+
+
+def _complain(message: str) -> None:
+    """Write ``rulekeeper: message`` on standard error, if standard error can take it."""
+    # If standard error is full or gone as well, the exit code still tells.
+    with contextlib.suppress(OSError):
+        print(f"rulekeeper: {message}", file=sys.stderr or io.StringIO(), flush=True)
+
+
+def _escape_what_cannot_be_encoded(stream: TextIO | None) -> None:
+    """Write a character the stream's encoding cannot show (``PYTHONIOENCODING=ascii``, a
+    cp1252 console) as a backslash escape, instead of failing with a UnicodeEncodeError."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so that what is still buffered is dropped
+    when Python flushes it on the way out, instead of failing a second time."""
+    # A stream with no file behind it (a test's capture) is left alone: it cannot fail.
+    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OK
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from rulekeeper.cli import EXIT_BROKEN_RULES, EXIT_OK
 from rulekeeper.decklist import MAX_BYTES, Decklist, decode_decklist, parse_decklist
 from rulekeeper.decklist import read_decklist as read_decklist_file
+from rulekeeper.errors import InputError
 from rulekeeper.mtg.banlist import legacy_banned_list
 from rulekeeper.mtg.carddb import card_index
 from rulekeeper.mtg.formats.leveler import deck as leveler
@@ -113,11 +114,18 @@ def check_deck_command(args: argparse.Namespace) -> int:
 def read_decklist(file: str, *, sub_decks: int) -> Decklist:
     """Read a decklist from the path ``file``, or from standard input if it is ``-``.
 
-    :raises InputError: if the decklist cannot be read or parsed.
+    :raises InputError: if the decklist cannot be read or parsed, or standard input is closed.
     """
     if file != STDIN:
         return read_decklist_file(file, sub_decks=sub_decks)
     source = "<stdin>"
+    if sys.stdin is None:  # started with standard input closed (<&-)
+        raise InputError("standard input is closed", source=source)
     stream = getattr(sys.stdin, "buffer", None)
-    raw = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read().encode()
+    try:
+        raw = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read().encode()
+    except OSError as error:
+        raise InputError(
+            f"cannot read standard input: {error.strerror or error}", source=source
+        ) from None
     return parse_decklist(decode_decklist(raw, source=source), source=source, sub_decks=sub_decks)
