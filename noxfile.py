@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import shutil
 import time
 from pathlib import Path
@@ -57,12 +58,15 @@ def fuzz(session: nox.Session) -> None:
     default test session replays it. ``FUZZ_EXAMPLES`` sets the examples per test (5000).
     """
     install(session, "test")
+    seed = secrets.randbelow(2**32)
+    session.log(f"fuzzing with --hypothesis-seed={seed} (pass it again to repeat this campaign)")
     session.run(
         "pytest",
         *PARALLEL,
         "tests/fuzz",
         "-p",
         "no:cacheprovider",
+        f"--hypothesis-seed={seed}",
         *session.posargs,
         env={"HYPOTHESIS_PROFILE": "fuzz"},
     )

@@ -15,6 +15,10 @@ from rulekeeper.games import FORMATS
 GAMES = {"leveler": 500, "vortex": 500, "rr": 1000}
 PLAYER_COUNTS = {"rr": (2,)}
 
+# A soak run is played in blocks of this many seeds, so that pytest-xdist can share one format's
+# games among its workers (the seed picks the table size, so the blocks play one run's games).
+SOAK_BLOCK = 50
+
 # The default session plays a sample of each soak run, from other seeds than the soak run's
 # first ones, so that the two together cover more games.
 SAMPLE_GAMES = 24
@@ -44,10 +48,32 @@ def _check_seeded_games(key: str, games: int, first_seed: int) -> None:
     assert sum(report.results.values()) == report.games
 
 
+def _soak_blocks() -> list[tuple[str, int, int]]:
+    """(format, first seed, games) for every block of every format's soak run."""
+    blocks = []
+    for key in sorted(FORMATS):
+        total = GAMES.get(key, 200)
+        blocks += [
+            (key, first, min(SOAK_BLOCK, total - first)) for first in range(0, total, SOAK_BLOCK)
+        ]
+    return blocks
+
+
 @pytest.mark.soak
-@pytest.mark.parametrize("key", sorted(FORMATS))
-def test_seeded_random_games_break_no_invariant(key: str) -> None:
-    _check_seeded_games(key, GAMES.get(key, 200), first_seed=0)
+@pytest.mark.parametrize(("key", "first_seed", "games"), _soak_blocks())
+def test_seeded_random_games_break_no_invariant(key: str, first_seed: int, games: int) -> None:
+    _check_seeded_games(key, games, first_seed=first_seed)
+
+
+def test_soak_blocks_cover_every_seed_once() -> None:
+    for key in FORMATS:
+        seeds = [
+            seed
+            for block_key, first, games in _soak_blocks()
+            if block_key == key
+            for seed in range(first, first + games)
+        ]
+        assert seeds == list(range(GAMES.get(key, 200)))
 
 
 @pytest.mark.parametrize("key", sorted(FORMATS))
