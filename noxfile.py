@@ -12,8 +12,9 @@ import nox
 nox.options.default_venv_backend = "venv"
 nox.options.sessions = ["lint", "typecheck", "tests", "docs"]
 
-PARALLEL = ("-n", "auto", "--dist", "worksteal")
-"""pytest-xdist: one worker per core; idle workers take tests from busy ones."""
+PARALLEL = ("-n", "auto", "--dist", "loadgroup")
+"""pytest-xdist: one worker per core. Tests are spread one by one, except that the worked
+examples of one page stay together on one worker (see the root ``conftest.py``)."""
 
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml("pyproject.toml")
@@ -168,7 +169,7 @@ def compiled(session: nox.Session) -> None:
     if found != expected:
         session.error(f"the compiled engine played other games:\n{found}\nnot\n{expected}")
     session.log("the compiled engine played every fingerprinted game as the source does")
-    session.run("pytest", "-p", "no:cacheprovider", *COMPILED_TESTS, *session.posargs)
+    session.run("pytest", *PARALLEL, "-p", "no:cacheprovider", *COMPILED_TESTS, *session.posargs)
 
 
 ENGINE_IS_COMPILED = (
