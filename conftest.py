@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 
-import pytest
 from sybil import Sybil
-from sybil.integration.pytest import SybilItem
 from sybil.parsers import myst, rest
 
 OPTIONS = ELLIPSIS | NORMALIZE_WHITESPACE
@@ -38,14 +36,3 @@ docstring_examples = Sybil(
 
 pytest_collect_file = (markdown_examples + docstring_examples).pytest()
 
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Keep each document's examples on one pytest-xdist worker, in order.
-
-    The examples of a page share one namespace and build on each other, so a page cannot be
-    split between workers; ``nox -s tests`` runs with ``--dist loadgroup``, which spreads
-    every other test freely.
-    """
-    for item in items:
-        if isinstance(item, SybilItem):
-            item.add_marker(pytest.mark.xdist_group(str(item.path)))

@@ -12,9 +12,9 @@ import nox
 nox.options.default_venv_backend = "venv"
 nox.options.sessions = ["lint", "typecheck", "tests", "docs"]
 
-PARALLEL = ("-n", "auto", "--dist", "loadgroup")
-"""pytest-xdist: one worker per core. Tests are spread one by one, except that the worked
-examples of one page stay together on one worker (see the root ``conftest.py``)."""
+PARALLEL = ("-n", "auto", "--dist", "loadfile")
+"""pytest-xdist: one worker per core, each taking whole files: the worked examples of one page
+share a namespace and build on each other, so a page cannot be split between workers."""
 
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml("pyproject.toml")
@@ -48,7 +48,8 @@ def soak(session: nox.Session) -> None:
     """Run the full-size seeded conformance runs (every format, hundreds of games each) that
     the default test session samples. CI runs it."""
     install(session, "test")
-    session.run("pytest", *PARALLEL, "-m", "soak", *session.posargs)
+    # No worked examples here, so the blocks of games are spread one by one.
+    session.run("pytest", "-n", "auto", "--dist", "load", "-m", "soak", *session.posargs)
 
 
 @nox.session
