@@ -4,12 +4,13 @@ Property-based tests (Hypothesis) run under one of two profiles, chosen by the
 ``HYPOTHESIS_PROFILE`` environment variable:
 
 ``ci`` (the default)
-    A bounded, derandomized run, so the default test session is fast and the same on every
-    run. Hypothesis uses no example database when it is derandomized (and refuses one since
-    6.13x), so an input a campaign found is pinned in its test as an explicit ``@example``.
+    A bounded run, so the default test session is fast. It replays every example earlier
+    fuzzing campaigns found (``tests/fuzz/examples``) but never writes there, and pytest's
+    ``--hypothesis-seed=0`` (in ``pyproject.toml``) makes it the same run every time.
 ``fuzz``
     What ``nox -s fuzz`` runs: many more examples, a fresh random start each run, and every
-    failing example kept in ``tests/fuzz/examples``, which every later campaign replays first.
+    failing example kept in ``tests/fuzz/examples`` so that it is committed with its fix and
+    replayed by every later run.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
-from hypothesis.database import DirectoryBasedExampleDatabase
+from hypothesis.database import DirectoryBasedExampleDatabase, ReadOnlyDatabase
 
 from rulekeeper import rules
 
@@ -35,8 +36,7 @@ settings.register_profile(
     "ci",
     max_examples=150,
     deadline=None,
-    derandomize=True,
-    database=None,
+    database=ReadOnlyDatabase(DirectoryBasedExampleDatabase(FUZZ_EXAMPLES)),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.register_profile(
