@@ -1,17 +1,17 @@
 """JSON from users, decoded safely and read field by field.
 
-Card data files and banned lists are JSON that a user may edit, so nothing in them is trusted:
+Card data files and banned lists are JSON that a user may edit, so nothing in them is trusted.
 :func:`parse_json` turns every way the text can fail to decode (bad syntax, bytes that are not
 UTF-8, nesting deep enough to exhaust Python's stack, ``NaN`` and ``Infinity``, which are not
-JSON) into an :class:`~rulekeeper.errors.InputError` naming the file, and a :class:`Where` reads
-one field at a time, checking its JSON type and naming the file, the record and the field path
-when it is wrong.
+JSON, a key repeated in one object) into an :class:`~rulekeeper.errors.InputError` naming the
+file; a :class:`Where` reads one field at a time, checking its JSON type and naming the file,
+the record and the field path when it is wrong.
 
 >>> from rulekeeper.jsondata import Where, parse_json
 >>> parse_json('{"cost": NaN}', source="cards.json")
 Traceback (most recent call last):
 ...
-rulekeeper.errors.InputError: cards.json:1: NaN is not a JSON number
+rulekeeper.errors.InputError: cards.json:1: the file is not valid: NaN is not a JSON number
 >>> card = parse_json('{"name": "Ember Scout", "abilities": [{"effects": 1}]}', source="x")
 >>> where = Where(source="x.json", record="card 'Ember Scout'")
 >>> ability = where.item(where.required(card, "abilities", list), 0, dict, "abilities")
@@ -71,6 +71,17 @@ def _finite_float(text: str) -> float:
     return value
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):  # the decoder would keep the last value without a word
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _NotJson(f"{show(key)} appears twice in one object")
+            seen.add(key)
+    return data
+
+
 def parse_json(text: str | bytes, *, source: str, what: str = "the file") -> Any:
     """Decode untrusted JSON text (or UTF-8 bytes) and return the value.
 
@@ -78,12 +89,17 @@ def parse_json(text: str | bytes, *, source: str, what: str = "the file") -> Any
 
     :raises InputError: naming ``source`` (and the line, where known) if the bytes are not
         UTF-8, the text is not JSON, it holds ``NaN``, ``Infinity`` or a number too large to
-        use, or it is nested too deeply to decode.
+        use, an object repeats a key, or it is nested too deeply to decode.
     """
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+        return json.loads(
+            text,
+            parse_constant=_refuse_constant,
+            parse_float=_finite_float,
+            object_pairs_hook=_unique_keys,
+        )
     except UnicodeDecodeError as error:
         raise InputError(f"{what} is not UTF-8 text (byte {error.start})", source=source) from None
     except json.JSONDecodeError as error:
@@ -92,7 +108,7 @@ def parse_json(text: str | bytes, *, source: str, what: str = "the file") -> Any
         ) from None
     except _NotJson as error:
         line = _line_of(text, str(error).split()[0])
-        raise InputError(str(error), source=source, line=line) from None
+        raise InputError(f"{what} is not valid: {error}", source=source, line=line) from None
     except RecursionError:
         raise InputError(f"{what} is nested too deeply to be read", source=source) from None
     except ValueError as error:  # an integer of more digits than Python converts
