@@ -5,7 +5,7 @@ Exit codes (documented on the site's command-line page):
 ====  ==========================================================================
 0     success
 1     the input breaks the rules (each problem on its own line, with its rule ID)
-2     unusable input or usage (a clear message, never a traceback)
+2     unusable input, output or usage (a clear message, never a traceback)
 ====  ==========================================================================
 """
 
