@@ -31,7 +31,7 @@ import unicodedata
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -143,6 +143,9 @@ _SLASHES = re.compile(r"\s*/{1,2}\s*")
 _BLANKS = re.compile(r"_+")
 
 
+# Every check of a decklist looks each of its names up again; at the size limit a list has
+# 50,000 lines, so the keys are remembered (a name is a short string: the cache stays small).
+@lru_cache(maxsize=1 << 16)
 def name_key(name: str) -> str:
     """Return the form of a card name used for matching.
 
