@@ -86,6 +86,31 @@ def test_suggest(small: CardIndex) -> None:
     assert small.suggest("Xyzzy Plugh") == []
 
 
+# Misspellings players make: a letter dropped, doubled, swapped or replaced. Each one found
+# its card as the first suggestion when "did you mean" used difflib, and must still.
+@pytest.mark.rule("LV 1.4")
+@pytest.mark.parametrize(
+    ("written", "card"),
+    [
+        ("Lightning Blot", "Lightning Bolt"),
+        ("Brainstrom", "Brainstorm"),
+        ("Demonic Tudor", "Demonic Tutor"),
+        ("Jace the Mind Scultor", "Jace, the Mind Sculptor"),
+        ("Llanowar Elfs", "Llanowar Elves"),
+        ("Birds of Paradice", "Birds of Paradise"),
+        ("Wrath of Good", "Wrath of God"),
+        ("Black Lutos", "Black Lotus"),
+        ("Swords to Plowshare", "Swords to Plowshares"),
+        ("Force of Wil", "Force of Will"),
+        ("Sol Rign", "Sol Ring"),
+        ("Sensei's Divining Tob", "Sensei's Divining Top"),
+        ("Path to Exlie", "Path to Exile"),
+    ],
+)
+def test_suggest_finds_real_misspellings(real: CardIndex, written: str, card: str) -> None:
+    assert real.suggest(written, limit=1) == [card]
+
+
 @pytest.mark.rule("LV R2")
 @pytest.mark.parametrize(
     ("name", "basic"),
