@@ -17,12 +17,9 @@ import io
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TextIO, TypeAlias, cast
+from typing import Protocol, TextIO, TypeAlias, cast
 
 from rulekeeper.errors import RulekeeperError
-
-if TYPE_CHECKING:
-    from _typeshed import SupportsWrite
 
 EXIT_OK = 0
 EXIT_BROKEN_RULES = 1
@@ -34,6 +31,12 @@ Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What each command module's ``register`` receives."""
 
 
+class _Writable(Protocol):
+    """Anything argparse prints to: a stream with ``write``."""
+
+    def write(self, text: str, /) -> object: ...
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse exits with 2 on usage errors already; keep its message short and plain."""
 
@@ -41,7 +44,7 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         self.exit(EXIT_UNUSABLE, f"rulekeeper: error: {message}\n")
 
-    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+    def _print_message(self, message: str, file: _Writable | None = None) -> None:
         # argparse ignores a failed write; on standard output (--help) let it fail, so that
         # main reports the lost output instead of exiting 0 having written nothing.
         if message and file is not None and file is sys.stdout:
