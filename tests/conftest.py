@@ -1,12 +1,15 @@
 """Shared fixtures. Sphinx's own testing fixtures build the small projects in ``tests/roots``.
 
-Property-based tests (Hypothesis) run under one of two profiles, chosen by the
+Property-based tests (Hypothesis) run under one of three profiles, chosen by the
 ``HYPOTHESIS_PROFILE`` environment variable:
 
 ``ci`` (the default)
-    A bounded run, so the default test session is fast. It replays every example earlier
-    fuzzing campaigns found (``tests/fuzz/examples``) but never writes there, and pytest's
-    ``--hypothesis-seed=0`` (in ``pyproject.toml``) makes it the same run every time.
+    A bounded, derandomized run, so the default test session is fast and the same every time.
+``replay``
+    No new examples: only the explicit ones and every example earlier fuzzing campaigns found
+    (``tests/fuzz/examples``), read but never written. ``nox -s tests`` runs ``tests/fuzz``
+    under it after the main run. (A derandomized run cannot read an example database, so the
+    replay is a pass of its own.)
 ``fuzz``
     What ``nox -s fuzz`` runs: many more examples, a fresh random start each run, and every
     failing example kept in ``tests/fuzz/examples`` so that it is committed with its fix and
@@ -20,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis.database import DirectoryBasedExampleDatabase, ReadOnlyDatabase
 
 from rulekeeper import rules
@@ -32,19 +35,30 @@ REPO = Path(__file__).resolve().parents[1]
 FUZZ_EXAMPLES = REPO / "tests" / "fuzz" / "examples"
 """Examples that fuzzing campaigns found, in Hypothesis's own database format."""
 
+HEALTH_CHECKS_OFF = [HealthCheck.too_slow, HealthCheck.data_too_large]
+"""Real saves and card files are large and slow to generate; that is the point, not a smell."""
+
 settings.register_profile(
     "ci",
     max_examples=150,
     deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=HEALTH_CHECKS_OFF,
+)
+settings.register_profile(
+    "replay",
+    deadline=None,
+    phases=[Phase.explicit, Phase.reuse],
     database=ReadOnlyDatabase(DirectoryBasedExampleDatabase(FUZZ_EXAMPLES)),
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    suppress_health_check=HEALTH_CHECKS_OFF,
 )
 settings.register_profile(
     "fuzz",
     max_examples=int(os.environ.get("FUZZ_EXAMPLES", "5000")),
     deadline=None,
     database=DirectoryBasedExampleDatabase(FUZZ_EXAMPLES),
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    suppress_health_check=HEALTH_CHECKS_OFF,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
