@@ -250,3 +250,16 @@ def test_a_landmark_is_a_special_action_one_per_player() -> None:
     assert game.table.names("battlefield:0") == ["Sunken Vault"]
     assert refused(game, PlayLandmark(game.find("Toll Bridge"))).rule == "RR 3.1.4b"
     assert refused(game, Cast(game.find("Toll Bridge"))).rule == "RR R2"
+
+
+@pytest.mark.rule("RR 1.1d")
+def test_an_edit_after_listing_legal_actions_cannot_let_an_unaffordable_cast_through() -> None:
+    # The rules' own examples set EP directly between actions. A list of legal actions made
+    # before such an edit must not vouch for an action the edit made illegal.
+    game = Scenario().player(0, ep=3, hand=["Gloom Brute"]).player(1, hand=HOLD).build()
+    brute = Cast(game.find("Gloom Brute"))
+    assert brute in game.legal_actions()
+    game.table.players[0].ep = 0
+    error = refused(game, brute)
+    assert (error.rule, error.reason) == ("RR 1.1d", "Gloom Brute costs 3 EP and you have 0")
+    assert game.table.players[0].ep == 0

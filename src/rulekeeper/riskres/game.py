@@ -6,7 +6,7 @@ when passing priority is the only legal action, it passes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final, Self
 
 from rulekeeper.engine.chance import Chance
@@ -300,7 +300,7 @@ class RiskGame(Game):
         """
         return super().legal_actions()
 
-    def _candidates(self) -> list[Action]:
+    def _candidates(self) -> Iterator[Action]:
         return candidates(self)
 
     def _violation(self, action: Action) -> Violation | None:
@@ -408,22 +408,20 @@ class RiskGame(Game):
         """Take forced actions until a player has a real choice or the game ends (RR R77).
 
         Most forced actions are passes by a player with nothing to do, so that case is asked
-        first, without building the list of legal actions (which would be just the pass).
+        first, without proposing any action (the only one would be the pass); otherwise the
+        candidates are judged only until a second legal one shows there is a choice.
         """
         while self.outcome is None:
             if only_pass(self):
                 # What _do(Pass()) would do, without building and matching the action.
-                self._legal = None
                 self.pass_priority()
                 continue
-            actions = self.legal_actions()
-            if len(actions) == 1 and isinstance(actions[0], FORCED):
-                self._do(actions[0])
-            else:
+            only = self.only_legal_action()
+            if only is None or not isinstance(only, FORCED):
                 return
+            self._do(only)
 
     def _do(self, action: Action) -> None:
-        self._legal = None
         if not isinstance(action, Pass):
             self._quiet = False
         player = self.priority
@@ -468,7 +466,6 @@ class RiskGame(Game):
     def give_priority(self, player: int) -> None:
         """Check state-based actions (RR 11.2a), then give ``player`` priority, or the next
         player still in the game if ``player`` has left (RR R64)."""
-        self._legal = None
         if not self._quiet:
             sba.check(self)
             self._quiet = True
