@@ -87,9 +87,31 @@ MULLIGANS: Final = ("standard", "competitive", "limited")
 """The mulligan procedures of RR 12.1 to 12.3; RR 12.4's simultaneous decisions is a flag."""
 
 
+@enforces("RR R63")
+def check_players(count: int) -> None:
+    """Refuse a table of fewer than two or more than six players (RR R63).
+
+    >>> check_players(7)
+    Traceback (most recent call last):
+    ...
+    rulekeeper.errors.InputError: Risk & Resource is played by 2 to 6 players, not 7 (RR R63)
+
+    :raises InputError: if ``count`` players cannot play.
+    """
+    low, high = PLAYERS
+    if not low <= count <= high:
+        raise InputError(
+            f"Risk & Resource is played by {low} to {high} players, not {count} (RR R63)"
+        )
+
+
 class RiskGame(Game):
     """A game of Risk & Resource for two to six players (RR R63), in one of the variants of
-    :data:`~rulekeeper.riskres.variants.VARIANTS` or none."""
+    :data:`~rulekeeper.riskres.variants.VARIANTS` or none.
+
+    :raises InputError: if there are not two to six names (RR R63), the mulligan procedure is
+        unknown, or the variant is unknown or needs more players.
+    """
 
     format_key = "rr"
 
@@ -105,6 +127,7 @@ class RiskGame(Game):
         betrayal: bool = True,
     ) -> None:
         super().__init__(chance)
+        check_players(len(names))
         if mulligan_rule not in MULLIGANS:
             raise InputError(
                 f"unknown mulligan procedure {mulligan_rule!r}; choose from {MULLIGANS}"
@@ -152,7 +175,7 @@ class RiskGame(Game):
     # Starting a game.
 
     @classmethod
-    @enforces("RR R7", "RR 2.1b", "RR R6", "RR R9", "RR R63")
+    @enforces("RR R7", "RR 2.1b", "RR R6", "RR R9")
     def new(
         cls,
         decks: Sequence[Sequence[str]],
@@ -171,15 +194,13 @@ class RiskGame(Game):
         example); ``betrayal=False`` forbids breaking alliances (RR 10.4.1c). Play continues
         to the first mulligan decision.
 
-        :raises InputError: if there are not two to six decks (RR R63), or the variant is
-            unknown or needs more players.
+        :raises InputError: if there are not two to six decks (RR R63), not one name for each
+            deck, or the variant is unknown or needs more players.
         """
-        low, high = PLAYERS
-        if not low <= len(decks) <= high:
-            raise InputError(
-                f"Risk & Resource is played by {low} to {high} players, not {len(decks)} (RR R63)"
-            )
+        check_players(len(decks))
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
+        if len(names) != len(decks):
+            raise InputError(f"{len(names)} names for {len(decks)} decks: give one for each")
         game = cls(
             Chance(seed),
             names,
