@@ -14,6 +14,7 @@ from rulekeeper.errors import InputError
 from rulekeeper.riskres.actions import Activate, Cast, Pass, Pitch, Player, PlayLandmark
 from rulekeeper.riskres.cards import card, card_pool, parse_card, parse_cards
 from rulekeeper.riskres.costs import spell_cost, stack_costs
+from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario, refused
 
 HOLD = ["Sparkshot"]  # a card in hand: its holder has a decision, so the game waits
@@ -263,3 +264,29 @@ def test_an_edit_after_listing_legal_actions_cannot_let_an_unaffordable_cast_thr
     error = refused(game, brute)
     assert (error.rule, error.reason) == ("RR 1.1d", "Gloom Brute costs 3 EP and you have 0")
     assert game.table.players[0].ep == 0
+
+
+@pytest.mark.rule("RR R79", "RR 1.4c", "RR 1.4d")
+def test_an_escalated_intel_ability_needs_its_tokens_and_the_surcharge() -> None:
+    def second_use(ep: int, intel: int) -> tuple[RiskGame, Activate]:
+        game = (
+            Scenario()
+            .player(0, ep=ep, intel=intel, hand=HOLD, battlefield=["Cipher Engine"])
+            .player(1, hand=HOLD)
+            .build()
+        )
+        engine = Activate(game.find("Cipher Engine"))
+        game.apply(engine)  # the first Intel ability this turn: 1 Intel, no surcharge
+        return game, engine
+
+    game, again = second_use(ep=1, intel=2)  # the token, but 1 EP of the 2 the surcharge asks
+    error = refused(game, again)
+    assert (error.rule, error.reason) == (
+        "RR R79",
+        "with escalation the ability costs 1 Intel and 2 EP; you have 1 EP",
+    )
+    game, again = second_use(ep=5, intel=1)  # EP enough, but no token left: EP cannot replace it
+    assert refused(game, again).rule == "RR 1.4c"
+    game, again = second_use(ep=2, intel=2)
+    game.apply(again)
+    assert (game.table.players[0].ep, game.table.players[0].intel) == (0, 0)

@@ -121,11 +121,13 @@ def why_not_cast(
     return None
 
 
-@enforces("RR 1.4c", "RR 1.4f", "RR 1.4g", "RR 4.4b", "RR R60")
+@enforces("RR 1.4c", "RR 1.4f", "RR 1.4g", "RR 4.4b", "RR R60", "RR R79")
 def why_not_activate(
     game: RiskGame, player: int, card_id: int, index: int, target: Target | None
 ) -> Violation | None:
-    """An ability of your permanent, at its speed, with its costs (EP, Intel, tap) payable."""
+    """An ability of your permanent, at its speed, with its costs (EP, Intel, tap) payable:
+    an escalated Intel ability needs its Intel tokens and all its EP, surcharge included
+    (RR R79)."""
     state = game.table.cards[card_id]
     if state.zone != zone_name("battlefield", player):
         return ("RR 5.1c", "you activate abilities of permanents you control")
@@ -143,6 +145,11 @@ def why_not_activate(
     ep, intel = ability_cost(ability, me.intel_used)
     if intel > me.intel:
         return ("RR 1.4c", f"the ability costs {intel} Intel and you have {me.intel}")
+    if ep > me.ep and ep > ability.ep:
+        return (
+            "RR R79",
+            f"with escalation the ability costs {intel} Intel and {ep} EP; you have {me.ep} EP",
+        )
     if ep > me.ep:
         return ("RR 1.1d", f"the ability costs {ep} EP and you have {me.ep}")
     return None
