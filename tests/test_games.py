@@ -49,6 +49,20 @@ def test_rejected_action_changes_nothing_and_cites_a_rule() -> None:
     assert game.dumps() == before
 
 
+@pytest.mark.rule("MG 3.1")
+def test_an_edit_after_listing_legal_actions_cannot_let_an_illegal_action_through() -> None:
+    # A list of legal actions made before a direct edit of the state must not vouch for an
+    # action the edit made illegal: here the land leaves its owner's hand.
+    game = _random_game(4)
+    land = next(a for a in game.legal_actions() if isinstance(a, PlayLand))
+    game.table.move(land.card, f"graveyard:{game.current_player()}")
+    before = game.dumps()
+    with pytest.raises(IllegalActionError) as raised:
+        game.apply(land)
+    assert raised.value.rule == "MG 3.1"
+    assert game.dumps() == before
+
+
 def test_explain_says_why() -> None:
     game = _random_game(4)
     assert explain(game, game.legal_actions()[0]).endswith("is legal")

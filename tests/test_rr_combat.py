@@ -198,6 +198,77 @@ def test_guardian_must_be_blocked_if_able() -> None:
     assert game.decision == "priority"
 
 
+@pytest.mark.rule("RR 6.2.3a", "RR R78")
+def test_guardian_needs_the_blocker_used_elsewhere() -> None:
+    game = combat(["Bannerhold Knight", "Lumbering Golem"], ["Mire Lurker"])
+    to_blocks(game, {"Bannerhold Knight": BOB, "Lumbering Golem": BOB})
+    knight, golem = game.find("Bannerhold Knight"), game.find("Lumbering Golem")
+    lurker = game.find("Mire Lurker")
+    error = refused(game, Block(lurker, golem))
+    assert (error.rule, error.reason) == (
+        "RR 6.2.3a",
+        "Bannerhold Knight has Guardian: Mire Lurker is needed to block it",
+    )
+    game.apply(Block(lurker, knight))
+    assert game.decision == "priority"
+
+
+@pytest.mark.rule("RR 6.2.3a", "RR R78")
+def test_blocks_cannot_end_with_guardian_unblocked_by_a_creature_used_elsewhere() -> None:
+    # The position the engine refuses to reach by Block, set up directly: the Lurker already
+    # blocks the Golem, so ending the blocks now would leave the Knight unblocked.
+    game = combat(["Bannerhold Knight", "Lumbering Golem"], ["Mire Lurker"])
+    to_blocks(game, {"Bannerhold Knight": BOB, "Lumbering Golem": BOB})
+    game.blocks[game.find("Mire Lurker")] = game.find("Lumbering Golem")
+    assert refused(game, EndBlocks()).rule == "RR 6.2.3a"
+
+
+@pytest.mark.rule("RR 6.2.3a", "RR R78")
+def test_one_blocker_for_two_guardians_blocks_either() -> None:
+    for blocked in ("Bannerhold Knight", "Stonehide Behemoth"):
+        game = combat(["Bannerhold Knight", "Stonehide Behemoth"], ["Mire Lurker"])
+        to_blocks(game, {"Bannerhold Knight": BOB, "Stonehide Behemoth": BOB})
+        assert refused(game, EndBlocks()).rule == "RR 6.2.3a"
+        game.apply(Block(game.find("Mire Lurker"), game.find(blocked)))
+        assert game.decision == "priority"  # the other Guardian may go unblocked
+
+
+@pytest.mark.rule("RR 6.2.3a", "RR R78", "RR 6.2.2a")
+def test_the_only_reach_creature_is_kept_for_an_evasive_guardian() -> None:
+    # Skyhook Drifter wears Mark of the Hunted, so it has Guardian and Evasive: only the
+    # Sentry, with Reach, can block it, and the Lurker is left for the Knight.
+    game = combat(
+        ["Bannerhold Knight", "Skyhook Drifter", "Mark of the Hunted"],
+        ["Ironbark Sentry", "Mire Lurker"],
+    )
+    drifter = game.find("Skyhook Drifter")
+    game.table.cards[game.find("Mark of the Hunted")].attached_to = drifter
+    to_blocks(game, {"Bannerhold Knight": BOB, "Skyhook Drifter": BOB})
+    sentry, lurker = game.find("Ironbark Sentry"), game.find("Mire Lurker")
+    knight = game.find("Bannerhold Knight")
+    error = refused(game, Block(sentry, knight))
+    assert error.reason == "Skyhook Drifter has Guardian: Ironbark Sentry is needed to block it"
+    game.apply(Block(lurker, knight))
+    assert refused(game, EndBlocks()).rule == "RR 6.2.3a"
+    game.apply(Block(sentry, drifter))
+    assert game.decision == "priority"
+
+
+@pytest.mark.rule("RR 6.2.3a", "RR R78", "RR 6.2.2c")
+def test_a_menace_block_may_not_use_up_the_blockers_a_guardian_needs() -> None:
+    game = combat(["Bannerhold Knight", "Gloom Brute"], ["Mire Lurker", "Ember Scout"])
+    to_blocks(game, {"Bannerhold Knight": BOB, "Gloom Brute": BOB})
+    lurker, scout = game.find("Mire Lurker"), game.find("Ember Scout")
+    brute, knight = game.find("Gloom Brute"), game.find("Bannerhold Knight")
+    # A first blocker on the Brute would need the second creature to finish the Menace block,
+    # leaving none for the Knight.
+    assert refused(game, Block(lurker, brute)).rule == "RR 6.2.3a"
+    game.apply(Block(lurker, knight))
+    assert refused(game, Block(scout, brute)).rule == "RR 6.2.2c"  # one is not enough
+    game.apply(EndBlocks())
+    assert game.blocks == {lurker: knight}
+
+
 @pytest.mark.rule("RR 6.2.3c", "RR R19", "RR R4", "RR 4.5.4h")
 def test_armored_prevents_the_first_damage_each_turn() -> None:
     game = combat(["Gloom Brute"], ["Plated Tortoise"])

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from rulekeeper.engine.agents import RandomAgent, play
+from rulekeeper.engine.chance import Chance
 from rulekeeper.errors import InputError
 from rulekeeper.games import FORMATS
 from rulekeeper.riskres.actions import (
@@ -358,6 +359,23 @@ def test_two_to_six_players() -> None:
     for players in (1, 7):
         with pytest.raises(InputError, match="2 to 6 players"):
             RiskGame.new([DECKS[0]] * players, seed=1)
+
+
+@pytest.mark.rule("RR R63")
+@pytest.mark.parametrize("players", [0, 1, 7])
+def test_a_table_of_the_wrong_size_is_refused_when_it_is_made(players: int) -> None:
+    names = [f"Player {seat + 1}" for seat in range(players)]
+    message = rf"2 to 6 players, not {players} \(RR R63\)"
+    with pytest.raises(InputError, match=message):
+        RiskGame(Chance(0), names)
+    with pytest.raises(InputError, match=message):
+        Scenario(names=names)  # refused at once, not when the position is built
+
+
+@pytest.mark.rule("RR R63")
+def test_every_deck_needs_a_name() -> None:
+    with pytest.raises(InputError, match="3 names for 2 decks"):
+        RiskGame.new(DECKS[:2], seed=1, names=THREE)
 
 
 @pytest.mark.rule("RR R66")

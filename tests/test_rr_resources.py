@@ -14,6 +14,7 @@ from rulekeeper.errors import InputError
 from rulekeeper.riskres.actions import Activate, Cast, Pass, Pitch, Player, PlayLandmark
 from rulekeeper.riskres.cards import card, card_pool, parse_card, parse_cards
 from rulekeeper.riskres.costs import spell_cost, stack_costs
+from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario, refused
 
 HOLD = ["Sparkshot"]  # a card in hand: its holder has a decision, so the game waits
@@ -250,3 +251,42 @@ def test_a_landmark_is_a_special_action_one_per_player() -> None:
     assert game.table.names("battlefield:0") == ["Sunken Vault"]
     assert refused(game, PlayLandmark(game.find("Toll Bridge"))).rule == "RR 3.1.4b"
     assert refused(game, Cast(game.find("Toll Bridge"))).rule == "RR R2"
+
+
+@pytest.mark.rule("RR 1.1d")
+def test_an_edit_after_listing_legal_actions_cannot_let_an_unaffordable_cast_through() -> None:
+    # The rules' own examples set EP directly between actions. A list of legal actions made
+    # before such an edit must not vouch for an action the edit made illegal.
+    game = Scenario().player(0, ep=3, hand=["Gloom Brute"]).player(1, hand=HOLD).build()
+    brute = Cast(game.find("Gloom Brute"))
+    assert brute in game.legal_actions()
+    game.table.players[0].ep = 0
+    error = refused(game, brute)
+    assert (error.rule, error.reason) == ("RR 1.1d", "Gloom Brute costs 3 EP and you have 0")
+    assert game.table.players[0].ep == 0
+
+
+@pytest.mark.rule("RR R79", "RR 1.4c", "RR 1.4d")
+def test_an_escalated_intel_ability_needs_its_tokens_and_the_surcharge() -> None:
+    def second_use(ep: int, intel: int) -> tuple[RiskGame, Activate]:
+        game = (
+            Scenario()
+            .player(0, ep=ep, intel=intel, hand=HOLD, battlefield=["Cipher Engine"])
+            .player(1, hand=HOLD)
+            .build()
+        )
+        engine = Activate(game.find("Cipher Engine"))
+        game.apply(engine)  # the first Intel ability this turn: 1 Intel, no surcharge
+        return game, engine
+
+    game, again = second_use(ep=1, intel=2)  # the token, but 1 EP of the 2 the surcharge asks
+    error = refused(game, again)
+    assert (error.rule, error.reason) == (
+        "RR R79",
+        "with escalation the ability costs 1 Intel and 2 EP; you have 1 EP",
+    )
+    game, again = second_use(ep=5, intel=1)  # EP enough, but no token left: EP cannot replace it
+    assert refused(game, again).rule == "RR 1.4c"
+    game, again = second_use(ep=2, intel=2)
+    game.apply(again)
+    assert (game.table.players[0].ep, game.table.players[0].intel) == (0, 0)

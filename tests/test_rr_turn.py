@@ -468,7 +468,7 @@ def test_a_pass_is_forced_only_when_it_is_the_one_candidate(
     def checked_only_pass(game: RiskGame) -> bool:
         nonlocal forced
         if only_pass(game):
-            assert candidates(game) == [Pass()], game.log[-1]
+            assert list(candidates(game)) == [Pass()], game.log[-1]
             forced += 1
             return True
         return False

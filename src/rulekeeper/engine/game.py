@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, TypeAlias
 
@@ -66,7 +66,6 @@ class Game(ABC):
         self.chance = chance
         self.log = EventLog()
         self.outcome: Outcome | None = None
-        self._legal: list[Action] | None = None
 
     # The protocol.
 
@@ -75,17 +74,32 @@ class Game(ABC):
 
         They are the candidates that ``_violation`` finds nothing wrong with, the same
         predicate :meth:`check` uses, so what is offered and what is accepted cannot disagree.
-        The list is kept until a subclass clears ``self._legal`` on a change of state.
+        The list is worked out afresh at every call and never kept: the state may be changed
+        directly between two calls (the worked examples set a player's EP, for one), and a
+        kept list would not know.
         """
         if self.outcome is not None:
             return []
-        if self._legal is None:
-            self._legal = [a for a in self._candidates() if self._violation(a) is None]
-        return list(self._legal)
+        return [a for a in self._candidates() if self._violation(a) is None]
+
+    def only_legal_action(self) -> Action | None:
+        """The one action the deciding player may take now, or ``None`` if there are several
+        or none: what :meth:`legal_actions` would list alone, found without judging every
+        candidate."""
+        if self.outcome is not None:
+            return None
+        found: Action | None = None
+        for action in self._candidates():
+            if self._violation(action) is None:
+                if found is not None:
+                    return None
+                found = action
+        return found
 
     @abstractmethod
-    def _candidates(self) -> list[Action]:
-        """Every action that might be legal now, in a deterministic order."""
+    def _candidates(self) -> Iterable[Action]:
+        """Every action that might be legal now, in a deterministic order. A generator serves
+        :meth:`only_legal_action` best: it stops asking at the second legal action."""
 
     @abstractmethod
     def _violation(self, action: Action) -> tuple[RuleId, str] | None:
@@ -145,10 +159,9 @@ class Game(ABC):
         """
         if self.outcome is not None:
             raise IllegalActionError(self.over_rule(), "the game is over", action=action)
-        # An action from the list legal_actions() built for this very state has already
-        # passed the predicate check() uses, so only other actions are judged again.
-        if self._legal is None or action not in self._legal:
-            self.check(action)
+        # Judged against the state as it is now, even if legal_actions() offered it a moment
+        # ago: the state may have been changed directly since.
+        self.check(action)
         self._perform(action)
 
     def after(self, action: Action) -> Self:

@@ -149,7 +149,6 @@ class MagicGame(Game):
     def check_state_based_actions(self) -> None:
         """Perform the state-based actions that apply now (MG 5.1)."""
         sba.check(self)
-        self._legal = None
 
     def record(self, rule: RuleId, text: str) -> None:
         """Add an event to the log for the current turn."""
@@ -250,13 +249,12 @@ class MagicGame(Game):
     def take_forced_actions(self) -> None:
         """Take forced actions until a player has a real choice or the game ends."""
         while self.outcome is None:
-            actions = self.legal_actions()
-            if len(actions) != 1 or not isinstance(actions[0], FORCED):
+            only = self.only_legal_action()
+            if only is None or not isinstance(only, FORCED):
                 return
-            self._do(actions[0])
+            self._do(only)
 
     def _do(self, action: Action) -> None:
-        self._legal = None
         player = self.priority
         match action:
             case Pass():
@@ -307,7 +305,6 @@ class MagicGame(Game):
     def resume_play(self) -> None:
         """Check state-based actions, let the format ask for its decisions, then carry on with
         what ``resume`` says: give priority, begin a turn, or end the turn at once."""
-        self._legal = None
         sba.check(self)
         if self.outcome is not None:
             return
@@ -439,7 +436,7 @@ class MagicGame(Game):
     @enforces("MG 2.2", "MG 2.3")
     def enter(self, step: str) -> None:
         """Begin ``step``: its turn-based actions, then priority where players get it."""
-        self.step, self.passes, self._legal = step, 0, None
+        self.step, self.passes = step, 0
         if step == "untap":
             for permanent in self.table.permanents(self.active):
                 permanent.tapped = False

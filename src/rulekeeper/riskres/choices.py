@@ -6,6 +6,7 @@ The game keeps those that pass their ``why_not_*`` predicate (see
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -58,39 +59,47 @@ def only_pass(game: RiskGame) -> bool:
     return not any(table.zones[zone_name("traps", other)] for other in game.opponents(player))
 
 
-def candidates(game: RiskGame) -> list[Action]:
-    """The actions to consider for the deciding player: a superset of the legal ones."""
+def candidates(game: RiskGame) -> Iterator[Action]:
+    """The actions to consider for the deciding player, a superset of the legal ones, proposed
+    one at a time: the engine often needs only the first two legal ones (to learn that the
+    player has a choice), and then the rest are never made."""
     player, table = game.priority, game.table
     if game.decision == "mulligan":
-        return [act.Keep(), act.Mulligan()]
+        yield from (act.Keep(), act.Mulligan())
+        return
     if game.decision == "scry":
-        return [act.Scry(False), act.Scry(True)]
+        yield from (act.Scry(False), act.Scry(True))
+        return
     if game.decision == "legend":
         name = game.legend_choices[0][1]
-        return [act.KeepLegend(c.id) for c in table.permanents(player) if c.name == name]
+        yield from (act.KeepLegend(c.id) for c in table.permanents(player) if c.name == name)
+        return
     if game.decision == "attackers":
         targets: list[Target] = []
         for opponent in game.opponents(player):
             targets += [act.Player(opponent), *(c.id for c in table.creatures(opponent))]
-        found: list[Action] = [
-            act.Attack(c.id, t) for c in table.creatures(player) for t in targets
-        ]
-        return [*found, act.EndAttacks()]
+        yield from (act.Attack(c.id, t) for c in table.creatures(player) for t in targets)
+        yield act.EndAttacks()
+        return
     if game.decision == "blockers":
-        found = [act.Block(b.id, a) for b in table.creatures(player) for a in game.attacks]
-        return [*found, act.EndBlocks()]
+        yield from (act.Block(b.id, a) for b in table.creatures(player) for a in game.attacks)
+        yield act.EndBlocks()
+        return
     if game.decision == "discard":
-        return [act.Discard(c) for c in table.zones[zone_name("hand", player)]]
+        yield from (act.Discard(c) for c in table.zones[zone_name("hand", player)])
+        return
     if game.decision == "triggers":
-        return [act.StackTrigger(s, i) for p, s, i in game.pending_triggers if p == player]
+        yield from (act.StackTrigger(s, i) for p, s, i in game.pending_triggers if p == player)
+        return
     if game.decision == "order":
         attacker = combat.next_to_order(game)
-        return [act.OrderBlocker(attacker, b) for b in combat.unordered(game, attacker)]
-    # The engine asks only_pass() first and builds this list only if it is False, so the
-    # list does not ask again.
-    found = [act.Pass()]
+        yield from (act.OrderBlocker(attacker, b) for b in combat.unordered(game, attacker))
+        return
+    # The engine asks only_pass() first and proposes these only if it is False, so they do
+    # not ask again.
+    yield act.Pass()
     hand = table.zones[zone_name("hand", player)]
-    found += [_pitch(c) for c in hand]
+    yield from (_pitch(c) for c in hand)
     ep = table.players[player].ep
     # Proposals only: each is judged by its why_not_* predicate. A spell's cost does not
     # depend on its target, so one that cannot be paid skips the loop over targets, and so
@@ -99,7 +108,7 @@ def candidates(game: RiskGame) -> list[Action]:
     for card_id in hand:
         definition = table.cards[card_id].definition
         if definition.has_type("Landmark"):
-            found.append(act.PlayLandmark(card_id))
+            yield act.PlayLandmark(card_id)
             continue
         if not (sorcery or definition.has_type("Instant")):
             continue
@@ -111,17 +120,17 @@ def candidates(game: RiskGame) -> list[Action]:
         if cheapest > ep:
             continue
         for target in _targets(game, definition.target):
-            found.append(act.Cast(card_id, target))
+            yield act.Cast(card_id, target)
             if definition.alternative_cost is not None:
-                found.append(act.Cast(card_id, target, alternative=True))
+                yield act.Cast(card_id, target, alternative=True)
     if ep >= TRAP_COST and len(table.zones[zone_name("traps", player)]) < MAX_TRAPS:
-        found += [_set_trap(c) for c in hand]
-    found += [act.CastFaceDown(c) for c in hand if table.cards[c].printed.morph is not None]
+        yield from (_set_trap(c) for c in hand)
+    yield from (act.CastFaceDown(c) for c in hand if table.cards[c].printed.morph is not None)
     mine = table.permanents(player)
-    found += [act.TurnFaceUp(c.id) for c in mine if c.face_down]
+    yield from (act.TurnFaceUp(c.id) for c in mine if c.face_down)
     if ep >= CHALLENGE_COST:
         for other in game.opponents(player):
-            found += [_challenge(t) for t in table.zones[zone_name("traps", other)]]
+            yield from (_challenge(t) for t in table.zones[zone_name("traps", other)])
     me = table.players[player]
     for permanent in mine:
         for index, ability in enumerate(permanent.definition.abilities):
@@ -129,8 +138,8 @@ def candidates(game: RiskGame) -> list[Action]:
             ep_cost, intel_cost = ability_cost(ability, me.intel_used)
             if ep_cost > ep or intel_cost > me.intel or (ability.tap and permanent.tapped):
                 continue
-            found += [act.Activate(permanent.id, index, t) for t in _targets(game, ability.target)]
+            for target in _targets(game, ability.target):
+                yield act.Activate(permanent.id, index, target)
     if game.variant == "alliance":
         for other in game.opponents(player):
-            found += [act.OfferAlliance(other), act.BreakAlliance(other)]
-    return found
+            yield from (act.OfferAlliance(other), act.BreakAlliance(other))

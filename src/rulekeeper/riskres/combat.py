@@ -41,7 +41,6 @@ def begin_attacks(game: RiskGame) -> None:
         _enter(game, "end_of_combat")
         return
     game.decision, game.priority = "attackers", me
-    game._legal = None
 
 
 @enforces("RR 4.5.2b", "RR 4.5.2c", "RR 6.1d", "RR R37")
@@ -84,7 +83,6 @@ def begin_blocks(game: RiskGame, after: int | None = None) -> None:
         )
         if able:
             game.decision, game.priority = "blockers", defender
-            game._legal = None
             return
     begin_ordering(game)
 
@@ -98,7 +96,6 @@ def declare_blocker(game: RiskGame, blocker: int, attacker: int) -> None:
     names = game.table.cards[blocker].name, game.table.cards[attacker].name
     game.record("RR 4.5.3a", f"{names[0]} blocks {names[1]}")
     fire(game, "blocks", [game.table.cards[blocker]])
-    game._legal = None
 
 
 def unordered(game: RiskGame, attacker: int) -> list[int]:
@@ -126,7 +123,6 @@ def begin_ordering(game: RiskGame) -> None:
         game.give_priority(game.active)
         return
     game.decision, game.priority = "order", game.active
-    game._legal = None
 
 
 def why_not_order(game: RiskGame, attacker: int, blocker: int) -> Violation | None:

@@ -99,6 +99,10 @@ def intel_surcharge(used_this_turn: int) -> int:
 
 
 def ability_cost(ability: Ability, used_this_turn: int) -> tuple[int, int]:
-    """The (EP, Intel tokens) an ability costs now; Assembly Line never applies (RR 1.5e)."""
+    """The (EP, Intel tokens) an ability costs now; Assembly Line never applies (RR 1.5e).
+
+    An escalated Intel ability costs its Intel tokens and its EP, with the surcharge added to
+    the EP: it replaces neither (RR R79).
+    """
     surcharge = intel_surcharge(used_this_turn) if ability.is_intel else 0
     return ability.ep + surcharge, ability.intel

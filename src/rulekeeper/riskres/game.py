@@ -6,7 +6,7 @@ when passing priority is the only legal action, it passes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final, Self
 
 from rulekeeper.engine.chance import Chance
@@ -87,9 +87,31 @@ MULLIGANS: Final = ("standard", "competitive", "limited")
 """The mulligan procedures of RR 12.1 to 12.3; RR 12.4's simultaneous decisions is a flag."""
 
 
+@enforces("RR R63")
+def check_players(count: int) -> None:
+    """Refuse a table of fewer than two or more than six players (RR R63).
+
+    >>> check_players(7)
+    Traceback (most recent call last):
+    ...
+    rulekeeper.errors.InputError: Risk & Resource is played by 2 to 6 players, not 7 (RR R63)
+
+    :raises InputError: if ``count`` players cannot play.
+    """
+    low, high = PLAYERS
+    if not low <= count <= high:
+        raise InputError(
+            f"Risk & Resource is played by {low} to {high} players, not {count} (RR R63)"
+        )
+
+
 class RiskGame(Game):
     """A game of Risk & Resource for two to six players (RR R63), in one of the variants of
-    :data:`~rulekeeper.riskres.variants.VARIANTS` or none."""
+    :data:`~rulekeeper.riskres.variants.VARIANTS` or none.
+
+    :raises InputError: if there are not two to six names (RR R63), the mulligan procedure is
+        unknown, or the variant is unknown or needs more players.
+    """
 
     format_key = "rr"
 
@@ -105,6 +127,7 @@ class RiskGame(Game):
         betrayal: bool = True,
     ) -> None:
         super().__init__(chance)
+        check_players(len(names))
         if mulligan_rule not in MULLIGANS:
             raise InputError(
                 f"unknown mulligan procedure {mulligan_rule!r}; choose from {MULLIGANS}"
@@ -152,7 +175,7 @@ class RiskGame(Game):
     # Starting a game.
 
     @classmethod
-    @enforces("RR R7", "RR 2.1b", "RR R6", "RR R9", "RR R63")
+    @enforces("RR R7", "RR 2.1b", "RR R6", "RR R9")
     def new(
         cls,
         decks: Sequence[Sequence[str]],
@@ -171,15 +194,13 @@ class RiskGame(Game):
         example); ``betrayal=False`` forbids breaking alliances (RR 10.4.1c). Play continues
         to the first mulligan decision.
 
-        :raises InputError: if there are not two to six decks (RR R63), or the variant is
-            unknown or needs more players.
+        :raises InputError: if there are not two to six decks (RR R63), not one name for each
+            deck, or the variant is unknown or needs more players.
         """
-        low, high = PLAYERS
-        if not low <= len(decks) <= high:
-            raise InputError(
-                f"Risk & Resource is played by {low} to {high} players, not {len(decks)} (RR R63)"
-            )
+        check_players(len(decks))
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
+        if len(names) != len(decks):
+            raise InputError(f"{len(names)} names for {len(decks)} decks: give one for each")
         game = cls(
             Chance(seed),
             names,
@@ -300,7 +321,7 @@ class RiskGame(Game):
         """
         return super().legal_actions()
 
-    def _candidates(self) -> list[Action]:
+    def _candidates(self) -> Iterator[Action]:
         return candidates(self)
 
     def _violation(self, action: Action) -> Violation | None:
@@ -408,22 +429,20 @@ class RiskGame(Game):
         """Take forced actions until a player has a real choice or the game ends (RR R77).
 
         Most forced actions are passes by a player with nothing to do, so that case is asked
-        first, without building the list of legal actions (which would be just the pass).
+        first, without proposing any action (the only one would be the pass); otherwise the
+        candidates are judged only until a second legal one shows there is a choice.
         """
         while self.outcome is None:
             if only_pass(self):
                 # What _do(Pass()) would do, without building and matching the action.
-                self._legal = None
                 self.pass_priority()
                 continue
-            actions = self.legal_actions()
-            if len(actions) == 1 and isinstance(actions[0], FORCED):
-                self._do(actions[0])
-            else:
+            only = self.only_legal_action()
+            if only is None or not isinstance(only, FORCED):
                 return
+            self._do(only)
 
     def _do(self, action: Action) -> None:
-        self._legal = None
         if not isinstance(action, Pass):
             self._quiet = False
         player = self.priority
@@ -468,7 +487,6 @@ class RiskGame(Game):
     def give_priority(self, player: int) -> None:
         """Check state-based actions (RR 11.2a), then give ``player`` priority, or the next
         player still in the game if ``player`` has left (RR R64)."""
-        self._legal = None
         if not self._quiet:
             sba.check(self)
             self._quiet = True

@@ -77,7 +77,6 @@ def advance(game: RiskGame) -> None:
     """
     from rulekeeper.riskres.turn import begin_turn
 
-    game._legal = None
     if game.scry_pending:
         game.decision, game.priority = "scry", game.scry_pending[0]
         return

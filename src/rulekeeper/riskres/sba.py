@@ -147,7 +147,6 @@ def ask_legend_rule(game: RiskGame) -> None:
     game.legend_choices = choices
     if choices:
         game.decision, game.priority = "legend", choices[0][0]
-        game._legal = None
 
 
 @enforces("RR R29")

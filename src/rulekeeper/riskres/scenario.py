@@ -28,7 +28,7 @@ from rulekeeper.engine.game import Action
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.riskres.actions import Pass, Player, Target
 from rulekeeper.riskres.combat import begin_blocks
-from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.game import RiskGame, check_players
 from rulekeeper.riskres.state import zone_name
 from rulekeeper.riskres.turn import STEPS
 
@@ -43,7 +43,10 @@ class _Seat:
 
 
 class Scenario:
-    """A fluent builder for a :class:`~rulekeeper.riskres.game.RiskGame` position."""
+    """A fluent builder for a :class:`~rulekeeper.riskres.game.RiskGame` position.
+
+    :raises InputError: if there are not two to six names (RR R63).
+    """
 
     def __init__(
         self,
@@ -57,6 +60,7 @@ class Scenario:
         self._seed = seed
         self._variant, self._betrayal = variant, betrayal
         self._names = list(names)
+        check_players(len(self._names))
         self._seats = [_Seat() for _ in self._names]
         self._turn, self._active, self._step = 2, 0, "main1"
         self._attacks: dict[str, str] = {}

@@ -121,11 +121,13 @@ def why_not_cast(
     return None
 
 
-@enforces("RR 1.4c", "RR 1.4f", "RR 1.4g", "RR 4.4b", "RR R60")
+@enforces("RR 1.4c", "RR 1.4f", "RR 1.4g", "RR 4.4b", "RR R60", "RR R79")
 def why_not_activate(
     game: RiskGame, player: int, card_id: int, index: int, target: Target | None
 ) -> Violation | None:
-    """An ability of your permanent, at its speed, with its costs (EP, Intel, tap) payable."""
+    """An ability of your permanent, at its speed, with its costs (EP, Intel, tap) payable:
+    an escalated Intel ability needs its Intel tokens and all its EP, surcharge included
+    (RR R79)."""
     state = game.table.cards[card_id]
     if state.zone != zone_name("battlefield", player):
         return ("RR 5.1c", "you activate abilities of permanents you control")
@@ -143,6 +145,11 @@ def why_not_activate(
     ep, intel = ability_cost(ability, me.intel_used)
     if intel > me.intel:
         return ("RR 1.4c", f"the ability costs {intel} Intel and you have {me.intel}")
+    if ep > me.ep and ep > ability.ep:
+        return (
+            "RR R79",
+            f"with escalation the ability costs {intel} Intel and {ep} EP; you have {me.ep} EP",
+        )
     if ep > me.ep:
         return ("RR 1.1d", f"the ability costs {ep} EP and you have {me.ep}")
     return None
@@ -201,10 +208,13 @@ def why_not_attack(game: RiskGame, player: int, attacker: int, target: Target) -
     "RR 3.1.1b",
     "RR R38",
     "RR 10.3c",
+    "RR 6.2.3a",
+    "RR R78",
 )
 def why_not_block(game: RiskGame, player: int, blocker: int, attacker: int) -> Violation | None:
     """An untapped creature of a defending player blocks one attacker it is able to block,
-    among those attacking that player or their creatures (RR 10.3c)."""
+    among those attacking that player or their creatures (RR 10.3c), if the blocks can still
+    be finished as Menace and Guardian require (RR 6.2.2c, RR R78)."""
     table = game.table
     creature = table.cards[blocker]
     if creature.zone != zone_name("battlefield", player) or not creature.definition.has_type(
@@ -226,7 +236,10 @@ def why_not_block(game: RiskGame, player: int, blocker: int, attacker: int) -> V
         has_keyword(table, creature, "Evasive") or has_keyword(table, creature, "Reach")
     ):
         return ("RR 6.2.2a", f"{attacking.name} can be blocked only by Evasive or Reach creatures")
-    return _why_not_menace(game, player, blocker, attacker)
+    violation = _why_not_menace(game, player, blocker, attacker)
+    if violation is None:
+        violation = _why_not_guardian(game, player, blocker, attacker)
+    return violation
 
 
 def _blockers_of(game: RiskGame, attacker: int) -> int:
@@ -256,31 +269,154 @@ def _why_not_menace(game: RiskGame, player: int, blocker: int, attacker: int) ->
 
 
 def _can_block(game: RiskGame, blocker: int, attacker: int) -> bool:
+    # The restrictions on which creature may block which attacker, without the state of the
+    # declaration (RR 6.2.2a, RR 6.2.2b).
     table = game.table
     attacking, creature = table.cards[attacker], table.cards[blocker]
+    if has_keyword(table, attacking, "Unblockable"):
+        return False
     if has_keyword(table, attacking, "Evasive"):
         return has_keyword(table, creature, "Evasive") or has_keyword(table, creature, "Reach")
     return True
 
 
-@enforces("RR 6.2.2c", "RR 6.2.3a", "RR R36")
-def why_not_end_blocks(game: RiskGame, player: int) -> Violation | None:
-    """Blocks are complete only if every Menace attacker blocked has 2+ blockers and every
-    Guardian attacker that could be blocked is blocked."""
+def _why_not_guardian(game: RiskGame, player: int, blocker: int, attacker: int) -> Violation | None:
+    # Blocks cannot be taken back, so a block that leaves fewer Guardian attackers blockable
+    # than the best declaration would block is refused at once (RR R78).
     table = game.table
-    for attacker, aim in game.attacks.items():
-        if game.defending_player(aim) != player:
-            continue  # another player's blocks (RR 10.3c)
+    if not any(has_keyword(table, table.cards[a], "Guardian") for a in _attacking(game, player)):
+        return None
+    declared = _declared(game, player)
+    declared[blocker] = attacker
+    if most_guardians_blocked(game, player, declared) >= most_guardians_blocked(game, player):
+        return None
+    # Name the Guardian attacker left unblocked, one this creature could block if there is one.
+    left = [
+        g
+        for g in _attacking(game, player)
+        if g != attacker
+        and has_keyword(table, table.cards[g], "Guardian")
+        and _blockers_of(game, g) == 0
+    ]
+    named = [g for g in left if _can_block(game, blocker, g)] or left or [attacker]
+    name, creature = table.cards[named[0]].name, table.cards[blocker].name
+    return ("RR 6.2.3a", f"{name} has Guardian: {creature} is needed to block it")
+
+
+def _attacking(game: RiskGame, player: int) -> list[int]:
+    # The attackers ``player`` defends against (RR 10.3c).
+    return [a for a, aim in game.attacks.items() if game.defending_player(aim) == player]
+
+
+def _declared(game: RiskGame, player: int) -> dict[int, int]:
+    # The blocks ``player`` has declared so far, blocker to attacker.
+    return {b: a for b, a in game.blocks.items() if game.table.cards[b].controller == player}
+
+
+def _blockers_needed(game: RiskGame, attacker: int) -> int:
+    return 2 if has_keyword(game.table, game.table.cards[attacker], "Menace") else 1
+
+
+@enforces("RR 6.2.3a", "RR R78")
+def most_guardians_blocked(
+    game: RiskGame, player: int, declared: dict[int, int] | None = None
+) -> int:
+    """The most Guardian attackers aimed at ``player`` that a complete declaration of blockers
+    can block, keeping the blocks in ``declared`` (blocker to attacker), or choosing every
+    block afresh if it is ``None`` (RR R78); -1 if no complete declaration keeps them.
+
+    A complete declaration obeys every restriction on blocking, gives each Menace attacker no
+    blocker or two or more (RR 6.2.2c), and uses each untapped creature at most once. A
+    creature may block only one attacker (RR 4.5.3b), so blocking one Guardian attacker can
+    leave another unblockable: the rule asks for as many as can be blocked together.
+    """
+    table = game.table
+    declared = declared or {}
+    counts: dict[int, int] = {}
+    for attacker in declared.values():
+        counts[attacker] = counts.get(attacker, 0) + 1
+    blocked = 0
+    # What the declaration still needs: (attacker, blockers to add, must it, Guardians won).
+    needs: list[tuple[int, int, bool, int]] = []
+    for attacker in _attacking(game, player):
+        guardian = has_keyword(table, table.cards[attacker], "Guardian")
+        count, wanted = counts.get(attacker, 0), _blockers_needed(game, attacker)
+        if count >= wanted:
+            blocked += int(guardian)
+        elif count > 0:
+            needs.append((attacker, wanted - count, True, int(guardian)))  # a Menace block
+        elif guardian:
+            needs.append((attacker, wanted, False, 1))
+    if not needs:
+        return blocked
+    # Creatures able to meet the same needs are interchangeable: group them by which needs
+    # (one bit each) they can meet, and count each group.
+    groups: dict[int, int] = {}
+    for creature in table.creatures(player):
+        if creature.tapped or creature.id in declared:
+            continue
+        mask = sum(
+            1 << index
+            for index, (attacker, _, _, _) in enumerate(needs)
+            if _can_block(game, creature.id, attacker)
+        )
+        groups[mask] = groups.get(mask, 0) + 1
+    best = _most_won(needs, 0, tuple(sorted(groups.items())))
+    return blocked + best if best >= 0 else -1
+
+
+def _most_won(
+    needs: list[tuple[int, int, bool, int]], index: int, pool: tuple[tuple[int, int], ...]
+) -> int:
+    # The most Guardians the needs from ``index`` on can win with the creatures in ``pool``
+    # (groups of (mask, count)); -1 if a need that must be met cannot be.
+    if index == len(needs):
+        return 0
+    _, wanted, must, won = needs[index]
+    best = -1 if must else _most_won(needs, index + 1, pool)
+    for rest in _takings(pool, 1 << index, wanted, 0):
+        after = _most_won(needs, index + 1, rest)
+        if after >= 0:
+            best = max(best, won + after)
+    return best
+
+
+def _takings(
+    pool: tuple[tuple[int, int], ...], bit: int, wanted: int, start: int
+) -> list[tuple[tuple[int, int], ...]]:
+    # Every pool left after taking ``wanted`` creatures whose mask has ``bit``, each choice of
+    # how many from which group once (groups are taken in order from ``start``).
+    if wanted == 0:
+        return [pool]
+    found: list[tuple[tuple[int, int], ...]] = []
+    for position in range(start, len(pool)):
+        mask, count = pool[position]
+        if mask & bit and count:
+            smaller = (*pool[:position], (mask, count - 1), *pool[position + 1 :])
+            found += _takings(smaller, bit, wanted - 1, position)
+    return found
+
+
+@enforces("RR 6.2.2c", "RR 6.2.3a", "RR R36", "RR R78")
+def why_not_end_blocks(game: RiskGame, player: int) -> Violation | None:
+    """Blocks are complete only if every Menace attacker blocked has 2+ blockers and as many
+    Guardian attackers are blocked as any declaration could block (RR R78)."""
+    table = game.table
+    untapped = [b.id for b in table.creatures(player) if not b.tapped]
+    blocked = 0
+    unblocked: list[int] = []  # Guardian attackers that some creature could block
+    for attacker in _attacking(game, player):
         creature = table.cards[attacker]
         count = _blockers_of(game, attacker)
         if count == 1 and has_keyword(table, creature, "Menace"):
             return ("RR 6.2.2c", f"{creature.name} has Menace: block it with two or more creatures")
-        if count == 0 and has_keyword(table, creature, "Guardian"):
-            able = [
-                b.id
-                for b in table.creatures(player)
-                if why_not_block(game, player, b.id, attacker) is None
-            ]
-            if able:
-                return ("RR 6.2.3a", f"{creature.name} has Guardian: it must be blocked if able")
+        if not has_keyword(table, creature, "Guardian"):
+            continue
+        if count > 0:
+            blocked += 1
+        elif any(_can_block(game, b, attacker) for b in untapped):
+            unblocked.append(attacker)
+    if unblocked and blocked < most_guardians_blocked(game, player):
+        name = table.cards[unblocked[0]].name
+        return ("RR 6.2.3a", f"{name} has Guardian: it must be blocked if able")
     return None

@@ -56,7 +56,6 @@ def stack_pending(game: RiskGame) -> bool:
         mine = [t for t in game.pending_triggers if t[0] == player]
         if len(mine) > 1:
             game.decision, game.priority = "triggers", player
-            game._legal = None
             return True
         if mine:
             put_on_stack(game, *mine[0])

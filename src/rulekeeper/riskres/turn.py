@@ -243,7 +243,6 @@ def cleanup(game: RiskGame) -> None:
     me = game.table.players[game.active]
     if not me.left and len(game.table.zones[zone_name("hand", game.active)]) > HAND_SIZE:
         game.decision, game.priority = "discard", game.active
-        game._legal = None
         return
     continuous.end_all(game)
     for permanent in game.table.permanents():
