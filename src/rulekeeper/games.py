@@ -4,7 +4,7 @@ Nothing registers itself on import: a format is playable because it is listed he
 
 >>> from rulekeeper.games import FORMATS
 >>> sorted(FORMATS)
-['leveler', 'rr', 'vortex']
+['leveler', 'rr', 'stockpile', 'vortex']
 >>> FORMATS["leveler"].players
 (2, 2)
 """
@@ -21,6 +21,8 @@ from rulekeeper.engine.game import Game
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.agents import HeuristicAgent
 from rulekeeper.mtg.formats.leveler.play import Leveler
+from rulekeeper.mtg.formats.stockpile.agents import StockpileAgent
+from rulekeeper.mtg.formats.stockpile.play import Stockpile
 from rulekeeper.mtg.formats.vortex.agents import VortexAgent
 from rulekeeper.mtg.formats.vortex.play import Vortex
 from rulekeeper.mtg.game import MagicGame
@@ -101,6 +103,7 @@ def magic_invariants(game: MagicGame) -> list[str]:
 _MAGIC_FORMATS: dict[str, tuple[MagicFormat, Callable[[int], Agent]]] = {
     "leveler": (Leveler(), HeuristicAgent),
     "vortex": (Vortex(), VortexAgent),
+    "stockpile": (Stockpile(), StockpileAgent),
 }
 
 
