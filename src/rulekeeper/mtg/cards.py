@@ -29,6 +29,7 @@ from typing import Any
 
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.mana import ManaCost
+from rulekeeper.rules import enforces
 
 KEYWORDS = frozenset(
     {
@@ -244,12 +245,14 @@ def _by_folded_name() -> dict[str, CardDef]:
     return {name.casefold(): definition for name, definition in card_pool().items()}
 
 
+@enforces("MG 6.6")
 def card(name: str) -> CardDef:
-    """Return the card called ``name`` (case-insensitive).
+    """Return the card called ``name`` (case-insensitive): only a card of the pool can be put
+    into a game (MG 6.6).
 
     :raises InputError: if the model does not implement such a card.
     """
     try:
         return _by_folded_name()[name.casefold().replace("\u2019", "'")]
     except KeyError:
-        raise InputError(f"the engine does not implement a card named {name!r}") from None
+        raise InputError(f"the engine does not implement a card named {name!r} (MG 6.6)") from None
