@@ -10,13 +10,16 @@ test that needs the game to stop gives a player an instant and an untapped land 
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
+from rulekeeper.cli import main
 from rulekeeper.engine.agents import RandomAgent, play
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.games import FORMATS
 from rulekeeper.mtg.actions import Attack, Block, Cast, EndBlocks, Pass, Player, PlayLand
+from rulekeeper.mtg.cube import default_cube
 from rulekeeper.mtg.formats.stockpile import (
     JUNKPILE,
     LANDPILE,
@@ -615,3 +618,42 @@ def test_a_saved_game_plays_on_identically() -> None:
     game.apply(action)
     copy.apply(action)
     assert copy.dumps() == game.dumps()
+
+
+# The command line.
+
+
+@pytest.mark.rule("SD 1.4")
+def test_the_command_line_plays_a_four_player_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "stockpile", "--players", "4", "--seed", "7"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("Stockpile Draft, seed 7, 4 players")
+    for rule in ("SD R1", "SD 2.4", "SD 6.3", "SD 6.4", "MG 4.1"):
+        assert f"({rule})" in out
+    assert "result: " in out
+    assert err == ""
+
+
+@pytest.mark.rule("SD 1.3")
+def test_the_command_line_plays_from_a_cube_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    cube = tmp_path / "cube.txt"
+    cube.write_text("".join(f"1 {name}\n" for name in default_cube().names), encoding="utf-8")
+    args = ["simulate", "stockpile", "-n", "2", "--players", "3", "--no-progress"]
+    assert main([*args, "--cube", str(cube)]) == 0
+    out, _ = capsys.readouterr()
+    assert "Stockpile Draft: 2 games, 3 players" in out
+    cube.write_text("1 Lightning Bolt\n", encoding="utf-8")
+    assert main([*args, "--cube", str(cube)]) == 2
+    _, err = capsys.readouterr()
+    assert "needs at least 150 (SD 1.3)" in err
+    assert "Traceback" not in err
+
+
+def test_only_stockpile_is_played_from_a_cube(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["play", "leveler", "--cube", str(tmp_path / "cube.txt")]) == 2
+    _, err = capsys.readouterr()
+    assert "Leveler is not played from a cube" in err

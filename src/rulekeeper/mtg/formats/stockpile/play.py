@@ -27,7 +27,6 @@ from rulekeeper.mtg.formats.stockpile import (
     piles,
 )
 from rulekeeper.mtg.formats.stockpile.actions import Acquire, AcquireLand, ReturnJunk
-from rulekeeper.mtg.formats.stockpile.cube import default_cube
 from rulekeeper.mtg.formats.stockpile.junk import (
     JUNK_CARD,
     is_junk,
@@ -55,7 +54,17 @@ class Stockpile(MagicFormat):
     attacks_any_opponent = True  # SD R5, MG R8
 
     def __init__(self, cube: Sequence[str] | None = None) -> None:
-        self.cube: tuple[str, ...] = tuple(default_cube() if cube is None else cube)
+        self._cube = None if cube is None else tuple(cube)
+
+    @property
+    def cube(self) -> tuple[str, ...]:
+        """The names of the cube's cards: the one given, or the project's default cube."""
+        if self._cube is None:
+            # Loaded on first use: the format is created whenever the registry is imported.
+            from rulekeeper.mtg.cube import default_cube
+
+            self._cube = default_cube().names
+        return self._cube
 
     def initial_state(self) -> dict[str, Any]:
         """No acquisition made yet, and not the final round (see :mod:`.piles`)."""
