@@ -48,12 +48,13 @@ if TYPE_CHECKING:
 # Setting up.
 
 
-@enforces("SD 1.3", "SD 2.1", "SD 2.2", "SD 2.3", "SD 2.4", "SD R1", "SD R2")
+@enforces("SD 1.3", "SD 2.1", "SD 2.2", "SD 2.3", "SD 2.4", "SD R1", "SD R2", "SD R3")
 def build_piles(game: MagicGame, cube: Sequence[str]) -> None:
     """Set up the game in the order of SD R1: the junkpile, six stockpiles of 25 random cube
     cards, the landpile, then each player's starting deck of three Junk and seven random lands.
 
-    Pile cards are nobody's; a starting deck's cards are its player's (SD R2).
+    Pile cards are nobody's; a starting deck's cards are its player's (SD R2). The landpile
+    is dealt from in its shuffled order, face down, before anyone may see it (SD R3).
 
     :raises InputError: if the cube holds fewer than 150 cards (SD 1.3).
     """

@@ -22,6 +22,7 @@ from rulekeeper.mtg.formats.stockpile import (
     LANDPILE,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    STARTING_LIFE,
     STOCKPILE_ZONES,
     STOCKPILES,
     piles,
@@ -42,8 +43,10 @@ if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
 
+@enforces("SD 1.1", "SD R5")
 class Stockpile(MagicFormat):
-    """Stockpile Draft: no decks, six stockpiles to acquire from, Junk to get rid of."""
+    """Stockpile Draft: no decks, six stockpiles to acquire from, Junk to get rid of; a
+    free-for-all in which each attacker attacks an opponent of its controller's choice."""
 
     key = "stockpile"
     name = "Stockpile Draft"
@@ -51,6 +54,7 @@ class Stockpile(MagicFormat):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     players_rule = "SD 1.4"
+    starting_life = STARTING_LIFE
     attacks_any_opponent = True  # SD R5, MG R8
 
     def __init__(self, cube: Sequence[str] | None = None) -> None:
@@ -94,6 +98,19 @@ class Stockpile(MagicFormat):
             )
         game.format_state.update(self.initial_state())
         piles.build_piles(game, self.cube)
+
+    @enforces("SD 3.1", "SD 3.2", "SD 3.3")
+    def before_first_turn(self, game: MagicGame) -> None:
+        """Every player has 20 life; once the first player is chosen at random, each draws
+        seven cards, and no mulligan is offered."""
+        for player in game.table.players:
+            player.life = STARTING_LIFE
+        game.record(
+            "SD 3.3",
+            f"each player starts with {STARTING_LIFE} life and draws {self.opening_hand} "
+            "cards; there are no mulligans",
+        )
+        super().before_first_turn(game)
 
     def draw_one(self, game: MagicGame, player: int) -> None:
         """Draw, reshuffling the graveyard into an empty library first (SD 6.4)."""
@@ -158,7 +175,7 @@ class Stockpile(MagicFormat):
 
     # What players see, and what must always hold.
 
-    @enforces("SD 2.4", "SD 5.1", "SD 5.3", "SD 5.4")
+    @enforces("SD 2.4", "SD 5.1", "SD 5.3", "SD 5.4", "SD R3")
     def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
         """Everyone sees each stockpile's size and face-up top card, how many Junk cards the
         junkpile holds and which lands the face-up landpile holds; nobody sees the other
