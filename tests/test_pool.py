@@ -9,8 +9,11 @@ from importlib import resources
 import pytest
 
 from rulekeeper.errors import InputError
+from rulekeeper.mtg.actions import Cast
 from rulekeeper.mtg.carddb import card_index
 from rulekeeper.mtg.cards import KEYWORDS, CardDef, _card_from_json, card, card_pool
+from rulekeeper.mtg.decks import BASICS
+from rulekeeper.mtg.scenario import Scenario
 
 # The model's name for a creature's printed evasion ability; the index lists no such keyword.
 UNBLOCKABLE = "Can't be blocked"
@@ -72,3 +75,40 @@ def test_a_spell_is_described_in_the_project_s_words_and_linked_to_its_reference
     assert card("Mons's Goblin Raiders").reference_url == (
         "https://scryfall.com/search?q=%21%22Mons%27s+Goblin+Raiders%22"
     )
+
+
+# Every card can be played: cast from a hand with just enough lands, it resolves and does what
+# its encoding says, each effect under its own MG 6 rule.
+EFFECT_RULES = {
+    "damage": "MG 6.1",
+    "draw": "MG 6.2",
+    "gain": "MG 6.3",
+    "lose": "MG 6.3",
+    "mill": "MG 6.4",
+    "mill_half": "MG 6.4",
+    "destroy": "MG 6.5",
+}
+
+
+@pytest.mark.parametrize(
+    "definition", [d for d in POOL if not d.has_type("Land")], ids=lambda d: d.name
+)
+def test_every_card_of_the_pool_can_be_cast_and_does_what_it_says(definition: CardDef) -> None:
+    cost = definition.mana_cost
+    lands = [BASICS[colour] for colour in cost.colored] + ["Wastes"] * cost.generic
+    game = (
+        Scenario("leveler")
+        .player(0, hand=[definition.name], battlefield=lands, library=["Island"] * 12)
+        .player(1, battlefield=["Grizzly Bears"], library=["Island"] * 12)
+        .build()
+    )
+    cast = next(a for a in game.legal_actions() if isinstance(a, Cast))
+    before = len(game.log)
+    game.apply(cast)
+    cited = {event.rule for event in game.log[before:]}
+    if definition.is_permanent:
+        assert "MG 3.7" in cited
+        assert game.table.where[cast.card] == "battlefield"
+    else:
+        assert "MG 3.6" in cited
+        assert {EFFECT_RULES[effect.kind] for effect in definition.effects} <= cited
