@@ -9,6 +9,7 @@ test that needs the game to stop gives a player an instant and an untapped land 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -16,7 +17,8 @@ import pytest
 
 from rulekeeper.cli import main
 from rulekeeper.engine.agents import RandomAgent, play
-from rulekeeper.errors import IllegalActionError, InputError
+from rulekeeper.engine.saves import read_save
+from rulekeeper.errors import IllegalActionError, InputError, SerializationError
 from rulekeeper.games import FORMATS
 from rulekeeper.mtg.actions import Attack, Block, Cast, EndBlocks, Pass, Player, PlayLand
 from rulekeeper.mtg.cube import default_cube
@@ -29,6 +31,7 @@ from rulekeeper.mtg.formats.stockpile import (
 from rulekeeper.mtg.formats.stockpile.actions import Acquire, AcquireLand, ReturnJunk
 from rulekeeper.mtg.formats.stockpile.agents import StockpileAgent
 from rulekeeper.mtg.formats.stockpile.play import Stockpile, hidden_cards_shown
+from rulekeeper.mtg.formats.stockpile.saving import check_format_state
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.scenario import Scenario
 from rulekeeper.mtg.state import UNOWNED
@@ -657,3 +660,56 @@ def test_only_stockpile_is_played_from_a_cube(
     assert main(["play", "leveler", "--cube", str(tmp_path / "cube.txt")]) == 2
     _, err = capsys.readouterr()
     assert "Leveler is not played from a cube" in err
+
+
+# Saved games.
+
+
+def test_a_saved_game_passes_the_format_state_checks() -> None:
+    game = FORMATS["stockpile"].new_game(2, 3)
+    play(game, [StockpileAgent(seat) for seat in range(3)])
+    restored = MagicGame.from_json(read_save(game.dumps()))
+    check_format_state(restored)
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"acquired": "2"}, "format_state.acquired: '2' is not of type 'integer'"),
+        ({"acquired": -1}, "format_state.acquired: -1 is less than the minimum of 0"),
+        ({"extra": 1}, "Additional properties are not allowed"),
+    ],
+)
+def test_a_malformed_format_state_is_refused(change: dict[str, object], reason: str) -> None:
+    game = new_game(2)
+    game.format_state.update(change)
+    with pytest.raises(SerializationError, match=re.escape(reason)):
+        check_format_state(game)
+
+
+@pytest.mark.rule("SD 6.1")
+def test_an_acquisition_in_a_future_turn_is_refused() -> None:
+    game = new_game(2)
+    game.format_state["acquired"] = game.turn + 1
+    with pytest.raises(SerializationError, match=r"format_state\.acquired: .* \(SD 6\.1\)"):
+        check_format_state(game)
+
+
+@pytest.mark.rule("SD 6.5")
+def test_a_final_round_needs_three_empty_stockpiles() -> None:
+    game = new_game(2)
+    game.format_state["final_round"] = True
+    with pytest.raises(SerializationError, match=r"0 of 3 stockpiles empty \(SD 6\.5\)"):
+        check_format_state(game)
+    for zone in STOCKPILE_ZONES[:3]:
+        for card_id in list(game.table.zones[zone]):
+            game.table.move(card_id, "exile")
+    check_format_state(game)
+
+
+@pytest.mark.rule("SD R2")
+def test_an_owned_card_in_a_stockpile_is_refused() -> None:
+    game = new_game(2)
+    game.table.cards[game.table.zones[STOCKPILE_ZONES[0]][0]].owner = 1
+    with pytest.raises(SerializationError, match=r"impossible state: card .* has an owner"):
+        check_format_state(game)
