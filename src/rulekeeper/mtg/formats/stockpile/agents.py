@@ -1,7 +1,8 @@
 """A Stockpile Draft bot: acquires with a plan, seeing only its own view.
 
 It keeps a colour pair (the colours of its lands, in play and acquired), acquires the
-strongest card on offer it can afford in those colours, buys a basic land when its deck runs
+strongest card on offer it can afford in those colours, preferring mana values its deck is
+short of (a limited deck's curve), buys a basic land when its deck runs
 short of a colour or of lands, returns Junk when it has mana to spare, and otherwise plays like
 :class:`~rulekeeper.mtg.agents.HeuristicAgent`, attacking the opponent with the least life.
 """
@@ -21,6 +22,7 @@ from rulekeeper.mtg.formats.stockpile.actions import Acquire, AcquireLand, Retur
 
 COLOUR_OF = {land: colour for colour, land in BASICS.items()}
 LAND_SHARE = 0.4  # aim for about two lands in five cards, as a limited deck does
+CURVE = {1: 2, 2: 4, 3: 4, 4: 3, 5: 2}  # spells wanted at each mana value; 1 above five
 
 
 class StockpileAgent(HeuristicAgent):
@@ -65,8 +67,15 @@ class StockpileAgent(HeuristicAgent):
         removal = 4 * sum(e.kind == "destroy" for e in definition.effects)
         draw = 2 * sum(e.amount for e in definition.effects if e.kind == "draw")
         strength = power + burn + removal + draw
-        cost = max(MINIMUM_PRICE, definition.mana_cost.mana_value)
-        return 10 + strength + (8 if fits else -6) - cost / 2
+        value = definition.mana_cost.mana_value
+        cost = max(MINIMUM_PRICE, value)
+        held = sum(
+            card(n).mana_cost.mana_value == value
+            for n in self._my_cards(view)
+            if n not in COLOUR_OF
+        )
+        on_curve = 3 if held < CURVE.get(value, 1) else 0
+        return 10 + strength + (8 if fits else -6) + on_curve - cost / 2
 
     def _land_value(self, view: dict[str, Any], name: str) -> float:
         mine = self._my_cards(view)
