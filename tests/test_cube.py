@@ -14,7 +14,7 @@ from rulekeeper.cli import main
 from rulekeeper.decklist import parse_decklist
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.cards import card, card_pool
-from rulekeeper.mtg.cube import check_cube, default_cube, load_cube, read_cube
+from rulekeeper.mtg.cube import check_cube, default_cube, load_cube, pool_index, read_cube
 from rulekeeper.mtg.formats.stockpile import CUBE_MINIMUM
 from rulekeeper.mtg.scenario import Scenario
 
@@ -58,6 +58,15 @@ def test_the_default_cube_spreads_over_the_colours_and_the_curve() -> None:
 
 def test_the_default_cube_file_passes_the_check(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, str(DEFAULT)) == (0, f"{DEFAULT}: usable ({len(NAMES)} cards)\n", "")
+
+
+def test_the_pool_index_judges_a_cube_of_pool_cards_as_the_full_index_does() -> None:
+    from rulekeeper.mtg.carddb import card_index
+
+    listed = "".join(f"1 {name}\n" for name in NAMES) + f"1 {NAMES[0]}\n"
+    decklist = parse_decklist(listed, sub_decks=1)
+    assert check_cube(decklist, pool_index()) == check_cube(decklist, card_index())
+    assert len(check_cube(decklist, pool_index())) == 1  # the copy of the first card
 
 
 def test_a_loaded_cube_gives_the_definitions_in_the_list_s_order() -> None:
