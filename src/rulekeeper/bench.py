@@ -69,14 +69,18 @@ class Measurement:
 
 
 def measure(entry: GameFormat, seconds: float, players: int) -> Measurement:
-    """Play random games of ``entry`` for about ``seconds`` (at least one game) and count the
-    games and the actions applied in them."""
+    """Play random games of ``entry`` for about ``seconds`` (at least one game, after one that
+    is not counted) and count the games and the actions applied in them."""
     games, actions, seed = 0, 0, 0
 
     def count(_game: Game, _action: Action) -> None:
         nonlocal actions
         actions += 1
 
+    # One untimed game first: loading data and importing modules happen once per process and
+    # would otherwise be counted against whichever table is measured first.
+    warm_up = entry.new_game(0, players)
+    play(warm_up, [RandomAgent(seat) for seat in range(players)])
     # The budget is wall-clock time; the rates divide by the processor time this process used,
     # so that other work on a shared machine does not count against the engine.
     started, cpu_started = time.perf_counter(), time.process_time()
