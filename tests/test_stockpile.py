@@ -713,3 +713,13 @@ def test_an_owned_card_in_a_stockpile_is_refused() -> None:
     game.table.cards[game.table.zones[STOCKPILE_ZONES[0]][0]].owner = 1
     with pytest.raises(SerializationError, match=r"impossible state: card .* has an owner"):
         check_format_state(game)
+
+
+def test_the_format_offers_its_save_checks_as_hooks() -> None:
+    fmt = Stockpile(cube=CUBE)
+    assert fmt.format_state_schema()["$id"] == "urn:rulekeeper:stockpile:format-state"
+    game = new_game(2)
+    fmt.check_format_state(game)
+    game.format_state["acquired"] = 99
+    with pytest.raises(SerializationError, match=r"\(SD 6\.1\)"):
+        fmt.check_format_state(game)

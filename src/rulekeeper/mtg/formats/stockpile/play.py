@@ -9,7 +9,7 @@ final round ends the game (``end_of_turn``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.engine.chance import Chance
@@ -26,6 +26,7 @@ from rulekeeper.mtg.formats.stockpile import (
     STOCKPILE_ZONES,
     STOCKPILES,
     piles,
+    saving,
 )
 from rulekeeper.mtg.formats.stockpile.actions import Acquire, AcquireLand, ReturnJunk
 from rulekeeper.mtg.formats.stockpile.junk import (
@@ -77,6 +78,17 @@ class Stockpile(MagicFormat):
     def shared_zones(self) -> tuple[str, ...]:
         """The junkpile, the landpile and the six stockpiles belong to no one (SD 5)."""
         return (JUNKPILE, LANDPILE, *STOCKPILE_ZONES)
+
+    def format_state_schema(self) -> Mapping[str, Any]:
+        """The JSON Schema of a saved game's ``format_state`` (see :mod:`.saving`)."""
+        return saving.format_state_schema()
+
+    def check_format_state(self, game: MagicGame) -> None:
+        """Check what a restored game's ``format_state`` means (see :mod:`.saving`).
+
+        :raises ~rulekeeper.errors.SerializationError: naming the field and the rule.
+        """
+        saving.check_meaning(game)
 
     def extra_cards(self) -> dict[str, CardDef]:
         """The Junk card (SD 4.1)."""

@@ -47,15 +47,24 @@ def _as_saved() -> Mapping[str, Any]:
 
 
 def check_format_state(game: MagicGame) -> None:
-    """Refuse a restored game whose Stockpile Draft bookkeeping is malformed or contradicts the
-    game: an acquisition in a turn still to come (SD 6.1), a final round begun before three
-    stockpiles ran out (SD 6.5), or a broken invariant of the format (hidden cards shown, pile
-    cards owned).
+    """Refuse a restored game whose Stockpile Draft bookkeeping is malformed
+    (:func:`format_state_schema`) or means something impossible (:func:`check_meaning`).
+
+    :raises SerializationError: naming the field and the rule.
+    """
+    check_structure({"format_state": game.format_state}, _as_saved())
+    check_meaning(game)
+
+
+def check_meaning(game: MagicGame) -> None:
+    """Refuse bookkeeping that contradicts the game (its structure already checked): an
+    acquisition in a turn still to come (SD 6.1), a final round begun before three stockpiles
+    ran out (SD 6.5), or a broken invariant of the format (hidden cards shown, pile cards
+    owned).
 
     :raises SerializationError: naming the field and the rule.
     """
     state = game.format_state
-    check_structure({"format_state": state}, _as_saved())
     if state["acquired"] > game.turn:
         raise refuse(
             "format_state.acquired",
