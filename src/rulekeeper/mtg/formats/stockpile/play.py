@@ -72,7 +72,7 @@ class Stockpile(MagicFormat):
         return self._cube
 
     def initial_state(self) -> dict[str, Any]:
-        """No acquisition made yet, and not the final round (see :mod:`.piles`)."""
+        """No acquisition made yet, and not the final round (see :mod:`rulekeeper.mtg.formats.stockpile.piles`)."""
         return {"acquired": 0, "final_round": False}
 
     def shared_zones(self) -> tuple[str, ...]:
@@ -80,11 +80,13 @@ class Stockpile(MagicFormat):
         return (JUNKPILE, LANDPILE, *STOCKPILE_ZONES)
 
     def format_state_schema(self) -> Mapping[str, Any]:
-        """The JSON Schema of a saved game's ``format_state`` (see :mod:`.saving`)."""
+        """The JSON Schema of a saved game's ``format_state``
+        (:func:`rulekeeper.mtg.formats.stockpile.saving.format_state_schema`)."""
         return saving.format_state_schema()
 
     def check_format_state(self, game: MagicGame) -> None:
-        """Check what a restored game's ``format_state`` means (see :mod:`.saving`).
+        """Check what a restored game's ``format_state`` means
+        (:func:`rulekeeper.mtg.formats.stockpile.saving.check_meaning`).
 
         :raises ~rulekeeper.errors.SerializationError: naming the field and the rule.
         """
