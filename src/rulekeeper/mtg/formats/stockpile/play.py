@@ -72,7 +72,8 @@ class Stockpile(MagicFormat):
         return self._cube
 
     def initial_state(self) -> dict[str, Any]:
-        """No acquisition made yet, and not the final round (see :mod:`rulekeeper.mtg.formats.stockpile.piles`)."""
+        """No acquisition made yet, and not the final round
+        (:mod:`rulekeeper.mtg.formats.stockpile.piles` says what each means)."""
         return {"acquired": 0, "final_round": False}
 
     def shared_zones(self) -> tuple[str, ...]:
