@@ -137,8 +137,8 @@ COPY_SKIPS = (".git", ".nox", "_build", "build", "__pycache__", "*.so")
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Measure games per second per format, for the plain engine and for the one compiled with
-    mypyc, and the clean and incremental docs build times."""
+    """Measure games and actions per second per format and table size, for the plain engine and
+    for the one compiled with mypyc, and the clean and incremental docs build times."""
     install(session, "bench")
     session.run("python", "-m", "rulekeeper.bench", "--seconds", "5")
     scratch = Path(session.create_tmp()) / "bench-site"

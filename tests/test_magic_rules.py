@@ -836,11 +836,11 @@ def test_each_blocker_blocks_one_attacker_of_the_other_side() -> None:
 @pytest.mark.rule("MG 4.3")
 def test_flying_needs_flying_or_reach_and_unblockable_means_unblockable() -> None:
     game = combat(
-        {"battlefield": ["Wind Drake", "Storm Crow", "Suntail Hawk"]},
+        {"battlefield": ["Wind Drake", "Latch Seeker", "Suntail Hawk"]},
         {"battlefield": ["Grizzly Bears", "Giant Spider", "Dusk Imp"]},
     )
-    drake, crow, hawk = (game.find(n) for n in ("Wind Drake", "Storm Crow", "Suntail Hawk"))
-    for attacker in (drake, crow, hawk):
+    drake, seeker, hawk = (game.find(n) for n in ("Wind Drake", "Latch Seeker", "Suntail Hawk"))
+    for attacker in (drake, seeker, hawk):
         game.apply(Attack(attacker))
     bears, spider, imp = (game.find(n) for n in ("Grizzly Bears", "Giant Spider", "Dusk Imp"))
     offered = {a for a in game.legal_actions() if isinstance(a, Block)}
@@ -852,9 +852,9 @@ def test_flying_needs_flying_or_reach_and_unblockable_means_unblockable() -> Non
     }
     error = assert_illegal(game, Block(bears, drake), "MG 4.3")
     assert "flying" in error.reason
-    error = assert_illegal(game, Block(spider, crow), "MG 4.3")
-    assert error.reason == "Storm Crow can't be blocked"
-    assert_illegal(game, Block(imp, crow), "MG 4.3")
+    error = assert_illegal(game, Block(spider, seeker), "MG 4.3")
+    assert error.reason == "Latch Seeker can't be blocked"
+    assert_illegal(game, Block(imp, seeker), "MG 4.3")
 
 
 @pytest.mark.rule("MG 4.4")

@@ -1,9 +1,12 @@
-"""Games per second for every registered format: ``python -m rulekeeper.bench``.
+"""Games and actions per second for every registered format: ``python -m rulekeeper.bench``.
 
-Run through ``nox -s bench``, which also times the docs build. Each format plays random
-against random from consecutive seeds for a fixed wall-clock budget on one core; the figure is
-complete games divided by elapsed time. It is a measurement, not a test: nothing fails on a
-slow machine.
+Run through ``nox -s bench``, which also times the docs build. Each format and table size plays
+random against random from consecutive seeds for a fixed wall-clock budget on one core. Two
+figures come of it: complete games, and actions applied, each divided by the processor time
+the process used (on a machine shared with other work, wall-clock time would count theirs).
+Games per second compares a format with itself; actions per second compares formats whose
+games differ in length (a four-player Stockpile Draft game takes several times the actions of
+a two-player Leveler game). It is a measurement, not a test: nothing fails on a slow machine.
 
 The first line says which build of the engine is measured: the plain Python source, or the
 optional build compiled with mypyc (see "A compiled engine" in the contributor guide).
@@ -19,8 +22,10 @@ import argparse
 import hashlib
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rulekeeper.engine.agents import RandomAgent, play
+from rulekeeper.engine.game import Action, Game
 from rulekeeper.games import FORMATS, GameFormat
 
 
@@ -36,15 +41,55 @@ def engine_build() -> str:
     return "interpreted" if game.__file__.endswith(".py") else "compiled with mypyc"
 
 
-def games_per_second(entry: GameFormat, seconds: float, players: int) -> tuple[int, float]:
-    """Play random games of ``entry`` for about ``seconds``; return (games, games per second)."""
-    games, seed = 0, 0
-    started = time.perf_counter()
-    while (elapsed := time.perf_counter() - started) < seconds or games == 0:
+@dataclass(frozen=True)
+class Measurement:
+    """What one timed run played: whole games, the actions applied in them, and the processor
+    time they took."""
+
+    games: int
+    actions: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        """Complete games per second of processor time."""
+        return self.games / self.seconds
+
+    @property
+    def actions_per_second(self) -> float:
+        """Actions applied per second of processor time, every player's alike."""
+        return self.actions / self.seconds
+
+    def __str__(self) -> str:
+        return (
+            f"{self.games_per_second:.1f} games/s, {self.actions_per_second:,.0f} actions/s "
+            f"({self.games} random-vs-random games, {self.actions / self.games:,.0f} actions "
+            "a game)"
+        )
+
+
+def measure(entry: GameFormat, seconds: float, players: int) -> Measurement:
+    """Play random games of ``entry`` for about ``seconds`` (at least one game, after one that
+    is not counted) and count the games and the actions applied in them."""
+    games, actions, seed = 0, 0, 0
+
+    def count(_game: Game, _action: Action) -> None:
+        nonlocal actions
+        actions += 1
+
+    # One untimed game first: loading data and importing modules happen once per process and
+    # would otherwise be counted against whichever table is measured first.
+    warm_up = entry.new_game(0, players)
+    play(warm_up, [RandomAgent(seat) for seat in range(players)])
+    # The budget is wall-clock time; the rates divide by the processor time this process used,
+    # so that other work on a shared machine does not count against the engine.
+    started, cpu_started = time.perf_counter(), time.process_time()
+    while time.perf_counter() - started < seconds or games == 0:
         game = entry.new_game(seed, players)
-        play(game, [RandomAgent(seed * 7 + seat) for seat in range(players)])
+        play(game, [RandomAgent(seed * 7 + seat) for seat in range(players)], on_action=count)
         games, seed = games + 1, seed + 1
-    return games, games / elapsed
+    # A floor keeps a game too quick for the clock's resolution from dividing by zero.
+    return Measurement(games, actions, max(time.process_time() - cpu_started, 1e-9))
 
 
 def fingerprint(entry: GameFormat, games: int, players: int) -> str:
@@ -65,8 +110,8 @@ def fingerprint(entry: GameFormat, games: int, players: int) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print games per second (or, with ``--fingerprint``, game hashes) for each format and
-    player count."""
+    """Print games and actions per second (or, with ``--fingerprint``, game hashes) for each
+    format and player count."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=5.0, help="time budget per measurement")
     parser.add_argument(
@@ -77,24 +122,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--games", type=int, default=50, help="games per hash with --fingerprint (default 50)"
     )
+    parser.add_argument(
+        "--format",
+        action="append",
+        choices=sorted(FORMATS),
+        help="measure only this format (may be repeated; default every format)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     if not args.fingerprint:
         print(f"engine: {engine_build()}", flush=True)
     for entry in FORMATS.values():
+        if args.format and entry.key not in args.format:
+            continue
         low, high = entry.players
         for players in range(low, high + 1):
             if args.fingerprint:
                 digest = fingerprint(entry, args.games, players)
                 print(f"{entry.name}, {players} players: {digest}", flush=True)
                 continue
-            games, rate = games_per_second(entry, args.seconds, players)
-            print(
-                f"{entry.name}: {rate:.1f} games/s ({games} random-vs-random games, "
-                f"{players} players)",
-                flush=True,
-            )
+            print(f"{entry.name}, {players} players: {measure(entry, args.seconds, players)}")
     return 0
 
 

@@ -7,7 +7,9 @@ drift from the data file the engine plays with.
 >>> from rulekeeper.galleries import magic_cards
 >>> bolt = next(c for c in magic_cards() if c.name == "Lightning Bolt")
 >>> bolt.group, bolt.cost, bolt.text
-('Instant', '{R}', 'Lightning Bolt deals 3 damage to any target.')
+('Instant', '{R}', '3 damage to any target.')
+>>> bolt.link
+'https://scryfall.com/search?q=%21%22Lightning+Bolt%22'
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ class GalleryCard:
     stats: str
     text: str
     notes: str = ""
+    link: str = ""
+    """A page with the card's printed text, if the gallery links one."""
 
 
 def risk_and_resource_cards() -> list[GalleryCard]:
@@ -59,7 +63,8 @@ def risk_and_resource_cards() -> list[GalleryCard]:
 
 
 def magic_cards() -> list[GalleryCard]:
-    """Every card the compact Magic model implements, grouped by card type."""
+    """Every card the compact Magic model implements, grouped by card type, each described in
+    the project's words and linked to its reference page (the pool copies no oracle text)."""
     from rulekeeper.mtg.cards import card_pool
 
     order = ("Land", "Creature", "Instant", "Sorcery")
@@ -67,9 +72,6 @@ def magic_cards() -> list[GalleryCard]:
     for definition in card_pool().values():
         group = next(t for t in order if definition.has_type(t))
         stats = f"{definition.power}/{definition.toughness}" if definition.power is not None else ""
-        text = definition.text or ", ".join(definition.keywords)
-        if definition.produces:
-            text = f"Tap: add one {definition.produces} mana."
         found.append(
             GalleryCard(
                 name=definition.name,
@@ -78,7 +80,8 @@ def magic_cards() -> list[GalleryCard]:
                 type_line=" ".join((*definition.supertypes, *definition.types))
                 + (f" — {' '.join(definition.subtypes)}" if definition.subtypes else ""),
                 stats=stats,
-                text=text,
+                text=definition.description,
+                link=definition.reference_url,
             )
         )
     return sorted(found, key=lambda c: (order.index(c.group), c.name))

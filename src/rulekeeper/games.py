@@ -4,15 +4,15 @@ Nothing registers itself on import: a format is playable because it is listed he
 
 >>> from rulekeeper.games import FORMATS
 >>> sorted(FORMATS)
-['leveler', 'rr', 'vortex']
+['leveler', 'rr', 'stockpile', 'vortex']
 >>> FORMATS["leveler"].players
 (2, 2)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from rulekeeper.engine.agents import Agent, RandomAgent
@@ -21,6 +21,8 @@ from rulekeeper.engine.game import Game
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.agents import HeuristicAgent
 from rulekeeper.mtg.formats.leveler.play import Leveler
+from rulekeeper.mtg.formats.stockpile.agents import StockpileAgent
+from rulekeeper.mtg.formats.stockpile.play import Stockpile
 from rulekeeper.mtg.formats.vortex.agents import VortexAgent
 from rulekeeper.mtg.formats.vortex.play import Vortex
 from rulekeeper.mtg.game import MagicGame
@@ -58,6 +60,8 @@ class GameFormat:
     """The rule that sets how many players take part."""
     variants: Mapping[str, str] = field(default_factory=dict)
     """The variants a game may be set up with, by name, each with a one-line description."""
+    new_game_from_cube: Callable[[int, int, Sequence[str]], Game] | None = None
+    """Start a bot game from a cube of the user's (card names), for formats played from one."""
 
 
 def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
@@ -101,7 +105,13 @@ def magic_invariants(game: MagicGame) -> list[str]:
 _MAGIC_FORMATS: dict[str, tuple[MagicFormat, Callable[[int], Agent]]] = {
     "leveler": (Leveler(), HeuristicAgent),
     "vortex": (Vortex(), VortexAgent),
+    "stockpile": (Stockpile(), StockpileAgent),
 }
+
+
+def _stockpile_from_cube(seed: int, players: int, cube: Sequence[str]) -> Game:
+    """A Stockpile Draft game cut from ``cube`` (SD 1.3); players bring no decks (SD 1.2)."""
+    return MagicGame.new(Stockpile(cube=cube), [[] for _ in range(players)], seed=seed)
 
 
 def _risk_and_resource() -> GameFormat:
@@ -131,6 +141,9 @@ def _risk_and_resource() -> GameFormat:
 
 FORMATS: Mapping[str, GameFormat] = {
     **{key: _magic(fmt, heuristic) for key, (fmt, heuristic) in _MAGIC_FORMATS.items()},
+    "stockpile": replace(
+        _magic(*_MAGIC_FORMATS["stockpile"]), new_game_from_cube=_stockpile_from_cube
+    ),
     "rr": _risk_and_resource(),
 }
 """Every playable format by key."""

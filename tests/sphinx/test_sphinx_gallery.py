@@ -17,6 +17,7 @@ def test_each_group_is_a_section_with_a_row_per_card(app: SphinxTestApp) -> None
     assert "Instant (1)" in page
     assert page.index("Ember Test") < page.index("Test Spark")
     assert "Deal 2 damage." in page
+    assert 'href="https://example.org/ember-test"' in page  # a card with a reference page
 
 
 @pytest.mark.sphinx("html", testroot="gallery", srcdir="gallery-broken")

@@ -7,6 +7,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 
 from tqdm import tqdm
 
@@ -48,6 +49,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             help="comma-separated agent per seat (random, heuristic); one name "
             "applies to every seat",
         )
+        parser.add_argument(
+            "--cube",
+            metavar="FILE",
+            default=None,
+            help="a cube list to cut the game from (stockpile; see rulekeeper cube check)",
+        )
     many.add_argument("-n", "--games", type=int, default=100, help="number of games")
     many.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     one.set_defaults(handler=play_one)
@@ -68,6 +75,22 @@ def _setup(args: argparse.Namespace) -> tuple[GameFormat, int]:
     return entry, players
 
 
+def _starter(entry: GameFormat, args: argparse.Namespace, players: int) -> Callable[[int], Game]:
+    """How to start the game of a seed: the format's own setup, or one cut from ``--cube``.
+
+    :raises InputError: if the format is not played from a cube, or the cube is unusable.
+    """
+    if args.cube is None:
+        return lambda seed: entry.new_game(seed, players, args.variant)
+    from_cube = entry.new_game_from_cube
+    if from_cube is None:
+        raise InputError(f"{entry.name} is not played from a cube; --cube is for stockpile")
+    from rulekeeper.mtg.cube import read_cube
+
+    names = read_cube(args.cube).names
+    return lambda seed: from_cube(seed, players, names)
+
+
 def _agents(entry: GameFormat, spec: str, players: int, seed: int) -> list[Agent]:
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if len(names) == 1:
@@ -85,7 +108,7 @@ def _agents(entry: GameFormat, spec: str, players: int, seed: int) -> list[Agent
 def play_one(args: argparse.Namespace) -> int:
     """Play one game and print its log and result."""
     entry, players = _setup(args)
-    game = entry.new_game(args.seed, players, args.variant)
+    game = _starter(entry, args, players)(args.seed)
     outcome = play(game, _agents(entry, args.agents, players, args.seed))
     variant = f", variant {args.variant}" if args.variant else ""
     print(f"{entry.name}, seed {args.seed}, {players} players{variant}")
@@ -104,11 +127,12 @@ def simulate(args: argparse.Namespace) -> int:
     losses: Counter[str] = Counter()
     turns: list[int] = []
     started = time.perf_counter()
+    start = _starter(entry, args, players)
     seeds = range(args.seed, args.seed + args.games)
     for seed in tqdm(
         seeds, desc=entry.name, unit="game", disable=args.no_progress, file=sys.stderr
     ):
-        game: Game = entry.new_game(seed, players, args.variant)
+        game: Game = start(seed)
         outcome = play(game, _agents(entry, args.agents, players, seed))
         wins[", ".join(f"seat {w}" for w in outcome.winners) or "draw"] += 1
         reasons[outcome.reason_rule] += 1

@@ -43,11 +43,24 @@ class Cast(Action):
     target: Target | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Attack(Action):
-    """Declare a creature as an attacker (MG 4.1)."""
+    """Declare a creature as an attacker (MG 4.1).
+
+    ``player`` is the opponent it attacks where the format lets attackers choose (MG R8);
+    otherwise it is ``None`` and the creature attacks the defending player (MG R6).
+
+    >>> Attack(3), Attack(3, player=2)
+    (Attack(creature=3), Attack(creature=3, player=2))
+    """
 
     creature: int
+    player: int | None = None
+
+    def __repr__(self) -> str:
+        # The attacked player is shown only when it was chosen, so two-player reprs stay short.
+        chosen = "" if self.player is None else f", player={self.player}"
+        return f"Attack(creature={self.creature}{chosen})"
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,10 @@
 """The cards the compact Magic model can play, loaded from ``data/pool.json`` and validated.
 
-Names, costs, types and combat numbers are real card data (see ``data/SOURCES.md``); each
-spell's ``effects`` is this project's encoding of its oracle text, carried out by
-:mod:`rulekeeper.mtg.effects`.
+Names, costs, types and combat numbers are real card data, read from the card index
+(:mod:`rulekeeper.mtg.carddb`; see ``data/SOURCES.md``); each spell's ``effects`` is this
+project's encoding of what the card does, carried out by :mod:`rulekeeper.mtg.effects`. The
+pool holds no oracle text: :attr:`CardDef.description` says what a card does in the project's
+own words, and :attr:`CardDef.reference_url` links to the card's reference page.
 
 >>> from rulekeeper.mtg.cards import card
 >>> card("Serra Angel")  # doctest: +NORMALIZE_WHITESPACE
@@ -10,10 +12,15 @@ CardDef(name='Serra Angel', cost='{3}{W}{W}', types=('Creature',), power=4, toug
         keywords=('Flying', 'Vigilance'))
 >>> card("lightning bolt").target
 'any'
+>>> card("Lightning Helix").description
+'3 damage to any target; you gain 3 life.'
+>>> card("Lightning Helix").reference_url
+'https://scryfall.com/search?q=%21%22Lightning+Helix%22'
 """
 
 from __future__ import annotations
 
+import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -23,6 +30,7 @@ from typing import Final
 from rulekeeper.errors import InputError
 from rulekeeper.jsondata import Where, parse_json, show
 from rulekeeper.mtg.mana import ManaCost
+from rulekeeper.rules import enforces
 
 KEYWORDS = frozenset(
     {
@@ -45,6 +53,16 @@ TARGETS = frozenset({"any", "creature", "player", "opponent"})
 EFFECT_KINDS = frozenset({"damage", "gain", "lose", "draw", "mill", "mill_half", "destroy"})
 WHO = frozenset({"you", "target", "target_controller"})
 COLORS = "WUBRGC"
+REFERENCE_SEARCH = "https://scryfall.com/search?q="
+"""Where a card's reference page is found: Scryfall's search for its exact name."""
+
+# How the project words each target kind and recipient when it describes an effect.
+_TARGET_WORDS = {
+    "any": "any target",
+    "creature": "target creature",
+    "player": "target player",
+    "opponent": "target opponent",
+}
 
 
 @dataclass(frozen=True)
@@ -71,7 +89,6 @@ class CardDef:
     produces: str = field(default="", repr=False)
     target: str | None = field(default=None, repr=False)
     effects: tuple[Effect, ...] = field(default=(), repr=False)
-    text: str = field(default="", repr=False)
 
     @cached_property
     def mana_cost(self) -> ManaCost:
@@ -101,6 +118,44 @@ class CardDef:
         """True if the card stays on the battlefield when it resolves."""
         return not ("Instant" in self.types or "Sorcery" in self.types)
 
+    @property
+    def description(self) -> str:
+        """What the card does, in this project's words, built from its encoding: a land's
+        mana, a creature's keywords, a spell's effects in order."""
+        if self.produces:
+            return f"Tap: add one {self.produces} mana."
+        if not self.effects:
+            return ", ".join(self.keywords)
+        target = _TARGET_WORDS.get(self.target or "", "")
+        said = "; ".join(_describe(effect, target) for effect in self.effects)
+        return f"{said[0].upper()}{said[1:]}."
+
+    @property
+    def reference_url(self) -> str:
+        """The card's reference page (with its printed text): a search for its exact name."""
+        return REFERENCE_SEARCH + urllib.parse.quote_plus(f'!"{self.name}"')
+
+
+def _describe(effect: Effect, target: str) -> str:
+    """One effect in the project's words, e.g. ``3 damage to any target``."""
+    amount = effect.amount
+    if effect.kind in ("damage", "destroy"):
+        recipient = {"you": "you", "target": target}.get(effect.who, "its controller")
+        if effect.kind == "destroy":
+            return f"destroy {recipient}"
+        return f"{amount} damage to {recipient}"
+    you = effect.who == "you"
+    subject = "you" if you else target if effect.who == "target" else "its controller"
+    cards = "a card" if amount == 1 else f"{amount} cards"
+    verbs = {
+        "gain": (f"gain {amount} life", f"gains {amount} life"),
+        "lose": (f"lose {amount} life", f"loses {amount} life"),
+        "draw": (f"draw {cards}", f"draws {cards}"),
+        "mill": (f"mill {cards}", f"mills {cards}"),
+        "mill_half": ("mill half your library", "mills half their library, rounded down"),
+    }[effect.kind]
+    return f"{subject} {verbs[0] if you else verbs[1]}"
+
 
 CARD_FIELDS: Final[Mapping[str, type]] = {
     "name": str,
@@ -113,10 +168,10 @@ CARD_FIELDS: Final[Mapping[str, type]] = {
     "toughness": int,
     "keywords": list,
     "effects": list,
-    "text": str,
     "target": str,
 }
-"""The fields a card of the pool may have, and the JSON type of each."""
+"""The fields a card of the pool may have, and the JSON type of each; anything else (oracle
+text) is refused."""
 
 EFFECT_FIELDS: Final[Mapping[str, type]] = {"kind": str, "who": str, "amount": int}
 """The fields of an effect, and the JSON type of each; ``kind`` and ``who`` are required."""
@@ -167,7 +222,6 @@ def parse_card(raw: object, *, source: str = "", number: int = 0) -> CardDef:
         produces=raw.get("produces", ""),
         target=raw.get("target"),
         effects=tuple(effects),
-        text=raw.get("text", ""),
     )
     try:
         # Parse now, so that a bad cost fails at load time and not in the middle of a game.
@@ -229,12 +283,14 @@ def _by_folded_name() -> dict[str, CardDef]:
     return {name.casefold(): definition for name, definition in card_pool().items()}
 
 
+@enforces("MG 6.6")
 def card(name: str) -> CardDef:
-    """Return the card called ``name`` (case-insensitive).
+    """Return the card called ``name`` (case-insensitive): only a card of the pool can be put
+    into a game (MG 6.6).
 
     :raises InputError: if the model does not implement such a card.
     """
     try:
         return _by_folded_name()[name.casefold().replace("\u2019", "'")]
     except KeyError:
-        raise InputError(f"the engine does not implement a card named {name!r}") from None
+        raise InputError(f"the engine does not implement a card named {name!r} (MG 6.6)") from None

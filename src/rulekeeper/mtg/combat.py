@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.mtg.actions import Player
 from rulekeeper.mtg.state import CardState
 from rulekeeper.rules import enforces
 
@@ -11,14 +12,39 @@ if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
 
-@enforces("MG 4.1")
-def declare_attacker(game: MagicGame, card_id: int) -> None:
-    """Make a creature attack the defending player; it taps unless it has vigilance."""
+@enforces("MG 4.1", "MG R8")
+def declare_attacker(game: MagicGame, card_id: int, attacked: int | None = None) -> None:
+    """Make a creature attack the defending player, or in a free-for-all the opponent named
+    (MG R8); it taps unless it has vigilance."""
     creature = game.table.cards[card_id]
     creature.attacking = True
+    if attacked is not None:
+        # The attacked player is kept where a spell keeps its target; combat's end clears it.
+        creature.target = Player(attacked)
     if not creature.definition.has_keyword("Vigilance"):
         creature.tapped = True
-    game.record("MG 4.1", f"{creature.name} attacks {game.name_of(game.defender)}")
+    game.record(
+        "MG 4.1", f"{creature.name} attacks {game.name_of(attacked_player(game, creature))}"
+    )
+
+
+def attacked_player(game: MagicGame, creature: CardState) -> int:
+    """The player an attacking creature attacks: the one named (MG R8), or else the defending
+    player (MG R6)."""
+    target = creature.target
+    return target.index if isinstance(target, Player) else game.defender
+
+
+@enforces("MG R8")
+def next_defending_player(game: MagicGame, *, after: int) -> int | None:
+    """The next player in turn order after ``after`` (and before the active player) whom a
+    creature attacks, who declares blockers next; ``None`` when every one of them has."""
+    attacked = {attacked_player(game, c) for c in game.table.creatures(game.active) if c.attacking}
+    count, player = len(game.table.players), after
+    while (player := (player + 1) % count) != game.active:
+        if player in attacked and not game.table.players[player].lost:
+            return player
+    return None
 
 
 @enforces("MG 4.2")
@@ -96,7 +122,10 @@ def deal_damage(game: MagicGame, *, first_strike: bool) -> None:
                 remaining -= share
         if remaining and attacker.definition.has_keyword("Trample"):
             to_player.append((attacker, remaining))
-    for blocker in [c for c in game.table.creatures(game.defender) if c.blocking != -1]:
+    active = game.active
+    for blocker in [
+        c for c in game.table.creatures() if c.blocking != -1 and c.controller != active
+    ]:
         power = blocker.definition.power or 0
         target = game.table.cards[blocker.blocking]
         if _deals_damage_now(blocker, first_strike) and power > 0 and target.attacking:
@@ -104,11 +133,16 @@ def deal_damage(game: MagicGame, *, first_strike: bool) -> None:
     for source, creature, amount in to_creatures:
         game.damage_creature(source, creature, amount, "MG 4.4")
     for source, amount in to_player:
-        game.damage_player(source, game.defender, amount, "MG 4.4")
+        attacked = attacked_player(game, source)
+        # MG R8: a creature attacking a player who has left the game deals them no damage.
+        if not game.table.players[attacked].lost:
+            game.damage_player(source, attacked, amount, "MG 4.4")
 
 
 def end_combat(game: MagicGame) -> None:
     """Remove every creature from combat at the end of the end of combat step."""
     for creature in game.table.creatures():
+        if creature.attacking:
+            creature.target = None
         creature.attacking = creature.blocked = False
         creature.blocking, creature.blocking_order = -1, 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, Self
 
 from rulekeeper.engine.chance import Chance
@@ -28,7 +29,15 @@ from rulekeeper.mtg.actions import (
     Target,
 )
 from rulekeeper.mtg.hooks import Deck, MagicFormat
-from rulekeeper.mtg.state import PLAYER_ZONES, SHARED_ZONES, CardState, PlayerState, Table
+from rulekeeper.mtg.mana import ManaCost
+from rulekeeper.mtg.state import (
+    FORMAT_CARDS,
+    PLAYER_ZONES,
+    SHARED_ZONES,
+    CardState,
+    PlayerState,
+    Table,
+)
 from rulekeeper.mtg.timing import (
     Violation,
     why_not_attack,
@@ -80,6 +89,9 @@ class MagicGame(Game):
                 self.table.add_zone(extra)
         for shared in (*SHARED_ZONES, *fmt.shared_zones()):
             self.table.add_zone(shared)
+        FORMAT_CARDS.update(fmt.extra_cards())
+        if type(fmt).redirect is not MagicFormat.redirect:
+            self.table.redirect = partial(fmt.redirect, self)
         self.turn = 1
         self.active = 0
         self.first_player = 0
@@ -169,9 +181,19 @@ class MagicGame(Game):
         if self.decision not in CORE_DECISIONS:
             return self.format.candidates(self)
         if self.decision == "attackers":
+            if self.format.attacks_any_opponent:
+                opponents = [p for p in self.standing() if p != player]
+                return [
+                    *(Attack(c.id, p) for c in self.table.creatures(player) for p in opponents),
+                    EndAttacks(),
+                ]
             return [*(Attack(c.id) for c in self.table.creatures(player)), EndAttacks()]
         if self.decision == "blockers":
-            attackers = [c.id for c in self.table.creatures(self.active) if c.attacking]
+            attackers = [
+                c.id
+                for c in self.table.creatures(self.active)
+                if c.attacking and combat.attacked_player(self, c) == player
+            ]
             return [
                 *(Block(b.id, a) for b in self.table.creatures(player) for a in attackers),
                 EndBlocks(),
@@ -191,7 +213,7 @@ class MagicGame(Game):
                 found.append(Cast(card_id))
             else:
                 found.extend(Cast(card_id, t) for t in targets)
-        return found
+        return found + self.format.priority_actions(self, player)
 
     def _violation(self, action: Action) -> Violation | None:
         player = self.priority
@@ -207,8 +229,8 @@ class MagicGame(Game):
                 return why_not_play_land(self, player, card_id)
             case Cast(card_id, target):
                 return why_not_cast(self, player, card_id, target)
-            case Attack(card_id):
-                return why_not_attack(self, player, card_id)
+            case Attack(card_id, attacked):
+                return why_not_attack(self, player, card_id, attacked)
             case Block(blocker, attacker):
                 return why_not_block(self, player, blocker, attacker)
             case EndAttacks():
@@ -269,14 +291,20 @@ class MagicGame(Game):
                 self.passes = 0
             case Cast(card_id, target):
                 self.cast_spell(player, card_id, target)
-            case Attack(card_id):
-                combat.declare_attacker(self, card_id)
+            case Attack(card_id, attacked):
+                combat.declare_attacker(self, card_id, attacked)
             case Block(blocker, attacker):
                 combat.declare_blocker(self, blocker, attacker)
             case EndAttacks():
                 self._after_attacks()
             case EndBlocks():
-                self.give_priority(self.active)
+                # MG R8: each attacked player declares blockers in turn, then the active player
+                # receives priority.
+                following = combat.next_defending_player(self, after=player)
+                if following is None:
+                    self.give_priority(self.active)
+                else:
+                    self.priority = following
             case Discard(card_id):
                 self.table.move(card_id, f"graveyard:{player}")
                 self.record(
@@ -373,14 +401,16 @@ class MagicGame(Game):
 
     def payment(self, player: int, card_id: int) -> list[int] | None:
         """The untapped lands that would pay for ``card_id``, or ``None`` (MG 3.3, MG R2)."""
+        return self.lands_paying(player, self.table.cards[card_id].definition.mana_cost)
+
+    def lands_paying(self, player: int, cost: ManaCost) -> list[int] | None:
+        """The untapped lands of ``player`` that would pay ``cost``, or ``None`` (MG R2)."""
         lands = [
             c
             for c in self.table.permanents(player)
             if c.definition.has_type("Land") and not c.tapped
         ]
-        chosen = self.table.cards[card_id].definition.mana_cost.payment(
-            [c.definition.produces for c in lands]
-        )
+        chosen = cost.payment([c.definition.produces for c in lands])
         return None if chosen is None else [lands[i].id for i in chosen]
 
     @enforces("MG 3.2", "MG 3.3")
@@ -457,7 +487,8 @@ class MagicGame(Game):
             else:
                 self.enter("end_of_combat")
         elif step == "declare_blockers":
-            self.decision, self.priority = "blockers", self.defender
+            first = combat.next_defending_player(self, after=self.active)
+            self.decision, self.priority = "blockers", self.defender if first is None else first
         elif step == "first_strike_damage":
             if combat.has_first_strike_step(self):
                 combat.deal_damage(self, first_strike=True)

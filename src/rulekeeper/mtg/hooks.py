@@ -15,6 +15,7 @@ from rulekeeper.engine.game import Action
 from rulekeeper.rules import RuleId, enforces
 
 if TYPE_CHECKING:
+    from rulekeeper.mtg.cards import CardDef
     from rulekeeper.mtg.game import MagicGame
     from rulekeeper.mtg.timing import Violation
 
@@ -43,6 +44,7 @@ class MagicFormat:
     players_rule = "MG 1.1"  # the rule an error about the number of players cites
     opening_hand = 7  # MG 1.3
     max_hand_size = 7  # MG 2.4
+    attacks_any_opponent = False  # MG R8: True lets each attacker attack an opponent of choice
 
     def initial_state(self) -> dict[str, Any]:
         """This format's bookkeeping in ``game.format_state`` for a game in normal play."""
@@ -63,6 +65,24 @@ class MagicFormat:
     def shared_zones(self) -> tuple[str, ...]:
         """Zones this format adds that no player owns."""
         return ()
+
+    def extra_cards(self) -> dict[str, CardDef]:
+        """Cards this format adds beyond the pool, by the name the engine keeps for them."""
+        return {}
+
+    def redirect(self, game: MagicGame, card_id: int, to: str) -> str:
+        """Where a card that would be put onto the stack or the battlefield (``to``) goes
+        instead; only consulted if a format overrides it."""
+        return to
+
+    def priority_actions(self, game: MagicGame, player: int) -> list[Action]:
+        """Actions of this format's own that ``player`` might take with priority (checked by
+        :meth:`violation` before they are offered), after the core ones."""
+        return []
+
+    def why_not_cast(self, game: MagicGame, player: int, card_id: int) -> Violation | None:
+        """A reason of this format's own why a card in ``player``'s hand cannot be cast."""
+        return None
 
     def library_zone(self, player: int) -> str:
         """The zone that effects touching ``player``'s library use (mill, search, ...)."""

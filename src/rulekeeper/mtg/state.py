@@ -8,6 +8,7 @@ exactly one zone; :meth:`Table.move` is the only way to change that.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,20 @@ HIDDEN_ZONES = ("library", "hand")
 
 UNOWNED = -1
 """The owner of a card that no player owns (yet)."""
+
+FORMAT_CARDS: dict[str, CardDef] = {}
+"""Cards a format adds beyond the pool, by the name the engine keeps for them (Stockpile
+Draft's Junk). :class:`~rulekeeper.mtg.game.MagicGame` fills it from
+:meth:`~rulekeeper.mtg.hooks.MagicFormat.extra_cards` when a game starts; a format always adds
+the same cards, so this only ever grows and no game sees a card another game changed."""
+
+
+def definition_of(name: str) -> CardDef:
+    """The characteristics of the card the engine calls ``name``: a pool card or a format's.
+
+    :raises InputError: if no such card is known.
+    """
+    return FORMAT_CARDS.get(name) or card(name)
 
 
 def zone(kind: str, player: int) -> str:
@@ -69,8 +84,11 @@ class CardState:
     def definition(self) -> CardDef:
         """The card's printed characteristics."""
         # The name is canonical once created, so the pool is read directly: this property is
-        # the engine's hottest path.
-        return card_pool()[self.name]
+        # the engine's hottest path. A format's own card (FORMAT_CARDS) is the rare case.
+        try:
+            return card_pool()[self.name]
+        except KeyError:
+            return FORMAT_CARDS[self.name]
 
     def reset_status(self) -> None:
         """Forget everything a card had on the battlefield or the stack (a new object)."""
@@ -118,6 +136,9 @@ class Table:
     cards: list[CardState] = field(default_factory=list)
     zones: dict[str, list[int]] = field(default_factory=dict)
     where: dict[int, str] = field(default_factory=dict)
+    redirect: Callable[[int, str], str] | None = None
+    """Where a card that would be put onto the stack or the battlefield goes instead, for
+    formats with such a replacement (:meth:`~rulekeeper.mtg.hooks.MagicFormat.redirect`)."""
 
     def add_zone(self, name: str) -> None:
         """Create an empty zone (setup only)."""
@@ -125,9 +146,9 @@ class Table:
 
     def create(self, name: str, owner: int, zone_name: str) -> int:
         """Create a card owned by ``owner`` on top of ``zone_name`` and return its ID."""
-        card(name)  # fail early on a card the engine does not implement
+        definition = definition_of(name)  # fail early on a card the engine does not implement
         card_id = len(self.cards)
-        self.cards.append(CardState(card_id, card(name).name, owner, owner))
+        self.cards.append(CardState(card_id, definition.name, owner, owner))
         self.zones[zone_name].append(card_id)
         self.where[card_id] = zone_name
         return card_id
@@ -138,11 +159,20 @@ class Table:
         if state.owner == UNOWNED:
             state.owner = state.controller = player
 
+    def release(self, card_id: int) -> None:
+        """Make a card nobody's again (a card back in a pile no player owns)."""
+        state = self.cards[card_id]
+        state.owner = state.controller = UNOWNED
+
     def move(self, card_id: int, to: str, *, bottom: bool = False) -> None:
         """Move a card to the top (end) or bottom (start) of zone ``to``.
 
         Leaving the battlefield or the stack makes the card a new object: its status resets.
+        A card bound for the stack or the battlefield may be sent elsewhere by the format's
+        replacement (:attr:`redirect`).
         """
+        if self.redirect is not None and to in ("stack", "battlefield"):
+            to = self.redirect(card_id, to)
         origin = self.where[card_id]
         self.zones[origin].remove(card_id)
         if origin in ("battlefield", "stack") and to != origin:

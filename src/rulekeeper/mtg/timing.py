@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.mtg.actions import Player, Target
+from rulekeeper.mtg.combat import attacked_player
 from rulekeeper.mtg.state import CardState
 from rulekeeper.rules import RuleId, enforces
 
@@ -59,6 +60,9 @@ def why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation |
     if game.table.where.get(card_id) != f"hand:{player}":
         return ("MG 3.3", "a spell is cast from your own hand")
     definition = game.table.cards[card_id].definition
+    format_reason = game.format.why_not_cast(game, player, card_id)
+    if format_reason is not None:
+        return format_reason
     if definition.has_type("Land"):
         return ("MG 3.1", "a land is played, not cast")
     if not definition.has_type("Instant") and not is_sorcery_speed(game, player):
@@ -104,9 +108,12 @@ def is_creature_on_battlefield(game: MagicGame, card_id: int) -> bool:
     ].definition.has_type("Creature")
 
 
-@enforces("MG 4.1")
-def why_not_attack(game: MagicGame, player: int, card_id: int) -> Violation | None:
-    """Untapped creatures you have controlled since the turn began (or with haste) may attack."""
+@enforces("MG 4.1", "MG R8")
+def why_not_attack(
+    game: MagicGame, player: int, card_id: int, attacked: int | None = None
+) -> Violation | None:
+    """Untapped creatures you have controlled since the turn began (or with haste) may attack;
+    where the format lets attackers choose, each attacks an opponent still in the game."""
     if game.decision != "attackers" or player != game.active:
         return (
             "MG 4.1",
@@ -114,8 +121,27 @@ def why_not_attack(game: MagicGame, player: int, card_id: int) -> Violation | No
         )
     if not is_creature_on_battlefield(game, card_id):
         return ("MG 4.1", "only a creature on the battlefield can attack")
+    violation = why_not_attack_player(game, player, attacked)
+    if violation is not None:
+        return violation
     creature = game.table.cards[card_id]
     return why_not_attack_with(game, player, creature)
+
+
+def why_not_attack_player(game: MagicGame, player: int, attacked: int | None) -> Violation | None:
+    """The player an attacker attacks: named in a free-for-all (MG R8), never named otherwise
+    (MG R6)."""
+    if not game.format.attacks_any_opponent:
+        if attacked is None:
+            return None
+        return ("MG R6", "attackers attack the defending player; no other player can be named")
+    if attacked is None:
+        return ("MG R8", "name the opponent each attacker attacks")
+    if attacked == player or not 0 <= attacked < len(game.table.players):
+        return ("MG R8", f"player {attacked} is not an opponent you can attack")
+    if game.table.players[attacked].lost:
+        return ("MG R8", "a player who has left the game cannot be attacked")
+    return None
 
 
 def why_not_attack_with(game: MagicGame, player: int, creature: CardState) -> Violation | None:
@@ -154,6 +180,8 @@ def why_not_block(
         return ("MG 4.2", "you can block only with your own creatures")
     if not attacker.attacking:
         return ("MG 4.2", f"{attacker.name} is not attacking")
+    if attacked_player(game, attacker) != player:
+        return ("MG R8", f"{attacker.name} is not attacking you")
     if blocker.tapped:
         return ("MG 4.2", f"{blocker.name} is tapped")
     if blocker.blocking != -1:

@@ -1,0 +1,88 @@
+"""A Stockpile Draft bot: acquires with a plan, seeing only its own view.
+
+It keeps a colour pair (the colours of its lands, in play and acquired), acquires the
+strongest card on offer it can afford in those colours, preferring mana values its deck is
+short of (a limited deck's curve), buys a basic land when its deck runs
+short of a colour or of lands, returns Junk when it has mana to spare, and otherwise plays like
+:class:`~rulekeeper.mtg.agents.HeuristicAgent`, attacking the opponent with the least life.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rulekeeper.engine.game import Action
+from rulekeeper.mtg.actions import Attack, Discard
+from rulekeeper.mtg.agents import HeuristicAgent
+from rulekeeper.mtg.cards import CardDef, card
+from rulekeeper.mtg.decks import BASICS
+from rulekeeper.mtg.formats.stockpile import JUNK, LAND_PRICE, MINIMUM_PRICE
+from rulekeeper.mtg.formats.stockpile.actions import Acquire, AcquireLand, ReturnJunk
+
+COLOUR_OF = {land: colour for colour, land in BASICS.items()}
+LAND_SHARE = 0.4  # aim for about two lands in five cards, as a limited deck does
+CURVE = {1: 2, 2: 4, 3: 4, 4: 3, 5: 2}  # spells wanted at each mana value; 1 above five
+
+
+class StockpileAgent(HeuristicAgent):
+    """Plays like the Magic heuristic agent, and builds its deck as it goes."""
+
+    def _score(self, view: dict[str, Any], action: Action) -> float:
+        match action:
+            case Acquire(pile):
+                offer = view["stockpiles"][pile - 1]["top"]
+                return self._card_value(view, card(offer[1]))
+            case AcquireLand(name):
+                return self._land_value(view, name)
+            case ReturnJunk():
+                return 45  # after casting spells (50 and up), before acquiring
+            case Discard(card_id):
+                name = next(n for held, n in view["hand"] if held == card_id)
+                return 100 if name == JUNK else -card(name).mana_cost.mana_value
+            case Attack(creature_id, player) if player is not None:
+                base = self._attack_score(view, creature_id)
+                # Prefer the opponent closest to losing.
+                life: int = view["players"][player]["life"]
+                return base - life / 100
+        return super()._score(view, action)
+
+    def _my_cards(self, view: dict[str, Any]) -> list[str]:
+        me = view["you"]
+        mine = [name for _, name in view["hand"]]
+        mine += [p["name"] for p in view["battlefield"] if p["controller"] == me]
+        mine += view["players"][me]["graveyard"]
+        return [name for name in mine if name != JUNK]
+
+    def _colours(self, view: dict[str, Any]) -> set[str]:
+        """The two colours its lands make most of."""
+        lands = Counter(COLOUR_OF[n] for n in self._my_cards(view) if n in COLOUR_OF)
+        return {c for c, _ in lands.most_common(2)}
+
+    def _card_value(self, view: dict[str, Any], definition: CardDef) -> float:
+        colours = self._colours(view)
+        fits = set(definition.mana_cost.colored) <= colours
+        power = (definition.power or 0) + (definition.toughness or 0) / 2
+        burn = sum(e.amount for e in definition.effects if e.kind in ("damage", "lose"))
+        removal = 4 * sum(e.kind == "destroy" for e in definition.effects)
+        draw = 2 * sum(e.amount for e in definition.effects if e.kind == "draw")
+        strength = power + burn + removal + draw
+        value = definition.mana_cost.mana_value
+        cost = max(MINIMUM_PRICE, value)
+        held = sum(
+            card(n).mana_cost.mana_value == value
+            for n in self._my_cards(view)
+            if n not in COLOUR_OF
+        )
+        on_curve = 3 if held < CURVE.get(value, 1) else 0
+        return 10 + strength + (8 if fits else -6) + on_curve - cost / 2
+
+    def _land_value(self, view: dict[str, Any], name: str) -> float:
+        mine = self._my_cards(view)
+        lands = sum(n in COLOUR_OF for n in mine)
+        spells = len(mine) - lands
+        wanted = Counter(c for n in mine if n not in COLOUR_OF for c in card(n).mana_cost.colored)
+        sources = Counter(COLOUR_OF[n] for n in mine if n in COLOUR_OF)
+        need = wanted[COLOUR_OF[name]] - 2 * sources[COLOUR_OF[name]]
+        short_of_lands = lands < LAND_SHARE * (lands + spells)
+        return 8 + LAND_PRICE + 3 * max(0, need) + (6 if short_of_lands else 0)

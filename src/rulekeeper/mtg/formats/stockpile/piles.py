@@ -1,0 +1,306 @@
+"""The junkpile, the landpile and the stockpiles: setting them up and acquiring from them
+(SD 2, SD 5, SD 6).
+
+The format's bookkeeping lives in ``game.format_state`` so that it is saved with the game:
+
+``acquired``
+    the turn in which the active player last made their acquisition (SD 6.1), or 0;
+``final_round``
+    whether a third stockpile has run out, so that the current round is the last (SD 6.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rulekeeper.engine.game import Outcome
+from rulekeeper.errors import InputError
+from rulekeeper.mtg.formats.stockpile import (
+    BASIC_LANDS,
+    CUBE_MINIMUM,
+    EMPTY_STOCKPILES_TO_END,
+    JUNK,
+    JUNK_RETURN_PRICE,
+    JUNKPILE,
+    JUNKPILE_SIZE,
+    LAND_PRICE,
+    LANDPILE,
+    LANDS_PER_TYPE_PER_PLAYER,
+    MINIMUM_PRICE,
+    STARTING_JUNK,
+    STARTING_LANDS,
+    STOCKPILE_SIZE,
+    STOCKPILE_ZONES,
+    STOCKPILES,
+    stockpile,
+)
+from rulekeeper.mtg.formats.stockpile.junk import is_junk
+from rulekeeper.mtg.mana import ManaCost
+from rulekeeper.mtg.state import UNOWNED
+from rulekeeper.mtg.timing import Violation, is_sorcery_speed
+from rulekeeper.rules import enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.mtg.game import MagicGame
+
+
+# Setting up.
+
+
+@enforces("SD 1.3", "SD 2.1", "SD 2.2", "SD 2.3", "SD 2.4", "SD R1", "SD R2", "SD R3")
+def build_piles(game: MagicGame, cube: Sequence[str]) -> None:
+    """Set up the game in the order of SD R1: the junkpile, six stockpiles of 25 random cube
+    cards, the landpile, then each player's starting deck of three Junk and seven random lands.
+
+    Pile cards are nobody's; a starting deck's cards are its player's (SD R2). The landpile
+    is dealt from in its shuffled order, face down, before anyone may see it (SD R3).
+
+    :raises InputError: if the cube holds fewer than 150 cards (SD 1.3).
+    """
+    if len(cube) < CUBE_MINIMUM:
+        raise InputError(
+            f"a Stockpile Draft cube needs at least {CUBE_MINIMUM} cards, not {len(cube)} (SD 1.3)"
+        )
+    table, chance = game.table, game.chance
+    for _ in range(JUNKPILE_SIZE):
+        table.create(JUNK, UNOWNED, JUNKPILE)
+    chosen = list(cube)
+    chance.shuffle(chosen, kind="cube")
+    for number in range(STOCKPILES):
+        for name in chosen[number * STOCKPILE_SIZE : (number + 1) * STOCKPILE_SIZE]:
+            table.create(name, UNOWNED, stockpile(number + 1))
+    players = len(table.players)
+    for name in BASIC_LANDS:
+        for _ in range(LANDS_PER_TYPE_PER_PLAYER * players):
+            table.create(name, UNOWNED, LANDPILE)
+    chance.shuffle(table.zones[LANDPILE], kind="landpile")
+    game.record(
+        "SD R1",
+        f"the junkpile holds {JUNKPILE_SIZE} Junk cards, six stockpiles hold "
+        f"{STOCKPILE_SIZE} random cube cards each, and the landpile "
+        f"{len(table.zones[LANDPILE])} basic lands",
+    )
+    for player in range(players):
+        library = f"library:{player}"
+        for pile, count in ((JUNKPILE, STARTING_JUNK), (LANDPILE, STARTING_LANDS)):
+            for _ in range(count):
+                card_id = table.zones[pile][-1]
+                table.move(card_id, library)
+                table.claim(card_id, player)
+        game.record(
+            "SD 2.4",
+            f"{game.name_of(player)} takes {STARTING_JUNK} Junk and {STARTING_LANDS} lands, "
+            "unseen, as their starting deck",
+        )
+
+
+# What is on offer.
+
+
+@enforces("SD 5.4")
+def face_up_card(game: MagicGame, number: int) -> int | None:
+    """The face-up top card of stockpile ``number``, or ``None`` if it is empty (SD 5.5)."""
+    cards = game.table.zones[stockpile(number)]
+    return cards[-1] if cards else None
+
+
+@enforces("SD 6.2")
+def price(game: MagicGame, card_id: int) -> int:
+    """What a stockpile card costs: its mana value in generic mana, and at least {1}."""
+    return max(MINIMUM_PRICE, game.table.cards[card_id].definition.mana_cost.mana_value)
+
+
+@enforces("SD 6.1")
+def why_not_acquire_now(game: MagicGame, player: int) -> Violation | None:
+    """The active player may make one acquisition a turn, in a main phase with the stack
+    empty."""
+    if game.decision != "priority" or not is_sorcery_speed(game, player):
+        return ("SD 6.1", "cards are acquired only in your main phase with the stack empty")
+    if game.format_state.get("acquired") == game.turn:
+        return ("SD 6.1", "you have already made your acquisition this turn")
+    return None
+
+
+def _why_not_pay(game: MagicGame, player: int, amount: int, rule: str) -> Violation | None:
+    if game.lands_paying(player, ManaCost(generic=amount)) is None:
+        return (rule, f"your untapped lands cannot pay {{{amount}}}")
+    return None
+
+
+def _pay(game: MagicGame, player: int, amount: int) -> None:
+    for land in game.lands_paying(player, ManaCost(generic=amount)) or []:
+        game.table.cards[land].tapped = True
+
+
+@enforces("SD 5.5", "SD 6.2")
+def why_not_acquire(game: MagicGame, player: int, number: int) -> Violation | None:
+    """A stockpile card can be acquired if it is on offer and its price can be paid."""
+    violation = why_not_acquire_now(game, player)
+    if violation is not None:
+        return violation
+    if not 1 <= number <= STOCKPILES:
+        return ("SD 5.4", f"there is no stockpile {number}; they are numbered 1 to {STOCKPILES}")
+    card_id = face_up_card(game, number)
+    if card_id is None:
+        return ("SD 5.5", f"stockpile {number} is empty")
+    return _why_not_pay(game, player, price(game, card_id), "SD 6.2")
+
+
+@enforces("SD 5.4", "SD 6.3", "SD R2")
+def acquire(game: MagicGame, player: int, number: int) -> None:
+    """Pay for the top card of a stockpile and put it into the acquirer's graveyard; they own
+    it now. The next card of the pile is turned face up."""
+    card_id = face_up_card(game, number)
+    assert card_id is not None  # checked by why_not_acquire
+    cost = price(game, card_id)
+    _pay(game, player, cost)
+    game.table.move(card_id, f"graveyard:{player}")
+    game.table.claim(card_id, player)
+    game.format_state["acquired"] = game.turn
+    game.record(
+        "SD 6.3",
+        f"{game.name_of(player)} pays {{{cost}}} and acquires "
+        f"{game.table.cards[card_id].name} from stockpile {number} into their graveyard",
+    )
+    revealed = face_up_card(game, number)
+    if revealed is not None:
+        game.record(
+            "SD 5.4",
+            f"{game.table.cards[revealed].name} is turned face up on stockpile {number}",
+        )
+    else:
+        game.record("SD 5.5", f"stockpile {number} is empty")
+        begin_final_round(game)
+
+
+@enforces("SD 5.3a")
+def why_not_acquire_land(game: MagicGame, player: int, name: str) -> Violation | None:
+    """A basic land of a type the landpile still holds, for {2}, as the turn's acquisition."""
+    violation = why_not_acquire_now(game, player)
+    if violation is not None:
+        return violation
+    if not any(game.table.cards[c].name == name for c in game.table.zones[LANDPILE]):
+        return ("SD 5.3a", f"the landpile holds no {name}")
+    return _why_not_pay(game, player, LAND_PRICE, "SD 5.3a")
+
+
+@enforces("SD 5.3a", "SD 6.3")
+def acquire_land(game: MagicGame, player: int, name: str) -> None:
+    """Pay {2} and put a basic land of the type named from the landpile into the acquirer's
+    graveyard; they own it now."""
+    card_id = next(
+        c for c in reversed(game.table.zones[LANDPILE]) if game.table.cards[c].name == name
+    )
+    _pay(game, player, LAND_PRICE)
+    game.table.move(card_id, f"graveyard:{player}")
+    game.table.claim(card_id, player)
+    game.format_state["acquired"] = game.turn
+    game.record(
+        "SD 5.3a",
+        f"{game.name_of(player)} pays {{{LAND_PRICE}}} and acquires a {name} from the "
+        "landpile into their graveyard",
+    )
+
+
+def landpile_contents(game: MagicGame) -> dict[str, int]:
+    """How many lands of each basic type the face-up landpile holds (SD 5.3)."""
+    names = [game.table.cards[c].name for c in game.table.zones[LANDPILE]]
+    return {name: names.count(name) for name in BASIC_LANDS}
+
+
+# Junk back to the junkpile.
+
+
+@enforces("SD 5.2")
+def why_not_return_junk(game: MagicGame, player: int, card_id: int) -> Violation | None:
+    """A Junk card from your hand, in your main phase with the stack empty, for {1}."""
+    if game.decision != "priority" or not is_sorcery_speed(game, player):
+        return ("SD 5.2", "Junk is returned only in your main phase with the stack empty")
+    if game.table.where.get(card_id) != f"hand:{player}" or not is_junk(game, card_id):
+        return ("SD 5.2", "only a Junk card from your own hand can be returned")
+    return _why_not_pay(game, player, JUNK_RETURN_PRICE, "SD 5.2")
+
+
+@enforces("SD 5.2", "SD R2")
+def return_junk(game: MagicGame, player: int, card_id: int) -> None:
+    """Pay {1} and put a Junk card from the hand onto the junkpile; it is nobody's again."""
+    _pay(game, player, JUNK_RETURN_PRICE)
+    game.table.move(card_id, JUNKPILE)
+    game.table.release(card_id)
+    game.record(
+        "SD 5.2",
+        f"{game.name_of(player)} pays {{{JUNK_RETURN_PRICE}}} and returns a Junk card to "
+        "the junkpile",
+    )
+
+
+# The deck-building cycle.
+
+
+@enforces("SD 6.4")
+def draw_with_reshuffle(game: MagicGame, player: int) -> None:
+    """Draw a card; an empty library is first replaced by the shuffled graveyard, and with
+    both empty the draw does nothing (and the player does not lose)."""
+    zones = game.table.zones
+    library, graveyard = f"library:{player}", f"graveyard:{player}"
+    if not zones[library]:
+        if not zones[graveyard]:
+            game.record(
+                "SD 6.4",
+                f"{game.name_of(player)} has no library and no graveyard and draws nothing",
+            )
+            return
+        for card_id in list(zones[graveyard]):
+            game.table.move(card_id, library)
+        game.chance.shuffle(zones[library], kind="reshuffle")
+        game.record(
+            "SD 6.4",
+            f"{game.name_of(player)} shuffles their graveyard ({len(zones[library])} cards) "
+            "into a new library",
+        )
+    game.draw_from_library(player)
+
+
+# The end of the game.
+
+
+def empty_stockpiles(game: MagicGame) -> int:
+    """How many stockpiles have run out."""
+    return sum(not game.table.zones[zone] for zone in STOCKPILE_ZONES)
+
+
+@enforces("SD 6.5")
+def begin_final_round(game: MagicGame) -> None:
+    """Once a third stockpile runs out, the current round is the game's last."""
+    state = game.format_state
+    if state.get("final_round") or empty_stockpiles(game) < EMPTY_STOCKPILES_TO_END:
+        return
+    state["final_round"] = True
+    game.record(
+        "SD 6.5",
+        f"{EMPTY_STOCKPILES_TO_END} stockpiles are empty: this round is the last",
+    )
+
+
+@enforces("SD 6.5")
+def is_last_turn_of_round(game: MagicGame) -> bool:
+    """True if the turn ending now is the last of its round: the next player in turn order
+    begins a new round (the first player, or the next seat after them still in the game)."""
+    count, first = len(game.table.players), game.first_player
+    following = game.next_player(game.active)
+    return (following - first) % count <= (game.active - first) % count
+
+
+@enforces("SD 6.5")
+def end_by_stockpiles(game: MagicGame) -> None:
+    """At the end of the final round the game ends: the players still in the game with the
+    highest life total win together."""
+    standing = game.standing()
+    best = max(game.table.players[p].life for p in standing)
+    winners = tuple(p for p in standing if game.table.players[p].life == best)
+    names = ", ".join(game.name_of(p) for p in winners)
+    alone = len(winners) == 1
+    reason = f"the final round is over; the most life is {best}"
+    game.outcome = Outcome("win", winners, "SD 6.5", reason)
+    game.record("SD 6.5", f"{names} {'wins' if alone else 'win together'}: {reason}")

@@ -1,0 +1,261 @@
+"""Stockpile Draft as a :class:`~rulekeeper.mtg.hooks.MagicFormat`: the hooks it overrides.
+
+Setup builds the piles instead of taking decks (``setup``); Junk adds a card (``extra_cards``)
+that cannot be cast (``why_not_cast``) and never reaches the stack or the battlefield
+(``redirect``); acquiring and returning Junk are actions a player takes with priority
+(``priority_actions``); drawing reshuffles the graveyard (``draw_one``); and the end of the
+final round ends the game (``end_of_turn``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.game import Action
+from rulekeeper.errors import InputError
+from rulekeeper.mtg.cards import CardDef
+from rulekeeper.mtg.formats.stockpile import (
+    JUNK,
+    JUNKPILE,
+    LANDPILE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    STARTING_LIFE,
+    STOCKPILE_ZONES,
+    STOCKPILES,
+    piles,
+    saving,
+)
+from rulekeeper.mtg.formats.stockpile.actions import Acquire, AcquireLand, ReturnJunk
+from rulekeeper.mtg.formats.stockpile.junk import (
+    JUNK_CARD,
+    is_junk,
+    junk_destination,
+    why_not_cast_junk,
+)
+from rulekeeper.mtg.hooks import Deck, MagicFormat
+from rulekeeper.mtg.state import UNOWNED
+from rulekeeper.mtg.timing import Violation, is_sorcery_speed
+from rulekeeper.rules import enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.mtg.game import MagicGame
+
+
+@enforces("SD 1.1", "SD R5")
+class Stockpile(MagicFormat):
+    """Stockpile Draft: no decks, six stockpiles to acquire from, Junk to get rid of; a
+    free-for-all in which each attacker attacks an opponent of its controller's choice."""
+
+    key = "stockpile"
+    name = "Stockpile Draft"
+    prefix = "SD"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    players_rule = "SD 1.4"
+    starting_life = STARTING_LIFE
+    attacks_any_opponent = True  # SD R5, MG R8
+
+    def __init__(self, cube: Sequence[str] | None = None) -> None:
+        self._cube = None if cube is None else tuple(cube)
+
+    @property
+    def cube(self) -> tuple[str, ...]:
+        """The names of the cube's cards: the one given, or the project's default cube."""
+        if self._cube is None:
+            # Loaded on first use: the format is created whenever the registry is imported.
+            from rulekeeper.mtg.cube import default_cube
+
+            self._cube = default_cube().names
+        return self._cube
+
+    def initial_state(self) -> dict[str, Any]:
+        """No acquisition made yet, and not the final round
+        (:mod:`rulekeeper.mtg.formats.stockpile.piles` says what each means)."""
+        return {"acquired": 0, "final_round": False}
+
+    def shared_zones(self) -> tuple[str, ...]:
+        """The junkpile, the landpile and the six stockpiles belong to no one (SD 5)."""
+        return (JUNKPILE, LANDPILE, *STOCKPILE_ZONES)
+
+    def format_state_schema(self) -> Mapping[str, Any]:
+        """The JSON Schema of a saved game's ``format_state``
+        (:func:`rulekeeper.mtg.formats.stockpile.saving.format_state_schema`)."""
+        return saving.format_state_schema()
+
+    def check_format_state(self, game: MagicGame) -> None:
+        """Check what a restored game's ``format_state`` means
+        (:func:`rulekeeper.mtg.formats.stockpile.saving.check_meaning`).
+
+        :raises ~rulekeeper.errors.SerializationError: naming the field and the rule.
+        """
+        saving.check_meaning(game)
+
+    def extra_cards(self) -> dict[str, CardDef]:
+        """The Junk card (SD 4.1)."""
+        return {JUNK: JUNK_CARD}
+
+    @enforces("SD 1.2", "SD 1.4")
+    def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
+        """Build the piles from the cube; players bring no decks (SD 1.2).
+
+        :raises InputError: if a deck is brought, the player count is not 2 to 8 (SD 1.4), or
+            the cube is too small (SD 1.3).
+        """
+        if any(name for deck in decks for section in deck for name in section):
+            raise InputError("in Stockpile Draft players bring no decks (SD 1.2)")
+        if not MIN_PLAYERS <= len(game.table.players) <= MAX_PLAYERS:
+            raise InputError(
+                f"Stockpile Draft is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                f"not {len(game.table.players)} (SD 1.4)"
+            )
+        game.format_state.update(self.initial_state())
+        piles.build_piles(game, self.cube)
+
+    @enforces("SD 3.1", "SD 3.2", "SD 3.3")
+    def before_first_turn(self, game: MagicGame) -> None:
+        """Every player has 20 life; once the first player is chosen at random, each draws
+        seven cards, and no mulligan is offered."""
+        for player in game.table.players:
+            player.life = STARTING_LIFE
+        game.record(
+            "SD 3.3",
+            f"each player starts with {STARTING_LIFE} life and draws {self.opening_hand} "
+            "cards; there are no mulligans",
+        )
+        super().before_first_turn(game)
+
+    def draw_one(self, game: MagicGame, player: int) -> None:
+        """Draw, reshuffling the graveyard into an empty library first (SD 6.4)."""
+        piles.draw_with_reshuffle(game, player)
+
+    # Junk.
+
+    def why_not_cast(self, game: MagicGame, player: int, card_id: int) -> Violation | None:
+        """Junk cannot be cast (SD 4.2)."""
+        return why_not_cast_junk(game, card_id)
+
+    def redirect(self, game: MagicGame, card_id: int, to: str) -> str:
+        """Junk bound for the stack or the battlefield goes to the graveyard (SD 4.3, 4.4)."""
+        return junk_destination(game, card_id, to)
+
+    # Acquiring and returning Junk.
+
+    def priority_actions(self, game: MagicGame, player: int) -> list[Action]:
+        """Acquisitions and Junk returns ``player`` might make now."""
+        if not is_sorcery_speed(game, player):
+            return []
+        found: list[Action] = [
+            ReturnJunk(c) for c in game.table.zones[f"hand:{player}"] if is_junk(game, c)
+        ]
+        if game.format_state.get("acquired") != game.turn:
+            found += [Acquire(n) for n in range(1, STOCKPILES + 1)]
+            found += [
+                AcquireLand(name) for name, count in piles.landpile_contents(game).items() if count
+            ]
+        return found
+
+    def violation(self, game: MagicGame, action: Action) -> Violation | None:
+        """Why a Stockpile Draft action is illegal now, citing the rule."""
+        player = game.priority
+        match action:
+            case Acquire(number):
+                return piles.why_not_acquire(game, player, number)
+            case AcquireLand(name):
+                return piles.why_not_acquire_land(game, player, name)
+            case ReturnJunk(card_id):
+                return piles.why_not_return_junk(game, player, card_id)
+        return super().violation(game, action)
+
+    def perform(self, game: MagicGame, action: Action) -> None:
+        """Carry out a legal Stockpile Draft action; the player keeps priority."""
+        player = game.priority
+        match action:
+            case Acquire(number):
+                piles.acquire(game, player, number)
+            case AcquireLand(name):
+                piles.acquire_land(game, player, name)
+            case ReturnJunk(card_id):
+                piles.return_junk(game, player, card_id)
+        game.passes = 0
+
+    # The end of the game.
+
+    def end_of_turn(self, game: MagicGame) -> None:
+        """At the end of the final round's last turn, the game ends (SD 6.5)."""
+        if game.format_state.get("final_round") and piles.is_last_turn_of_round(game):
+            piles.end_by_stockpiles(game)
+
+    # What players see, and what must always hold.
+
+    @enforces("SD 2.4", "SD 5.1", "SD 5.3", "SD 5.4", "SD R3")
+    def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
+        """Everyone sees each stockpile's size and face-up top card, how many Junk cards the
+        junkpile holds and which lands the face-up landpile holds; nobody sees the other
+        stockpile cards or any library (SD 2.4)."""
+        zones, cards = game.table.zones, game.table.cards
+        offer = []
+        for number in range(1, STOCKPILES + 1):
+            top = piles.face_up_card(game, number)
+            offer.append(
+                {
+                    "pile": number,
+                    "cards": len(zones[STOCKPILE_ZONES[number - 1]]),
+                    "top": None if top is None else (top, cards[top].name),
+                }
+            )
+        return {
+            "stockpiles": offer,
+            "junkpile": len(zones[JUNKPILE]),
+            "landpile": piles.landpile_contents(game),
+            "acquired_this_turn": game.format_state.get("acquired") == game.turn,
+        }
+
+    def invariants(self, game: MagicGame) -> list[str]:
+        """Pile cards are nobody's; stockpiles never exceed 25; hidden cards stay hidden."""
+        zones = game.table.zones
+        problems = [
+            f"card {c} in {name} has an owner"
+            for name in (JUNKPILE, LANDPILE, *STOCKPILE_ZONES)
+            for c in zones[name]
+            if game.table.cards[c].owner != UNOWNED
+        ]
+        problems += [
+            f"{name} holds {len(zones[name])} cards"
+            for name in STOCKPILE_ZONES
+            if len(zones[name]) > 25
+        ]
+        problems += [
+            f"Junk card {c} is in {game.table.where[c]}"
+            for c in range(len(game.table.cards))
+            if is_junk(game, c) and game.table.where[c] in ("stack", "battlefield")
+        ]
+        return problems + hidden_cards_shown(game)
+
+    def bot_decks(self, chance: Chance, players: int) -> list[Deck]:
+        """Nobody brings a deck (SD 1.2): one empty deck a player."""
+        return [[] for _ in range(players)]
+
+
+@enforces("SD 2.4", "SD 5.4", "MG 1.2")
+def hidden_cards_shown(game: MagicGame) -> list[str]:
+    """Cards a player may not see that appear in their view: a library card (their own
+    included), a stockpile card under the top, another player's hand."""
+    zones = game.table.zones
+    hidden_everywhere = {c for name in STOCKPILE_ZONES for c in zones[name][:-1]}
+    for player in range(len(game.table.players)):
+        hidden_everywhere |= set(zones[f"library:{player}"])
+    problems = []
+    for player in range(len(game.table.players)):
+        view = game.view(player)
+        shown = {c for c, _ in view["hand"]}
+        shown |= {p["top"][0] for p in view["stockpiles"] if p["top"] is not None}
+        shown |= {p["id"] for p in view["battlefield"]} | {p["id"] for p in view["stack"]}
+        hidden = set(hidden_everywhere)
+        for other in range(len(game.table.players)):
+            if other != player:
+                hidden |= set(zones[f"hand:{other}"])
+        problems += [f"player {player} is shown hidden card {c}" for c in sorted(shown & hidden)]
+    return problems

@@ -1,0 +1,81 @@
+"""Checking the Stockpile Draft part of a saved game: its bookkeeping's structure against
+``format_state.schema.json``, then what it means against the rest of the game.
+
+>>> from rulekeeper.errors import SerializationError
+>>> from rulekeeper.games import FORMATS
+>>> from rulekeeper.mtg.formats.stockpile.saving import check_format_state
+>>> game = FORMATS["stockpile"].new_game(1, 3)
+>>> check_format_state(game)
+>>> game.format_state["final_round"] = True
+>>> try:
+...     check_format_state(game)
+... except SerializationError as error:
+...     print(error)
+not a saved game: format_state.final_round: final round begun with 0 of 3 stockpiles empty (SD 6.5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import TYPE_CHECKING, Any, Final
+
+from rulekeeper.engine.saves import check_invariants, check_structure, load_schema, refuse
+from rulekeeper.mtg.formats.stockpile import EMPTY_STOCKPILES_TO_END
+from rulekeeper.mtg.formats.stockpile.piles import empty_stockpiles
+
+if TYPE_CHECKING:
+    from rulekeeper.mtg.game import MagicGame
+
+SCHEMA: Final = "format_state.schema.json"
+"""The schema of a Stockpile Draft game's ``format_state``, shipped in this package."""
+
+
+def format_state_schema() -> Mapping[str, Any]:
+    """The JSON Schema a saved game's ``format_state`` must match.
+
+    :raises SerializationError: if the schema file is missing or broken (a packaging mistake).
+    """
+    return load_schema(__package__ or "rulekeeper.mtg.formats.stockpile", SCHEMA)
+
+
+@cache
+def _as_saved() -> Mapping[str, Any]:
+    """The schema placed where a save holds it, so that errors name ``format_state.<field>``
+    (built once: validators are kept by the schema's identity)."""
+    return {"type": "object", "properties": {"format_state": format_state_schema()}}
+
+
+def check_format_state(game: MagicGame) -> None:
+    """Refuse a restored game whose Stockpile Draft bookkeeping is malformed
+    (:func:`format_state_schema`) or means something impossible (:func:`check_meaning`).
+
+    :raises SerializationError: naming the field and the rule.
+    """
+    check_structure({"format_state": game.format_state}, _as_saved())
+    check_meaning(game)
+
+
+def check_meaning(game: MagicGame) -> None:
+    """Refuse bookkeeping that contradicts the game (its structure already checked): an
+    acquisition in a turn still to come (SD 6.1), a final round begun before three stockpiles
+    ran out (SD 6.5), or a broken invariant of the format (hidden cards shown, pile cards
+    owned).
+
+    :raises SerializationError: naming the field and the rule.
+    """
+    state = game.format_state
+    if state["acquired"] > game.turn:
+        raise refuse(
+            "format_state.acquired",
+            f"an acquisition in turn {state['acquired']}, after the current turn {game.turn} "
+            "(SD 6.1)",
+        )
+    empty = empty_stockpiles(game)
+    if state["final_round"] and empty < EMPTY_STOCKPILES_TO_END:
+        raise refuse(
+            "format_state.final_round",
+            f"final round begun with {empty} of {EMPTY_STOCKPILES_TO_END} stockpiles empty "
+            "(SD 6.5)",
+        )
+    check_invariants(game, game.format.invariants)

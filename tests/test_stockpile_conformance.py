@@ -1,0 +1,107 @@
+"""Stockpile Draft conformance at every player count it allows (SD 1.4).
+
+On top of the suite's own checks (tests/test_conformance.py) and the format's invariants
+(hidden cards never in a view that may not see them, pile cards owned by nobody), every step
+checks that each card of the cube, the junkpile and the landpile is in exactly one zone, and
+that stockpiles only ever shrink, from the top. The soak run (`nox -s soak`, run by CI) plays
+at least 300 seeded games over every table size; the default session plays one game each
+at two, five and eight players (the suite's own sample covers every table size).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from rulekeeper.engine.conformance import check_game
+from rulekeeper.engine.game import Game
+from rulekeeper.games import FORMATS
+from rulekeeper.mtg.formats.stockpile import (
+    JUNKPILE_SIZE,
+    LANDS_PER_TYPE_PER_PLAYER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    STOCKPILE_SIZE,
+    STOCKPILE_ZONES,
+    STOCKPILES,
+)
+from rulekeeper.mtg.game import MagicGame
+
+ENTRY = FORMATS["stockpile"]
+PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+SOAK_GAMES = 315  # 45 at each of the seven table sizes
+SOAK_FIRST_SEED = 0
+SAMPLE_FIRST_SEED = 200_000
+
+
+def stockpile_invariants() -> Callable[[Game], list[str]]:
+    """The format's invariants, plus the checks that need the game's history: one closure a
+    game, remembering what it saw at the previous step."""
+    seen: dict[str, list[int]] = {}
+    counted: dict[str, Counter[str]] = {}
+
+    def check(game: Game) -> list[str]:
+        assert isinstance(game, MagicGame)
+        problems = ENTRY.invariants(game)
+        zones = game.table.zones
+        placed = [c for ids in zones.values() for c in ids]
+        if sorted(placed) != list(range(len(game.table.cards))):
+            problems.append("a card of the cube, the junkpile or the landpile is not in one zone")
+        names = Counter(c.name for c in game.table.cards)
+        players = len(game.table.players)
+        if names["Junk"] != JUNKPILE_SIZE:
+            problems.append(f"{names['Junk']} Junk cards instead of {JUNKPILE_SIZE}")
+        lands = sum(n for name, n in names.items() if _basic(name))
+        if lands != 5 * LANDS_PER_TYPE_PER_PLAYER * players:
+            problems.append(f"{lands} basic lands in the game")
+        if len(game.table.cards) - names["Junk"] - lands != STOCKPILES * STOCKPILE_SIZE:
+            problems.append("the cube's 150 cards are not all in the game")
+        if counted and counted["all"] != names:
+            problems.append("a card changed its name")
+        counted["all"] = names
+        for zone in STOCKPILE_ZONES:
+            before, now = seen.get(zone), zones[zone]
+            if before is not None and now != before[: len(now)]:
+                problems.append(f"{zone} grew or changed below its top")
+            seen[zone] = list(now)
+        return problems
+
+    return check
+
+
+def _basic(name: str) -> bool:
+    return name in ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def _play(seeds: range) -> None:
+    violations: list[str] = []
+    for seed in seeds:
+        players = PLAYER_COUNTS[seed % len(PLAYER_COUNTS)]
+        run = check_game(ENTRY.new_game, stockpile_invariants(), seed, players)
+        violations += run.violations
+    assert violations == []
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("block", range(SOAK_GAMES // 45))
+def test_seeded_games_break_no_stockpile_invariant(block: int) -> None:
+    first = SOAK_FIRST_SEED + 45 * block
+    _play(range(first, first + 45))
+
+
+@pytest.mark.parametrize("players", [MIN_PLAYERS, 5, MAX_PLAYERS])
+def test_a_sample_game_breaks_no_stockpile_invariant(players: int) -> None:
+    run = check_game(ENTRY.new_game, stockpile_invariants(), SAMPLE_FIRST_SEED + players, players)
+    assert run.violations == []
+
+
+def test_the_checks_can_fail() -> None:
+    """A stockpile that changes below its top must be reported, or the checks prove nothing."""
+    game = ENTRY.new_game(1, 2)
+    check = stockpile_invariants()
+    assert check(game) == []
+    zone = game.table.zones[STOCKPILE_ZONES[0]]
+    zone[0], zone[1] = zone[1], zone[0]
+    assert f"{STOCKPILE_ZONES[0]} grew or changed below its top" in check(game)
