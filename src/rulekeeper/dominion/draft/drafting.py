@@ -252,7 +252,8 @@ class Draft:
         seat = self.current_player()
         self.piles[seat].remove(card)
         self.picked[seat] = card
-        record("DD 2.1", f"{self.names[seat]} sets a randomizer aside")
+        face = " face down" if self.private else ""
+        record("DD 2.1", f"{self.names[seat]} sets {card} aside{face}")
         if None not in self.picked:
             self.pass_piles(record)
 
