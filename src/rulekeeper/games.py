@@ -4,7 +4,7 @@ Nothing registers itself on import: a format is playable because it is listed he
 
 >>> from rulekeeper.games import FORMATS
 >>> sorted(FORMATS)
-['dominion', 'leveler', 'rr', 'vortex']
+['dominion', 'dominion-draft', 'leveler', 'rr', 'vortex']
 >>> FORMATS["leveler"].players
 (2, 2)
 """
@@ -17,6 +17,11 @@ from typing import Protocol
 
 from rulekeeper.dominion import PLAYERS as DOMINION_PLAYERS
 from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
+from rulekeeper.dominion.draft import MAX_PLAYERS as DRAFT_MAX_PLAYERS
+from rulekeeper.dominion.draft import MIN_PLAYERS as DRAFT_MIN_PLAYERS
+from rulekeeper.dominion.draft import VARIANTS as DRAFT_VARIANTS
+from rulekeeper.dominion.draft.agents import DraftAgent
+from rulekeeper.dominion.draft.play import new_draft_game
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.invariants import dominion_invariants
 from rulekeeper.dominion.kingdoms import KINGDOMS, random_kingdom
@@ -166,10 +171,33 @@ def _dominion() -> GameFormat:
     )
 
 
+def _dominion_draft() -> GameFormat:
+    def new_game(seed: int, players: int, variant: str = "") -> Game:
+        # The draft deals from the game's own chance, so `rulekeeper deal` shows the same deal.
+        return new_draft_game(seed, players, variant)
+
+    def invariants(game: Game) -> list[str]:
+        assert isinstance(game, DominionGame)
+        return dominion_invariants(game)
+
+    return GameFormat(
+        key="dominion-draft",
+        name="Dominion Draft",
+        prefix="DD",
+        players=(DRAFT_MIN_PLAYERS, DRAFT_MAX_PLAYERS),
+        new_game=new_game,
+        agents={"random": RandomAgent, "heuristic": DraftAgent},
+        invariants=invariants,
+        players_rule="DD 1.1",
+        variants=DRAFT_VARIANTS,
+    )
+
+
 FORMATS: Mapping[str, GameFormat] = {
     **{key: _magic(fmt, heuristic) for key, (fmt, heuristic) in _MAGIC_FORMATS.items()},
     "rr": _risk_and_resource(),
     "dominion": _dominion(),
+    "dominion-draft": _dominion_draft(),
 }
 """Every playable format by key."""
 

@@ -39,7 +39,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser with every subcommand registered."""
-    from rulekeeper.cli import deck, play, rules
+    from rulekeeper.cli import deal, deck, play, rules
 
     parser = _Parser(prog="rulekeeper", description=__doc__.splitlines()[0])
     commands = cast(
@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.register(commands)
     deck.register(commands)
     play.register(commands)
+    deal.register(commands)
 
     return parser
 

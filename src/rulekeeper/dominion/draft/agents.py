@@ -3,10 +3,11 @@ the best "key card" its own Supply offers.
 
 Drafting: it sets aside the randomizer it rates highest (strong attacks and draw first), moves
 its left-hand neighbour's best randomizer to the centre so that it can buy it too, and discards
-the landscape it rates lowest. Playing: it plays cards that give +Actions before the others,
-buys Provinces with $8, Gold with $6 or $7, up to two copies of its key card (the best
-terminal it can buy, Witch first), a Laboratory or Market at $5 once it has them, Silver with
-$3 or more, and Duchies and Estates as the Provinces run out. It answers a card's questions by
+the landscape it rates lowest. Playing: it plays cards that give +Actions before the others;
+with the coins its Treasures make, it buys Provinces with $8, Gold with $6 or $7, up to two
+copies of its key card (the best terminal it can buy, Witch first), a Laboratory or Market at
+$5 once it has a key card, Silver with $3 or more, and Duchies and Estates as the Provinces run
+out. It answers a card's questions by
 trashing and discarding its worst cards and gaining its best.
 
 >>> from rulekeeper.dominion.draft.agents import DraftAgent
@@ -21,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
-from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayTreasures
+from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.draft.actions import DiscardLandscape, MoveToCentre, SetAside
 from rulekeeper.dominion.effects import PLUS
@@ -122,8 +123,6 @@ class DraftAgent:
             return self.answer(view, actions)
         if view["phase"] == "action":
             return self.play(actions)
-        if PlayTreasures() in actions:
-            return PlayTreasures()
         for name in self.wants(view):
             if Buy(name) in actions:
                 self.bought[name] += 1
