@@ -170,9 +170,10 @@ def _is(card_type: str) -> Callable[[str], bool]:
 
 def _gainable(game: DominionGame, player: int, step: Step) -> list[str]:
     kind = step.get("type", "")
+    piles = game.variant.copy_piles(game, player) if step.get("copy") else game.supply_of(player)
     return [
         n
-        for n in game.supply_of(player)
+        for n in piles
         if game.pile(n)
         and game.cost(n) <= step["up_to"]
         and (not kind or CARDS[n].has_type(kind))
@@ -218,7 +219,7 @@ def _gain(game: DominionGame, step: Step, option: str) -> None:
     if not option:
         return
     player = step["player"]
-    card_id = game.gain(player, option, step.get("to", "discard"))
+    card_id = game.gain(player, option, step.get("to", "discard"), copy=bool(step.get("copy")))
     if step.get("after") == "ironworks" and card_id >= 0:
         definition = CARDS[option]
         plus(

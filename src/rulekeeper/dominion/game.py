@@ -234,11 +234,21 @@ class DominionGame(Game):
         return CARDS[name].cost or 0
 
     @enforces("DM 4.2")
-    def gain(self, player: int, name: str, to: str = "discard", *, rule: RuleId = "DM 4.2") -> int:
+    def gain(
+        self,
+        player: int,
+        name: str,
+        to: str = "discard",
+        *,
+        rule: RuleId = "DM 4.2",
+        copy: bool = False,
+    ) -> int:
         """Gain a card of ``name`` from ``player``'s Supply into their zone ``to`` (their
         discard pile unless said otherwise); returns its ID, or -1 if there is none to gain
         (an empty pile, or a pile not in that player's Supply: DM 1.5, DM 4.2)."""
-        if name not in self.supply_of(player) or not self.pile(name):
+        # A copy of a card another card names may come from elsewhere in a variant.
+        piles = self.variant.copy_piles(self, player) if copy else self.supply_of(player)
+        if name not in piles or not self.pile(name):
             return -1
         card_id = self.pile(name).pop()
         self.table[f"{to}:{player}"].append(card_id)
@@ -411,7 +421,7 @@ class DominionGame(Game):
             if player in self.projects.get(name, []):
                 return ("DM 5.4", f"you already have a cube on {name}")
         elif name not in self.supply_of(player):
-            return ("DM 1.5", f"{name} is not in your Supply")
+            return (self.variant.supply_rule, f"{name} is not in your Supply")
         elif not self.pile(name):
             return ("DM 2.3", f"the {name} pile is empty")
         if self.cost(name) > self.coins:

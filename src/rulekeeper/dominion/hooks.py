@@ -42,6 +42,7 @@ class DominionVariant:
     prefix = "DM"
     min_players, max_players = PLAYERS
     players_rule = "DM 1.1"  # the rule an error about the number of players cites
+    supply_rule = "DM 1.5"  # the rule a buy from a pile outside the buyer's Supply breaks
 
     def initial_state(self) -> dict[str, Any]:
         """This variant's bookkeeping, stored JSON-ready in ``game.variant_state``."""
@@ -87,6 +88,12 @@ class DominionVariant:
         """Carry out a legal pre-game action (log it with ``game.record``)."""
 
     # The Supply.
+
+    def copy_piles(self, game: DominionGame, player: int) -> tuple[str, ...]:
+        """The piles ``player`` may take a copy from when a card names the card to copy
+        (Smugglers, Jester): in plain Dominion, their Supply. The Draft lets such a copy come
+        from any pile (DD R13, DD R14)."""
+        return self.supply_of(game, player)
 
     @enforces("DM 1.5")
     def supply_of(self, game: DominionGame, player: int) -> tuple[str, ...]:

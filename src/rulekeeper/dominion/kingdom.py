@@ -318,11 +318,15 @@ def smugglers(game: DominionGame, player: int) -> None:
         {
             n
             for n in game.gained[right]
-            if (CARDS[n].cost or 0) <= 6 and n in game.supply_of(player) and game.pile(n)
+            if (CARDS[n].cost or 0) <= 6
+            and n in game.variant.copy_piles(game, player)
+            and game.pile(n)
         }
     )
     if names:
-        effects.then(game, {"do": "gain", "player": player, "up_to": 6, "only": names})
+        effects.then(
+            game, {"do": "gain", "player": player, "up_to": 6, "only": names, "copy": True}
+        )
 
 
 def _bandit_trash(game: DominionGame, step: Step, option: str) -> None:
@@ -352,7 +356,7 @@ def jester(game: DominionGame, player: int) -> None:
 
 def _jester(game: DominionGame, step: Step, option: str) -> None:
     gainer = step["player"] if option == "me" else step["victim"]
-    game.gain(gainer, step["name"])
+    game.gain(gainer, step["name"], copy=True)
 
 
 # Six more.
