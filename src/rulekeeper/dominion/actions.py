@@ -17,15 +17,10 @@ from rulekeeper.engine.game import Action
 
 @dataclass(frozen=True)
 class Play(Action):
-    """Play a card from your hand: an Action in the Action phase (DM 2.2), a Treasure in the
-    Buy phase (DM 2.3)."""
+    """Play an Action card from your hand in the Action phase (DM 2.2). Treasures are played
+    by themselves when the Buy phase starts (DM R5)."""
 
     card: str
-
-
-@dataclass(frozen=True)
-class PlayTreasures(Action):
-    """Play every Treasure in your hand at once (DM 2.3)."""
 
 
 @dataclass(frozen=True)
@@ -56,4 +51,4 @@ class Choose(Action):
     option: str
 
 
-__all__ = ["Buy", "Choose", "EndPhase", "Play", "PlayTreasures", "PlayWay"]
+__all__ = ["Buy", "Choose", "EndPhase", "Play", "PlayWay"]

@@ -8,9 +8,10 @@ so that the bench can compare the two engines game for game (see ``rulekeeper.be
 - Big Money with Smithy plays a Smithy whenever it can, and buys like Big Money except that
   with exactly $4 it buys a Smithy.
 
-Both play all their Treasures before buying, buy one card per turn (the first pile in their
-order that is not empty), and answer every choice a card asks of them with the first option
-offered, as pyminion's bots take the first valid cards.
+Treasures are played by the engine (DM R5), as pyminion's bots play all of theirs. Both buy
+one card per turn (the first card of their order whose pile is not empty) and answer every
+choice a card asks of them with the first option offered, as pyminion's bots take the first
+valid cards.
 
 >>> from rulekeeper.dominion.agents import BigMoney
 >>> from rulekeeper.dominion.actions import Buy, EndPhase
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayTreasures
+from rulekeeper.dominion.actions import Buy, Choose, Play
 from rulekeeper.engine.game import Action
 
 
@@ -59,13 +60,12 @@ class BigMoney:
         if view["choice"] is not None or isinstance(actions[0], Choose):
             return actions[0]
         if view["phase"] == "action":
-            return self.action(actions) or EndPhase()
-        if PlayTreasures() in actions:
-            return PlayTreasures()
+            return self.action(actions) or actions[-1]  # EndPhase comes last
+        bought = {a.card: a for a in actions if isinstance(a, Buy)}
         for name in self.wants(view["coins"]):
-            if Buy(name) in actions:
-                return Buy(name)
-        return EndPhase()
+            if name in bought:
+                return bought[name]
+        return actions[-1]  # EndPhase
 
 
 class BigMoneySmithy(BigMoney):
@@ -80,4 +80,4 @@ class BigMoneySmithy(BigMoney):
 
     def action(self, actions: Sequence[Action]) -> Action | None:
         """Play a Smithy if one is in hand."""
-        return Play("Smithy") if Play("Smithy") in actions else None
+        return next((a for a in actions if isinstance(a, Play) and a.card == "Smithy"), None)

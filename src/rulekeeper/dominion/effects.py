@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 Step = dict[str, Any]
 TREASURE: Final = {"Copper": 1, "Silver": 2, "Gold": 3}  # DM 3.2: what each Treasure makes
+ACTIONS: Final = frozenset(n for n, c in CARDS.items() if c.has_type("Action"))
+TREASURES: Final = frozenset(n for n, c in CARDS.items() if c.has_type("Treasure"))
 
 # DM 3.4: the plain bonuses of each Action card, as (+Cards, +Actions, +Buys, +$).
 PLUS: Final[dict[str, tuple[int, int, int, int]]] = {
@@ -67,18 +69,23 @@ def plus(game: DominionGame, player: int, bonus: tuple[int, int, int, int]) -> N
 # Playing and buying.
 
 
-@enforces("DM 3.2")
-def play_treasure(game: DominionGame, player: int, name: str) -> None:
-    """Play a Treasure from the hand: it goes into play and makes its coins (DM 3.2)."""
-    card_id = game.find_in(f"hand:{player}", name)
-    assert card_id is not None
-    game.move(card_id, f"hand:{player}", f"play:{player}")
-    coins = TREASURE.get(name, 0)
-    if name == "Silver" and not game.turn_flags.get("silver"):
-        game.turn_flags["silver"] = 1
-        coins += game.turn_flags.get("merchant", 0)  # Merchant: the first Silver makes more
+@enforces("DM 3.2", "DM R5")
+def play_treasures(game: DominionGame, player: int) -> None:
+    """Play every Treasure in the hand as the Buy phase starts (DM R5): each goes into play
+    and makes its coins (DM 3.2)."""
+    cards = game.cards
+    hand = game.table[f"hand:{player}"]
+    played = [i for i in hand if cards[i] in TREASURES]
+    if not played:
+        return
+    hand[:] = [i for i in hand if cards[i] not in TREASURES]
+    game.table[f"play:{player}"].extend(played)
+    names = [cards[i] for i in played]
+    coins = sum(TREASURE.get(name, 0) for name in names)
+    if "Silver" in names and game.turn_flags.get("merchant"):
+        coins += game.turn_flags["merchant"]  # Merchant: the first Silver makes $1 more each
     game.coins += coins
-    game.record("DM 3.2", f"{game.players[player]} plays {name} (${game.coins})")
+    game.record("DM 3.2", f"{game.players[player]} plays {', '.join(names)} (${game.coins})")
 
 
 @enforces("DM 3.2", "DM 5.5")
@@ -109,7 +116,6 @@ def buy(game: DominionGame, player: int, name: str) -> None:
     """Buy with a Buy: pay, then gain the card, do the Event, or place a cube (DM 2.3)."""
     game.buys -= 1
     game.coins -= game.cost(name)
-    game.bought = True
     kind = CARDS[name].landscape_type
     game.record("DM 2.3", f"{game.players[player]} buys {name}")
     if kind == "Event":

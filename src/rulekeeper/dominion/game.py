@@ -27,13 +27,24 @@ from rulekeeper.dominion import (
     scoring,
     victory_pile,
 )
-from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayTreasures, PlayWay
+from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARDS, CardDef, card
+from rulekeeper.dominion.effects import ACTIONS
 from rulekeeper.dominion.hooks import DominionVariant, Violation
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.rules import RuleId, enforces
+
+COSTS: dict[str, int] = {name: c.cost or 0 for name, c in CARDS.items()}
+WAYS = frozenset(n for n, c in CARDS.items() if c.landscape_type == "Way")
+BUYABLE_LANDSCAPES = frozenset(
+    n for n, c in CARDS.items() if c.landscape_type in ("Event", "Project")
+)
+# Actions are values; these are made once, so that a legal list is built without making any.
+_PLAY = {name: Play(name) for name in ACTIONS}
+_BUY = {name: Buy(name) for name in CARDS}
+_END = EndPhase()
 
 PLAYER_ZONES = ("deck", "hand", "discard", "play", "aside")
 """Each player's zones (DM 1.6)."""
@@ -66,7 +77,6 @@ class DominionGame(Game):
         self.active = 0
         self.phase = "pregame"  # pregame, action or buy
         self.actions = self.buys = self.coins = 0
-        self.bought = False  # DM 2.3: once a card is bought, no more Treasures are played
         # Card effects waiting to happen, the next one last; each is JSON-ready (DM 3.3).
         self.steps: list[dict[str, Any]] = []
         self.projects: dict[str, list[int]] = {}  # DM 5.4: a Project's cubes, by owner
@@ -154,7 +164,9 @@ class DominionGame(Game):
         if definition.kind == "landscape" or name in self.piles:
             raise InputError(f"cannot lay out a pile of {name} (DM 1.4)")
         self.piles.append(name)
-        self.table[f"pile:{name}"] = [self.create(name) for _ in range(self.pile_size(definition))]
+        first, size = len(self.cards), self.pile_size(definition)
+        self.cards.extend([name] * size)
+        self.table[f"pile:{name}"] = list(range(first, first + size))
 
     def begin_play_if_ready(self) -> None:
         """Start the first turn once the variant's pre-game phase is over (or at once)."""
@@ -231,7 +243,7 @@ class DominionGame(Game):
 
     def cost(self, name: str) -> int:
         """What ``name`` costs now, in coins."""
-        return CARDS[name].cost or 0
+        return COSTS[name]
 
     @enforces("DM 4.2")
     def gain(
@@ -272,7 +284,6 @@ class DominionGame(Game):
         self.turn += 1
         self.turns_taken[self.active] += 1
         self.actions, self.buys, self.coins = 1, 1, 0
-        self.bought = False
         self.turn_flags = {}
         self.gained[self.active] = []
         self.record("DM 2.1", f"{self.players[self.active]} begins their turn")
@@ -303,29 +314,30 @@ class DominionGame(Game):
         self.active = (self.active + 1) % len(self.players)
         self._start_turn()
 
+    @enforces("DM R3", "DM R5")
     def settle(self) -> None:
-        """Run effects that need no choice, then end phases that leave no choice (DM R3)."""
+        """Run effects that need no choice, then end phases that leave no choice (DM R3).
+
+        A Buy phase starts with every Treasure in hand played (DM R5).
+        """
         while self.outcome is None:
             if self.steps:
                 if effects.run_automatic(self):
                     continue
                 return
             if self.phase == "action":
-                if self.actions == 0 or not any(
-                    CARDS[n].has_type("Action") for n in self.hand(self.active)
-                ):
-                    self.phase = "buy"
+                if self.actions == 0 or not any(n in ACTIONS for n in self.hand(self.active)):
+                    self._start_buy_phase()
                     continue
                 return
-            if self.phase == "buy":
-                if self.buys == 0 and (self.bought or not self._treasures_in_hand()):
-                    self._end_turn()
-                    continue
-                return
+            if self.phase == "buy" and self.buys == 0:
+                self._end_turn()
+                continue
             return
 
-    def _treasures_in_hand(self) -> list[str]:
-        return [n for n in self.hand(self.active) if CARDS[n].has_type("Treasure")]
+    def _start_buy_phase(self) -> None:
+        self.phase = "buy"
+        effects.play_treasures(self, self.active)
 
     # The Game protocol.
 
@@ -338,28 +350,45 @@ class DominionGame(Game):
             return self.active if player is None else player
         return self.active
 
+    def legal_actions(self) -> list[Action]:
+        """Every action the deciding player may take now, in a deterministic order.
+
+        The candidates are built to be exactly the legal ones (a test checks them against the
+        predicate :meth:`check` uses), so they are not judged one by one again.
+        """
+        if self.outcome is not None:
+            return []
+        if self._legal is None:
+            if self.steps or self.phase == "pregame":
+                self._legal = [a for a in self._candidates() if self._violation(a) is None]
+            else:
+                self._legal = self._candidates()
+        return list(self._legal)
+
     def _candidates(self) -> list[Action]:
         if self.steps:
             return [Choose(o) for o in effects.options(self, self.steps[-1])]
         if self.phase == "pregame":
             return self.variant.pregame_candidates(self)
         player = self.active
-        hand = sorted(set(self.hand(player)))
         found: list[Action] = []
         if self.phase == "action":
-            actions = [n for n in hand if CARDS[n].has_type("Action")]
-            found += [Play(n) for n in actions]
-            ways = [w for w in self.variant.landscapes_of(self, player) if CARDS[w].has_type("Way")]
-            found += [PlayWay(n, w) for n in actions for w in ways]
+            # settle() leaves the Action phase at once without an Action or an Action card.
+            names = sorted({n for n in self.hand(player) if n in ACTIONS})
+            found += [_PLAY[n] for n in names]
+            ways = [w for w in self.variant.landscapes_of(self, player) if w in WAYS]
+            found += [PlayWay(n, w) for n in names for w in ways]
         else:
-            treasures = [n for n in hand if CARDS[n].has_type("Treasure")]
-            if treasures:
-                found.append(PlayTreasures())
-                found += [Play(n) for n in treasures]
-            found += [Buy(n) for n in self.supply_of(player)]
-            landscapes = self.variant.landscapes_of(self, player)
-            found += [Buy(n) for n in landscapes if CARDS[n].landscape_type in ("Event", "Project")]
-        found.append(EndPhase())
+            coins = self.coins
+            found += [_BUY[n] for n in self.supply_of(player) if COSTS[n] <= coins and self.pile(n)]
+            found += [
+                _BUY[n]
+                for n in self.variant.landscapes_of(self, player)
+                if n in BUYABLE_LANDSCAPES
+                and COSTS[n] <= coins
+                and player not in self.projects.get(n, ())
+            ]
+        found.append(_END)
         return found
 
     @enforces("DM 2.2", "DM 2.3", "DM 3.3", "DM 5.2", "DM 5.4", "DM 5.5")
@@ -368,10 +397,8 @@ class DominionGame(Game):
             return self.variant.pregame_violation(self, action)
         if self.steps:
             if not isinstance(action, Choose):
-                return (
-                    "DM 3.3",
-                    f"{self.players[self.current_player()]} must first answer a choice",
-                )
+                who = self.players[self.current_player()]
+                return ("DM 3.3", f"{who} must first answer a choice")
             if action.option not in effects.options(self, self.steps[-1]):
                 return ("DM 3.3", f"{action.option!r} is not one of the choices offered")
             return None
@@ -382,24 +409,18 @@ class DominionGame(Game):
             definition = CARDS.get(action.card)
             if definition is None or action.card not in self.hand(player):
                 return ("DM 3.2", f"there is no {action.card} in your hand")
-            if definition.has_type("Action") and self.phase == "action":
-                if self.actions < 1:
-                    return ("DM 2.2", "you have no Action left to play an Action card")
-                if isinstance(action, PlayWay):
-                    way = CARDS.get(action.way)
-                    if way is None or action.way not in self.variant.landscapes_of(self, player):
-                        return ("DM 5.5", f"{action.way} is not a Way in this game")
-                    if not way.has_type("Way"):
-                        return ("DM 5.5", f"{action.way} is not a Way")
-                return None
-            if definition.has_type("Treasure") and self.phase == "buy" and isinstance(action, Play):
-                if self.bought:
-                    return ("DM 2.3", "Treasures cannot be played after buying a card")
-                return None
-            return ("DM 2.2", f"{action.card} cannot be played in the {self.phase} phase")
-        if isinstance(action, PlayTreasures):
-            if self.phase != "buy" or self.bought or not self._treasures_in_hand():
-                return ("DM 2.3", "there are no Treasures to play now")
+            if not definition.has_type("Action"):
+                return ("DM 2.3", f"{action.card} is not an Action card (Treasures are played "
+                        "when the Buy phase starts)")  # fmt: skip
+            if self.phase != "action":
+                return ("DM 2.2", f"{action.card} cannot be played in the {self.phase} phase")
+            if self.actions < 1:
+                return ("DM 2.2", "you have no Action left to play an Action card")
+            if isinstance(action, PlayWay):
+                if action.way not in self.variant.landscapes_of(self, player):
+                    return ("DM 5.5", f"{action.way} is not in use in this game")
+                if action.way not in WAYS:
+                    return ("DM 5.5", f"{action.way} is not a Way")
             return None
         if isinstance(action, Buy):
             return self._why_not_buy(player, action.card)
@@ -448,15 +469,9 @@ class DominionGame(Game):
             return
         elif isinstance(action, EndPhase):
             if self.phase == "action":
-                self.phase = "buy"
+                self._start_buy_phase()
             else:
                 self.buys = 0
-                self.bought = True
-        elif isinstance(action, PlayTreasures):
-            for name in self._treasures_in_hand():
-                effects.play_treasure(self, self.active, name)
-        elif isinstance(action, Play) and self.phase == "buy":
-            effects.play_treasure(self, self.active, action.card)
         elif isinstance(action, Play | PlayWay):
             self.actions -= 1
             way = action.way if isinstance(action, PlayWay) else ""
@@ -478,7 +493,7 @@ class DominionGame(Game):
             "buys": self.buys,
             "coins": self.coins,
             "hand": self.hand(player),
-            "supply": {n: len(self.pile(n)) for n in self.supply_of(player)},
+            "supply": {n: len(self.table["pile:" + n]) for n in self.supply_of(player)},
             "landscapes": list(self.variant.landscapes_of(self, player)),
             "trash": [self.cards[i] for i in self.table["trash"]],
             "players": [self._public(p) for p in range(len(self.players))],

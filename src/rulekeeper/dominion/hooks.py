@@ -120,10 +120,13 @@ class DominionVariant:
         if "Province" in game.piles and not game.pile("Province"):
             return ("DM 6.1", "the Province pile is empty")
         needed = piles_to_end(len(game.players))
+        empty = {p for p in game.piles if not game.pile(p)}
+        if len(empty) < needed:  # no player's Supply can have more empty piles than all have
+            return None
         for player in range(len(game.players)):
-            empty = [p for p in self.supply_of(game, player) if not game.pile(p)]
-            if len(empty) >= needed:
-                return ("DM 6.1", f"{len(empty)} Supply piles are empty: {', '.join(empty)}")
+            found = [p for p in self.supply_of(game, player) if p in empty]
+            if len(found) >= needed:
+                return ("DM 6.1", f"{len(found)} Supply piles are empty: {', '.join(found)}")
         return None
 
     # What players see, and what must always hold.

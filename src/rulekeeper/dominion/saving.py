@@ -33,7 +33,6 @@ _FIELDS = (
     "actions",
     "buys",
     "coins",
-    "bought",
     "steps",
     "projects",
     "gained",
