@@ -206,7 +206,6 @@ class Draft:
             return self._landscape_violation(action)
         return ("DD 2.1", "only draft actions are taken during the draft")
 
-    @enforces("DD 2.1")
     def _pick_violation(self, action: SetAside) -> tuple[RuleId, str] | None:
         if self.stage != PICK:
             return ("DD 2.3", "every randomizer has been set aside")

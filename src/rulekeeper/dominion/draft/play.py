@@ -15,9 +15,9 @@ Everything the variant keeps is in ``game.variant_state`` (saved with the game):
     once the draft is over, each player's Supply pile by pile, in the order the piles were
     laid out (DD 3.1).
 
-Hooks the Draft needs beyond the ones the model first had (added to
-:class:`~rulekeeper.dominion.hooks.DominionVariant` in their own commits, each a no-op for
-plain Dominion):
+Hooks the Draft needed beyond the ones the model first had (added to
+:class:`~rulekeeper.dominion.hooks.DominionVariant` in a commit of their own; plain Dominion
+behaves as before):
 
 - ``copy_piles(game, player)``: the piles a card that names another card (Smugglers, Jester)
   may take its copy from. Plain Dominion: the player's Supply. The Draft: every pile
@@ -73,6 +73,7 @@ class DominionDraft(DominionVariant):
     prefix = "DD"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     players_rule = "DD 1.1"
+    supply_rule = "DD 3.3"
 
     def __init__(self, *, private: bool = False, landscapes: bool = True) -> None:
         self.private = private
@@ -149,16 +150,30 @@ class DominionDraft(DominionVariant):
 
     # The Supply.
 
-    @enforces("DD 3.1", "DD 3.3", "DD 3.4", "DD 3.5", "DD R10", "DD R11")
+    @enforces(
+        "DD 3.1", "DD 3.3", "DD 3.4", "DD 3.5", "DD 4.1", "DD 4.2", "DD 4.5",
+        "DD R10", "DD R11", "DD R12", "DD R15",
+    )  # fmt: skip
     def supply_of(self, game: DominionGame, player: int) -> tuple[str, ...]:
         """``player``'s Supply: the base piles, the shared piles and their own five private
         piles (DD 3.1). Buying (DD 3.3), gaining from the Supply (DD 3.4, DD R10) and
-        trashing from it (DD 3.5) see only these piles. Before the draft is over, only the
-        base piles."""
+        trashing from it (DD 3.5, DD R11) see only these piles. Before the draft is over, only
+        the base piles.
+
+        This is the Draft's only limit on what a player does, and it is a limit on piles: the
+        cards a player owns (DD 4.1), cards passed by Masquerade (DD 4.2, DD R12) and cards in
+        the one shared trash (DD 4.5, DD R15) are never checked against it.
+        """
         supplies = game.variant_state["supply"]
         if supplies:
             return tuple(supplies[player])
         return tuple(p for p in game.piles if CARDS[p].kind == "base")
+
+    @enforces("DD 4.3", "DD 4.4", "DD R13", "DD R14")
+    def copy_piles(self, game: DominionGame, player: int) -> tuple[str, ...]:
+        """Every pile: a copy of a card that Smugglers or Jester names comes from that card's
+        pile wherever it is, even another player's private pile (DD 4.3, DD 4.4)."""
+        return tuple(game.piles)
 
     # The end of the game.
 
@@ -225,6 +240,7 @@ class DraftGame(DominionGame):
     variant_type: ClassVar[type[DominionVariant]] = DominionDraft
 
 
+@enforces("DD 1.4", "DD R4", "DD R17")
 def new_draft_game(
     seed: int, players: int, variant: str = "", names: Sequence[str] | None = None
 ) -> DraftGame:
