@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from rulekeeper.rules import enforces
+
 RULE_PREFIX: Final = "DM"
 """Every rule of the Dominion essentials is cited as ``DM <number>``."""
 
@@ -37,6 +39,7 @@ GOLD_TOTAL: Final = 30  # DM 1.2
 TURN_LIMIT: Final = 150  # DM R2: a bot game that reaches this many turns each ends there
 
 
+@enforces("DM R1")
 def base_sets(players: int) -> int:
     """How many sets of base Treasures are used: two with five or six players (DM 1.2)."""
     return 2 if players >= 5 else 1

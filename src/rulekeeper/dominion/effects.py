@@ -137,6 +137,24 @@ def start_of_turn(game: DominionGame, player: int) -> None:
         then(game, {"do": "trash", "player": player, "card": "Cathedral", "min": 1, "max": 1})
 
 
+@enforces("DM 4.5")
+def discard_from_hand(game: DominionGame, player: int, name: str) -> None:
+    """Discard a card called ``name`` from ``player``'s hand to their discard pile (DM 4.5)."""
+    card_id = game.find_in(f"hand:{player}", name)
+    assert card_id is not None
+    game.move(card_id, f"hand:{player}", f"discard:{player}")
+    game.record("DM 4.5", f"{game.players[player]} discards {name}")
+
+
+@enforces("DM 4.6")
+def put_on_deck(game: DominionGame, player: int, name: str) -> None:
+    """Put a card called ``name`` from ``player``'s hand on top of their deck (DM 4.6)."""
+    card_id = game.find_in(f"hand:{player}", name)
+    assert card_id is not None
+    game.move(card_id, f"hand:{player}", f"deck:{player}")
+    game.record("DM 4.6", f"{game.players[player]} puts {name} from hand onto their deck")
+
+
 # Steps.
 
 
@@ -256,10 +274,7 @@ def _discard(game: DominionGame, step: Step, option: str) -> None:
         if step.get("after") == "cellar":
             game.draw(player, step["discarded"])
         return
-    card_id = game.find_in(f"hand:{player}", option)
-    assert card_id is not None
-    game.move(card_id, f"hand:{player}", f"discard:{player}")
-    game.record("DM 4.5", f"{game.players[player]} discards {option}")
+    discard_from_hand(game, player, option)
     following = {**step, "discarded": step.get("discarded", 0) + 1}
     if "count" in following:
         following["count"] -= 1
@@ -276,14 +291,12 @@ def _topdeck(game: DominionGame, step: Step, option: str) -> None:
         if "type" in step:  # Bureaucrat: a hand without Victory cards is revealed
             game.record("DM 4.6", f"{game.players[player]} reveals a hand with no Victory card")
         return
-    card_id = game.find_in(f"hand:{player}", option)
-    assert card_id is not None
-    game.move(card_id, f"hand:{player}", f"deck:{player}")
-    game.record("DM 4.6", f"{game.players[player]} puts {option} from hand onto their deck")
+    put_on_deck(game, player, option)
 
 
 @enforces("DM 4.7")
-def _react_options(game: DominionGame, step: Step) -> list[str]:
+def reaction_options(game: DominionGame, step: Step) -> list[str]:
+    """A player an attack is about to reach may reveal a Moat from their hand (DM 4.7)."""
     return ["Moat", "no"] if "Moat" in game.hand(step["player"]) else []
 
 
@@ -319,7 +332,7 @@ KINDS: Final[
     "gain": (_gain_options, _gain),
     "discard": (_discard_options, _discard),
     "topdeck": (_topdeck_options, _topdeck),
-    "react": (_react_options, _react),
+    "react": (reaction_options, _react),
     "effect": (_no_options, _effect),
 }
 """Every kind of step: what it offers, and how it resolves."""

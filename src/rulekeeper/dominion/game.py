@@ -97,9 +97,12 @@ class DominionGame(Game):
         names: Sequence[str] | None = None,
         landscapes: Sequence[str] = (),
         variant: DominionVariant | None = None,
+        chance: Chance | None = None,
     ) -> Self:
         """Set up a game: base piles, the kingdom, starting decks shuffled, five cards each,
         a random first player. The game then runs on to the first real decision (DM R3).
+
+        ``chance`` replaces the one made from ``seed``, e.g. one with scripted outcomes.
 
         :raises InputError: if the number of players is not 2 to 6 (DM 1.1) or a card is
             unknown or of the wrong kind (DM 1.4).
@@ -118,7 +121,7 @@ class DominionGame(Game):
         for name in landscapes:
             if card(name).kind != "landscape":
                 raise InputError(f"{name} is not a landscape (DM 5.1)")
-        game = cls(variant, Chance(seed), names)
+        game = cls(variant, chance or Chance(seed), names)
         for name in ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"):
             game.add_pile(name)
         variant.setup(game, kingdom, landscapes)
@@ -171,7 +174,7 @@ class DominionGame(Game):
     def begin_play_if_ready(self) -> None:
         """Start the first turn once the variant's pre-game phase is over (or at once)."""
         if self.phase == "pregame" and self.variant.pregame_player(self) is None:
-            self._start_turn()
+            self.start_turn()
             self.settle()
         self._legal = None
 
@@ -269,6 +272,7 @@ class DominionGame(Game):
         self.record(rule, f"{self.players[player]} gains {name}")
         return card_id
 
+    @enforces("DM 4.4")
     def trash(self, card_id: int, source: str) -> None:
         """Trash a card from ``source`` (DM 4.4)."""
         self.move(card_id, source, "trash")
@@ -279,7 +283,8 @@ class DominionGame(Game):
     # The turn.
 
     @enforces("DM 2.1")
-    def _start_turn(self) -> None:
+    def start_turn(self) -> None:
+        """Begin the next turn: one Action, one Buy, $0, and Projects that act now (DM 2.1)."""
         self.phase = "action"
         self.turn += 1
         self.turns_taken[self.active] += 1
@@ -290,7 +295,8 @@ class DominionGame(Game):
         effects.start_of_turn(self, self.active)
 
     @enforces("DM 2.4", "DM 6.1", "DM R2")
-    def _end_turn(self) -> None:
+    def end_turn(self) -> None:
+        """Clean-up (DM 2.4), then the end-of-game check (DM 6.1, DM R2), then the next turn."""
         player = self.active
         for kind in ("hand", "play"):
             zone = self.table[f"{kind}:{player}"]
@@ -312,7 +318,7 @@ class DominionGame(Game):
             )
             return
         self.active = (self.active + 1) % len(self.players)
-        self._start_turn()
+        self.start_turn()
 
     @enforces("DM R3", "DM R5")
     def settle(self) -> None:
@@ -331,7 +337,7 @@ class DominionGame(Game):
                     continue
                 return
             if self.phase == "buy" and self.buys == 0:
-                self._end_turn()
+                self.end_turn()
                 continue
             return
 
@@ -391,8 +397,12 @@ class DominionGame(Game):
         found.append(_END)
         return found
 
-    @enforces("DM 2.2", "DM 2.3", "DM 3.3", "DM 5.2", "DM 5.4", "DM 5.5")
     def _violation(self, action: Action) -> Violation | None:
+        return self.why_illegal(action)
+
+    @enforces("DM 2.2", "DM 2.3", "DM 3.3", "DM 5.5")
+    def why_illegal(self, action: Action) -> Violation | None:
+        """The rule ``action`` would break now and why, or ``None`` if it is legal."""
         if self.phase == "pregame" and not self.steps:
             return self.variant.pregame_violation(self, action)
         if self.steps:
@@ -423,10 +433,14 @@ class DominionGame(Game):
                     return ("DM 5.5", f"{action.way} is not a Way")
             return None
         if isinstance(action, Buy):
-            return self._why_not_buy(player, action.card)
+            return self.why_not_buy(player, action.card)
         return ("DM 2.1", f"{action!r} is not an action of this game")
 
-    def _why_not_buy(self, player: int, name: str) -> Violation | None:
+    @enforces("DM 1.5", "DM 2.3", "DM 5.1", "DM 5.2", "DM 5.3", "DM 5.4")
+    def why_not_buy(self, player: int, name: str) -> Violation | None:
+        """Why ``player`` may not buy ``name`` now, or ``None`` if they may: cards only from
+        their Supply (DM 1.5), with a Buy and enough coins (DM 2.3); Events and Projects only
+        when in use (DM 5.1), Projects once (DM 5.4), Landmarks and Ways never (DM 5.3)."""
         if self.phase != "buy":
             return ("DM 2.3", "cards are bought only in the Buy phase")
         if self.buys < 1:
@@ -480,6 +494,7 @@ class DominionGame(Game):
             effects.buy(self, self.active, action.card)
         self.settle()
 
+    @enforces("DM 1.6")
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may know: their own hand; counts of others' hands and every deck;
         discard piles' sizes and top cards; everything in play, in the trash and in the

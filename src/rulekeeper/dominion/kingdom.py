@@ -212,6 +212,7 @@ def mine(game: DominionGame, player: int) -> None:
     )
 
 
+@enforces("DM R4")
 def sentry(game: DominionGame, player: int) -> None:
     """Look at the top two cards; trash, discard or keep each (DM R4)."""
     looked = [c for c in (game.reveal_top(player), game.reveal_top(player)) if c is not None]
