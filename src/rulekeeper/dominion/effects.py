@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from rulekeeper.dominion.game import DominionGame
 
 Step = dict[str, Any]
+"""A step of a card's effect: ``do`` (its kind), ``player`` and the kind's own fields."""
 TREASURE: Final = {"Copper": 1, "Silver": 2, "Gold": 3}  # DM 3.2: what each Treasure makes
 ACTIONS: Final = frozenset(n for n, c in CARDS.items() if c.has_type("Action"))
 TREASURES: Final = frozenset(n for n, c in CARDS.items() if c.has_type("Treasure"))
@@ -47,6 +48,7 @@ PLUS: Final[dict[str, tuple[int, int, int, int]]] = {
     "Courtyard": (3, 0, 0, 0),
     "Shanty Town": (0, 2, 0, 0),
 }
+"""What each Action card gives without asking anything (DM 3.4)."""
 WAYS: Final = {"Way of the Ox": (0, 2, 0, 0), "Way of the Sheep": (0, 0, 0, 2)}  # DM 5.5
 
 
@@ -325,7 +327,10 @@ def _choose(game: DominionGame, step: Step, option: str) -> None:
 KINDS: Final[
     dict[
         str,
-        tuple[Callable[[DominionGame, Step], list[str]], Callable[[DominionGame, Step, str], None]],
+        tuple[
+            Callable[[DominionGame, dict[str, Any]], list[str]],
+            Callable[[DominionGame, dict[str, Any], str], None],
+        ],
     ]
 ] = {
     "trash": (_trash_options, _trash),

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from rulekeeper.dominion import (
     HAND_SIZE,
     STARTING_DECK,
@@ -50,6 +52,9 @@ PLAYER_ZONES = ("deck", "hand", "discard", "play", "aside")
 """Each player's zones (DM 1.6)."""
 
 
+# Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
+# an interpreted class may subclass a compiled one only when told so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DominionGame(Game):
     """A game of Dominion under one :class:`~rulekeeper.dominion.hooks.DominionVariant`.
 

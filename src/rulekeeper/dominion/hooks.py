@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from rulekeeper.dominion import PLAYERS, piles_to_end
 from rulekeeper.engine.game import Action
 from rulekeeper.rules import RuleId, enforces
@@ -34,6 +36,9 @@ Violation = tuple[RuleId, str]
 """The rule an action would break, and why."""
 
 
+# Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
+# an interpreted class may subclass a compiled one only when told so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DominionVariant:
     """Plain Dominion (the ``DM`` rules): one shared Kingdom, landscapes shared too."""
 
@@ -55,12 +60,15 @@ class DominionVariant:
         Called once, after the base piles exist and before starting decks are dealt. The plain
         game makes one pile of each of ``kingdom`` and uses every landscape given. A variant
         may ignore both arguments and pick its own cards with ``game.chance``; it must create
-        with :meth:`DominionGame.add_pile` every pile that could ever be used, and set
-        ``game.landscapes`` (it may do that later, at the end of its pre-game phase).
+        every pile that could ever be used, with
+        :meth:`~rulekeeper.dominion.game.DominionGame.add_pile`, and set ``game.landscapes``
+        (it may do that later, at the end of its pre-game phase).
         """
         for name in kingdom:
             game.add_pile(name)
         game.landscapes = list(landscapes)
+        extra = f"; landscapes: {', '.join(landscapes)}" if landscapes else ""
+        game.record("DM 1.4", f"the kingdom: {', '.join(kingdom)}{extra}")
 
     # The pre-game phase: decisions before turn one (the Draft's draft).
 
@@ -68,11 +76,12 @@ class DominionVariant:
         """The player who must decide next before the first turn, or ``None`` once the
         pre-game phase is over (then the first turn starts at once). Plain Dominion has none.
 
-        While this returns a player, :meth:`DominionGame.legal_actions` offers
+        While this returns a player,
+        :meth:`~rulekeeper.dominion.game.DominionGame.legal_actions` offers
         :meth:`pregame_candidates` (those that :meth:`pregame_violation` passes), and
-        :meth:`DominionGame.apply` checks with :meth:`pregame_violation` and carries out with
-        :meth:`pregame_perform`. The variant's actions are its own frozen dataclasses
-        (subclasses of :class:`~rulekeeper.engine.game.Action`).
+        :meth:`~rulekeeper.engine.game.Game.apply` checks with :meth:`pregame_violation` and
+        carries out with :meth:`pregame_perform`. The variant's actions are its own frozen
+        dataclasses (subclasses of :class:`~rulekeeper.engine.game.Action`).
         """
         return None
 

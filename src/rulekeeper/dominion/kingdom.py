@@ -9,7 +9,7 @@ in :data:`CHOICES` resolves the answer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.dominion import effects
 from rulekeeper.dominion.cards import CARDS
@@ -462,7 +462,7 @@ def _victim_swindler(game: DominionGame, step: Step) -> None:
         _ask(game, step["attacker"], "Swindler", piles, victim=victim)
 
 
-VICTIMS: Final[dict[str, Callable[[DominionGame, Step], None]]] = {
+VICTIMS: Final[dict[str, Callable[[DominionGame, dict[str, Any]], None]]] = {
     "Militia": _victim_militia,
     "Witch": _victim_witch,
     "Bureaucrat": _victim_bureaucrat,
@@ -547,7 +547,7 @@ CARD_EFFECTS: Final[dict[str, Callable[[DominionGame, int], None]]] = {
 }
 """The part of each card's effect beyond plain bonuses, by card name."""
 
-CHOICES: Final[dict[str, Callable[[DominionGame, Step, str], None]]] = {
+CHOICES: Final[dict[str, Callable[[DominionGame, dict[str, Any], str], None]]] = {
     "Harbinger": _harbinger,
     "Vassal": _vassal,
     "Throne Room": _throne_room,
