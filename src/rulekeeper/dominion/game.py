@@ -47,6 +47,7 @@ BUYABLE_LANDSCAPES = frozenset(
 _PLAY = {name: Play(name) for name in ACTIONS}
 _BUY = {name: Buy(name) for name in CARDS}
 _END = EndPhase()
+PILE = {name: f"pile:{name}" for name in CARDS}  # each pile's zone name, made once
 
 PLAYER_ZONES = ("deck", "hand", "discard", "play", "aside")
 """Each player's zones (DM 1.6)."""
@@ -191,7 +192,7 @@ class DominionGame(Game):
 
     def pile(self, name: str) -> list[int]:
         """The cards of the Supply pile ``name`` (its top card last)."""
-        return self.table[f"pile:{name}"]
+        return self.table[PILE[name]]
 
     def supply_of(self, player: int) -> tuple[str, ...]:
         """The piles ``player`` may buy and gain from (the variant decides; DM 1.5)."""
@@ -391,7 +392,10 @@ class DominionGame(Game):
             found += [PlayWay(n, w) for n in names for w in ways]
         else:
             coins = self.coins
-            found += [_BUY[n] for n in self.supply_of(player) if COSTS[n] <= coins and self.pile(n)]
+            table = self.table
+            found += [
+                _BUY[n] for n in self.supply_of(player) if COSTS[n] <= coins and table[PILE[n]]
+            ]
             found += [
                 _BUY[n]
                 for n in self.variant.landscapes_of(self, player)
@@ -499,11 +503,11 @@ class DominionGame(Game):
             effects.buy(self, self.active, action.card)
         self.settle()
 
-    @enforces("DM 1.6")
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may know: their own hand; counts of others' hands and every deck;
         discard piles' sizes and top cards; everything in play, in the trash and in the
         Supply (DM 1.6). The variant may add or hide more."""
+        table = self.table
         view: dict[str, Any] = {
             "player": player,
             "turn": self.turn,
@@ -513,7 +517,7 @@ class DominionGame(Game):
             "buys": self.buys,
             "coins": self.coins,
             "hand": self.hand(player),
-            "supply": {n: len(self.table["pile:" + n]) for n in self.supply_of(player)},
+            "supply": {n: len(table[PILE[n]]) for n in self.supply_of(player)},
             "landscapes": list(self.variant.landscapes_of(self, player)),
             "trash": [self.cards[i] for i in self.table["trash"]],
             "players": [self._public(p) for p in range(len(self.players))],
@@ -566,5 +570,9 @@ class DominionGame(Game):
         """Who would win if the game ended now (DM 6.2, DM 6.3)."""
         return scoring.outcome(self, "DM 6.2", "scores now")
 
+
+# Linked here rather than by decorating the method: mypyc cannot compile a decorated method
+# that overrides one of a compiled base class (see "A compiled engine" in the contributor guide).
+enforces("DM 1.6")(DominionGame.view)
 
 __all__ = ["PLAYER_ZONES", "DominionGame"]

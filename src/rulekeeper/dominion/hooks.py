@@ -129,7 +129,8 @@ class DominionVariant:
         if "Province" in game.piles and not game.pile("Province"):
             return ("DM 6.1", "the Province pile is empty")
         needed = piles_to_end(len(game.players))
-        empty = {p for p in game.piles if not game.pile(p)}
+        table = game.table
+        empty = {p for p in game.piles if not table["pile:" + p]}
         if len(empty) < needed:  # no player's Supply can have more empty piles than all have
             return None
         for player in range(len(game.players)):
