@@ -10,7 +10,7 @@ player, and ``adjust_view`` shows the draft as the player may see it.
 Everything the variant keeps is in ``game.variant_state`` (saved with the game):
 
 ``draft``
-    the draft, as :meth:`Draft.to_json` saves it;
+    the draft, as :meth:`~rulekeeper.dominion.draft.drafting.Draft.to_json` saves it;
 ``supply``
     once the draft is over, each player's Supply pile by pile, in the order the piles were
     laid out (DD 3.1).
