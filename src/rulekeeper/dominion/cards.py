@@ -154,7 +154,7 @@ def card(name: str) -> CardDef:
     try:
         return CARDS[name]
     except KeyError:
-        raise InputError(f"unknown Dominion card {name!r}") from None
+        raise InputError(f"unknown Dominion card {name!r} (DM 1.4)") from None
 
 
 def kingdom_cards() -> list[str]:

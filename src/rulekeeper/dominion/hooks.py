@@ -21,7 +21,7 @@ A variant such as the Draft subclasses it and overrides:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -42,12 +42,14 @@ Violation = tuple[RuleId, str]
 class DominionVariant:
     """Plain Dominion (the ``DM`` rules): one shared Kingdom, landscapes shared too."""
 
-    key = "dominion"
-    name = "Dominion"
-    prefix = "DM"
-    min_players, max_players = PLAYERS
-    players_rule = "DM 1.1"  # the rule an error about the number of players cites
-    supply_rule = "DM 1.5"  # the rule a buy from a pile outside the buyer's Supply breaks
+    # Class attributes, declared ClassVar so that a compiled build reads them as values.
+    key: ClassVar[str] = "dominion"
+    name: ClassVar[str] = "Dominion"
+    prefix: ClassVar[str] = "DM"
+    min_players: ClassVar[int] = PLAYERS[0]
+    max_players: ClassVar[int] = PLAYERS[1]
+    players_rule: ClassVar[str] = "DM 1.1"  # the rule an error about the player count cites
+    supply_rule: ClassVar[str] = "DM 1.5"  # the rule a buy outside the buyer's Supply breaks
 
     def initial_state(self) -> dict[str, Any]:
         """This variant's bookkeeping, stored JSON-ready in ``game.variant_state``."""
