@@ -279,3 +279,17 @@ def test_the_heuristic_agent_plays_whole_games(players: int) -> None:
     agents = [DraftAgent(seat) if seat == 0 else RandomAgent(seat) for seat in range(players)]
     outcome = play(game, agents)
     assert outcome.reason_rule in ("DD 6.1", "DD 6.3", "DM R2")
+
+
+@pytest.mark.rule("DD R20")
+def test_a_tie_goes_to_fewer_turns_and_passed_cards_count() -> None:
+    junk = ["Estate", "Estate", "Estate", "Estate", "Curse"]
+    game = table(emptied=["Province"], hands={0: junk, 1: junk})
+    game.apply(EndPhase())
+    assert game.outcome is not None
+    assert game.outcome.winners == (1,)
+    # A Gardens from Ben's private pile counts for Ann, who has it: 15 cards make it 1 VP.
+    game = table(emptied=["Province"], hands={0: ["Gardens", *junk[:4]], 1: junk})
+    game.apply(EndPhase())
+    assert game.outcome is not None
+    assert "Ann 8 VP, Ben 6 VP" in game.outcome.reason

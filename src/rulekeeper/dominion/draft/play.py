@@ -61,11 +61,14 @@ LANDSCAPE_POOL: tuple[str, ...] = tuple(
 """Every landscape of the card data, all four kinds mixed (DD R16)."""
 
 
+@enforces("DD R20")
 class DominionDraft(DominionVariant):
     """Dominion with drafted randomizers, per-player Supplies and a per-player end (``DD``).
 
     ``private`` sets randomizers aside face down (DD 1.4); ``landscapes`` plays the landscape
-    draft (DD R17). Both are saved with the game, so a restored game needs neither.
+    draft (DD R17). Both are saved with the game, so a restored game needs neither. Scoring is
+    left to the plain game on purpose: the Draft wins and breaks ties as Dominion does, counting
+    every card a player has wherever it came from (DD R20).
     """
 
     key = "dominion-draft"
