@@ -558,6 +558,7 @@ CHOICES: Final[dict[str, Callable[[DominionGame, dict[str, Any], str], None]]] =
     "Jester": _jester,
     "Swindler": _swindler,
     "Nobles": _nobles,
+    "Bandit": _bandit_trash,
 }
 """How a card's own named choice resolves, by card name."""
 
