@@ -293,3 +293,20 @@ def test_a_tie_goes_to_fewer_turns_and_passed_cards_count() -> None:
     game.apply(EndPhase())
     assert game.outcome is not None
     assert "Ann 8 VP, Ben 6 VP" in game.outcome.reason
+
+
+def test_a_bandit_victim_with_two_treasures_chooses_one_to_trash() -> None:
+    # Found by the Draft's soak run: the choice had no resolver in the model.
+    game = drafted(
+        [["Bandit", *ANN[1:]], BEN],
+        shared=SHARED,
+        names=["Ann", "Ben"],
+        hands={0: ["Bandit", "Copper", "Copper", "Estate", "Estate"]},
+        decks={1: ["Silver", "Gold"]},
+    )
+    game.apply(Play("Bandit"))
+    assert game.current_player() == 1
+    assert game.view(1)["choice"]["options"] == ["Gold", "Silver"]
+    game.apply(Choose("Silver"))
+    assert [game.cards[i] for i in game.table["trash"]] == ["Silver"]
+    assert game.table["aside:1"] == []
