@@ -352,3 +352,21 @@ def test_a_saved_game_round_trips_and_bad_saves_are_refused() -> None:
     del broken["turn"]
     with pytest.raises(SerializationError):
         DominionGame.from_json(broken)
+
+
+GARBLED = [
+    (field, garbage)
+    for field in ("cards", "table", "piles", "turn", "steps", "gained", "phase", "chance", "log")
+    for garbage in (None, 7, "x", [1, "a"], {"a": 1})
+    if (field, garbage) != ("turn", 7)  # a valid turn number
+]
+
+
+@pytest.mark.parametrize(("field", "garbage"), GARBLED)
+def test_a_garbled_save_field_is_refused_cleanly(field: str, garbage: object) -> None:
+    game = scenario(hands={0: ["Militia", *COPPERS[:4]]})
+    game.apply(Play("Militia"))
+    data = json.loads(game.dumps())
+    data[field] = garbage
+    with pytest.raises(SerializationError):
+        DominionGame.from_json(data)

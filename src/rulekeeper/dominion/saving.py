@@ -85,14 +85,33 @@ def restore(cls: type[G], data: dict[str, Any]) -> G:
         if data["outcome"] is not None:
             result, winners, rule, reason, causes = data["outcome"]
             game.outcome = Outcome(result, tuple(winners), rule, reason, tuple(causes))
-    except (KeyError, TypeError, ValueError) as error:
+        _check(game)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise SerializationError(f"bad saved dominion game: {error!r}") from None
-    _check(game)
     return game
+
+
+_TYPES = {
+    "cards": list, "table": dict, "piles": list, "landscapes": list, "turn": int,
+    "turns_taken": list, "active": int, "phase": str, "actions": int, "buys": int, "coins": int,
+    "steps": list, "projects": dict, "gained": list, "turn_flags": dict, "variant_state": dict,
+}  # fmt: skip
 
 
 def _check(game: DominionGame) -> None:
     """Semantic checks: every card known and in exactly one zone, the seats consistent."""
+    for name, kind in _TYPES.items():
+        if not isinstance(getattr(game, name), kind) or isinstance(getattr(game, name), bool):
+            raise SerializationError(f"saved field {name!r} is not a {kind.__name__}")
+    if any(not isinstance(ids, list) or any(type(i) is not int for i in ids)
+           for ids in game.table.values()):  # fmt: skip
+        raise SerializationError("a saved zone must be a list of card numbers")
+    if any(not isinstance(step, dict) or "do" not in step or "player" not in step
+           for step in game.steps):  # fmt: skip
+        raise SerializationError("a saved effect step must name its kind and player")
+    if any(not isinstance(names, list) or any(type(n) is not str for n in names)
+           for names in game.gained):  # fmt: skip
+        raise SerializationError("saved gains must be lists of card names")
     players = len(game.players)
     if not 2 <= players <= 6 or len(game.turns_taken) != players or len(game.gained) != players:
         raise SerializationError("a saved game needs 2 to 6 players (DM 1.1)")
