@@ -12,10 +12,22 @@ from rulekeeper.dominion.cards import CARDS
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Outcome
+from rulekeeper.engine.saves import (
+    check_card_zones,
+    check_index,
+    check_invariants,
+    check_structure,
+    format_path,
+    guard,
+    load_schema,
+    refuse,
+)
 from rulekeeper.errors import SerializationError
 
 if TYPE_CHECKING:
     from rulekeeper.dominion.game import DominionGame
+
+PLAYER_ZONES = ("deck", "hand", "discard", "play", "aside")  # as game.PLAYER_ZONES
 
 G = TypeVar("G", bound="DominionGame")
 VERSION = 1
@@ -66,62 +78,59 @@ def _copy(value: Any) -> Any:
 
 
 def restore(cls: type[G], data: dict[str, Any]) -> G:
-    """Rebuild a game saved by :func:`save`.
+    """Rebuild a game saved by :func:`save`: the kernel's structure check against
+    ``data/save.schema.json`` (:mod:`rulekeeper.engine.saves`), then the game's meaning.
 
     :raises SerializationError: if ``data`` is not a saved game of this format and variant.
     """
     if not isinstance(data, dict) or data.get("format") != cls.format_key:
-        raise SerializationError(f"not a saved {cls.format_key} game (DM 1.1)")
-    if data.get("version") != VERSION:
-        raise SerializationError(f"unknown save version {data.get('version')!r}")
+        raise SerializationError(f"not a saved {cls.format_key} game")
+    check_structure(data, load_schema("rulekeeper.dominion", "data/save.schema.json"))
     variant = cls.variant_type()
-    if data.get("variant") != variant.key:
-        raise SerializationError(f"saved variant {data.get('variant')!r} is not {variant.key}")
-    try:
-        game = cls(variant, Chance.from_json(data["chance"]), [str(n) for n in data["players"]])
+    if data["variant"] != variant.key:
+        raise refuse("variant", f"{data['variant']!r} is not {variant.key}")
+
+    def build() -> G:
+        game = cls(variant, Chance.from_json(data["chance"]), list(data["players"]))
         for name in _FIELDS:
             setattr(game, name, _copy(data[name]))
         game.log = EventLog.from_json(data["log"])
         if data["outcome"] is not None:
-            result, winners, rule, reason, causes = data["outcome"]
-            game.outcome = Outcome(result, tuple(winners), rule, reason, tuple(causes))
-        _check(game)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        raise SerializationError(f"bad saved dominion game: {error!r}") from None
+            result, winners, rule, reason, *causes = data["outcome"]
+            game.outcome = Outcome(result, tuple(winners), rule, reason, tuple(*causes))
+        return game
+
+    game = guard(build)
+    _check(game)
+    check_invariants(game, _invariants)
     return game
 
 
-_TYPES = {
-    "cards": list, "table": dict, "piles": list, "landscapes": list, "turn": int,
-    "turns_taken": list, "active": int, "phase": str, "actions": int, "buys": int, "coins": int,
-    "steps": list, "projects": dict, "gained": list, "turn_flags": dict, "variant_state": dict,
-}  # fmt: skip
+def _invariants(game: DominionGame) -> list[str]:
+    from rulekeeper.dominion.invariants import dominion_invariants
+
+    return dominion_invariants(game)
 
 
 def _check(game: DominionGame) -> None:
     """Semantic checks: every card known and in exactly one zone, the seats consistent."""
-    for name, kind in _TYPES.items():
-        if not isinstance(getattr(game, name), kind) or isinstance(getattr(game, name), bool):
-            raise SerializationError(f"saved field {name!r} is not a {kind.__name__}")
-    if any(not isinstance(ids, list) or any(type(i) is not int for i in ids)
-           for ids in game.table.values()):  # fmt: skip
-        raise SerializationError("a saved zone must be a list of card numbers")
-    if any(not isinstance(step, dict) or "do" not in step or "player" not in step
-           for step in game.steps):  # fmt: skip
-        raise SerializationError("a saved effect step must name its kind and player")
-    if any(not isinstance(names, list) or any(type(n) is not str for n in names)
-           for names in game.gained):  # fmt: skip
-        raise SerializationError("saved gains must be lists of card names")
     players = len(game.players)
-    if not 2 <= players <= 6 or len(game.turns_taken) != players or len(game.gained) != players:
-        raise SerializationError("a saved game needs 2 to 6 players (DM 1.1)")
-    if any(name not in CARDS for name in game.cards):
-        raise SerializationError("a saved game names an unknown card")
-    placed = sorted(i for ids in game.table.values() for i in ids)
-    if placed != list(range(len(game.cards))):
-        raise SerializationError("every card must be in exactly one zone")
-    if not 0 <= game.active < players or game.phase not in ("pregame", "action", "buy"):
-        raise SerializationError("bad turn state in a saved game")
+    if len(game.turns_taken) != players or len(game.gained) != players:
+        raise refuse("turns_taken", f"does not have one entry for each of {players} players")
+    check_index(game.active, players, "active", rule="DM 1.1")
+    for index, name in enumerate(game.cards):
+        if name not in CARDS:
+            raise refuse(format_path(["cards", index]), f"{name!r} is not a Dominion card")
+    for zone in game.table:
+        seat = zone.split(":")[1] if zone.split(":")[0] in PLAYER_ZONES else ""
+        if seat and int(seat) >= players:
+            raise refuse(format_path(["table", zone]), f"no player {seat} (DM 1.1)")
+    for kind in ("trash", *(f"{k}:{p}" for k in PLAYER_ZONES for p in range(players))):
+        if kind not in game.table:
+            raise refuse("table", f"the zone {kind} is missing (DM 1.6)")
+    check_card_zones(len(game.cards), game.table, rule="DM 1.6")
     for pile in game.piles:
-        if f"pile:{pile}" not in game.table:
-            raise SerializationError(f"saved game has no pile for {pile}")
+        if pile not in CARDS or f"pile:{pile}" not in game.table:
+            raise refuse("piles", f"no pile for {pile!r}")
+    for step in game.steps:
+        check_index(step["player"], players, "steps", rule="DM 3.3")

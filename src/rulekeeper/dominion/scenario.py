@@ -2,8 +2,9 @@
 
 Alice is player 0 and goes first; Bob is player 1 (then Carol, Dan, Eve, Fay). Unless told
 otherwise the kingdom is the second edition's first game. :func:`scenario` gives each player
-the hand and deck asked for (decks are listed from the top card down); cards come from their
-Supply piles where there is one, and the starting cards they replace go back to theirs. Then
+the hand and deck asked for (decks are listed from the top card down): the starting cards
+there are kept where the names match, other cards come from their Supply piles, and starting
+cards left over go back to their pile while it has room, or else leave the game. Then
 it is Alice's first turn, in her Action phase, and the engine plays on by itself until
 somebody has a choice to make (DM R3).
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.game import PLAYER_ZONES, DominionGame
 from rulekeeper.dominion.kingdoms import KINGDOMS
 from rulekeeper.engine.chance import Chance
@@ -59,6 +61,7 @@ def scenario(
         _arrange(game, player, "deck", list(reversed(deck)))
     for player, discard in (discards or {}).items():
         _arrange(game, player, "discard", discard)
+    _renumber(game)
     game.phase, game.actions, game.buys, game.coins = "action", 1, 1, 0
     game.settle()
     game._legal = None
@@ -74,20 +77,35 @@ def _new(
 
 
 def _arrange(game: DominionGame, player: int, zone: str, cards: Sequence[str]) -> None:
-    """Give ``player``'s ``zone`` exactly ``cards``: put back what is there, take the rest."""
+    """Give ``player``'s ``zone`` exactly ``cards``, reusing the cards there where the names
+    match and taking the others from their piles; cards left over go back to their pile while
+    it has room, or else to the trash, so that no pile ever holds more than it started with."""
     here = game.table[f"{zone}:{player}"]
-    for card_id in here:
-        name = game.cards[card_id]
-        if name in game.piles:
-            game.pile(name).append(card_id)
-        else:
-            game.table[f"discard:{player}"].append(card_id)
+    pool = list(here)
     here.clear()
     for name in cards:
-        if name in game.piles and game.pile(name):
+        reused = next((i for i in pool if game.cards[i] == name), None)
+        if reused is not None:
+            pool.remove(reused)
+            here.append(reused)
+        elif name in game.piles and game.pile(name):
             here.append(game.pile(name).pop())
         else:
             here.append(game.create(name))
+    for card_id in pool:
+        name = game.cards[card_id]
+        if name in game.piles and len(game.pile(name)) < game.pile_size(CARDS[name]):
+            game.pile(name).append(card_id)
+        # Any other is left out of the game; _renumber drops it once everything is arranged.
+
+
+def _renumber(game: DominionGame) -> None:
+    """Number the cards that are in a zone 0, 1, 2, ... again, dropping any in none."""
+    placed = sorted(i for ids in game.table.values() for i in ids)
+    new = {old: index for index, old in enumerate(placed)}
+    game.cards = [game.cards[old] for old in placed]
+    for ids in game.table.values():
+        ids[:] = [new[i] for i in ids]
 
 
 def events(game: DominionGame, since: int = 0) -> None:
