@@ -159,8 +159,8 @@ def bench(session: nox.Session) -> None:
 @nox.session
 def compiled(session: nox.Session) -> None:
     """Build the engine with mypyc and check it against the source: the same game hashes
-    (``rulekeeper.bench --fingerprint``), and the Risk & Resource tests and worked examples
-    pass."""
+    (``rulekeeper.bench --fingerprint``), and the Risk & Resource and Dominion tests and worked
+    examples pass."""
     install(session, "test")
     fingerprint = ("python", "-m", "rulekeeper.bench", "--fingerprint", "--games", "10")
     expected = session.run(*fingerprint, silent=True)
@@ -179,6 +179,10 @@ ENGINE_IS_COMPILED = (
 )
 COMPILED_TESTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_rr_*.py"))
 COMPILED_TESTS += [
+    "tests/test_dominion_rules.py",
+    "tests/test_dominion_cards.py",
+    "tests/test_dominion_bench.py",
+    "rules/dominion.md",
     "tests/test_games.py",
     "tests/test_bench.py",
     "tests/test_events.py",

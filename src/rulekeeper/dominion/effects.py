@@ -57,7 +57,6 @@ def then(game: DominionGame, *steps: Step) -> None:
     game.steps.extend(reversed(steps))
 
 
-@enforces("DM 3.4")
 def plus(game: DominionGame, player: int, bonus: tuple[int, int, int, int]) -> None:
     """+Cards, +Actions, +Buys and +$, in that order (DM 3.4)."""
     cards, actions, buys, coins = bonus
@@ -71,7 +70,6 @@ def plus(game: DominionGame, player: int, bonus: tuple[int, int, int, int]) -> N
 # Playing and buying.
 
 
-@enforces("DM 3.2", "DM R5")
 def play_treasures(game: DominionGame, player: int) -> None:
     """Play every Treasure in the hand as the Buy phase starts (DM R5): each goes into play
     and makes its coins (DM 3.2)."""
@@ -90,7 +88,6 @@ def play_treasures(game: DominionGame, player: int) -> None:
     game.record("DM 3.2", f"{game.players[player]} plays {', '.join(names)} (${game.coins})")
 
 
-@enforces("DM 3.2", "DM 5.5")
 def play_action(game: DominionGame, player: int, name: str, *, way: str = "") -> None:
     """Play an Action card from the hand: into play, then its effect, or the Way's (DM 5.5)."""
     card_id = game.find_in(f"hand:{player}", name)
@@ -113,7 +110,6 @@ def resolve_card(game: DominionGame, player: int, name: str) -> None:
         special(game, player)
 
 
-@enforces("DM 2.3", "DM 4.3", "DM 5.2", "DM 5.4")
 def buy(game: DominionGame, player: int, name: str) -> None:
     """Buy with a Buy: pay, then gain the card, do the Event, or place a cube (DM 2.3)."""
     game.buys -= 1
@@ -129,7 +125,6 @@ def buy(game: DominionGame, player: int, name: str) -> None:
         game.gain(player, name, rule="DM 4.3")
 
 
-@enforces("DM 5.4")
 def start_of_turn(game: DominionGame, player: int) -> None:
     """Projects whose cube is ``player``'s act at the start of their turn (DM 5.4)."""
     if player in game.projects.get("Fair", []):
@@ -139,7 +134,6 @@ def start_of_turn(game: DominionGame, player: int) -> None:
         then(game, {"do": "trash", "player": player, "card": "Cathedral", "min": 1, "max": 1})
 
 
-@enforces("DM 4.5")
 def discard_from_hand(game: DominionGame, player: int, name: str) -> None:
     """Discard a card called ``name`` from ``player``'s hand to their discard pile (DM 4.5)."""
     card_id = game.find_in(f"hand:{player}", name)
@@ -148,7 +142,6 @@ def discard_from_hand(game: DominionGame, player: int, name: str) -> None:
     game.record("DM 4.5", f"{game.players[player]} discards {name}")
 
 
-@enforces("DM 4.6")
 def put_on_deck(game: DominionGame, player: int, name: str) -> None:
     """Put a card called ``name`` from ``player``'s hand on top of their deck (DM 4.6)."""
     card_id = game.find_in(f"hand:{player}", name)
@@ -296,7 +289,6 @@ def _topdeck(game: DominionGame, step: Step, option: str) -> None:
     put_on_deck(game, player, option)
 
 
-@enforces("DM 4.7")
 def reaction_options(game: DominionGame, step: Step) -> list[str]:
     """A player an attack is about to reach may reveal a Moat from their hand (DM 4.7)."""
     return ["Moat", "no"] if "Moat" in game.hand(step["player"]) else []
@@ -341,6 +333,18 @@ KINDS: Final[
     "effect": (_no_options, _effect),
 }
 """Every kind of step: what it offers, and how it resolves."""
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated function is
+# called the slow way, and these run on every turn (see "A compiled engine" in the
+# contributor guide).
+enforces("DM 3.4")(plus)
+enforces("DM 3.2", "DM R5")(play_treasures)
+enforces("DM 3.2", "DM 5.5")(play_action)
+enforces("DM 2.3", "DM 4.3", "DM 5.2", "DM 5.4")(buy)
+enforces("DM 5.4")(start_of_turn)
+enforces("DM 4.5")(discard_from_hand)
+enforces("DM 4.6")(put_on_deck)
+enforces("DM 4.7")(reaction_options)
 
 # The cards' own effects live in their own module, which builds on the steps above; it is
 # imported last because it uses them.

@@ -146,7 +146,6 @@ class DominionGame(Game):
         self.cards.append(name)
         return len(self.cards) - 1
 
-    @enforces("DM 1.2", "DM 1.4")
     def pile_size(self, definition: CardDef) -> int:
         """How many cards a pile of ``definition`` holds in this game (DM 1.2, DM 1.4)."""
         players = len(self.players)
@@ -215,7 +214,6 @@ class DominionGame(Game):
         self.table[source].remove(card_id)
         self.table[target].append(card_id)
 
-    @enforces("DM 2.5")
     def draw(self, player: int, count: int) -> list[int]:
         """Draw ``count`` cards, shuffling the discard pile into the deck when the deck runs
         out (DM 2.5). Returns the cards drawn: fewer if both run out."""
@@ -236,7 +234,6 @@ class DominionGame(Game):
             return None
         return deck.pop()
 
-    @enforces("DM 2.5")
     def reshuffle(self, player: int) -> bool:
         """Shuffle ``player``'s discard pile to form their deck (DM 2.5); False if it is empty."""
         discard = self.table[f"discard:{player}"]
@@ -254,7 +251,6 @@ class DominionGame(Game):
         """What ``name`` costs now, in coins."""
         return COSTS[name]
 
-    @enforces("DM 4.2")
     def gain(
         self,
         player: int,
@@ -278,7 +274,6 @@ class DominionGame(Game):
         self.record(rule, f"{self.players[player]} gains {name}")
         return card_id
 
-    @enforces("DM 4.4")
     def trash(self, card_id: int, source: str) -> None:
         """Trash a card from ``source`` (DM 4.4)."""
         self.move(card_id, source, "trash")
@@ -288,7 +283,6 @@ class DominionGame(Game):
 
     # The turn.
 
-    @enforces("DM 2.1")
     def start_turn(self) -> None:
         """Begin the next turn: one Action, one Buy, $0, and Projects that act now (DM 2.1)."""
         self.phase = "action"
@@ -300,7 +294,6 @@ class DominionGame(Game):
         self.record("DM 2.1", f"{self.players[self.active]} begins their turn")
         effects.start_of_turn(self, self.active)
 
-    @enforces("DM 2.4", "DM 6.1", "DM R2")
     def end_turn(self) -> None:
         """Clean-up (DM 2.4), then the end-of-game check (DM 6.1, DM R2), then the next turn."""
         player = self.active
@@ -326,7 +319,6 @@ class DominionGame(Game):
         self.active = (self.active + 1) % len(self.players)
         self.start_turn()
 
-    @enforces("DM R3", "DM R5")
     def settle(self) -> None:
         """Run effects that need no choice, then end phases that leave no choice (DM R3).
 
@@ -409,7 +401,6 @@ class DominionGame(Game):
     def _violation(self, action: Action) -> Violation | None:
         return self.why_illegal(action)
 
-    @enforces("DM 2.2", "DM 2.3", "DM 3.3", "DM 5.5")
     def why_illegal(self, action: Action) -> Violation | None:
         """The rule ``action`` would break now and why, or ``None`` if it is legal."""
         if self.phase == "pregame" and not self.steps:
@@ -445,7 +436,6 @@ class DominionGame(Game):
             return self.why_not_buy(player, action.card)
         return ("DM 2.1", f"{action!r} is not an action of this game")
 
-    @enforces("DM 1.5", "DM 2.3", "DM 5.1", "DM 5.2", "DM 5.3", "DM 5.4")
     def why_not_buy(self, player: int, name: str) -> Violation | None:
         """Why ``player`` may not buy ``name`` now, or ``None`` if they may: cards only from
         their Supply (DM 1.5), with a Buy and enough coins (DM 2.3); Events and Projects only
@@ -570,6 +560,20 @@ class DominionGame(Game):
         """Who would win if the game ended now (DM 6.2, DM 6.3)."""
         return scoring.outcome(self, "DM 6.2", "scores now")
 
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated function is
+# called the slow way, and these run on every turn (see "A compiled engine" in the
+# contributor guide).
+enforces("DM 1.2", "DM 1.4")(DominionGame.pile_size)
+enforces("DM 2.5")(DominionGame.draw)
+enforces("DM 2.5")(DominionGame.reshuffle)
+enforces("DM 4.2")(DominionGame.gain)
+enforces("DM 4.4")(DominionGame.trash)
+enforces("DM 2.1")(DominionGame.start_turn)
+enforces("DM 2.4", "DM 6.1", "DM R2")(DominionGame.end_turn)
+enforces("DM R3", "DM R5")(DominionGame.settle)
+enforces("DM 2.2", "DM 2.3", "DM 3.3", "DM 5.5")(DominionGame.why_illegal)
+enforces("DM 1.5", "DM 2.3", "DM 5.1", "DM 5.2", "DM 5.3", "DM 5.4")(DominionGame.why_not_buy)
 
 # Linked here rather than by decorating the method: mypyc cannot compile a decorated method
 # that overrides one of a compiled base class (see "A compiled engine" in the contributor guide).
