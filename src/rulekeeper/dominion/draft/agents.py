@@ -5,7 +5,7 @@ Drafting: it sets aside the randomizer it rates highest (strong attacks and draw
 its left-hand neighbour's best randomizer to the centre so that it can buy it too, and discards
 the landscape it rates lowest. Playing: it plays cards that give +Actions before the others;
 with the coins its Treasures make, it buys Provinces with $8, Gold with $6 or $7, up to two
-copies of its key card (the best terminal it can buy, Witch first), a Laboratory or Market at
+key cards (the best terminal it can afford, Witch first), a Laboratory or Market at
 $5 once it has a key card, Silver with $3 or more, and Duchies and Estates as the Provinces run
 out. It answers a card's questions by
 trashing and discarding its worst cards and gaining its best.
@@ -145,10 +145,6 @@ class DraftAgent:
 
     # Buying.
 
-    def key_card(self, supply: dict[str, int]) -> str:
-        """The best terminal in the agent's Supply that still has cards, or ``""``."""
-        return next((n for n in KEY_CARDS if supply.get(n)), "")
-
     def wants(self, view: dict[str, Any]) -> list[str]:
         """The cards it would buy now, best first."""
         coins: int = view["coins"]
@@ -161,10 +157,11 @@ class DraftAgent:
             found.append("Duchy")
         if coins >= 6:
             found.append("Gold")
-        key = self.key_card(supply)
-        if key and self.bought[key] < KEY_COPIES and coins >= (CARDS[key].cost or 0):
-            found.append(key)
-        if coins >= 5 and self.bought[key] >= 1:
+        terminals = sum(self.bought[n] for n in KEY_CARDS)
+        if terminals < KEY_COPIES:
+            # The best key card it can afford now: a Smithy at $4 rather than no Witch at all.
+            found += [n for n in KEY_CARDS if supply.get(n) and (CARDS[n].cost or 0) <= coins][:1]
+        if coins >= 5 and terminals >= 1:
             found += [n for n in CANTRIPS if supply.get(n)]
         if coins >= 2 and provinces <= 2:
             found.append("Estate")
