@@ -27,6 +27,8 @@ class GalleryCard:
     stats: str
     text: str
     notes: str = ""
+    link: str = ""
+    """A page about the card elsewhere; the gallery links the card's name to it."""
 
 
 def risk_and_resource_cards() -> list[GalleryCard]:
@@ -86,7 +88,7 @@ def magic_cards() -> list[GalleryCard]:
 
 def dominion_cards() -> list[GalleryCard]:
     """Every card the compact Dominion model plays: base cards, kingdom cards, landscapes, each
-    with its set and its page on the Dominion Strategy wiki."""
+    with its set, and its name linked to its page on the Dominion Strategy wiki."""
     from rulekeeper.dominion.cards import CARDS
 
     order = ("base", "kingdom", "landscape")
@@ -103,7 +105,8 @@ def dominion_cards() -> list[GalleryCard]:
                 type_line=" - ".join(definition.types),
                 stats="" if definition.pile == 10 else f"pile: {definition.pile}",
                 text=definition.summary,
-                notes=f"{definition.set}{edition}; {definition.wiki}",
+                notes=f"{definition.set}{edition}",
+                link=definition.wiki,
             )
         )
     return sorted(found, key=lambda c: (order.index(_kind(c.group)), c.name))

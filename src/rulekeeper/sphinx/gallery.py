@@ -64,7 +64,9 @@ class CardGalleryDirective(SphinxDirective):
 
 
 def _row(card: GalleryCard, with_notes: bool) -> list[Node | str | int]:
-    name = nodes.strong(card.name, card.name)
+    name: Node = nodes.strong(card.name, card.name)
+    if card.link:
+        name = nodes.reference("", "", name, refuri=card.link)
     row: list[Node | str | int] = [
         name,
         card.cost or "—",
