@@ -219,6 +219,19 @@ def test_masquerade_passes_cards_left_all_at_once() -> None:
     assert "Curse" in game.hand(0)
 
 
+@pytest.mark.rule("DM 4.9")
+def test_masquerade_skips_a_player_with_an_empty_hand() -> None:
+    game = scenario(kingdom=["Masquerade"], players=3,
+                    hands={0: ["Masquerade", "Gold", *COPPERS[:3]], 1: [],
+                           2: ["Curse", *COPPERS[:4]]})  # fmt: skip
+    game.apply(Play("Masquerade"))
+    game.apply(Choose("Gold"))
+    game.apply(Choose("Curse"))
+    assert game.hand(1) == []
+    assert "Gold" in game.hand(2)
+    assert "Curse" in game.hand(0)
+
+
 @pytest.mark.rule("DM 5.1")
 def test_only_landscapes_in_use_can_be_bought() -> None:
     game = scenario(hands={0: ["Gold", "Gold", "Gold", "Gold", "Copper"]})

@@ -274,11 +274,15 @@ def pass_card(game: DominionGame, step: Step, option: str) -> None:
 
 @enforces("DM 4.9")
 def deliver(game: DominionGame, step: Step, option: str) -> None:
-    """The passed cards reach the hand on the left all at once (DM 4.9)."""
+    """The passed cards all reach their new hands at once, each going to the next player on
+    the left who passed a card too, that is who had cards in hand (DM 4.9)."""
     count = len(game.players)
     passed = [(p, list(game.table[f"aside:{p}"])) for p in range(count)]
+    passers = [p for p, cards in passed if cards]
     for player, cards in passed:
-        left = (player + 1) % count
+        if not cards:
+            continue
+        left = passers[(passers.index(player) + 1) % len(passers)]
         for card_id in cards:
             game.move(card_id, f"aside:{player}", f"hand:{left}")
             game.record("DM 4.9", f"{game.players[player]} passes a card to {game.players[left]}")
