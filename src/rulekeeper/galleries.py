@@ -30,7 +30,8 @@ class GalleryCard:
     text: str
     notes: str = ""
     link: str = ""
-    """A page with the card's printed text, if the gallery links one."""
+    """A page about the card elsewhere (its printed text, for one); the gallery links the
+    card's name to it."""
 
 
 def risk_and_resource_cards() -> list[GalleryCard]:
@@ -85,3 +86,33 @@ def magic_cards() -> list[GalleryCard]:
             )
         )
     return sorted(found, key=lambda c: (order.index(c.group), c.name))
+
+
+def dominion_cards() -> list[GalleryCard]:
+    """Every card the compact Dominion model plays: base cards, kingdom cards, landscapes, each
+    with its set, and its name linked to its page on the Dominion Strategy wiki."""
+    from rulekeeper.dominion.cards import CARDS
+
+    order = ("base", "kingdom", "landscape")
+    found = []
+    for definition in CARDS.values():
+        edition = f", edition {definition.edition}" if definition.edition else ""
+        found.append(
+            GalleryCard(
+                name=definition.name,
+                group={"base": "Base cards", "kingdom": "Kingdom cards"}.get(
+                    definition.kind, "Landscapes"
+                ),
+                cost="" if definition.cost is None else f"${definition.cost}",
+                type_line=" - ".join(definition.types),
+                stats="" if definition.pile == 10 else f"pile: {definition.pile}",
+                text=definition.summary,
+                notes=f"{definition.set}{edition}",
+                link=definition.wiki,
+            )
+        )
+    return sorted(found, key=lambda c: (order.index(_kind(c.group)), c.name))
+
+
+def _kind(group: str) -> str:
+    return {"Base cards": "base", "Kingdom cards": "kingdom"}.get(group, "landscape")

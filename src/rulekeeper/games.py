@@ -4,7 +4,7 @@ Nothing registers itself on import: a format is playable because it is listed he
 
 >>> from rulekeeper.games import FORMATS
 >>> sorted(FORMATS)
-['leveler', 'rr', 'stockpile', 'vortex']
+['dominion', 'dominion-draft', 'leveler', 'rr', 'stockpile', 'vortex']
 >>> FORMATS["leveler"].players
 (2, 2)
 """
@@ -15,6 +15,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from rulekeeper.dominion import PLAYERS as DOMINION_PLAYERS
+from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
+from rulekeeper.dominion.draft import MAX_PLAYERS as DRAFT_MAX_PLAYERS
+from rulekeeper.dominion.draft import MIN_PLAYERS as DRAFT_MIN_PLAYERS
+from rulekeeper.dominion.draft import VARIANTS as DRAFT_VARIANTS
+from rulekeeper.dominion.draft.agents import DraftAgent
+from rulekeeper.dominion.draft.play import new_draft_game
+from rulekeeper.dominion.game import DominionGame
+from rulekeeper.dominion.invariants import dominion_invariants
+from rulekeeper.dominion.kingdoms import KINGDOMS, random_kingdom
 from rulekeeper.engine.agents import Agent, RandomAgent
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Game
@@ -139,12 +149,68 @@ def _risk_and_resource() -> GameFormat:
     )
 
 
+def _dominion() -> GameFormat:
+    def new_game(seed: int, players: int, variant: str = "") -> Game:
+        # A named kingdom, or one the seed picks with a chance of its own (as decks are).
+        if variant:
+            kingdom, landscapes = KINGDOMS[variant]
+        else:
+            kingdom, landscapes = random_kingdom(Chance(seed ^ DECK_SEED_SALT))
+        return DominionGame.new(kingdom, landscapes=landscapes, seed=seed, players=players)
+
+    def invariants(game: Game) -> list[str]:
+        assert isinstance(game, DominionGame)
+        return dominion_invariants(game)
+
+    return GameFormat(
+        key="dominion",
+        name="Dominion",
+        prefix="DM",
+        players=DOMINION_PLAYERS,
+        new_game=new_game,
+        # The heuristic seat plays Big Money with Smithy, the stronger of the two money bots.
+        agents={
+            "random": RandomAgent,
+            "heuristic": BigMoneySmithy,
+            "big-money": BigMoney,
+            "big-money-smithy": BigMoneySmithy,
+        },
+        invariants=invariants,
+        players_rule="DM 1.1",
+        variants={name: ", ".join(c + lands) for name, (c, lands) in KINGDOMS.items()},
+    )
+
+
+def _dominion_draft() -> GameFormat:
+    def new_game(seed: int, players: int, variant: str = "") -> Game:
+        # The draft deals from the game's own chance, so `rulekeeper deal` shows the same deal.
+        return new_draft_game(seed, players, variant)
+
+    def invariants(game: Game) -> list[str]:
+        assert isinstance(game, DominionGame)
+        return dominion_invariants(game)
+
+    return GameFormat(
+        key="dominion-draft",
+        name="Dominion Draft",
+        prefix="DD",
+        players=(DRAFT_MIN_PLAYERS, DRAFT_MAX_PLAYERS),
+        new_game=new_game,
+        agents={"random": RandomAgent, "heuristic": DraftAgent},
+        invariants=invariants,
+        players_rule="DD 1.1",
+        variants=DRAFT_VARIANTS,
+    )
+
+
 FORMATS: Mapping[str, GameFormat] = {
     **{key: _magic(fmt, heuristic) for key, (fmt, heuristic) in _MAGIC_FORMATS.items()},
     "stockpile": replace(
         _magic(*_MAGIC_FORMATS["stockpile"]), new_game_from_cube=_stockpile_from_cube
     ),
     "rr": _risk_and_resource(),
+    "dominion": _dominion(),
+    "dominion-draft": _dominion_draft(),
 }
 """Every playable format by key."""
 

@@ -32,12 +32,15 @@ PREFIXES: Mapping[str, str] = {
     "SD": "Stockpile Draft",
     "DD": "Dominion Draft",
     "MG": "Magic essentials",
+    "DM": "Dominion essentials",
 }
 """The formats' rule prefixes and what they name.
 
 ``MG`` is not a format: it numbers the parts of Magic that the compact Magic model enforces and
 that the three Magic formats (``LV``, ``VX``, ``SD``) build on, so the engine's errors can cite a
-rule on this site rather than a document elsewhere.
+rule on this site rather than a document elsewhere. ``DM`` is not a format either: it numbers
+the parts of Dominion that the compact Dominion model enforces and that Dominion Draft (``DD``)
+builds on.
 """
 
 # Numbered rules (2.3, 1.4a, 10.2b) and rulings (R1, R12) share one grammar.
@@ -102,6 +105,7 @@ _PAGES: Mapping[str, str] = {
     "SD": "stockpile-draft",
     "DD": "dominion-draft",
     "MG": "magic",
+    "DM": "dominion",
 }
 """Each format's front page, for a rule ID that the rules text does not define."""
 

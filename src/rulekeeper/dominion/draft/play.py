@@ -1,0 +1,260 @@
+"""Dominion Draft plugged into the Dominion model: the variant's hooks (DD 2.5, DD 3, DD 6).
+
+:class:`DominionDraft` overrides the hooks of
+:class:`~rulekeeper.dominion.hooks.DominionVariant`: ``setup`` deals the draft and lays out a
+pile for every randomizer dealt, the ``pregame_*`` hooks run the
+:class:`~rulekeeper.dominion.draft.drafting.Draft`, ``supply_of`` gives each player the base
+piles, the shared piles and their own five, ``is_game_over`` counts empty piles player by
+player, and ``adjust_view`` shows the draft as the player may see it.
+
+Everything the variant keeps is in ``game.variant_state`` (saved with the game):
+
+``draft``
+    the draft, as :meth:`~rulekeeper.dominion.draft.drafting.Draft.to_json` saves it;
+``supply``
+    once the draft is over, each player's Supply pile by pile, in the order the piles were
+    laid out (DD 3.1).
+
+Hooks the Draft needed beyond the ones the model first had (added to
+:class:`~rulekeeper.dominion.hooks.DominionVariant` in a commit of their own; plain Dominion
+behaves as before):
+
+- ``copy_piles(game, player)``: the piles a card that names another card (Smugglers, Jester)
+  may take its copy from. Plain Dominion: the player's Supply. The Draft: every pile
+  (DD 4.3, DD 4.4, DD R13, DD R14).
+- ``supply_rule``: the rule an action cites when it reaches outside the player's Supply, so a
+  Draft player's refused buy cites DD 3.3 rather than the plain game's rule.
+
+>>> from rulekeeper.dominion.draft.play import new_draft_game
+>>> game = new_draft_game(seed=7, players=3)
+>>> game.phase, game.current_player(), game.variant_state["draft"]["stage"]
+('pregame', 0, 'pick')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rulekeeper.dominion.cards import CARDS
+from rulekeeper.dominion.draft import (
+    EMPTY_PILES_TO_END,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NO_LANDSCAPES,
+    PRIVATE,
+    VARIANTS,
+)
+from rulekeeper.dominion.draft.drafting import DONE, Draft
+from rulekeeper.dominion.game import DominionGame
+from rulekeeper.dominion.hooks import DominionVariant, Violation
+from rulekeeper.engine.game import Action
+from rulekeeper.errors import InputError
+from rulekeeper.rules import enforces
+
+KINGDOM_POOL: tuple[str, ...] = tuple(sorted(n for n, c in CARDS.items() if c.kind == "kingdom"))
+"""Every Kingdom card of the card data: the randomizers a draft is dealt from (DD R2)."""
+
+LANDSCAPE_POOL: tuple[str, ...] = tuple(
+    sorted(n for n, c in CARDS.items() if c.kind == "landscape")
+)
+"""Every landscape of the card data, all four kinds mixed (DD R16)."""
+
+
+@enforces("DD R20")
+class DominionDraft(DominionVariant):
+    """Dominion with drafted randomizers, per-player Supplies and a per-player end (``DD``).
+
+    ``private`` sets randomizers aside face down (DD 1.4); ``landscapes`` plays the landscape
+    draft (DD R17). Both are saved with the game, so a restored game needs neither. Scoring is
+    left to the plain game on purpose: the Draft wins and breaks ties as Dominion does, counting
+    every card a player has wherever it came from (DD R20).
+    """
+
+    key = "dominion-draft"
+    name = "Dominion Draft"
+    prefix = "DD"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    players_rule = "DD 1.1"
+    supply_rule = "DD 3.3"
+
+    def __init__(self, *, private: bool = False, landscapes: bool = True) -> None:
+        self.private = private
+        self.with_landscapes = landscapes
+
+    # Setting up.
+
+    @enforces("DD 2.5", "DD R8", "DD R9")
+    def setup(self, game: DominionGame, kingdom: Sequence[str], landscapes: Sequence[str]) -> None:
+        """Deal the draft from the game's chance and lay out a pile for every randomizer dealt.
+
+        The Draft picks its own cards, so ``kingdom`` and ``landscapes`` are not used. Every
+        randomizer dealt is set aside by someone and becomes a pile (DD R5), so every pile
+        exists from the start, at the size ordinary Dominion gives it (DD R8); the base piles,
+        laid out before, are shared (DD R9).
+        """
+        draft = Draft.deal(
+            game.chance,
+            KINGDOM_POOL,
+            LANDSCAPE_POOL,
+            len(game.players),
+            private=self.private,
+            landscapes=self.with_landscapes,
+            names=game.players,
+            record=game.record,
+        )
+        for name in sorted(card for pile in draft.piles for card in pile):
+            game.add_pile(name)
+        game.landscapes = []
+        game.variant_state["draft"] = draft.to_json()
+        game.variant_state["supply"] = []
+
+    # The draft, before turn one.
+
+    def _draft(self, game: DominionGame) -> Draft:
+        return Draft.from_json(game.variant_state["draft"])
+
+    def pregame_player(self, game: DominionGame) -> int | None:
+        """The player to act in the draft, or ``None`` once it is over."""
+        if game.variant_state["draft"]["stage"] == DONE:
+            return None
+        return self._draft(game).current_player()
+
+    def pregame_candidates(self, game: DominionGame) -> list[Action]:
+        """The draft actions the deciding player might take."""
+        return self._draft(game).candidates()
+
+    def pregame_violation(self, game: DominionGame, action: Action) -> Violation | None:
+        """The draft rule ``action`` would break, or ``None``."""
+        return self._draft(game).violation(action)
+
+    def pregame_perform(self, game: DominionGame, action: Action) -> None:
+        """Carry out a draft action; when the draft ends, the Supplies are settled."""
+        draft = self._draft(game)
+        draft.perform(action, game.record)
+        game.variant_state["draft"] = draft.to_json()
+        if draft.stage == DONE:
+            self.lay_out_supplies(game, draft)
+
+    @enforces("DD 2.5", "DD 3.1", "DD 3.2", "DD 5.3")
+    def lay_out_supplies(self, game: DominionGame, draft: Draft) -> None:
+        """Settle each player's Supply: the base piles, the centre's piles and their own five
+        (DD 3.1); put the two landscapes left in use for everyone (DD 5.3)."""
+        shared = set(draft.shared)
+        base = [p for p in game.piles if CARDS[p].kind == "base"]
+        supplies = []
+        for seat, own in enumerate(draft.private_piles):
+            mine = shared | set(own) | set(base)
+            supplies.append([p for p in game.piles if p in mine])
+            game.record("DD 2.5", f"{game.players[seat]}'s private piles: {', '.join(own)}")
+        game.record("DD 2.5", f"the shared piles: {', '.join(draft.shared)}")
+        game.variant_state["supply"] = supplies
+        game.landscapes = draft.landscapes
+
+    # The Supply.
+
+    @enforces(
+        "DD 3.1", "DD 3.3", "DD 3.4", "DD 3.5", "DD 4.1", "DD 4.2", "DD 4.5",
+        "DD R10", "DD R11", "DD R12", "DD R15",
+    )  # fmt: skip
+    def supply_of(self, game: DominionGame, player: int) -> tuple[str, ...]:
+        """``player``'s Supply: the base piles, the shared piles and their own five private
+        piles (DD 3.1). Buying (DD 3.3), gaining from the Supply (DD 3.4, DD R10) and
+        trashing from it (DD 3.5, DD R11) see only these piles. Before the draft is over, only
+        the base piles.
+
+        This is the Draft's only limit on what a player does, and it is a limit on piles: the
+        cards a player owns (DD 4.1), cards passed by Masquerade (DD 4.2, DD R12) and cards in
+        the one shared trash (DD 4.5, DD R15) are never checked against it.
+        """
+        supplies = game.variant_state["supply"]
+        if supplies:
+            return tuple(supplies[player])
+        return tuple(p for p in game.piles if CARDS[p].kind == "base")
+
+    @enforces("DD 4.3", "DD 4.4", "DD R13", "DD R14")
+    def copy_piles(self, game: DominionGame, player: int) -> tuple[str, ...]:
+        """Every pile: a copy of a card that Smugglers or Jester names comes from that card's
+        pile wherever it is, even another player's private pile (DD 4.3, DD 4.4)."""
+        return tuple(game.piles)
+
+    # The end of the game.
+
+    @enforces("DD 6.1", "DD 6.2", "DD 6.3", "DD R18", "DD R19")
+    def is_game_over(self, game: DominionGame) -> Violation | None:
+        """The game ends when the Province pile is empty (DD 6.3), or when any one player's
+        Supply has three empty piles (DD 6.1), counted for each player on their own (DD 6.2)
+        and at every table size (DD R19)."""
+        if not game.pile("Province"):
+            return ("DD 6.3", "the Province pile is empty")
+        for player in range(len(game.players)):
+            empty = [p for p in self.supply_of(game, player) if not game.pile(p)]
+            if len(empty) >= EMPTY_PILES_TO_END:
+                return (
+                    "DD 6.1",
+                    f"{game.players[player]}'s Supply has {len(empty)} empty piles: "
+                    f"{', '.join(empty)}",
+                )
+        return None
+
+    # What players see, and what must always hold.
+
+    @enforces("DD 2.6", "DD R7")
+    def adjust_view(self, game: DominionGame, player: int, view: dict[str, Any]) -> None:
+        """Add the draft as ``player`` may see it (DD 2.6) and, once it is over, every
+        player's private piles, which are public from then on (DD R7)."""
+        draft = self._draft(game)
+        view["draft"] = draft.view(player)
+        if draft.stage == DONE:
+            view["shared_piles"] = draft.shared
+            view["private_piles"] = {
+                game.players[seat]: own for seat, own in enumerate(draft.private_piles)
+            }
+
+    def invariants(self, game: DominionGame) -> list[str]:
+        """Each player's Supply is exactly as drafted, and no randomizer is lost or doubled."""
+        draft = self._draft(game)
+        problems = []
+        held = [c for pile in draft.piles for c in pile] + [c for c in draft.picked if c]
+        drafted = [c for cards in draft.set_aside for c in cards] + draft.centre
+        every = sorted(held + drafted)
+        laid_out = sorted(p for p in game.piles if CARDS[p].kind == "kingdom")
+        if every != laid_out:
+            problems.append(f"the randomizers {every} are not the kingdom piles {laid_out}")
+        if draft.stage != DONE:
+            return problems
+        base = {p for p in game.piles if CARDS[p].kind == "base"}
+        for seat, own in enumerate(draft.private_piles):
+            expected = base | set(draft.shared) | set(own)
+            supply = self.supply_of(game, seat)
+            if set(supply) != expected or len(supply) != len(expected):
+                problems.append(f"{game.players[seat]}'s Supply {supply} is not as drafted")
+            if len(own) != len(draft.private_piles[0]):
+                problems.append(f"{game.players[seat]} has {len(own)} private piles")
+        if len(draft.shared) != len(game.players):
+            problems.append(f"{len(draft.shared)} shared piles for {len(game.players)} players")
+        return problems
+
+
+class DraftGame(DominionGame):
+    """A game of Dominion Draft: restores with :class:`DominionDraft` as its variant."""
+
+    format_key: ClassVar[str] = "dominion-draft"
+    variant_type: ClassVar[type[DominionVariant]] = DominionDraft
+
+
+@enforces("DD 1.4", "DD R4", "DD R17")
+def new_draft_game(
+    seed: int, players: int, variant: str = "", names: Sequence[str] | None = None
+) -> DraftGame:
+    """Set up a Draft game for ``players``; ``variant`` is ``""``, ``"private"`` or
+    ``"no-landscapes"`` (DD R4, DD R17).
+
+    :raises InputError: if the variant is unknown or the player count is not 2-6 (DD 1.1).
+    """
+    if variant and variant not in VARIANTS:
+        raise InputError(
+            f"Dominion Draft has no variant {variant!r}; choose from {', '.join(VARIANTS)}"
+        )
+    rules = DominionDraft(private=variant == PRIVATE, landscapes=variant != NO_LANDSCAPES)
+    return DraftGame.new((), seed=seed, players=players, names=names, variant=rules)

@@ -1,0 +1,362 @@
+"""What cards do: playing them, buying, and card effects as a stack of JSON-ready steps.
+
+An effect does what it can at once and pushes *steps* for the rest onto ``game.steps`` (the
+next step last). A step is a dict with ``do`` (its kind), ``player`` (who decides or is
+affected) and the kind's own fields. A step whose kind offers options waits for that player's
+:class:`~rulekeeper.dominion.actions.Choose` (DM 3.3); any other step runs by itself. Steps are
+plain data, so a game saved in the middle of a card restores exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
+
+from rulekeeper.dominion.cards import CARDS
+from rulekeeper.rules import enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.dominion.game import DominionGame
+
+Step = dict[str, Any]
+"""A step of a card's effect: ``do`` (its kind), ``player`` and the kind's own fields."""
+TREASURE: Final = {"Copper": 1, "Silver": 2, "Gold": 3}  # DM 3.2: what each Treasure makes
+ACTIONS: Final = frozenset(n for n, c in CARDS.items() if c.has_type("Action"))
+TREASURES: Final = frozenset(n for n, c in CARDS.items() if c.has_type("Treasure"))
+
+# DM 3.4: the plain bonuses of each Action card, as (+Cards, +Actions, +Buys, +$).
+PLUS: Final[dict[str, tuple[int, int, int, int]]] = {
+    "Cellar": (0, 1, 0, 0),
+    "Moat": (2, 0, 0, 0),
+    "Harbinger": (1, 1, 0, 0),
+    "Merchant": (1, 1, 0, 0),
+    "Vassal": (0, 0, 0, 2),
+    "Village": (1, 2, 0, 0),
+    "Militia": (0, 0, 0, 2),
+    "Poacher": (1, 1, 0, 1),
+    "Smithy": (3, 0, 0, 0),
+    "Council Room": (4, 0, 1, 0),
+    "Festival": (0, 2, 1, 2),
+    "Laboratory": (2, 1, 0, 0),
+    "Market": (1, 1, 1, 1),
+    "Sentry": (1, 1, 0, 0),
+    "Witch": (2, 0, 0, 0),
+    "Masquerade": (2, 0, 0, 0),
+    "Lurker": (0, 1, 0, 0),
+    "Jester": (0, 0, 0, 2),
+    "Swindler": (0, 0, 0, 2),
+    "Courtyard": (3, 0, 0, 0),
+    "Shanty Town": (0, 2, 0, 0),
+}
+"""What each Action card gives without asking anything (DM 3.4)."""
+WAYS: Final = {"Way of the Ox": (0, 2, 0, 0), "Way of the Sheep": (0, 0, 0, 2)}  # DM 5.5
+
+
+def then(game: DominionGame, *steps: Step) -> None:
+    """Push ``steps`` so that they happen in the order given, before anything pushed earlier."""
+    game.steps.extend(reversed(steps))
+
+
+def plus(game: DominionGame, player: int, bonus: tuple[int, int, int, int]) -> None:
+    """+Cards, +Actions, +Buys and +$, in that order (DM 3.4)."""
+    cards, actions, buys, coins = bonus
+    if cards:
+        game.draw(player, cards)
+    game.actions += actions
+    game.buys += buys
+    game.coins += coins
+
+
+# Playing and buying.
+
+
+def play_treasures(game: DominionGame, player: int) -> None:
+    """Play every Treasure in the hand as the Buy phase starts (DM R5): each goes into play
+    and makes its coins (DM 3.2)."""
+    cards = game.cards
+    hand = game.table[f"hand:{player}"]
+    played = [i for i in hand if cards[i] in TREASURES]
+    if not played:
+        return
+    hand[:] = [i for i in hand if cards[i] not in TREASURES]
+    game.table[f"play:{player}"].extend(played)
+    names = [cards[i] for i in played]
+    coins = sum(TREASURE.get(name, 0) for name in names)
+    if "Silver" in names and game.turn_flags.get("merchant"):
+        coins += game.turn_flags["merchant"]  # Merchant: the first Silver makes $1 more each
+    game.coins += coins
+    game.record("DM 3.2", f"{game.players[player]} plays {', '.join(names)} (${game.coins})")
+
+
+def play_action(game: DominionGame, player: int, name: str, *, way: str = "") -> None:
+    """Play an Action card from the hand: into play, then its effect, or the Way's (DM 5.5)."""
+    card_id = game.find_in(f"hand:{player}", name)
+    assert card_id is not None
+    game.move(card_id, f"hand:{player}", f"play:{player}")
+    if way:
+        game.record("DM 5.5", f"{game.players[player]} plays {name} using {way}")
+        plus(game, player, WAYS[way])
+        return
+    game.record("DM 3.2", f"{game.players[player]} plays {name}")
+    resolve_card(game, player, name)
+
+
+def resolve_card(game: DominionGame, player: int, name: str) -> None:
+    """Do what the Action card ``name`` says, for ``player``."""
+    if name in PLUS:
+        plus(game, player, PLUS[name])
+    special = CARD_EFFECTS.get(name)
+    if special is not None:
+        special(game, player)
+
+
+def buy(game: DominionGame, player: int, name: str) -> None:
+    """Buy with a Buy: pay, then gain the card, do the Event, or place a cube (DM 2.3)."""
+    game.buys -= 1
+    game.coins -= game.cost(name)
+    kind = CARDS[name].landscape_type
+    game.record("DM 2.3", f"{game.players[player]} buys {name}")
+    if kind == "Event":
+        EVENTS[name](game, player)
+    elif kind == "Project":
+        game.projects.setdefault(name, []).append(player)
+        game.record("DM 5.4", f"{game.players[player]} puts a cube on {name}")
+    else:
+        game.gain(player, name, rule="DM 4.3")
+
+
+def start_of_turn(game: DominionGame, player: int) -> None:
+    """Projects whose cube is ``player``'s act at the start of their turn (DM 5.4)."""
+    if player in game.projects.get("Fair", []):
+        game.buys += 1
+        game.record("DM 5.4", f"Fair gives {game.players[player]} +1 Buy")
+    if player in game.projects.get("Cathedral", []):
+        then(game, {"do": "trash", "player": player, "card": "Cathedral", "min": 1, "max": 1})
+
+
+def discard_from_hand(game: DominionGame, player: int, name: str) -> None:
+    """Discard a card called ``name`` from ``player``'s hand to their discard pile (DM 4.5)."""
+    card_id = game.find_in(f"hand:{player}", name)
+    assert card_id is not None
+    game.move(card_id, f"hand:{player}", f"discard:{player}")
+    game.record("DM 4.5", f"{game.players[player]} discards {name}")
+
+
+def put_on_deck(game: DominionGame, player: int, name: str) -> None:
+    """Put a card called ``name`` from ``player``'s hand on top of their deck (DM 4.6)."""
+    card_id = game.find_in(f"hand:{player}", name)
+    assert card_id is not None
+    game.move(card_id, f"hand:{player}", f"deck:{player}")
+    game.record("DM 4.6", f"{game.players[player]} puts {name} from hand onto their deck")
+
+
+# Steps.
+
+
+def options(game: DominionGame, step: Step) -> list[str]:
+    """The choices ``step`` offers its player; empty if it runs by itself."""
+    return KINDS[step["do"]][0](game, step)
+
+
+def run_automatic(game: DominionGame) -> bool:
+    """Run the top step if it offers no choice; True if it ran."""
+    step = game.steps[-1]
+    if KINDS[step["do"]][0](game, step):
+        return False
+    game.steps.pop()
+    KINDS[step["do"]][1](game, step, "")
+    return True
+
+
+def answer(game: DominionGame, option: str) -> None:
+    """Resolve the top step with the option its player chose."""
+    step = game.steps.pop()
+    KINDS[step["do"]][1](game, step, option)
+
+
+def describe_step(game: DominionGame, step: Step) -> dict[str, Any]:
+    """The pending choice as a player's view shows it."""
+    return {"kind": step["do"], "card": step.get("card", ""), "options": options(game, step)}
+
+
+def _hand_names(game: DominionGame, player: int, test: Callable[[str], bool] = bool) -> list[str]:
+    return sorted({n for n in game.hand(player) if test(n)})
+
+
+def _is(card_type: str) -> Callable[[str], bool]:
+    return lambda name: CARDS[name].has_type(card_type)
+
+
+def _gainable(game: DominionGame, player: int, step: Step) -> list[str]:
+    kind = step.get("type", "")
+    piles = game.variant.copy_piles(game, player) if step.get("copy") else game.supply_of(player)
+    return [
+        n
+        for n in piles
+        if game.pile(n)
+        and game.cost(n) <= step["up_to"]
+        and (not kind or CARDS[n].has_type(kind))
+        and ("only" not in step or n in step["only"])
+    ]
+
+
+# Each kind: (options, resolve). Resolve gets "" for a step that ran by itself.
+def _trash_options(game: DominionGame, step: Step) -> list[str]:
+    names = _hand_names(game, step["player"], _is(step["type"]) if "type" in step else bool)
+    names = [n for n in names if n == step.get("only", n)]
+    if not names:
+        return []
+    return names + (["done"] if step["min"] == 0 else [])
+
+
+def _trash(game: DominionGame, step: Step, option: str) -> None:
+    player = step["player"]
+    if option in ("", "done"):
+        return
+    card_id = game.find_in(f"hand:{player}", option)
+    assert card_id is not None
+    game.trash(card_id, f"hand:{player}")
+    after = step.get("after")
+    if after == "remodel":
+        then(game, {"do": "gain", "player": player, "up_to": game.cost(option) + 2})
+    elif after == "mine":
+        up_to = game.cost(option) + 3
+        then(
+            game, {"do": "gain", "player": player, "up_to": up_to, "type": "Treasure", "to": "hand"}
+        )
+    elif after == "moneylender":
+        game.coins += 3
+    elif step["max"] > 1:
+        then(game, {**step, "max": step["max"] - 1, "min": max(0, step["min"] - 1)})
+
+
+def _gain_options(game: DominionGame, step: Step) -> list[str]:
+    return _gainable(game, step["player"], step)
+
+
+def _gain(game: DominionGame, step: Step, option: str) -> None:
+    if not option:
+        return
+    player = step["player"]
+    card_id = game.gain(player, option, step.get("to", "discard"), copy=bool(step.get("copy")))
+    if step.get("after") == "ironworks" and card_id >= 0:
+        definition = CARDS[option]
+        plus(
+            game,
+            player,
+            (
+                int(definition.has_type("Victory")),
+                int(definition.has_type("Action")),
+                0,
+                int(definition.has_type("Treasure")),
+            ),
+        )
+
+
+def _discard_options(game: DominionGame, step: Step) -> list[str]:
+    player = step["player"]
+    if "down_to" in step and len(game.table[f"hand:{player}"]) <= step["down_to"]:
+        return []
+    if step.get("count", 1) <= 0:
+        return []
+    names = _hand_names(game, player)
+    return names + (["done"] if names and step.get("optional") else [])
+
+
+def _discard(game: DominionGame, step: Step, option: str) -> None:
+    player = step["player"]
+    if option in ("", "done"):
+        if step.get("after") == "cellar":
+            game.draw(player, step["discarded"])
+        return
+    discard_from_hand(game, player, option)
+    following = {**step, "discarded": step.get("discarded", 0) + 1}
+    if "count" in following:
+        following["count"] -= 1
+    then(game, following)
+
+
+def _topdeck_options(game: DominionGame, step: Step) -> list[str]:
+    return _hand_names(game, step["player"], _is(step["type"]) if "type" in step else bool)
+
+
+def _topdeck(game: DominionGame, step: Step, option: str) -> None:
+    player = step["player"]
+    if not option:
+        if "type" in step:  # Bureaucrat: a hand without Victory cards is revealed
+            game.record("DM 4.6", f"{game.players[player]} reveals a hand with no Victory card")
+        return
+    put_on_deck(game, player, option)
+
+
+def reaction_options(game: DominionGame, step: Step) -> list[str]:
+    """A player an attack is about to reach may reveal a Moat from their hand (DM 4.7)."""
+    return ["Moat", "no"] if "Moat" in game.hand(step["player"]) else []
+
+
+def _react(game: DominionGame, step: Step, option: str) -> None:
+    if option == "Moat":
+        game.turn_flags[f"blocked:{step['player']}"] = 1
+        game.record("DM 4.7", f"{game.players[step['player']]} reveals Moat and is unaffected")
+
+
+def _no_options(game: DominionGame, step: Step) -> list[str]:
+    return []
+
+
+def _effect(game: DominionGame, step: Step, option: str) -> None:
+    resolve_card(game, step["player"], step["card"])
+
+
+def _choose_options(game: DominionGame, step: Step) -> list[str]:
+    return list(step["options"])
+
+
+def _choose(game: DominionGame, step: Step, option: str) -> None:
+    CHOICES[step["card"]](game, step, option)
+
+
+KINDS: Final[
+    dict[
+        str,
+        tuple[
+            Callable[[DominionGame, dict[str, Any]], list[str]],
+            Callable[[DominionGame, dict[str, Any], str], None],
+        ],
+    ]
+] = {
+    "trash": (_trash_options, _trash),
+    "gain": (_gain_options, _gain),
+    "discard": (_discard_options, _discard),
+    "topdeck": (_topdeck_options, _topdeck),
+    "react": (reaction_options, _react),
+    "effect": (_no_options, _effect),
+}
+"""Every kind of step: what it offers, and how it resolves."""
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated function is
+# called the slow way, and these run on every turn (see "A compiled engine" in the
+# contributor guide).
+enforces("DM 3.4")(plus)
+enforces("DM 3.2", "DM R5")(play_treasures)
+enforces("DM 3.2", "DM 5.5")(play_action)
+enforces("DM 2.3", "DM 4.3", "DM 5.2", "DM 5.4")(buy)
+enforces("DM 5.4")(start_of_turn)
+enforces("DM 4.5")(discard_from_hand)
+enforces("DM 4.6")(put_on_deck)
+enforces("DM 4.7")(reaction_options)
+
+# The cards' own effects live in their own module, which builds on the steps above; it is
+# imported last because it uses them.
+from rulekeeper.dominion import kingdom  # noqa: E402
+from rulekeeper.dominion.kingdom import CARD_EFFECTS, CHOICES, EVENTS  # noqa: E402
+
+KINDS.update(
+    {
+        "choose": (_choose_options, _choose),
+        "victim": (_no_options, kingdom.victim),
+        "library": (kingdom.library_options, kingdom.library_step),
+        "pass": (kingdom.pass_options, kingdom.pass_card),
+        "deliver": (_no_options, kingdom.deliver),
+    }
+)

@@ -1,0 +1,582 @@
+"""A game of Dominion in the compact model: setup, the turn and its phases (DM 1, DM 2).
+
+Cards are numbered from 0 and each is in exactly one zone: a Supply pile (``pile:Smithy``),
+a player's ``deck:P``, ``hand:P``, ``discard:P``, ``play:P`` (in play) or ``aside:P`` (set
+aside), or the shared ``trash``. The top of a deck, and of a pile, is the end of its list.
+
+The engine takes every step it can by itself and stops only where a player has a real choice
+(DM R3): an Action phase with no Action card to play, or a Buy phase with no Buy left and no
+Treasure to play, ends by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
+
+from mypy_extensions import mypyc_attr
+
+from rulekeeper.dominion import (
+    HAND_SIZE,
+    STARTING_DECK,
+    TURN_LIMIT,
+    base_sets,
+    copper_pile,
+    curse_pile,
+    effects,
+    province_pile,
+    saving,
+    scoring,
+    victory_pile,
+)
+from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
+from rulekeeper.dominion.cards import CARDS, CardDef, card
+from rulekeeper.dominion.effects import ACTIONS
+from rulekeeper.dominion.hooks import DominionVariant, Violation
+from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.game import Action, Game, Outcome
+from rulekeeper.errors import IllegalActionError, InputError
+from rulekeeper.rules import RuleId, enforces
+
+COSTS: dict[str, int] = {name: c.cost or 0 for name, c in CARDS.items()}
+WAYS = frozenset(n for n, c in CARDS.items() if c.landscape_type == "Way")
+BUYABLE_LANDSCAPES = frozenset(
+    n for n, c in CARDS.items() if c.landscape_type in ("Event", "Project")
+)
+# Actions are values; these are made once, so that a legal list is built without making any.
+_PLAY = {name: Play(name) for name in ACTIONS}
+_BUY = {name: Buy(name) for name in CARDS}
+_END = EndPhase()
+PILE = {name: f"pile:{name}" for name in CARDS}  # each pile's zone name, made once
+
+PLAYER_ZONES = ("deck", "hand", "discard", "play", "aside")
+"""Each player's zones (DM 1.6)."""
+
+
+# Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
+# an interpreted class may subclass a compiled one only when told so.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class DominionGame(Game):
+    """A game of Dominion under one :class:`~rulekeeper.dominion.hooks.DominionVariant`.
+
+    Subclasses for variants set :attr:`variant_type` (and :attr:`format_key`) so that a saved
+    game restores with its variant.
+    """
+
+    format_key: ClassVar[str] = "dominion"
+    variant_type: ClassVar[type[DominionVariant]] = DominionVariant
+    """The variant a saved game of this class is restored with."""
+
+    def __init__(self, variant: DominionVariant, chance: Chance, names: Sequence[str]) -> None:
+        super().__init__(chance)
+        self.variant = variant
+        self.players = list(names)
+        self.cards: list[str] = []  # card ID -> name
+        self.table: dict[str, list[int]] = {"trash": []}
+        for player in range(len(names)):
+            for kind in PLAYER_ZONES:
+                self.table[f"{kind}:{player}"] = []
+        self.piles: list[str] = []  # Supply piles in the order they were laid out
+        self.landscapes: list[str] = []
+        self.turn = 0  # turns taken by everyone so far; the log counts turns with it
+        self.turns_taken = [0] * len(names)
+        self.active = 0
+        self.phase = "pregame"  # pregame, action or buy
+        self.actions = self.buys = self.coins = 0
+        # Card effects waiting to happen, the next one last; each is JSON-ready (DM 3.3).
+        self.steps: list[dict[str, Any]] = []
+        self.projects: dict[str, list[int]] = {}  # DM 5.4: a Project's cubes, by owner
+        self.gained: list[list[str]] = [[] for _ in names]  # gains on each one's latest turn
+        self.turn_flags: dict[str, int] = {}  # this turn's bookkeeping (Merchant, ...)
+        self.variant_state: dict[str, Any] = variant.initial_state()
+
+    # Starting a game.
+
+    @classmethod
+    @enforces("DM 1.1", "DM 1.2", "DM 1.3")
+    def new(
+        cls,
+        kingdom: Sequence[str],
+        *,
+        seed: int,
+        players: int | None = None,
+        names: Sequence[str] | None = None,
+        landscapes: Sequence[str] = (),
+        variant: DominionVariant | None = None,
+        chance: Chance | None = None,
+    ) -> Self:
+        """Set up a game: base piles, the kingdom, starting decks shuffled, five cards each,
+        a random first player. The game then runs on to the first real decision (DM R3).
+
+        ``chance`` replaces the one made from ``seed``, e.g. one with scripted outcomes.
+
+        :raises InputError: if the number of players is not 2 to 6 (DM 1.1) or a card is
+            unknown or of the wrong kind (DM 1.4).
+        """
+        variant = variant or cls.variant_type()
+        names = list(names or [f"Player {i + 1}" for i in range(players or 2)])
+        count = len(names)
+        if not variant.min_players <= count <= variant.max_players:
+            raise InputError(
+                f"{variant.name} is played by {variant.min_players} to {variant.max_players} "
+                f"players, not {count} ({variant.players_rule})"
+            )
+        for name in kingdom:
+            if card(name).kind != "kingdom":
+                raise InputError(f"{name} is not a kingdom card (DM 1.4)")
+        for name in landscapes:
+            if card(name).kind != "landscape":
+                raise InputError(f"{name} is not a landscape (DM 5.1)")
+        game = cls(variant, chance or Chance(seed), names)
+        for name in ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"):
+            game.add_pile(name)
+        variant.setup(game, kingdom, landscapes)
+        for player in range(count):
+            for name, copies in STARTING_DECK:
+                for _ in range(copies):
+                    game.table[f"discard:{player}"].append(game.create(name))
+            game.draw(player, HAND_SIZE)
+        game.active = game.chance.pick(count, kind="first player")
+        game.record("DM 1.3", f"{names[game.active]} goes first")
+        game.begin_play_if_ready()
+        return game
+
+    def create(self, name: str) -> int:
+        """Make a new card called ``name`` and return its ID (it is in no zone yet)."""
+        self.cards.append(name)
+        return len(self.cards) - 1
+
+    def pile_size(self, definition: CardDef) -> int:
+        """How many cards a pile of ``definition`` holds in this game (DM 1.2, DM 1.4)."""
+        players = len(self.players)
+        size = definition.pile
+        if size == "copper":
+            return copper_pile(players)
+        if size == "victory":
+            return victory_pile(players)
+        if size == "province":
+            return province_pile(players)
+        if size == "curse":
+            return curse_pile(players)
+        assert isinstance(size, int)
+        if definition.name in ("Silver", "Gold"):
+            return size * base_sets(players)
+        return size
+
+    def add_pile(self, name: str) -> None:
+        """Lay out a Supply pile of ``name`` with as many cards as the rules give it.
+
+        :raises InputError: if the card is unknown, a landscape, or already has a pile.
+        """
+        definition = card(name)
+        if definition.kind == "landscape" or name in self.piles:
+            raise InputError(f"cannot lay out a pile of {name} (DM 1.4)")
+        self.piles.append(name)
+        first, size = len(self.cards), self.pile_size(definition)
+        self.cards.extend([name] * size)
+        self.table[f"pile:{name}"] = list(range(first, first + size))
+
+    def begin_play_if_ready(self) -> None:
+        """Start the first turn once the variant's pre-game phase is over (or at once)."""
+        if self.phase == "pregame" and self.variant.pregame_player(self) is None:
+            self.start_turn()
+            self.settle()
+        self._legal = None
+
+    # Bookkeeping the effects share.
+
+    def record(self, rule: RuleId, text: str) -> None:
+        """Add an event to the log for the current turn."""
+        self.log.record(self.turn, rule, text)
+
+    def pile(self, name: str) -> list[int]:
+        """The cards of the Supply pile ``name`` (its top card last)."""
+        return self.table[PILE[name]]
+
+    def supply_of(self, player: int) -> tuple[str, ...]:
+        """The piles ``player`` may buy and gain from (the variant decides; DM 1.5)."""
+        return self.variant.supply_of(self, player)
+
+    def hand(self, player: int) -> list[str]:
+        """The names of the cards in ``player``'s hand, in order."""
+        return [self.cards[i] for i in self.table[f"hand:{player}"]]
+
+    def find_in(self, zone: str, name: str) -> int | None:
+        """The ID of the last card called ``name`` in ``zone``, or ``None``."""
+        ids = self.table[zone]
+        for index in range(len(ids) - 1, -1, -1):
+            if self.cards[ids[index]] == name:
+                return ids[index]
+        return None
+
+    def move(self, card_id: int, source: str, target: str) -> None:
+        """Move one card from zone ``source`` to the top of zone ``target``."""
+        self.table[source].remove(card_id)
+        self.table[target].append(card_id)
+
+    def draw(self, player: int, count: int) -> list[int]:
+        """Draw ``count`` cards, shuffling the discard pile into the deck when the deck runs
+        out (DM 2.5). Returns the cards drawn: fewer if both run out."""
+        deck, hand = self.table[f"deck:{player}"], self.table[f"hand:{player}"]
+        drawn: list[int] = []
+        for _ in range(count):
+            if not deck and not self.reshuffle(player):
+                break
+            drawn.append(deck.pop())
+        hand.extend(drawn)
+        return drawn
+
+    def reveal_top(self, player: int) -> int | None:
+        """Take the top card of ``player``'s deck, reshuffling if needed (DM 2.5); the caller
+        puts it somewhere. ``None`` if deck and discard pile are both empty."""
+        deck = self.table[f"deck:{player}"]
+        if not deck and not self.reshuffle(player):
+            return None
+        return deck.pop()
+
+    def reshuffle(self, player: int) -> bool:
+        """Shuffle ``player``'s discard pile to form their deck (DM 2.5); False if it is empty."""
+        discard = self.table[f"discard:{player}"]
+        if not discard:
+            return False
+        deck = self.table[f"deck:{player}"]
+        deck.extend(discard)
+        discard.clear()
+        self.chance.shuffle(deck)
+        if self.turn:
+            self.record("DM 2.5", f"{self.players[player]} shuffles their discard pile")
+        return True
+
+    def cost(self, name: str) -> int:
+        """What ``name`` costs now, in coins."""
+        return COSTS[name]
+
+    def gain(
+        self,
+        player: int,
+        name: str,
+        to: str = "discard",
+        *,
+        rule: RuleId = "DM 4.2",
+        copy: bool = False,
+    ) -> int:
+        """Gain a card of ``name`` from ``player``'s Supply into their zone ``to`` (their
+        discard pile unless said otherwise); returns its ID, or -1 if there is none to gain
+        (an empty pile, or a pile not in that player's Supply: DM 1.5, DM 4.2)."""
+        # A copy of a card another card names may come from elsewhere in a variant.
+        piles = self.variant.copy_piles(self, player) if copy else self.supply_of(player)
+        if name not in piles or not self.pile(name):
+            return -1
+        card_id = self.pile(name).pop()
+        self.table[f"{to}:{player}"].append(card_id)
+        if player == self.active:
+            self.gained[player].append(name)
+        self.record(rule, f"{self.players[player]} gains {name}")
+        return card_id
+
+    def trash(self, card_id: int, source: str) -> None:
+        """Trash a card from ``source`` (DM 4.4)."""
+        self.move(card_id, source, "trash")
+        owner = source.split(":")[-1]
+        who = self.players[int(owner)] if owner.isdigit() else "the Supply"
+        self.record("DM 4.4", f"{who} trashes {self.cards[card_id]}")
+
+    # The turn.
+
+    def start_turn(self) -> None:
+        """Begin the next turn: one Action, one Buy, $0, and Projects that act now (DM 2.1)."""
+        self.phase = "action"
+        self.turn += 1
+        self.turns_taken[self.active] += 1
+        self.actions, self.buys, self.coins = 1, 1, 0
+        self.turn_flags = {}
+        self.gained[self.active] = []
+        self.record("DM 2.1", f"{self.players[self.active]} begins their turn")
+        effects.start_of_turn(self, self.active)
+
+    def end_turn(self) -> None:
+        """Clean-up (DM 2.4), then the end-of-game check (DM 6.1, DM R2), then the next turn."""
+        player = self.active
+        for kind in ("hand", "play"):
+            zone = self.table[f"{kind}:{player}"]
+            self.table[f"discard:{player}"].extend(zone)
+            zone.clear()
+        self.draw(player, HAND_SIZE)
+        self.actions = self.buys = self.coins = 0
+        ended = self.variant.is_game_over(self)
+        if ended is None and self.turn >= TURN_LIMIT * len(self.players):
+            ended = ("DM R2", f"the turn limit of {TURN_LIMIT} turns each is reached")
+        if ended is not None:
+            self.outcome = scoring.outcome(self, *ended)
+            self.record(ended[0], f"the game ends: {ended[1]}")
+            winners = ", ".join(self.players[w] for w in self.outcome.winners)
+            self.record(
+                "DM 6.3",
+                f"{winners} {'win' if len(self.outcome.winners) > 1 else 'wins'}"
+                f" ({self.outcome.reason.split('; ')[-1]})",
+            )
+            return
+        self.active = (self.active + 1) % len(self.players)
+        self.start_turn()
+
+    def settle(self) -> None:
+        """Run effects that need no choice, then end phases that leave no choice (DM R3).
+
+        A Buy phase starts with every Treasure in hand played (DM R5).
+        """
+        while self.outcome is None:
+            if self.steps:
+                if effects.run_automatic(self):
+                    continue
+                return
+            if self.phase == "action":
+                if self.actions == 0 or not any(n in ACTIONS for n in self.hand(self.active)):
+                    self._start_buy_phase()
+                    continue
+                return
+            if self.phase == "buy" and self.buys == 0:
+                self.end_turn()
+                continue
+            return
+
+    def _start_buy_phase(self) -> None:
+        self.phase = "buy"
+        effects.play_treasures(self, self.active)
+
+    # The Game protocol.
+
+    def current_player(self) -> int:
+        """The player who must decide next."""
+        if self.steps:
+            return int(self.steps[-1]["player"])
+        if self.phase == "pregame":
+            player = self.variant.pregame_player(self)
+            return self.active if player is None else player
+        return self.active
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the deciding player may take now, in a deterministic order.
+
+        The candidates are built to be exactly the legal ones (a test checks them against the
+        predicate :meth:`check` uses), so they are not judged one by one again.
+        """
+        if self.outcome is not None:
+            return []
+        if self._legal is None:
+            if self.steps or self.phase == "pregame":
+                self._legal = [a for a in self._candidates() if self._violation(a) is None]
+            else:
+                self._legal = self._candidates()
+        return list(self._legal)
+
+    def _candidates(self) -> list[Action]:
+        if self.steps:
+            return [Choose(o) for o in effects.options(self, self.steps[-1])]
+        if self.phase == "pregame":
+            return self.variant.pregame_candidates(self)
+        player = self.active
+        found: list[Action] = []
+        if self.phase == "action":
+            # settle() leaves the Action phase at once without an Action or an Action card.
+            names = sorted({n for n in self.hand(player) if n in ACTIONS})
+            found += [_PLAY[n] for n in names]
+            ways = [w for w in self.variant.landscapes_of(self, player) if w in WAYS]
+            found += [PlayWay(n, w) for n in names for w in ways]
+        else:
+            coins = self.coins
+            table = self.table
+            found += [
+                _BUY[n] for n in self.supply_of(player) if COSTS[n] <= coins and table[PILE[n]]
+            ]
+            found += [
+                _BUY[n]
+                for n in self.variant.landscapes_of(self, player)
+                if n in BUYABLE_LANDSCAPES
+                and COSTS[n] <= coins
+                and player not in self.projects.get(n, ())
+            ]
+        found.append(_END)
+        return found
+
+    def _violation(self, action: Action) -> Violation | None:
+        return self.why_illegal(action)
+
+    def why_illegal(self, action: Action) -> Violation | None:
+        """The rule ``action`` would break now and why, or ``None`` if it is legal."""
+        if self.phase == "pregame" and not self.steps:
+            return self.variant.pregame_violation(self, action)
+        if self.steps:
+            if not isinstance(action, Choose):
+                who = self.players[self.current_player()]
+                return ("DM 3.3", f"{who} must first answer a choice")
+            if action.option not in effects.options(self, self.steps[-1]):
+                return ("DM 3.3", f"{action.option!r} is not one of the choices offered")
+            return None
+        player = self.active
+        if isinstance(action, EndPhase):
+            return None
+        if isinstance(action, Play | PlayWay):
+            definition = CARDS.get(action.card)
+            if definition is None or action.card not in self.hand(player):
+                return ("DM 3.2", f"there is no {action.card} in your hand")
+            if not definition.has_type("Action"):
+                return ("DM 2.3", f"{action.card} is not an Action card (Treasures are played "
+                        "when the Buy phase starts)")  # fmt: skip
+            if self.phase != "action":
+                return ("DM 2.2", f"{action.card} cannot be played in the {self.phase} phase")
+            if self.actions < 1:
+                return ("DM 2.2", "you have no Action left to play an Action card")
+            if isinstance(action, PlayWay):
+                if action.way not in self.variant.landscapes_of(self, player):
+                    return ("DM 5.5", f"{action.way} is not in use in this game")
+                if action.way not in WAYS:
+                    return ("DM 5.5", f"{action.way} is not a Way")
+            return None
+        if isinstance(action, Buy):
+            return self.why_not_buy(player, action.card)
+        return ("DM 2.1", f"{action!r} is not an action of this game")
+
+    def why_not_buy(self, player: int, name: str) -> Violation | None:
+        """Why ``player`` may not buy ``name`` now, or ``None`` if they may: cards only from
+        their Supply (DM 1.5), with a Buy and enough coins (DM 2.3); Events and Projects only
+        when in use (DM 5.1), Projects once (DM 5.4), Landmarks and Ways never (DM 5.3)."""
+        if self.phase != "buy":
+            return ("DM 2.3", "cards are bought only in the Buy phase")
+        if self.buys < 1:
+            return ("DM 2.3", "you have no Buy left")
+        definition = CARDS.get(name)
+        if definition is None:
+            return ("DM 2.3", f"there is no card called {name!r}")
+        if definition.kind == "landscape":
+            if name not in self.variant.landscapes_of(self, player):
+                return ("DM 5.1", f"{name} is not in use in this game")
+            if definition.landscape_type not in ("Event", "Project"):
+                return ("DM 5.3", f"{name} is a {definition.landscape_type} and cannot be bought")
+            if player in self.projects.get(name, []):
+                return ("DM 5.4", f"you already have a cube on {name}")
+        elif name not in self.supply_of(player):
+            return (self.variant.supply_rule, f"{name} is not in your Supply")
+        elif not self.pile(name):
+            return ("DM 2.3", f"the {name} pile is empty")
+        if self.cost(name) > self.coins:
+            return ("DM 2.3", f"{name} costs ${self.cost(name)} and you have ${self.coins}")
+        return None
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`~rulekeeper.errors.IllegalActionError` if ``action`` is illegal now.
+
+        :raises ~rulekeeper.errors.IllegalActionError: citing the rule the action would break.
+        """
+        found = self._violation(action)
+        if found is not None:
+            raise IllegalActionError(found[0], found[1], action=action, step=self.phase)
+
+    def _perform(self, action: Action) -> None:
+        self._legal = None
+        if self.steps:
+            assert isinstance(action, Choose)
+            effects.answer(self, action.option)
+        elif self.phase == "pregame":
+            self.variant.pregame_perform(self, action)
+            self.begin_play_if_ready()
+            return
+        elif isinstance(action, EndPhase):
+            if self.phase == "action":
+                self._start_buy_phase()
+            else:
+                self.buys = 0
+        elif isinstance(action, Play | PlayWay):
+            self.actions -= 1
+            way = action.way if isinstance(action, PlayWay) else ""
+            effects.play_action(self, self.active, action.card, way=way)
+        elif isinstance(action, Buy):
+            effects.buy(self, self.active, action.card)
+        self.settle()
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may know: their own hand; counts of others' hands and every deck;
+        discard piles' sizes and top cards; everything in play, in the trash and in the
+        Supply (DM 1.6). The variant may add or hide more."""
+        table = self.table
+        view: dict[str, Any] = {
+            "player": player,
+            "turn": self.turn,
+            "active": self.active,
+            "phase": self.phase,
+            "actions": self.actions,
+            "buys": self.buys,
+            "coins": self.coins,
+            "hand": self.hand(player),
+            "supply": {n: len(table[PILE[n]]) for n in self.supply_of(player)},
+            "landscapes": list(self.variant.landscapes_of(self, player)),
+            "trash": [self.cards[i] for i in self.table["trash"]],
+            "players": [self._public(p) for p in range(len(self.players))],
+            "choice": effects.describe_step(self, self.steps[-1]) if self.steps else None,
+        }
+        self.variant.adjust_view(self, player, view)
+        return view
+
+    def _public(self, player: int) -> dict[str, Any]:
+        discard = self.table[f"discard:{player}"]
+        return {
+            "name": self.players[player],
+            "hand": len(self.table[f"hand:{player}"]),
+            "deck": len(self.table[f"deck:{player}"]),
+            "discard": len(discard),
+            "discard_top": self.cards[discard[-1]] if discard else None,
+            "in_play": [self.cards[i] for i in self.table[f"play:{player}"]],
+            "turns": self.turns_taken[player],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, RNG included, as JSON-ready data."""
+        return saving.save(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """Restore a state saved by :meth:`to_json`.
+
+        :raises SerializationError: if the data is not a saved game of this format.
+        """
+        return saving.restore(cls, data)
+
+    def player_names(self) -> list[str]:
+        """The players' names in seat order."""
+        return list(self.players)
+
+    def zones_of(self, player: int) -> dict[str, list[int]]:
+        """``player``'s own zones by name."""
+        return {f"{k}:{player}": self.table[f"{k}:{player}"] for k in PLAYER_ZONES}
+
+    def all_cards_of(self, player: int) -> list[str]:
+        """The names of every card ``player`` has: deck, hand, discard, in play, set aside."""
+        return [self.cards[i] for zone in self.zones_of(player).values() for i in zone]
+
+    def zones(self) -> dict[str, list[int]]:
+        """Every zone by name, with the IDs of the cards in it (for the conformance suite)."""
+        return {name: list(ids) for name, ids in self.table.items()}
+
+    def outcome_now(self) -> Outcome:
+        """Who would win if the game ended now (DM 6.2, DM 6.3)."""
+        return scoring.outcome(self, "DM 6.2", "scores now")
+
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated function is
+# called the slow way, and these run on every turn (see "A compiled engine" in the
+# contributor guide).
+enforces("DM 1.2", "DM 1.4")(DominionGame.pile_size)
+enforces("DM 2.5")(DominionGame.draw)
+enforces("DM 2.5")(DominionGame.reshuffle)
+enforces("DM 4.2")(DominionGame.gain)
+enforces("DM 4.4")(DominionGame.trash)
+enforces("DM 2.1")(DominionGame.start_turn)
+enforces("DM 2.4", "DM 6.1", "DM R2")(DominionGame.end_turn)
+enforces("DM R3", "DM R5")(DominionGame.settle)
+enforces("DM 2.2", "DM 2.3", "DM 3.3", "DM 5.5")(DominionGame.why_illegal)
+enforces("DM 1.5", "DM 2.3", "DM 5.1", "DM 5.2", "DM 5.3", "DM 5.4")(DominionGame.why_not_buy)
+
+# Linked here rather than by decorating the method: mypyc cannot compile a decorated method
+# that overrides one of a compiled base class (see "A compiled engine" in the contributor guide).
+enforces("DM 1.6")(DominionGame.view)
+
+__all__ = ["PLAYER_ZONES", "DominionGame"]

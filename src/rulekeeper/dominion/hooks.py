@@ -1,0 +1,159 @@
+"""The hooks a Dominion variant overrides, in the manner of python-chess's variants.
+
+The compact model asks :class:`DominionVariant` everything that a variant may change, and
+nothing else, so no ``if format == ...`` branch lives in the core. :class:`DominionVariant`
+itself is plain Dominion with one Kingdom that every player shares.
+
+A variant such as the Draft subclasses it and overrides:
+
+- :meth:`~DominionVariant.setup` to create every pile the game will ever use (piles must exist
+  from the start, even before anybody may use them, so the conformance suite can count every
+  card from the first state) and to keep its own bookkeeping in ``game.variant_state``;
+- :meth:`~DominionVariant.supply_of` to say which piles a player may buy and gain from;
+- :meth:`~DominionVariant.is_game_over` for the end of the game;
+- the four ``pregame_*`` hooks for decisions taken before turn one (the draft);
+- :meth:`~DominionVariant.adjust_view` to hide what a player may not see.
+
+``game.variant_state`` is saved and restored with the game, so it must stay JSON-ready
+(dicts with string keys, lists, strings, numbers, booleans).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from mypy_extensions import mypyc_attr
+
+from rulekeeper.dominion import PLAYERS, piles_to_end
+from rulekeeper.engine.game import Action
+from rulekeeper.rules import RuleId, enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.dominion.game import DominionGame
+
+Violation = tuple[RuleId, str]
+"""The rule an action would break, and why."""
+
+
+# Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
+# an interpreted class may subclass a compiled one only when told so.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class DominionVariant:
+    """Plain Dominion (the ``DM`` rules): one shared Kingdom, landscapes shared too."""
+
+    # Class attributes, declared ClassVar so that a compiled build reads them as values.
+    key: ClassVar[str] = "dominion"
+    name: ClassVar[str] = "Dominion"
+    prefix: ClassVar[str] = "DM"
+    min_players: ClassVar[int] = PLAYERS[0]
+    max_players: ClassVar[int] = PLAYERS[1]
+    players_rule: ClassVar[str] = "DM 1.1"  # the rule an error about the player count cites
+    supply_rule: ClassVar[str] = "DM 1.5"  # the rule a buy outside the buyer's Supply breaks
+
+    def initial_state(self) -> dict[str, Any]:
+        """This variant's bookkeeping, stored JSON-ready in ``game.variant_state``."""
+        return {}
+
+    @enforces("DM 1.4")
+    def setup(self, game: DominionGame, kingdom: Sequence[str], landscapes: Sequence[str]) -> None:
+        """Create the kingdom piles and set the landscapes in use.
+
+        Called once, after the base piles exist and before starting decks are dealt. The plain
+        game makes one pile of each of ``kingdom`` and uses every landscape given. A variant
+        may ignore both arguments and pick its own cards with ``game.chance``; it must create
+        every pile that could ever be used, with
+        :meth:`~rulekeeper.dominion.game.DominionGame.add_pile`, and set ``game.landscapes``
+        (it may do that later, at the end of its pre-game phase).
+        """
+        for name in kingdom:
+            game.add_pile(name)
+        game.landscapes = list(landscapes)
+        extra = f"; landscapes: {', '.join(landscapes)}" if landscapes else ""
+        game.record("DM 1.4", f"the kingdom: {', '.join(kingdom)}{extra}")
+
+    # The pre-game phase: decisions before turn one (the Draft's draft).
+
+    def pregame_player(self, game: DominionGame) -> int | None:
+        """The player who must decide next before the first turn, or ``None`` once the
+        pre-game phase is over (then the first turn starts at once). Plain Dominion has none.
+
+        While this returns a player,
+        :meth:`~rulekeeper.dominion.game.DominionGame.legal_actions` offers
+        :meth:`pregame_candidates` (those that :meth:`pregame_violation` passes), and
+        :meth:`~rulekeeper.engine.game.Game.apply` checks with :meth:`pregame_violation` and
+        carries out with :meth:`pregame_perform`. The variant's actions are its own frozen
+        dataclasses (subclasses of :class:`~rulekeeper.engine.game.Action`).
+        """
+        return None
+
+    def pregame_candidates(self, game: DominionGame) -> list[Action]:
+        """Actions that might answer the pre-game decision, in a deterministic order."""
+        return []
+
+    def pregame_violation(self, game: DominionGame, action: Action) -> Violation | None:
+        """Why ``action`` is illegal in the pre-game phase now, or ``None`` if it is legal."""
+        return ("DM 2.1", f"{action!r} is not an action of this game")
+
+    def pregame_perform(self, game: DominionGame, action: Action) -> None:
+        """Carry out a legal pre-game action (log it with ``game.record``)."""
+
+    # The Supply.
+
+    def copy_piles(self, game: DominionGame, player: int) -> tuple[str, ...]:
+        """The piles ``player`` may take a copy from when a card names the card to copy
+        (Smugglers, Jester): in plain Dominion, their Supply. The Draft lets such a copy come
+        from any pile (DD R13, DD R14)."""
+        return self.supply_of(game, player)
+
+    def supply_of(self, game: DominionGame, player: int) -> tuple[str, ...]:
+        """The piles ``player`` may buy and gain from: in plain Dominion, every pile.
+
+        Every buy and every gain from the Supply (cards, Events such as Populate, trashing
+        from the Supply as Lurker does) is limited to these piles; nothing in the core looks at
+        ``game.piles`` for a player's choices without passing through here.
+        """
+        return tuple(game.piles)
+
+    def landscapes_of(self, game: DominionGame, player: int) -> tuple[str, ...]:
+        """The landscapes that ``player`` may use and that affect them (``game.landscapes``)."""
+        return tuple(game.landscapes)
+
+    # The end of the game.
+
+    def is_game_over(self, game: DominionGame) -> Violation | None:
+        """Whether the game ends now (asked at the end of each turn): the rule and the reason,
+        or ``None``. Plain Dominion ends when the Province pile is empty, or when three Supply
+        piles are (four with five or six players), counting each player's Supply as
+        :meth:`supply_of` gives it."""
+        if "Province" in game.piles and not game.pile("Province"):
+            return ("DM 6.1", "the Province pile is empty")
+        needed = piles_to_end(len(game.players))
+        table = game.table
+        empty = {p for p in game.piles if not table["pile:" + p]}
+        if len(empty) < needed:  # no player's Supply can have more empty piles than all have
+            return None
+        for player in range(len(game.players)):
+            found = [p for p in self.supply_of(game, player) if p in empty]
+            if len(found) >= needed:
+                return ("DM 6.1", f"{len(found)} Supply piles are empty: {', '.join(found)}")
+        return None
+
+    # What players see, and what must always hold.
+
+    def adjust_view(self, game: DominionGame, player: int, view: dict[str, Any]) -> None:
+        """Change ``view`` (what ``player`` may know) in place: add the variant's public facts,
+        hide what this player may not see."""
+
+    def invariants(self, game: DominionGame) -> list[str]:
+        """Variant-specific facts that must hold after every action; returns violations."""
+        return []
+
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated function is
+# called the slow way, and these run on every turn (see "A compiled engine" in the
+# contributor guide).
+enforces("DM 1.5")(DominionVariant.supply_of)
+enforces("DM 6.1")(DominionVariant.is_game_over)
+
+__all__ = ["DominionVariant", "Violation"]

@@ -1,0 +1,573 @@
+"""The kingdom cards' and Events' own effects, beyond the plain bonuses of
+:data:`rulekeeper.dominion.effects.PLUS` (DM 3.4). Each is described in the card data's summary
+and on the card gallery; the wiki page linked there has the card itself.
+
+A card that asks something pushes a ``choose`` step naming itself and its options; its entry
+in :data:`CHOICES` resolves the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
+
+from rulekeeper.dominion import effects
+from rulekeeper.dominion.cards import CARDS
+from rulekeeper.rules import enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.dominion.game import DominionGame
+
+Step = effects.Step
+
+
+def _others(game: DominionGame, player: int) -> list[int]:
+    """The other players in turn order, starting on ``player``'s left (DM 4.8)."""
+    count = len(game.players)
+    return [(player + offset) % count for offset in range(1, count)]
+
+
+@enforces("DM 4.7", "DM 4.8")
+def attack(game: DominionGame, player: int, card: str, victim_step: Callable[[int], Step]) -> None:
+    """Each other player in turn order may first react (DM 4.7), then suffers the attack."""
+    steps: list[Step] = []
+    for victim in _others(game, player):
+        steps += [{"do": "react", "player": victim, "card": card}, victim_step(victim)]
+    effects.then(game, *steps)
+
+
+def _unblocked(game: DominionGame, victim: int) -> bool:
+    return game.turn_flags.pop(f"blocked:{victim}", 0) == 0
+
+
+def _ask(game: DominionGame, player: int, card: str, options: list[str], **extra: object) -> None:
+    effects.then(
+        game, {"do": "choose", "player": player, "card": card, "options": options, **extra}
+    )
+
+
+# Base, second edition.
+
+
+def cellar(game: DominionGame, player: int) -> None:
+    """Discard any number of cards, then draw as many."""
+    effects.then(
+        game, {"do": "discard", "player": player, "optional": 1, "after": "cellar", "discarded": 0}
+    )
+
+
+def chapel(game: DominionGame, player: int) -> None:
+    """Trash up to four cards from the hand."""
+    effects.then(game, {"do": "trash", "player": player, "card": "Chapel", "min": 0, "max": 4})
+
+
+def harbinger(game: DominionGame, player: int) -> None:
+    """May put a card from the discard pile onto the deck."""
+    names = sorted({game.cards[i] for i in game.table[f"discard:{player}"]})
+    if names:
+        _ask(game, player, "Harbinger", [*names, "no"])
+
+
+def _harbinger(game: DominionGame, step: Step, option: str) -> None:
+    player = step["player"]
+    if option != "no":
+        card_id = game.find_in(f"discard:{player}", option)
+        assert card_id is not None
+        game.move(card_id, f"discard:{player}", f"deck:{player}")
+        game.record("DM 4.6", f"{game.players[player]} puts {option} onto their deck")
+
+
+def merchant(game: DominionGame, player: int) -> None:
+    """The first Silver played this turn makes $1 more (counted in play_treasure)."""
+    game.turn_flags["merchant"] = game.turn_flags.get("merchant", 0) + 1
+
+
+def vassal(game: DominionGame, player: int) -> None:
+    """Discard the top card of the deck; if it is an Action card, may play it."""
+    card_id = game.reveal_top(player)
+    if card_id is None:
+        return
+    game.table[f"discard:{player}"].append(card_id)
+    name = game.cards[card_id]
+    game.record("DM 4.5", f"{game.players[player]} discards {name} from their deck")
+    if CARDS[name].has_type("Action"):
+        _ask(game, player, "Vassal", ["play", "no"], target=card_id)
+
+
+def _vassal(game: DominionGame, step: Step, option: str) -> None:
+    player, card_id = step["player"], step["target"]
+    if option == "play" and card_id in game.table[f"discard:{player}"]:
+        game.move(card_id, f"discard:{player}", f"play:{player}")
+        game.record("DM 3.2", f"{game.players[player]} plays {game.cards[card_id]} (Vassal)")
+        effects.resolve_card(game, player, game.cards[card_id])
+
+
+def workshop(game: DominionGame, player: int) -> None:
+    """Gain a card costing up to $4."""
+    effects.then(game, {"do": "gain", "player": player, "up_to": 4})
+
+
+def bureaucrat(game: DominionGame, player: int) -> None:
+    """Gain a Silver onto the deck; others put a Victory card from hand onto their deck."""
+    game.gain(player, "Silver", "deck")
+
+    def victim(other: int) -> Step:
+        return {"do": "victim", "player": other, "card": "Bureaucrat", "attacker": player}
+
+    attack(game, player, "Bureaucrat", victim)
+
+
+def militia(game: DominionGame, player: int) -> None:
+    """Every other player discards down to three cards."""
+    attack(game, player, "Militia", lambda v: {"do": "victim", "player": v, "card": "Militia"})
+
+
+def moneylender(game: DominionGame, player: int) -> None:
+    """May trash a Copper from the hand for +$3."""
+    effects.then(
+        game,
+        {
+            "do": "trash",
+            "player": player,
+            "card": "Moneylender",
+            "min": 0,
+            "max": 1,
+            "type": "Treasure",
+            "only": "Copper",
+            "after": "moneylender",
+        },
+    )
+
+
+def poacher(game: DominionGame, player: int) -> None:
+    """Discard a card for each empty pile of the Supply."""
+    empty = sum(1 for pile in game.supply_of(player) if not game.pile(pile))
+    if empty:
+        effects.then(game, {"do": "discard", "player": player, "count": empty})
+
+
+def remodel(game: DominionGame, player: int) -> None:
+    """Trash a card from the hand; gain one costing up to $2 more."""
+    effects.then(
+        game,
+        {
+            "do": "trash",
+            "player": player,
+            "card": "Remodel",
+            "min": 1,
+            "max": 1,
+            "after": "remodel",
+        },
+    )
+
+
+def throne_room(game: DominionGame, player: int) -> None:
+    """May play an Action card from the hand twice."""
+    names = [n for n in sorted(set(game.hand(player))) if CARDS[n].has_type("Action")]
+    if names:
+        _ask(game, player, "Throne Room", [*names, "no"])
+
+
+def _throne_room(game: DominionGame, step: Step, option: str) -> None:
+    player = step["player"]
+    if option == "no":
+        return
+    card_id = game.find_in(f"hand:{player}", option)
+    assert card_id is not None
+    game.move(card_id, f"hand:{player}", f"play:{player}")
+    game.record("DM 3.2", f"{game.players[player]} plays {option} twice (Throne Room)")
+    effects.then(game, *[{"do": "effect", "player": player, "card": option}] * 2)
+
+
+def bandit(game: DominionGame, player: int) -> None:
+    """Gain a Gold; others reveal two cards and trash a Treasure other than Copper."""
+    game.gain(player, "Gold")
+    attack(game, player, "Bandit", lambda v: {"do": "victim", "player": v, "card": "Bandit"})
+
+
+def council_room(game: DominionGame, player: int) -> None:
+    """Every other player draws a card."""
+    for other in _others(game, player):
+        game.draw(other, 1)
+
+
+def library(game: DominionGame, player: int) -> None:
+    """Draw until seven cards in hand, skipping Action cards you choose to set aside."""
+    effects.then(game, {"do": "library", "player": player})
+
+
+def mine(game: DominionGame, player: int) -> None:
+    """May trash a Treasure from the hand and gain one costing up to $3 more, to the hand."""
+    effects.then(
+        game,
+        {
+            "do": "trash",
+            "player": player,
+            "card": "Mine",
+            "min": 0,
+            "max": 1,
+            "type": "Treasure",
+            "after": "mine",
+        },
+    )
+
+
+@enforces("DM R4")
+def sentry(game: DominionGame, player: int) -> None:
+    """Look at the top two cards; trash, discard or keep each (DM R4)."""
+    looked = [c for c in (game.reveal_top(player), game.reveal_top(player)) if c is not None]
+    game.table[f"aside:{player}"].extend(looked)
+    for card_id in looked:
+        name = game.cards[card_id]
+        _ask(game, player, "Sentry", ["trash", "discard", "keep"], target=card_id, name=name)
+
+
+def _sentry(game: DominionGame, step: Step, option: str) -> None:
+    player, card_id = step["player"], step["target"]
+    if option == "trash":
+        game.trash(card_id, f"aside:{player}")
+    elif option == "discard":
+        game.move(card_id, f"aside:{player}", f"discard:{player}")
+        game.record("DM 4.5", f"{game.players[player]} discards {step['name']}")
+    else:
+        game.move(card_id, f"aside:{player}", f"deck:{player}")
+
+
+def witch(game: DominionGame, player: int) -> None:
+    """Every other player gains a Curse."""
+    attack(game, player, "Witch", lambda v: {"do": "victim", "player": v, "card": "Witch"})
+
+
+def artisan(game: DominionGame, player: int) -> None:
+    """Gain a card costing up to $5 to the hand, then put a card from the hand onto the deck."""
+    effects.then(
+        game,
+        {"do": "gain", "player": player, "up_to": 5, "to": "hand"},
+        {"do": "topdeck", "player": player, "card": "Artisan"},
+    )
+
+
+# The Draft source's four.
+
+
+def masquerade(game: DominionGame, player: int) -> None:
+    """Everyone with cards in hand passes one to the left at once; then may trash a card."""
+    holders = [p for p in [player, *_others(game, player)] if game.table[f"hand:{p}"]]
+    effects.then(
+        game,
+        *[{"do": "pass", "player": p, "card": "Masquerade"} for p in holders],
+        {"do": "deliver", "player": player, "card": "Masquerade"},
+        {"do": "trash", "player": player, "card": "Masquerade", "min": 0, "max": 1},
+    )
+
+
+def pass_options(game: DominionGame, step: Step) -> list[str]:
+    return sorted(set(game.hand(step["player"])))
+
+
+def pass_card(game: DominionGame, step: Step, option: str) -> None:
+    player = step["player"]
+    card_id = game.find_in(f"hand:{player}", option)
+    if card_id is not None:
+        game.move(card_id, f"hand:{player}", f"aside:{player}")
+
+
+@enforces("DM 4.9")
+def deliver(game: DominionGame, step: Step, option: str) -> None:
+    """The passed cards all reach their new hands at once, each going to the next player on
+    the left who passed a card too, that is who had cards in hand (DM 4.9)."""
+    count = len(game.players)
+    passed = [(p, list(game.table[f"aside:{p}"])) for p in range(count)]
+    passers = [p for p, cards in passed if cards]
+    for player, cards in passed:
+        if not cards:
+            continue
+        left = passers[(passers.index(player) + 1) % len(passers)]
+        for card_id in cards:
+            game.move(card_id, f"aside:{player}", f"hand:{left}")
+            game.record("DM 4.9", f"{game.players[player]} passes a card to {game.players[left]}")
+
+
+def lurker(game: DominionGame, player: int) -> None:
+    """Trash an Action card from the Supply, or gain an Action card from the trash."""
+    _ask(game, player, "Lurker", ["trash from the Supply", "gain from the trash"])
+
+
+def _lurker(game: DominionGame, step: Step, option: str) -> None:
+    player = step["player"]
+    if option == "trash from the Supply":
+        piles = [p for p in game.supply_of(player) if game.pile(p) and CARDS[p].has_type("Action")]
+        if piles:
+            _ask(game, player, "Lurker/Supply", piles)
+    elif option == "gain from the trash":
+        names = sorted(
+            {game.cards[i] for i in game.table["trash"] if CARDS[game.cards[i]].has_type("Action")}
+        )
+        if names:
+            _ask(game, player, "Lurker/trash", names)
+    elif step["card"] == "Lurker/Supply":
+        game.trash(game.pile(option)[-1], f"pile:{option}")
+    else:
+        card_id = game.find_in("trash", option)
+        assert card_id is not None
+        game.move(card_id, "trash", f"discard:{player}")
+        if player == game.active:
+            game.gained[player].append(option)
+        game.record("DM 4.2", f"{game.players[player]} gains {option} from the trash")
+
+
+def smugglers(game: DominionGame, player: int) -> None:
+    """Gain a copy of a card costing up to $6 that the player on the right gained last turn."""
+    right = (player - 1) % len(game.players)
+    names = sorted(
+        {
+            n
+            for n in game.gained[right]
+            if (CARDS[n].cost or 0) <= 6
+            and n in game.variant.copy_piles(game, player)
+            and game.pile(n)
+        }
+    )
+    if names:
+        effects.then(
+            game, {"do": "gain", "player": player, "up_to": 6, "only": names, "copy": True}
+        )
+
+
+def _bandit_trash(game: DominionGame, step: Step, option: str) -> None:
+    victim = step["player"]
+    card_id = game.find_in(f"aside:{victim}", option)
+    assert card_id is not None
+    game.trash(card_id, f"aside:{victim}")
+    _discard_aside(game, victim)
+
+
+def _discard_aside(game: DominionGame, player: int) -> None:
+    aside = game.table[f"aside:{player}"]
+    game.table[f"discard:{player}"].extend(aside)
+    aside.clear()
+
+
+def jester(game: DominionGame, player: int) -> None:
+    """Others discard their top card: a Victory card gives them a Curse; anything else, a copy
+    goes to them or to the Jester's player, as that player chooses."""
+    attack(
+        game,
+        player,
+        "Jester",
+        lambda v: {"do": "victim", "player": v, "card": "Jester", "attacker": player},
+    )
+
+
+def _jester(game: DominionGame, step: Step, option: str) -> None:
+    gainer = step["player"] if option == "me" else step["victim"]
+    game.gain(gainer, step["name"], copy=True)
+
+
+# Six more.
+
+
+def ironworks(game: DominionGame, player: int) -> None:
+    """Gain a card costing up to $4; its types give +1 Action, +$1 and +1 Card."""
+    effects.then(game, {"do": "gain", "player": player, "up_to": 4, "after": "ironworks"})
+
+
+def swindler(game: DominionGame, player: int) -> None:
+    """Others trash their top card and gain a card of the same cost that the Swindler picks."""
+    attack(
+        game,
+        player,
+        "Swindler",
+        lambda v: {"do": "victim", "player": v, "card": "Swindler", "attacker": player},
+    )
+
+
+def _swindler(game: DominionGame, step: Step, option: str) -> None:
+    game.gain(step["victim"], option)
+
+
+def nobles(game: DominionGame, player: int) -> None:
+    """Choose +3 Cards or +2 Actions."""
+    _ask(game, player, "Nobles", ["+3 Cards", "+2 Actions"])
+
+
+def _nobles(game: DominionGame, step: Step, option: str) -> None:
+    effects.plus(game, step["player"], (3, 0, 0, 0) if option == "+3 Cards" else (0, 2, 0, 0))
+
+
+def courtyard(game: DominionGame, player: int) -> None:
+    """Put a card from the hand onto the deck."""
+    effects.then(game, {"do": "topdeck", "player": player, "card": "Courtyard"})
+
+
+def shanty_town(game: DominionGame, player: int) -> None:
+    """Reveal the hand; with no Action card in it, +2 Cards."""
+    game.record("DM 4.6", f"{game.players[player]} reveals their hand")
+    if not any(CARDS[n].has_type("Action") for n in game.hand(player)):
+        game.draw(player, 2)
+
+
+# What each attack does to a player it reaches (DM 4.8).
+
+
+def _victim_militia(game: DominionGame, step: Step) -> None:
+    effects.then(game, {"do": "discard", "player": step["player"], "down_to": 3})
+
+
+def _victim_witch(game: DominionGame, step: Step) -> None:
+    game.gain(step["player"], "Curse")
+
+
+def _victim_bureaucrat(game: DominionGame, step: Step) -> None:
+    effects.then(
+        game, {"do": "topdeck", "player": step["player"], "card": "Bureaucrat", "type": "Victory"}
+    )
+
+
+def _victim_bandit(game: DominionGame, step: Step) -> None:
+    victim = step["player"]
+    looked = [c for c in (game.reveal_top(victim), game.reveal_top(victim)) if c is not None]
+    game.table[f"aside:{victim}"].extend(looked)
+    names = [game.cards[c] for c in looked]
+    game.record("DM 4.6", f"{game.players[victim]} reveals {', '.join(names) or 'nothing'}")
+    good = sorted({n for n in names if CARDS[n].has_type("Treasure") and n != "Copper"})
+    if len(good) > 1:
+        _ask(game, victim, "Bandit", good)
+    elif good:
+        _bandit_trash(game, {"player": victim}, good[0])
+    else:
+        _discard_aside(game, victim)
+
+
+def _victim_jester(game: DominionGame, step: Step) -> None:
+    victim = step["player"]
+    card_id = game.reveal_top(victim)
+    if card_id is None:
+        return
+    game.table[f"discard:{victim}"].append(card_id)
+    name = game.cards[card_id]
+    game.record("DM 4.5", f"{game.players[victim]} discards {name} from their deck")
+    if CARDS[name].has_type("Victory"):
+        game.gain(victim, "Curse")
+    else:
+        _ask(game, step["attacker"], "Jester", ["me", "them"], victim=victim, name=name)
+
+
+def _victim_swindler(game: DominionGame, step: Step) -> None:
+    victim = step["player"]
+    card_id = game.reveal_top(victim)
+    if card_id is None:
+        return
+    game.table[f"aside:{victim}"].append(card_id)
+    game.trash(card_id, f"aside:{victim}")
+    cost = game.cost(game.cards[card_id])
+    piles = [p for p in game.supply_of(victim) if game.pile(p) and game.cost(p) == cost]
+    if piles:
+        _ask(game, step["attacker"], "Swindler", piles, victim=victim)
+
+
+VICTIMS: Final[dict[str, Callable[[DominionGame, dict[str, Any]], None]]] = {
+    "Militia": _victim_militia,
+    "Witch": _victim_witch,
+    "Bureaucrat": _victim_bureaucrat,
+    "Bandit": _victim_bandit,
+    "Jester": _victim_jester,
+    "Swindler": _victim_swindler,
+}
+"""What each attack does to one player it reaches, unless a Reaction kept it off."""
+
+
+def victim(game: DominionGame, step: Step, option: str) -> None:
+    """An attack reaches a player: nothing happens if they revealed a Moat (DM 4.7)."""
+    if _unblocked(game, step["player"]):
+        VICTIMS[step["card"]](game, step)
+
+
+def library_options(game: DominionGame, step: Step) -> list[str]:
+    """Library offers a choice only when it has drawn an Action card."""
+    return ["keep", "set aside"] if "pending" in step else []
+
+
+def library_step(game: DominionGame, step: Step, option: str) -> None:
+    """Draw to seven, stopping at each Action card to ask; then discard what was set aside."""
+    player = step["player"]
+    if option == "set aside":
+        game.move(step["pending"], f"hand:{player}", f"aside:{player}")
+    while len(game.table[f"hand:{player}"]) < 7:
+        drawn = game.draw(player, 1)
+        if not drawn:
+            break
+        if CARDS[game.cards[drawn[0]]].has_type("Action"):
+            effects.then(game, {"do": "library", "player": player, "pending": drawn[0]})
+            return
+    _discard_aside(game, player)
+
+
+# Events (DM 5.2).
+
+
+def populate(game: DominionGame, player: int) -> None:
+    """Gain one card from each Action pile of the buyer's Supply."""
+    for pile in game.supply_of(player):
+        if CARDS[pile].has_type("Action"):
+            game.gain(player, pile)
+
+
+def delve(game: DominionGame, player: int) -> None:
+    """+1 Buy and gain a Silver."""
+    game.buys += 1
+    game.gain(player, "Silver")
+
+
+CARD_EFFECTS: Final[dict[str, Callable[[DominionGame, int], None]]] = {
+    "Cellar": cellar,
+    "Chapel": chapel,
+    "Harbinger": harbinger,
+    "Merchant": merchant,
+    "Vassal": vassal,
+    "Workshop": workshop,
+    "Bureaucrat": bureaucrat,
+    "Militia": militia,
+    "Moneylender": moneylender,
+    "Poacher": poacher,
+    "Remodel": remodel,
+    "Throne Room": throne_room,
+    "Bandit": bandit,
+    "Council Room": council_room,
+    "Library": library,
+    "Mine": mine,
+    "Sentry": sentry,
+    "Witch": witch,
+    "Artisan": artisan,
+    "Masquerade": masquerade,
+    "Lurker": lurker,
+    "Smugglers": smugglers,
+    "Jester": jester,
+    "Ironworks": ironworks,
+    "Swindler": swindler,
+    "Nobles": nobles,
+    "Courtyard": courtyard,
+    "Shanty Town": shanty_town,
+}
+"""The part of each card's effect beyond plain bonuses, by card name."""
+
+CHOICES: Final[dict[str, Callable[[DominionGame, dict[str, Any], str], None]]] = {
+    "Harbinger": _harbinger,
+    "Vassal": _vassal,
+    "Throne Room": _throne_room,
+    "Sentry": _sentry,
+    "Lurker": _lurker,
+    "Lurker/Supply": _lurker,
+    "Lurker/trash": _lurker,
+    "Jester": _jester,
+    "Swindler": _swindler,
+    "Nobles": _nobles,
+    "Bandit": _bandit_trash,
+}
+"""How a card's own named choice resolves, by card name."""
+
+EVENTS: Final[dict[str, Callable[[DominionGame, int], None]]] = {
+    "Populate": populate,
+    "Delve": delve,
+}
+"""What each Event does when bought (DM 5.2)."""

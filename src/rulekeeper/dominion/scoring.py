@@ -1,0 +1,65 @@
+"""Victory points and the winner (DM 6.2, DM 6.3).
+
+>>> from rulekeeper.dominion.scoring import card_points
+>>> card_points(["Province", "Duchy", "Estate", "Curse"] + ["Copper"] * 6)
+9
+>>> card_points(["Gardens"] + ["Copper"] * 19)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from rulekeeper.engine.game import Outcome
+from rulekeeper.rules import RuleId, enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.dominion.game import DominionGame
+
+POINTS: Final = {"Estate": 1, "Duchy": 3, "Province": 6, "Curse": -1, "Nobles": 2}  # DM 6.2
+
+
+@enforces("DM 6.2")
+def card_points(cards: Sequence[str]) -> int:
+    """The Victory points of a collection of cards (DM 6.2): each card's own value, Gardens
+    one per ten cards (rounded down), Duke one per Duchy."""
+    total = sum(POINTS.get(name, 0) for name in cards)
+    gardens, dukes = cards.count("Gardens"), cards.count("Duke")
+    if gardens:
+        total += gardens * (len(cards) // 10)
+    if dukes:
+        total += dukes * cards.count("Duchy")
+    return total
+
+
+@enforces("DM 5.3")
+def landmark_points(landmarks: Sequence[str], cards: Sequence[str]) -> int:
+    """What the Landmarks in use add or take away at the end (DM 5.3)."""
+    total = 0
+    if "Bandit Fort" in landmarks:
+        total -= 2 * (cards.count("Silver") + cards.count("Gold"))
+    if "Fountain" in landmarks and cards.count("Copper") >= 10:
+        total += 15
+    return total
+
+
+def points(game: DominionGame, player: int) -> int:
+    """``player``'s Victory points now, counting every card they have (DM 6.2)."""
+    cards = game.all_cards_of(player)
+    return card_points(cards) + landmark_points(game.variant.landscapes_of(game, player), cards)
+
+
+@enforces("DM 6.3")
+def outcome(game: DominionGame, rule: RuleId, reason: str) -> Outcome:
+    """The most points wins; among the tied, fewer turns wins; tied on turns too, they share
+    the win (DM 6.3). A win shared by everybody is a draw."""
+    scores = [points(game, p) for p in range(len(game.players))]
+    best = max(scores)
+    tied = [p for p, s in enumerate(scores) if s == best]
+    fewest = min(game.turns_taken[p] for p in tied)
+    winners = tuple(p for p in tied if game.turns_taken[p] == fewest)
+    summary = ", ".join(f"{game.players[p]} {s} VP" for p, s in enumerate(scores))
+    result = "draw" if len(winners) == len(scores) else "win"
+    return Outcome(result, winners, rule, f"{reason}; {summary}", (rule, "DM 6.3"))
