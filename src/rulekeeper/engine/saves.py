@@ -411,7 +411,7 @@ def check_structure(data: object, schema: Mapping[str, Any]) -> None:
 
     The schema may refer to the kernel's shared schemas (``urn:rulekeeper:chance`` and the
     others in :data:`SHARED_SCHEMAS`). Of several problems, the one reported is chosen the same
-    way every time: the most relevant by :func:`jsonschema.exceptions.best_match`, ties going
+    way every time: the most relevant by jsonschema's ``best_match``, ties going
     to the first field in path order.
 
     :raises SerializationError: naming the field's path (``players[1].life``) and the reason.
@@ -534,7 +534,7 @@ def check_invariants(game: G, invariants: Callable[[G], list[str]], *, path: str
 
 def guard(restore: Callable[[], G], *, path: str = "") -> G:
     """Run ``restore`` (building a game from checked data), turning any failure into a
-    :class:`SerializationError`.
+    :class:`~rulekeeper.errors.SerializationError`.
 
     The schema and the meaning checks should leave nothing for this to catch; it is the last
     line, so a gap in them shows as a clear error rather than a traceback.

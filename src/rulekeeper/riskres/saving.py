@@ -77,7 +77,7 @@ SCHEMA: Final = ("rulekeeper.riskres", "save.schema.json")
 
 
 def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
-    """Restore a state saved by :meth:`dump`, after checking it completely.
+    """Restore a state saved by :func:`dump`, after checking it completely.
 
     A save is checked against the declared schema (:data:`SCHEMA`), then for its meaning
     (:func:`check_meaning`), then the restored game against the format's invariants, so that
