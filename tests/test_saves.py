@@ -279,8 +279,8 @@ def test_vortex_refuses_a_seat_beyond_the_table_in_its_bookkeeping() -> None:
 
 def test_magic_refuses_a_zone_no_game_has_and_an_unknown_decision() -> None:
     cls, data = _save("leveler")
-    data["zones"]["hand:7"] = data["zones"].pop("hand:1")
-    _refused(cls, data, r"zones\[\"hand:1\"\]: not a zone of this Leveler game")
+    data["zones"]["outside:7:2"] = data["zones"].pop("outside:1:2")
+    _refused(cls, data, r"zones\[\"outside:1:2\"\]: not a zone of this Leveler game")
     cls, data = _save("leveler")
     data["decision"] = "pick"
     _refused(cls, data, "decision: 'pick' is not a decision of Leveler")
@@ -293,6 +293,19 @@ def test_magic_refuses_a_card_id_out_of_place_and_a_bad_target() -> None:
     cls, data = _save("vortex")
     data["cards"][0]["target"] = 10**4 - 1
     _refused(cls, data, r"cards\[0\]\.target: 9999 is not a card")
+
+
+@pytest.mark.rule("MG 1.2")
+def test_magic_refuses_a_card_in_another_players_zone_or_in_play_unowned() -> None:
+    cls, data = _save("leveler")
+    card = data["zones"]["hand:0"][0]
+    data["zones"]["hand:0"].remove(card)
+    data["zones"]["hand:1"].append(card)
+    _refused(cls, data, rf"card {card} is owned by 0, not by player 1 \(MG 1.2\)")
+    cls, data = _save("vortex")
+    card = data["zones"]["shoe"].pop()
+    data["zones"]["stack"].append(card)
+    _refused(cls, data, rf"zones.stack\[0\]: card {card} is in stack but owned by no one")
 
 
 def test_magic_refuses_a_format_state_of_another_format() -> None:

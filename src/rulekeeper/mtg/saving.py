@@ -61,6 +61,10 @@ SCHEMA: Final = ("rulekeeper.mtg", "save.schema.json")
 
 _SCHEMAS: dict[str, Mapping[str, Any]] = {}
 
+_OWNED_ZONES: Final = ("battlefield", "stack", "left")
+"""Shared zones whose cards always have an owner: only a card cast or played gets there, or
+the cards of a player who left. (Exile may hold a Vortex pack nobody owns.)"""
+
 
 def save_schema(fmt: MagicFormat) -> Mapping[str, Any]:
     """The whole schema of a saved game of ``fmt``: the Magic save with the format's key and
@@ -155,6 +159,23 @@ def check_meaning(fmt: MagicFormat, data: dict[str, Any]) -> None:
             raise refuse(f"players[{index}].index", f"{player['index']} is not its seat {index}")
     check_card_ids(cards, [c["id"] for c in cards])
     check_card_zones(count, data["zones"])
+    from rulekeeper.mtg.state import PLAYER_ZONES
+
+    for zone_name, ids in data["zones"].items():
+        kind, _, seat_of = zone_name.partition(":")
+        for position, card_id in enumerate(ids):
+            owner = cards[card_id]["owner"]
+            # A card in a player's own zone is theirs; one in play or gone from it has an owner.
+            if kind in PLAYER_ZONES and str(owner) != seat_of:
+                raise refuse(
+                    format_path(["zones", zone_name, position]),
+                    f"card {card_id} is owned by {owner}, not by player {seat_of} (MG 1.2)",
+                )
+            if zone_name in _OWNED_ZONES and owner == UNOWNED:
+                raise refuse(
+                    format_path(["zones", zone_name, position]),
+                    f"card {card_id} is in {zone_name} but owned by no one",
+                )
     pool = card_pool()
     for card_id, card in enumerate(cards):
         path = f"cards[{card_id}]"
