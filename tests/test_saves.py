@@ -327,3 +327,11 @@ def test_after_copies_without_the_checks_but_the_same_state() -> None:
         copy = game.after(action)
         game.apply(action)
         assert copy.dumps() == game.dumps()
+
+
+@pytest.mark.rule("LV 1.2")
+def test_leveler_refuses_a_sub_deck_partly_outside_the_game() -> None:
+    cls, data = _save("leveler")
+    card = data["zones"]["outside:0:3"].pop()
+    data["zones"]["outside:0:2"].append(card)
+    _refused(cls, data, r'zones\["outside:0:2"\]: holds 31 cards, not 0 or 30 \(LV 1.2\)')

@@ -57,9 +57,10 @@ class MagicFormat:
         Magic keeps none)."""
         return load_schema("rulekeeper.mtg", "format_state.schema.json")
 
-    def check_format_state(self, game: MagicGame) -> None:
-        """Check the meaning of a restored game's ``format_state`` (its structure is already
-        checked against :meth:`format_state_schema`): seats in range, and so on.
+    def check_restored(self, game: MagicGame) -> None:
+        """Check what is this format's own in a game restored from a save: its zones and its
+        ``format_state`` (whose structure is already checked against
+        :meth:`format_state_schema`), for seats in range and so on.
 
         :raises ~rulekeeper.errors.SerializationError: naming the field and the reason.
         """

@@ -103,7 +103,7 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
     check_structure(data, save_schema(fmt))
     check_meaning(fmt, data)
     game = guard(lambda: _restore(cls, fmt, data, trusted=False))
-    guard(lambda: fmt.check_format_state(game), path="format_state")
+    guard(lambda: fmt.check_restored(game))
     from rulekeeper.games import magic_invariants
 
     check_invariants(game, magic_invariants)

@@ -61,7 +61,7 @@ class Vortex(MagicFormat):
         """The drafting bookkeeping of a saved Vortex game."""
         return load_schema("rulekeeper.mtg.formats.vortex", "format_state.schema.json")
 
-    def check_format_state(self, game: MagicGame) -> None:
+    def check_restored(self, game: MagicGame) -> None:
         """Every seat the bookkeeping names is at this table (VX 1.2), each player has a count
         of basic lands to take (VX 4.2), and the opening turns are planned while they run.
 
