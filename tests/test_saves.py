@@ -335,3 +335,27 @@ def test_leveler_refuses_a_sub_deck_partly_outside_the_game() -> None:
     card = data["zones"]["outside:0:3"].pop()
     data["zones"]["outside:0:2"].append(card)
     _refused(cls, data, r'zones\["outside:0:2"\]: holds 31 cards, not 0 or 30 \(LV 1.2\)')
+
+
+def test_the_schemas_agree_with_the_engines_constants() -> None:
+    """The schemas are static data files; these are the facts they repeat from the code."""
+    from rulekeeper.mtg.game import STEPS as MAGIC_STEPS
+    from rulekeeper.mtg.game import TURN_LIMIT as MAGIC_TURN_LIMIT
+    from rulekeeper.riskres import PLAYERS
+    from rulekeeper.riskres.game import MULLIGANS
+    from rulekeeper.riskres.turn import STEPS as RR_STEPS
+    from rulekeeper.riskres.variants import VARIANTS
+
+    rr = load_schema("rulekeeper.riskres", "save.schema.json")
+    assert rr["properties"]["turn"]["prefixItems"][3]["enum"] == ["setup", *RR_STEPS]
+    options = rr["properties"]["options"]["prefixItems"]
+    assert options[0]["enum"] == list(MULLIGANS)
+    assert options[3]["enum"] == ["", *VARIANTS]
+    assert rr["$defs"]["seat"]["maximum"] == PLAYERS[1] - 1
+    assert rr["properties"]["players"]["maxItems"] == PLAYERS[1]
+    magic = load_schema("rulekeeper.mtg", "save.schema.json")
+    assert magic["properties"]["step"]["enum"] == list(MAGIC_STEPS)
+    assert magic["properties"]["turn"]["maximum"] == MAGIC_TURN_LIMIT
+    largest = max(FORMATS[key].players[1] for key in ("leveler", "vortex"))
+    assert magic["properties"]["players"]["maxItems"] == largest
+    assert magic["$defs"]["seat"]["maximum"] == largest - 1
