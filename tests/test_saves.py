@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.game import Game
 from rulekeeper.engine.saves import (
     MAX_DEPTH,
     SCHEMA_PACKAGE,
@@ -21,6 +23,7 @@ from rulekeeper.engine.saves import (
     read_save,
 )
 from rulekeeper.errors import SerializationError
+from rulekeeper.games import FORMATS
 
 # read_save: text to an object, never anything but a SerializationError.
 
@@ -195,3 +198,164 @@ def test_guard_turns_any_failure_into_an_error() -> None:
 
     with pytest.raises(SerializationError, match=r"^already refused$"):
         guard(refused)
+
+
+# Each format's checks on load, on real saves edited one field at a time.
+
+
+def _save(key: str, players: int = 2) -> tuple[type[Game], dict[str, Any]]:
+    game = FORMATS[key].new_game(3, players)
+    return type(game), json.loads(game.dumps())
+
+
+def _refused(cls: type[Game], data: dict[str, Any], message: str) -> None:
+    with pytest.raises(SerializationError, match=message):
+        cls.loads(json.dumps(data))
+
+
+@pytest.mark.rule("RR R63")
+def test_rr_refuses_a_seat_beyond_the_table() -> None:
+    cls, data = _save("rr")
+    data["priority"][0] = 4
+    _refused(cls, data, r"priority\[0\]: 4 is not a player: there are 2 \(RR R63\)")
+    cls, data = _save("rr")
+    data["cards"][0][2] = 5
+    _refused(cls, data, r"cards\[0\]\[2\]: 5 is not a player")
+
+
+@pytest.mark.rule("RR R63")
+def test_rr_refuses_too_many_players() -> None:
+    cls, data = _save("rr")
+    data["players"] *= 4
+    _refused(cls, data, r"players: it has 8 players, not 2 to 6 \(RR R63\)")
+
+
+def test_rr_refuses_an_unknown_card_and_a_card_out_of_its_zone() -> None:
+    cls, data = _save("rr")
+    data["cards"][0][1] = "No Such Card"
+    _refused(cls, data, r"cards\[0\]\[1\]: no Risk & Resource card named 'No Such Card'")
+    cls, data = _save("rr")
+    data["cards"][0][4] = "exile:1"
+    _refused(cls, data, r"cards\[0\]\[4\]: card 0 is not listed in exile:1")
+
+
+def test_rr_refuses_a_stack_that_disagrees_with_its_zone() -> None:
+    cls, data = _save("rr")
+    card = data["zones"]["hand:0"].pop()
+    data["zones"]["stack"].append(card)
+    data["cards"][card][4] = "stack"
+    _refused(cls, data, "stack: its spells and the stack zone disagree")
+
+
+def test_rr_refuses_passes_out_of_range_and_a_bad_trigger_entry() -> None:
+    cls, data = _save("rr")
+    data["priority"][1] = 2
+    _refused(cls, data, r"priority\[1\]: 2 passes in a row, with 2 players")
+    cls, data = _save("rr")
+    data["triggers"] = [[0, 0, 0], [0]]
+    _refused(cls, data, r"triggers\[0\]\[2\]: 0 is not a trigger of the card")
+
+
+def test_rr_refuses_a_state_its_invariants_reject() -> None:
+    cls, data = _save("rr")
+    card = data["zones"]["hand:0"][0]
+    data["cards"][card][5] = True  # tapped in a hand
+    _refused(cls, data, "impossible state: .* is tapped or damaged off the battlefield")
+
+
+@pytest.mark.rule("MG 1.1")
+def test_magic_refuses_a_seat_beyond_the_table() -> None:
+    cls, data = _save("leveler")
+    data["active"] = 2
+    _refused(cls, data, r"active: 2 is not a player: there are 2 \(MG 1.1\)")
+
+
+@pytest.mark.rule("VX 1.2")
+def test_vortex_refuses_a_seat_beyond_the_table_in_its_bookkeeping() -> None:
+    cls, data = _save("vortex")
+    data["format_state"]["drafts"] = [3]
+    _refused(cls, data, r"format_state\.drafts\[0\]: 3 is not a player: there are 2 \(VX 1.2\)")
+
+
+def test_magic_refuses_a_zone_no_game_has_and_an_unknown_decision() -> None:
+    cls, data = _save("leveler")
+    data["zones"]["outside:7:2"] = data["zones"].pop("outside:1:2")
+    _refused(cls, data, r"zones\[\"outside:1:2\"\]: not a zone of this Leveler game")
+    cls, data = _save("leveler")
+    data["decision"] = "pick"
+    _refused(cls, data, "decision: 'pick' is not a decision of Leveler")
+
+
+def test_magic_refuses_a_card_id_out_of_place_and_a_bad_target() -> None:
+    cls, data = _save("vortex")
+    data["cards"][1]["id"] = 0
+    _refused(cls, data, r"cards\[1\]: has ID 0 at position 1")
+    cls, data = _save("vortex")
+    data["cards"][0]["target"] = 10**4 - 1
+    _refused(cls, data, r"cards\[0\]\.target: 9999 is not a card")
+
+
+@pytest.mark.rule("MG 1.2")
+def test_magic_refuses_a_card_in_another_players_zone_or_in_play_unowned() -> None:
+    cls, data = _save("leveler")
+    card = data["zones"]["hand:0"][0]
+    data["zones"]["hand:0"].remove(card)
+    data["zones"]["hand:1"].append(card)
+    _refused(cls, data, rf"card {card} is owned by 0, not by player 1 \(MG 1.2\)")
+    cls, data = _save("vortex")
+    card = data["zones"]["shoe"].pop()
+    data["zones"]["stack"].append(card)
+    _refused(cls, data, rf"zones.stack\[0\]: card {card} is in stack but owned by no one")
+
+
+def test_magic_refuses_a_format_state_of_another_format() -> None:
+    cls, data = _save("leveler")
+    data["format_state"] = {"drafts": []}
+    _refused(cls, data, "format_state: .* has too many properties|format_state: .*")
+
+
+def test_a_loaded_save_names_its_file() -> None:
+    cls, data = _save("leveler")
+    with pytest.raises(SerializationError, match=r"^game\.json: not a saved game: turn"):
+        cls.loads(json.dumps({**data, "turn": -1}), source="game.json")
+
+
+def test_after_copies_without_the_checks_but_the_same_state() -> None:
+    for key in FORMATS:
+        game = FORMATS[key].new_game(2, FORMATS[key].players[0])
+        action = game.legal_actions()[0]
+        copy = game.after(action)
+        game.apply(action)
+        assert copy.dumps() == game.dumps()
+
+
+@pytest.mark.rule("LV 1.2")
+def test_leveler_refuses_a_sub_deck_partly_outside_the_game() -> None:
+    cls, data = _save("leveler")
+    card = data["zones"]["outside:0:3"].pop()
+    data["zones"]["outside:0:2"].append(card)
+    _refused(cls, data, r'zones\["outside:0:2"\]: holds 31 cards, not 0 or 30 \(LV 1.2\)')
+
+
+def test_the_schemas_agree_with_the_engines_constants() -> None:
+    """The schemas are static data files; these are the facts they repeat from the code."""
+    from rulekeeper.mtg.game import STEPS as MAGIC_STEPS
+    from rulekeeper.mtg.game import TURN_LIMIT as MAGIC_TURN_LIMIT
+    from rulekeeper.riskres import PLAYERS
+    from rulekeeper.riskres.game import MULLIGANS
+    from rulekeeper.riskres.turn import STEPS as RR_STEPS
+    from rulekeeper.riskres.variants import VARIANTS
+
+    rr = load_schema("rulekeeper.riskres", "save.schema.json")
+    assert rr["properties"]["turn"]["prefixItems"][3]["enum"] == ["setup", *RR_STEPS]
+    options = rr["properties"]["options"]["prefixItems"]
+    assert options[0]["enum"] == list(MULLIGANS)
+    assert options[3]["enum"] == ["", *VARIANTS]
+    assert rr["$defs"]["seat"]["maximum"] == PLAYERS[1] - 1
+    assert rr["properties"]["players"]["maxItems"] == PLAYERS[1]
+    magic = load_schema("rulekeeper.mtg", "save.schema.json")
+    assert magic["properties"]["step"]["enum"] == list(MAGIC_STEPS)
+    assert magic["properties"]["turn"]["maximum"] == MAGIC_TURN_LIMIT
+    largest = max(FORMATS[key].players[1] for key in ("leveler", "vortex", "stockpile"))
+    assert magic["properties"]["players"]["maxItems"] == largest
+    assert magic["$defs"]["seat"]["maximum"] == largest - 1

@@ -719,7 +719,7 @@ def test_the_format_offers_its_save_checks_as_hooks() -> None:
     fmt = Stockpile(cube=CUBE)
     assert fmt.format_state_schema()["$id"] == "urn:rulekeeper:stockpile:format-state"
     game = new_game(2)
-    fmt.check_format_state(game)
+    fmt.check_restored(game)
     game.format_state["acquired"] = 99
     with pytest.raises(SerializationError, match=r"\(SD 6\.1\)"):
-        fmt.check_format_state(game)
+        fmt.check_restored(game)

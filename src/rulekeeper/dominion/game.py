@@ -181,7 +181,6 @@ class DominionGame(Game):
         if self.phase == "pregame" and self.variant.pregame_player(self) is None:
             self.start_turn()
             self.settle()
-        self._legal = None
 
     # Bookkeeping the effects share.
 
@@ -358,16 +357,15 @@ class DominionGame(Game):
         """Every action the deciding player may take now, in a deterministic order.
 
         The candidates are built to be exactly the legal ones (a test checks them against the
-        predicate :meth:`check` uses), so they are not judged one by one again.
+        predicate :meth:`check` uses), so they are not judged one by one again. Nothing is
+        kept between calls: the list is worked out from the state as it is, so an edit of the
+        state cannot leave a stale list behind (see :meth:`rulekeeper.engine.game.Game.apply`).
         """
         if self.outcome is not None:
             return []
-        if self._legal is None:
-            if self.steps or self.phase == "pregame":
-                self._legal = [a for a in self._candidates() if self._violation(a) is None]
-            else:
-                self._legal = self._candidates()
-        return list(self._legal)
+        if self.steps or self.phase == "pregame":
+            return [a for a in self._candidates() if self._violation(a) is None]
+        return self._candidates()
 
     def _candidates(self) -> list[Action]:
         if self.steps:
@@ -472,7 +470,6 @@ class DominionGame(Game):
             raise IllegalActionError(found[0], found[1], action=action, step=self.phase)
 
     def _perform(self, action: Action) -> None:
-        self._legal = None
         if self.steps:
             assert isinstance(action, Choose)
             effects.answer(self, action.option)

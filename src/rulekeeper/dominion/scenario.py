@@ -64,7 +64,6 @@ def scenario(
     _renumber(game)
     game.phase, game.actions, game.buys, game.coins = "action", 1, 1, 0
     game.settle()
-    game._legal = None
     return game
 
 

@@ -71,6 +71,10 @@ CORE_DECISIONS = frozenset({"priority", "attackers", "blockers", "discard"})
 
 TURN_LIMIT = 200  # MG R1: bot games that reach this many turns are drawn
 
+MAX_FORCED_ACTIONS = TURN_LIMIT * len(STEPS) * 8
+"""More forced actions in a row than any game can take: every step of every turn passed by
+more players than any format seats."""
+
 
 class MagicGame(Game):
     """A two-player game of Magic under one :class:`~rulekeeper.mtg.hooks.MagicFormat`."""
@@ -270,11 +274,20 @@ class MagicGame(Game):
     @enforces("MG R3")
     def take_forced_actions(self) -> None:
         """Take forced actions until a player has a real choice or the game ends."""
-        while self.outcome is None:
+        # Bounded, not ``while True``: a run of forced actions moves the game on by at least a
+        # step for every full round of passes, so a game that can end (the turn limit) ends
+        # long before this many. A state no game reaches (a save whose pass count was hugely
+        # negative made this loop run for ever) must not hang the engine: saves are checked on
+        # load, pass_priority never counts up from below zero, and this bound is the last
+        # defence behind both.
+        for _ in range(MAX_FORCED_ACTIONS):
+            if self.outcome is not None:
+                return
             only = self.only_legal_action()
             if only is None or not isinstance(only, FORCED):
                 return
             self._do(only)
+        raise RuntimeError(f"more than {MAX_FORCED_ACTIONS} forced actions in a row")
 
     def _do(self, action: Action) -> None:
         player = self.priority
@@ -388,7 +401,9 @@ class MagicGame(Game):
     @enforces("MG 3.6")
     def pass_priority(self) -> None:
         """Pass priority; when every player has passed in a row, resolve or move on."""
-        self.passes += 1
+        # Never counting up from below zero: a pass count no game reaches (a save's, say)
+        # would otherwise keep the players passing for ever (see take_forced_actions).
+        self.passes = max(self.passes, 0) + 1
         if self.passes < len(self.standing()):
             self.give_priority(self.next_player(self.priority))
             return
@@ -596,8 +611,14 @@ class MagicGame(Game):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
-        """Restore a game saved by :meth:`to_json`.
+        """Restore a game saved by :meth:`to_json`, checked completely (see
+        :func:`rulekeeper.mtg.saving.restore_game`).
 
-        :raises SerializationError: if the data is not a saved game of a known Magic format.
+        :raises SerializationError: naming the field and the reason, if the data is not a
+            saved game of a known Magic format that could have been reached.
         """
         return saving.restore_game(cls, data)
+
+    @classmethod
+    def _from_trusted_json(cls, data: dict[str, Any]) -> Self:
+        return saving.restore_game(cls, data, trusted=True)

@@ -6,12 +6,13 @@ branch lives in the core. :class:`MagicFormat` itself is plain two-player Magic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action
+from rulekeeper.engine.saves import load_schema
 from rulekeeper.rules import RuleId, enforces
 
 if TYPE_CHECKING:
@@ -46,9 +47,25 @@ class MagicFormat:
     max_hand_size = 7  # MG 2.4
     attacks_any_opponent = False  # MG R8: True lets each attacker attack an opponent of choice
 
+    decisions: tuple[str, ...] = ()
+    """The decisions this format asks for itself (see :meth:`next_decision`)."""
+
     def initial_state(self) -> dict[str, Any]:
         """This format's bookkeeping in ``game.format_state`` for a game in normal play."""
         return {}
+
+    def format_state_schema(self) -> Mapping[str, Any]:
+        """The JSON Schema of this format's ``game.format_state`` in a saved game (plain
+        Magic keeps none)."""
+        return load_schema("rulekeeper.mtg", "format_state.schema.json")
+
+    def check_restored(self, game: MagicGame) -> None:
+        """Check what is this format's own in a game restored from a save: its zones and its
+        ``format_state`` (whose structure is already checked against
+        :meth:`format_state_schema`), for seats in range and so on.
+
+        :raises ~rulekeeper.errors.SerializationError: naming the field and the reason.
+        """
 
     def extra_zones(self, player: int) -> tuple[str, ...]:
         """Zones this format adds for ``player`` beyond library, hand and graveyard."""

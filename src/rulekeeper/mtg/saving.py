@@ -3,17 +3,31 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Outcome
-from rulekeeper.errors import SerializationError
-from rulekeeper.mtg.state import CardState, PlayerState
+from rulekeeper.engine.saves import (
+    check_card_ids,
+    check_card_zones,
+    check_index,
+    check_invariants,
+    check_structure,
+    format_path,
+    guard,
+    load_schema,
+    refuse,
+)
+from rulekeeper.errors import InputError
+from rulekeeper.mtg.cards import card_pool
+from rulekeeper.mtg.state import UNOWNED, CardState, PlayerState
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
+    from rulekeeper.mtg.hooks import MagicFormat
 
 G = TypeVar("G", bound="MagicGame")
 
@@ -41,30 +55,152 @@ def game_to_json(game: MagicGame) -> dict[str, Any]:
     }
 
 
-def restore_game(cls: type[G], data: dict[str, Any]) -> G:
-    """Rebuild a game of class ``cls`` from :func:`game_to_json` output.
+SCHEMA: Final = ("rulekeeper.mtg", "save.schema.json")
+"""Where the declared structure of a saved Magic game ships; each format adds the schema of its
+``format_state`` (:meth:`~rulekeeper.mtg.hooks.MagicFormat.format_state_schema`)."""
 
-    :raises SerializationError: if the data is not a saved game of a known Magic format.
+_SCHEMAS: dict[str, Mapping[str, Any]] = {}
+
+_OWNED_ZONES: Final = ("battlefield", "stack", "left")
+"""Shared zones whose cards always have an owner: only a card cast or played gets there, or
+the cards of a player who left. (Exile may hold a Vortex pack nobody owns.)"""
+
+
+def save_schema(fmt: MagicFormat) -> Mapping[str, Any]:
+    """The whole schema of a saved game of ``fmt``: the Magic save with the format's key and
+    its own ``format_state`` (made once per format)."""
+    schema = _SCHEMAS.get(fmt.key)
+    if schema is None:
+        base = load_schema(*SCHEMA)
+        properties = {
+            **base["properties"],
+            "format": {"const": fmt.key},
+            "format_state": fmt.format_state_schema(),
+        }
+        schema = _SCHEMAS[fmt.key] = {**base, "properties": properties}
+    return schema
+
+
+def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
+    """Rebuild a game of class ``cls`` from :func:`game_to_json` output, after checking it
+    completely: the declared schema (:func:`save_schema`), the meaning
+    (:func:`check_meaning`), then the format's invariants on the restored game, so that a game
+    that loads can always be played on. ``trusted=True`` skips the checks, for data this
+    engine has just produced itself (:meth:`~rulekeeper.engine.game.Game.after`).
+
+    :raises SerializationError: naming the field and the rule or reason, if the data is not a
+        saved game of a known Magic format that could have been reached.
     """
     from rulekeeper.games import magic_format
 
+    if trusted:
+        return _restore(cls, magic_format(data["format"]), data, trusted=True)
+    key = data.get("format")
     try:
-        fmt = magic_format(data["format"])
-        game = cls(fmt, Chance.from_json(data["chance"]), [p["name"] for p in data["players"]])
-        game.table.players = [PlayerState(**p) for p in data["players"]]
-        game.table.cards = [CardState.from_json(c) for c in data["cards"]]
-        game.table.zones = {k: [int(i) for i in v] for k, v in data["zones"].items()}
-        game.table.where = {i: k for k, v in game.table.zones.items() for i in v}
-        for key in _NUMBERS:
-            setattr(game, key, int(data[key]))
-        game.step, game.decision = str(data["step"]), str(data["decision"])
-        game.resume = [str(data["resume"][0]), int(data["resume"][1])]
-        # A deep copy through JSON, so the restored game shares nothing with ``data``.
-        game.format_state = json.loads(json.dumps(data["format_state"]))
-        game.log = EventLog.from_json(data["log"])
-        if data["outcome"] is not None:
-            result, winners, rule, reason = data["outcome"]
-            game.outcome = Outcome(result, tuple(winners), rule, reason)
-    except (KeyError, TypeError, ValueError) as error:
-        raise SerializationError(f"not a saved Magic game: {error!r}") from None
+        fmt = magic_format(key if isinstance(key, str) else repr(key))
+    except InputError as error:
+        raise refuse("format", str(error)) from None
+    check_structure(data, save_schema(fmt))
+    check_meaning(fmt, data)
+    game = guard(lambda: _restore(cls, fmt, data, trusted=False))
+    guard(lambda: fmt.check_restored(game))
+    from rulekeeper.games import magic_invariants
+
+    check_invariants(game, magic_invariants)
+    # The legal actions are what play goes on from: computing them must not fail.
+    guard(game.legal_actions, path="decision")
     return game
+
+
+def _restore(cls: type[G], fmt: MagicFormat, data: dict[str, Any], *, trusted: bool) -> G:
+    game = cls(fmt, Chance.from_json(data["chance"]), [p["name"] for p in data["players"]])
+    expected = set(game.table.zones)  # the zones a game of this format and table has
+    if not trusted and set(data["zones"]) != expected:
+        odd = sorted(set(data["zones"]) ^ expected)[0]
+        raise refuse(format_path(["zones", odd]), f"not a zone of this {fmt.name} game")
+    game.table.players = [PlayerState(**p) for p in data["players"]]
+    game.table.cards = [CardState.from_json(c) for c in data["cards"]]
+    game.table.zones = {k: [int(i) for i in v] for k, v in data["zones"].items()}
+    game.table.where = {i: k for k, v in game.table.zones.items() for i in v}
+    for key in _NUMBERS:
+        setattr(game, key, int(data[key]))
+    game.step, game.decision = str(data["step"]), str(data["decision"])
+    game.resume = [str(data["resume"][0]), int(data["resume"][1])]
+    # A deep copy through JSON, so the restored game shares nothing with ``data``.
+    game.format_state = json.loads(json.dumps(data["format_state"]))
+    game.log = EventLog.from_json(data["log"])
+    if data["outcome"] is not None:
+        result, winners, rule, reason, *_ = data["outcome"]
+        game.outcome = Outcome(result, tuple(winners), rule, reason)
+    return game
+
+
+def check_meaning(fmt: MagicFormat, data: dict[str, Any]) -> None:
+    """Check what a structurally valid save of ``fmt`` says: as many players as the format
+    allows, each card's ID its position and its name a card of the pool, every card in
+    exactly one zone, and every seat and card reference in range for this table.
+
+    :raises SerializationError: naming the field and the rule or reason.
+    """
+    players, cards = data["players"], data["cards"]
+    seats, count = len(players), len(cards)
+    if not fmt.min_players <= seats <= fmt.max_players:
+        raise refuse(
+            "players",
+            f"{fmt.name} is played by {fmt.min_players} to {fmt.max_players} players, "
+            f"not {seats} ({fmt.players_rule})",
+        )
+
+    def seat(value: int, path: str) -> None:
+        check_index(value, seats, path, rule=fmt.players_rule)
+
+    for index, player in enumerate(players):
+        if player["index"] != index:
+            raise refuse(f"players[{index}].index", f"{player['index']} is not its seat {index}")
+    check_card_ids(cards, [c["id"] for c in cards])
+    check_card_zones(count, data["zones"])
+    from rulekeeper.mtg.state import PLAYER_ZONES
+
+    for zone_name, ids in data["zones"].items():
+        kind, _, seat_of = zone_name.partition(":")
+        for position, card_id in enumerate(ids):
+            owner = cards[card_id]["owner"]
+            # A card in a player's own zone is theirs; one in play or gone from it has an owner.
+            if kind in PLAYER_ZONES and str(owner) != seat_of:
+                raise refuse(
+                    format_path(["zones", zone_name, position]),
+                    f"card {card_id} is owned by {owner}, not by player {seat_of} (MG 1.2)",
+                )
+            if zone_name in _OWNED_ZONES and owner == UNOWNED:
+                raise refuse(
+                    format_path(["zones", zone_name, position]),
+                    f"card {card_id} is in {zone_name} but owned by no one",
+                )
+    # The format's own cards (Stockpile Draft's Junk) are as real as the pool's.
+    known = card_pool().keys() | fmt.extra_cards().keys()
+    for card_id, card in enumerate(cards):
+        path = f"cards[{card_id}]"
+        if card["name"] not in known:
+            raise refuse(f"{path}.name", f"no card named {card['name']!r} in the card pool")
+        for key in ("owner", "controller"):
+            if card[key] != UNOWNED:
+                seat(card[key], f"{path}.{key}")
+        if card["blocking"] != -1:
+            check_index(card["blocking"], count, f"{path}.blocking", what="card")
+        target = card["target"]
+        if isinstance(target, dict):
+            seat(target["player"], f"{path}.target.player")
+        elif target is not None:
+            check_index(target, count, f"{path}.target", what="card")
+    for key in ("active", "first_player", "priority"):
+        seat(data[key], key)
+    seat(data["resume"][1], "resume[1]")
+    if data["passes"] >= seats:
+        raise refuse("passes", f"{data['passes']} passes in a row, with {seats} players")
+    from rulekeeper.mtg.game import CORE_DECISIONS
+
+    if data["decision"] not in CORE_DECISIONS | set(fmt.decisions):
+        raise refuse("decision", f"{data['decision']!r} is not a decision of {fmt.name}")
+    if data["outcome"] is not None:
+        for i, winner in enumerate(data["outcome"][1]):
+            seat(winner, f"outcome[1][{i}]")

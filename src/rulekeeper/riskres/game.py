@@ -558,13 +558,23 @@ class RiskGame(Game):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
-        """Restore a state saved by :meth:`to_json`.
+        """Restore a state saved by :meth:`to_json`, checked completely (see
+        :func:`rulekeeper.riskres.saving.load`).
 
-        :raises SerializationError: if the data is not a saved Risk & Resource game.
+        :raises SerializationError: naming the field and the reason, if the data is not a
+            saved Risk & Resource game that could have been reached.
         """
+        return cls._restore(data, trusted=False)
+
+    @classmethod
+    def _from_trusted_json(cls, data: dict[str, Any]) -> Self:
+        return cls._restore(data, trusted=True)
+
+    @classmethod
+    def _restore(cls, data: dict[str, Any], *, trusted: bool) -> Self:
         from rulekeeper.riskres.saving import load
 
-        game = load(data)
+        game = load(data, trusted=trusted)
         if not isinstance(game, cls):  # pragma: no cover - only RiskGame is ever saved
             raise SerializationError("not a saved Risk & Resource game")
         return game

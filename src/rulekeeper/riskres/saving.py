@@ -10,16 +10,27 @@ True
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import Any, Final
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Outcome
-from rulekeeper.errors import InputError, SerializationError
+from rulekeeper.engine.saves import (
+    check_card_ids,
+    check_card_zones,
+    check_index,
+    check_invariants,
+    check_structure,
+    guard,
+    load_schema,
+    refuse,
+)
 from rulekeeper.riskres import PLAYERS
 from rulekeeper.riskres.actions import Player, Target
+from rulekeeper.riskres.cards import card_pool
 from rulekeeper.riskres.game import RiskGame
-from rulekeeper.riskres.state import CardState, PlayerState
+from rulekeeper.riskres.state import PLAYER_ZONES, CardState, PlayerState, zone_name
+from rulekeeper.rules import enforces
 
 
 def dump(game: RiskGame) -> dict[str, Any]:
@@ -61,63 +72,194 @@ def dump(game: RiskGame) -> dict[str, Any]:
     }
 
 
-def load(data: dict[str, Any]) -> RiskGame:
-    """Restore a state saved by :func:`dump`.
+SCHEMA: Final = ("rulekeeper.riskres", "save.schema.json")
+"""Where the declared structure of a saved game ships: the package and the file name."""
 
-    :raises SerializationError: if the data is not a saved Risk & Resource game.
+
+def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
+    """Restore a state saved by :func:`dump`, after checking it completely.
+
+    A save is checked against the declared schema (:data:`SCHEMA`), then for its meaning
+    (:func:`check_meaning`), then the restored game against the format's invariants, so that
+    a game that loads can always be played on. ``trusted=True`` skips the checks, for data
+    this engine has just produced itself (:meth:`~rulekeeper.engine.game.Game.after`).
+
+    :raises SerializationError: naming the field and the rule or reason, if the data is not a
+        saved Risk & Resource game that could have been reached.
     """
-    if data.get("format") != "rr":
-        raise SerializationError("not a saved Risk & Resource game")
-    try:
-        rule, simultaneous, limit, variant, betrayal = data["options"]
-        players = [PlayerState(**p) for p in data["players"]]
+    if not trusted:
+        if data.get("format") != "rr":
+            raise refuse("format", "not a saved Risk & Resource game")
+        players = data.get("players")
         low, high = PLAYERS
-        if not low <= len(players) <= high:
-            raise ValueError(f"it has {len(players)} players, not {low} to {high} (RR R63)")
-        game = RiskGame(
-            Chance.from_json(data["chance"]),
-            [p.name for p in players],
-            mulligan_rule=rule,
-            simultaneous=simultaneous,
-            turn_limit=limit,
-            variant=variant,
-            betrayal=betrayal,
-        )
-        game.table.players = players
-        game.log = EventLog.from_json(data["log"])
-        if data["outcome"] is not None:
-            # Games saved before outcomes recorded their causes have four fields.
-            result, winners, reason_rule, reason, *causes = data["outcome"]
-            causes_of = tuple(causes[0]) if causes else ()
-            game.outcome = Outcome(result, tuple(winners), reason_rule, reason, causes_of)
-        game.table.cards = [CardState.from_json(c) for c in data["cards"]]
-        game.table.zones = {k: list(v) for k, v in data["zones"].items()}
-        game.turn, game.active, game.first_player, game.step, game.decision = data["turn"]
-        game.priority, game.passes = data["priority"]
-        game.regular, extra = data["turn_order"]
-        game.extra_turns = [int(p) for p in extra]
-        game.stack = [dict(i, target=_target(i["target"])) for i in data["stack"]]
-        game.attacks = {int(a): _attack_target(t) for a, t in data["attacks"]}
-        game.blocks = {int(b): int(a) for b, a in data["blocks"]}
-        game.blocked = list(data["blocked"])
-        game.damage_order = {int(a): [int(b) for b in bs] for a, bs in data["damage_order"]}
-        game.pressure = list(data["pressure"])
-        game.legend_choices = [(int(p), str(n)) for p, n in data["legend_choices"]]
-        game.scry_pending = [int(p) for p in data["scry_pending"]]
-        *waiting, (game.resume,) = data["triggers"]
-        game.pending_triggers = [(int(p), int(s), int(i)) for p, s, i in waiting]
-        game.king = data["variant"]["king"]
-        game.alliances = [(int(a), int(b)) for a, b in data["variant"]["alliances"]]
-        game.alliance_offers = [(int(a), int(b)) for a, b in data["variant"]["offers"]]
-        game.offers_made = [(int(a), int(b)) for a, b in data["variant"]["offers_made"]]
-        # Pumps saved before they could last until end of combat have no duration: a turn.
-        game.pumps = [
-            (int(p), int(c), int(w), int(d), str(u[0]) if u else "turn")
-            for p, c, w, d, *u in data["pumps"]
-        ]
-    except (KeyError, TypeError, ValueError, InputError) as error:
-        raise SerializationError(f"bad saved game: {error}") from None
+        if isinstance(players, list) and not low <= len(players) <= high:
+            raise refuse("players", f"it has {len(players)} players, not {low} to {high} (RR R63)")
+        check_structure(data, load_schema(*SCHEMA))
+        check_meaning(data)
+    game = guard(lambda: _restore(data))
+    if not trusted:
+        from rulekeeper.riskres.invariants import risk_invariants
+
+        check_invariants(game, risk_invariants)
+        # The legal actions are what play goes on from: computing them must not fail.
+        guard(game.legal_actions, path="turn")
     return game
+
+
+def _restore(data: dict[str, Any]) -> RiskGame:
+    rule, simultaneous, limit, variant, betrayal = data["options"]
+    players = [PlayerState(**p) for p in data["players"]]
+    game = RiskGame(
+        Chance.from_json(data["chance"]),
+        [p.name for p in players],
+        mulligan_rule=rule,
+        simultaneous=simultaneous,
+        turn_limit=limit,
+        variant=variant,
+        betrayal=betrayal,
+    )
+    game.table.players = players
+    game.log = EventLog.from_json(data["log"])
+    if data["outcome"] is not None:
+        # Games saved before outcomes recorded their causes have four fields.
+        result, winners, reason_rule, reason, *causes = data["outcome"]
+        causes_of = tuple(causes[0]) if causes else ()
+        game.outcome = Outcome(result, tuple(winners), reason_rule, reason, causes_of)
+    game.table.cards = [CardState.from_json(c) for c in data["cards"]]
+    game.table.zones = {k: list(v) for k, v in data["zones"].items()}
+    game.turn, game.active, game.first_player, game.step, game.decision = data["turn"]
+    game.priority, game.passes = data["priority"]
+    game.regular, extra = data["turn_order"]
+    game.extra_turns = [int(p) for p in extra]
+    game.stack = [dict(i, target=_target(i["target"])) for i in data["stack"]]
+    game.attacks = {int(a): _attack_target(t) for a, t in data["attacks"]}
+    game.blocks = {int(b): int(a) for b, a in data["blocks"]}
+    game.blocked = list(data["blocked"])
+    game.damage_order = {int(a): [int(b) for b in bs] for a, bs in data["damage_order"]}
+    game.pressure = list(data["pressure"])
+    game.legend_choices = [(int(p), str(n)) for p, n in data["legend_choices"]]
+    game.scry_pending = [int(p) for p in data["scry_pending"]]
+    *waiting, (game.resume,) = data["triggers"]
+    game.pending_triggers = [(int(p), int(s), int(i)) for p, s, i in waiting]
+    game.king = data["variant"]["king"]
+    game.alliances = [(int(a), int(b)) for a, b in data["variant"]["alliances"]]
+    game.alliance_offers = [(int(a), int(b)) for a, b in data["variant"]["offers"]]
+    game.offers_made = [(int(a), int(b)) for a, b in data["variant"]["offers_made"]]
+    # Pumps saved before they could last until end of combat have no duration: a turn.
+    game.pumps = [
+        (int(p), int(c), int(w), int(d), str(u[0]) if u else "turn")
+        for p, c, w, d, *u in data["pumps"]
+    ]
+    return game
+
+
+@enforces("RR R63")
+def check_meaning(data: dict[str, Any]) -> None:
+    """Check what a structurally valid save says: every card known, in exactly one zone and
+    where it says it is, every seat and card reference in range for this table, the zones
+    those of a game of this many players (RR R63), and the stack's spells in the stack zone.
+
+    :raises SerializationError: naming the field and the rule or reason.
+    """
+    players, cards = data["players"], data["cards"]
+    seats, count = len(players), len(cards)
+
+    def seat(value: int, path: str) -> None:
+        check_index(value, seats, path, rule="RR R63")
+
+    def card_ref(value: int | None, path: str) -> None:
+        if value is not None:
+            check_index(value, count, path, what="card")
+
+    for index, player in enumerate(players):
+        if player["index"] != index:
+            raise refuse(f"players[{index}].index", f"{player['index']} is not its seat {index}")
+    expected = {"stack", *(zone_name(kind, p) for kind in PLAYER_ZONES for p in range(seats))}
+    if set(data["zones"]) != expected:
+        odd = sorted(set(data["zones"]) ^ expected)[0]
+        raise refuse(f"zones.{odd}", f"not a zone of a {seats}-player game")
+    check_card_ids(cards, [c[0] for c in cards])
+    check_card_zones(count, data["zones"])
+    pool = card_pool()
+    for card_id, card in enumerate(cards):
+        if card[1] not in pool:
+            raise refuse(f"cards[{card_id}][1]", f"no Risk & Resource card named {card[1]!r}")
+        seat(card[2], f"cards[{card_id}][2]")
+        seat(card[3], f"cards[{card_id}][3]")
+        if card_id not in data["zones"][card[4]]:
+            raise refuse(f"cards[{card_id}][4]", f"card {card_id} is not listed in {card[4]}")
+        card_ref(card[13], f"cards[{card_id}][13]")
+    turn, active, first, _, _ = data["turn"]
+    seat(active, "turn[1]")
+    seat(first, "turn[2]")
+    if turn > data["options"][2] + 1:  # the turn after the limit is where a game is drawn
+        raise refuse("turn[0]", f"turn {turn} is past the turn limit {data['options'][2]}")
+    priority, passes = data["priority"]
+    seat(priority, "priority[0]")
+    if passes >= seats:
+        raise refuse("priority[1]", f"{passes} passes in a row, with {seats} players")
+    seat(data["turn_order"][0], "turn_order[0]")
+    for i, extra in enumerate(data["turn_order"][1]):
+        seat(extra, f"turn_order[1][{i}]")
+    spells = []
+    for i, item in enumerate(data["stack"]):
+        card_ref(item["card"], f"stack[{i}].card")
+        card_ref(item["source"], f"stack[{i}].source")
+        seat(item["controller"], f"stack[{i}].controller")
+        _check_target(item["target"], seats, count, f"stack[{i}].target")
+        if item["card"] is not None:
+            spells.append(item["card"])
+    if spells != data["zones"]["stack"]:
+        raise refuse("stack", "its spells and the stack zone disagree")
+    for i, (attacker, target) in enumerate(data["attacks"]):
+        card_ref(attacker, f"attacks[{i}][0]")
+        _check_target(target, seats, count, f"attacks[{i}][1]")
+    for i, (blocker, attacker) in enumerate(data["blocks"]):
+        card_ref(blocker, f"blocks[{i}][0]")
+        card_ref(attacker, f"blocks[{i}][1]")
+    for i, attacker in enumerate(data["blocked"]):
+        card_ref(attacker, f"blocked[{i}]")
+    for i, (attacker, blockers) in enumerate(data["damage_order"]):
+        card_ref(attacker, f"damage_order[{i}][0]")
+        for j, blocker in enumerate(blockers):
+            card_ref(blocker, f"damage_order[{i}][1][{j}]")
+    if len(data["pressure"]) != seats:
+        raise refuse("pressure", f"{len(data['pressure'])} entries for {seats} players")
+    for i, (player, _) in enumerate(data["legend_choices"]):
+        seat(player, f"legend_choices[{i}][0]")
+    for i, player in enumerate(data["scry_pending"]):
+        seat(player, f"scry_pending[{i}]")
+    *waiting, last = data["triggers"]
+    if len(last) != 1:
+        raise refuse(f"triggers[{len(waiting)}]", "the last entry must be the seat to resume")
+    seat(last[0], f"triggers[{len(waiting)}][0]")
+    for i, trigger in enumerate(waiting):
+        if len(trigger) != 3:
+            raise refuse(f"triggers[{i}]", "a waiting trigger is (controller, card, index)")
+        seat(trigger[0], f"triggers[{i}][0]")
+        card_ref(trigger[1], f"triggers[{i}][1]")
+        triggers_of = pool[cards[trigger[1]][1]].triggers
+        check_index(trigger[2], len(triggers_of), f"triggers[{i}][2]", what="trigger of the card")
+    variant = data["variant"]
+    if variant["king"] is not None:
+        seat(variant["king"], "variant.king")
+    for key in ("alliances", "offers", "offers_made"):
+        for i, (a, b) in enumerate(variant[key]):
+            seat(a, f"variant.{key}[{i}][0]")
+            seat(b, f"variant.{key}[{i}][1]")
+    for i, pump in enumerate(data["pumps"]):
+        seat(pump[0], f"pumps[{i}][0]")
+        card_ref(pump[1], f"pumps[{i}][1]")
+    if data["outcome"] is not None:
+        for i, winner in enumerate(data["outcome"][1]):
+            seat(winner, f"outcome[1][{i}]")
+
+
+def _check_target(target: Any, seats: int, count: int, path: str) -> None:
+    if isinstance(target, dict):
+        check_index(target["player"], seats, f"{path}.player", rule="RR R63")
+    elif target is not None:
+        check_index(target, count, path, what="card")
 
 
 def _target_json(target: Target | None) -> Any:

@@ -130,7 +130,6 @@ def hand(game: DominionGame, player: int, names: Sequence[str]) -> None:
         game.move(card_id, f"hand:{player}", f"deck:{player}")
     for name in names:
         game.move(game.pile(name)[-1], f"pile:{name}", f"hand:{player}")
-    game._legal = None
 
 
 def empty(game: DominionGame, *piles: str) -> None:
@@ -138,4 +137,3 @@ def empty(game: DominionGame, *piles: str) -> None:
     for name in piles:
         for card_id in list(game.pile(name)):
             game.move(card_id, f"pile:{name}", "trash")
-    game._legal = None

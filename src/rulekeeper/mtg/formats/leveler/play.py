@@ -11,6 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.saves import refuse
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.formats.leveler import DECK_SIZE, STARTING_LIFE, SUB_DECK_SIZES
 from rulekeeper.mtg.hooks import Deck, MagicFormat, StateBasedAction
@@ -98,6 +99,24 @@ class Leveler(MagicFormat):
                     )
                 )
         return found
+
+    @enforces("LV 1.2")
+    def check_restored(self, game: MagicGame) -> None:
+        """A sub-deck waits outside the game whole or not at all, and holds only its owner's
+        cards.
+
+        :raises ~rulekeeper.errors.SerializationError: naming the zone and the reason.
+        """
+        for player in range(len(game.table.players)):
+            for number in SUB_DECKS:
+                zone = outside(player, number)
+                cards, size = game.table.zones[zone], SUB_DECK_SIZES[number - 1]
+                if len(cards) not in (0, size):
+                    raise refuse(
+                        f'zones["{zone}"]', f"holds {len(cards)} cards, not 0 or {size} (LV 1.2)"
+                    )
+                if any(game.table.cards[c].owner != player for c in cards):
+                    raise refuse(f'zones["{zone}"]', f"holds a card player {player} does not own")
 
     def invariants(self, game: MagicGame) -> list[str]:
         """Sub-decks come in order: the third is never in the game while the second waits."""

@@ -85,9 +85,10 @@ class Stockpile(MagicFormat):
         (:func:`rulekeeper.mtg.formats.stockpile.saving.format_state_schema`)."""
         return saving.format_state_schema()
 
-    def check_format_state(self, game: MagicGame) -> None:
-        """Check what a restored game's ``format_state`` means
-        (:func:`rulekeeper.mtg.formats.stockpile.saving.check_meaning`).
+    def check_restored(self, game: MagicGame) -> None:
+        """Check what a restored game's ``format_state`` means (its structure is checked
+        against :meth:`format_state_schema` first), with
+        :func:`rulekeeper.mtg.formats.stockpile.saving.check_meaning`.
 
         :raises ~rulekeeper.errors.SerializationError: naming the field and the rule.
         """

@@ -7,12 +7,13 @@ the format asks its own decisions (picks, basic lands, the pack mulligan) throug
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action
+from rulekeeper.engine.saves import check_index, load_schema, refuse
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.formats.vortex import (
     BASIC_LANDS,
@@ -50,10 +51,34 @@ class Vortex(MagicFormat):
     max_players = MAX_PLAYERS
     opening_hand = 0  # VX 4: the opening hand is drafted, not drawn
     players_rule = "VX 1.2"
+    decisions = ("pick", "basics", "pack mulligan")
 
     def initial_state(self) -> dict[str, Any]:
         """No drafts or pass steps waiting, in normal play (see :mod:`.draft`)."""
         return {"drafts": [], "pass_due": [], "phase": "play", "replenished": False}
+
+    def format_state_schema(self) -> Mapping[str, Any]:
+        """The drafting bookkeeping of a saved Vortex game."""
+        return load_schema("rulekeeper.mtg.formats.vortex", "format_state.schema.json")
+
+    def check_restored(self, game: MagicGame) -> None:
+        """Every seat the bookkeeping names is at this table (VX 1.2), each player has a count
+        of basic lands to take (VX 4.2), and the opening turns are planned while they run.
+
+        :raises ~rulekeeper.errors.SerializationError: naming the field and the reason.
+        """
+        state, seats = game.format_state, len(game.table.players)
+        for key in ("drafts", "pass_due", "opening"):
+            for i, player in enumerate(state.get(key, [])):
+                check_index(player, seats, f"format_state.{key}[{i}]", rule="VX 1.2")
+        if "small_pack" in state:
+            check_index(state["small_pack"][0], seats, "format_state.small_pack[0]", rule="VX 1.2")
+        if state["phase"] != "play" and len(state.get("basics", [])) != seats:
+            raise refuse(
+                "format_state.basics", f"needs a count for each of {seats} players (VX 4.2)"
+            )
+        if state["phase"] == "opening" and "opening" not in state:
+            raise refuse("format_state.opening", "the opening turns are not planned (VX 4.1)")
 
     def extra_zones(self, player: int) -> tuple[str, ...]:
         """Each player's pack, and their basic lands waiting outside the game."""
