@@ -54,7 +54,8 @@ class Vortex(MagicFormat):
     decisions = ("pick", "basics", "pack mulligan")
 
     def initial_state(self) -> dict[str, Any]:
-        """No drafts or pass steps waiting, in normal play (see :mod:`.draft`)."""
+        """No drafts or pass steps waiting, in normal play (see
+        :mod:`rulekeeper.mtg.formats.vortex.draft`)."""
         return {"drafts": [], "pass_due": [], "phase": "play", "replenished": False}
 
     def format_state_schema(self) -> Mapping[str, Any]:
