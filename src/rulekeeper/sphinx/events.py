@@ -49,6 +49,20 @@ def resolve_config(app: Sphinx, config: Config) -> None:
         app.connect("autodoc-process-docstring", add_enforces_field)
 
 
+READER_FILES = Path(__file__).parent
+"""The extension's own ``static`` files and ``templates``."""
+
+
+def add_reader_files(app: Sphinx, config: Config) -> None:
+    """Serve the extension's script and styles, and offer its templates to the theme.
+
+    The sidebar template ``rulekeeper/goto-rule.html`` is the "Go to rule" box; a site adds it
+    to ``html_sidebars``.
+    """
+    config.html_static_path = [*config.html_static_path, str(READER_FILES / "static")]
+    config.templates_path = [*config.templates_path, str(READER_FILES / "templates")]
+
+
 def prepare(app: Sphinx) -> None:
     """Run every ``@enforces`` in the engine, then write the API pages that document them."""
     load_engines(app)
@@ -60,13 +74,14 @@ def outdated_pages(
 ) -> list[str]:
     """Pages to read again although their source did not change.
 
-    The traceability page always, since it reports on tests and code Sphinx does not track;
+    The traceability page and the formats overview always, since they report on tests and
+    code Sphinx does not track;
     and every rules page when the enforcing code changed, so its "Enforced by" links are
     written afresh.
     """
     domain = rules_domain(env)
     current = scoped_enforcers(app.config)
-    outdated = list(domain.traceability_docs)
+    outdated = [*domain.traceability_docs, *domain.summary_docs]
     previous = domain.data["enforcers"]
     if previous is not None and previous != current:
         outdated += sorted({record.docname for record in domain.rules.values()})

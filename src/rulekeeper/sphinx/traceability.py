@@ -120,7 +120,7 @@ class TraceabilityTables(SphinxPostTransform):
                 tests += [nodes.literal(shown, shown), nodes.Text(" ")]
             rows.append(
                 [
-                    _rule_xref(item.rule.id, docname),
+                    rule_xref(item.rule.id, docname),
                     item.rule.status,
                     _cell(enforcers),
                     item.rule.examples,
@@ -151,12 +151,12 @@ class TraceabilityTables(SphinxPostTransform):
             )
             label = f"{section or '(no heading)'} ({source}), from "
             items += nodes.list_item(
-                "", nodes.paragraph("", "", nodes.Text(label), _rule_xref(first, self.env.docname))
+                "", nodes.paragraph("", "", nodes.Text(label), rule_xref(first, self.env.docname))
             )
         return [nodes.rubric(title, title), items]
 
 
-def _rule_xref(rule_id: str, docname: str) -> addnodes.pending_xref:
+def rule_xref(rule_id: str, docname: str) -> addnodes.pending_xref:
     return addnodes.pending_xref(
         "",
         nodes.inline(rule_id, rule_id),
