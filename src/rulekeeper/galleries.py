@@ -27,6 +27,8 @@ class GalleryCard:
     stats: str
     text: str
     notes: str = ""
+    keywords: tuple[str, ...] = ()
+    """The card's keywords, which the gallery links to their glossary entries."""
 
 
 def risk_and_resource_cards() -> list[GalleryCard]:
@@ -53,6 +55,7 @@ def risk_and_resource_cards() -> list[GalleryCard]:
                 stats=stats,
                 text=definition.text,
                 notes=decks,
+                keywords=tuple(k.split()[0] for k in definition.keywords),
             )
         )
     return sorted(found, key=lambda c: (TYPES.index(c.group), c.name))
@@ -79,6 +82,7 @@ def magic_cards() -> list[GalleryCard]:
                 + (f" — {' '.join(definition.subtypes)}" if definition.subtypes else ""),
                 stats=stats,
                 text=text,
+                keywords=tuple(definition.keywords),
             )
         )
     return sorted(found, key=lambda c: (order.index(c.group), c.name))

@@ -93,6 +93,7 @@ def tab_at(browser: playwright_sync.Browser, base_url: str) -> Iterator[Callable
             is_mobile=width == "phone",
             has_touch=width == "phone",
         )
+        context.set_default_timeout(10_000)
         contexts.append(context)
         tab = Tab(context.new_page(), base_url)
         tab.page.on(

@@ -26,11 +26,16 @@ from rulekeeper.sphinx import events
 from rulekeeper.sphinx.apipages import ApiModulesDirective
 from rulekeeper.sphinx.directives import RuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
-from rulekeeper.sphinx.gallery import CardGalleryDirective
+from rulekeeper.sphinx.gallery import CardGalleryDirective, KeywordLinks
 from rulekeeper.sphinx.overview import FormatsOverview, FormatsOverviewDirective
 from rulekeeper.sphinx.roles import RuleRole
 from rulekeeper.sphinx.ruledata import write_site_files
-from rulekeeper.sphinx.rulings import RulingLinks, changed_rulings
+from rulekeeper.sphinx.rulings import (
+    RulingLinks,
+    RulingsListDirective,
+    RulingsTable,
+    changed_rulings,
+)
 from rulekeeper.sphinx.traceability import TraceabilityDirective, TraceabilityTables
 from rulekeeper.sphinx.transforms import EnforcedByLinks, RuleSections
 
@@ -52,12 +57,15 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("card-gallery", CardGalleryDirective)
     app.add_directive("formats-overview", FormatsOverviewDirective)
     app.add_directive("api-modules", ApiModulesDirective)
+    app.add_directive("rulings-list", RulingsListDirective)
 
     app.add_transform(RuleSections)
     app.add_post_transform(EnforcedByLinks)
     app.add_post_transform(TraceabilityTables)
     app.add_post_transform(RulingLinks)
+    app.add_post_transform(RulingsTable)
     app.add_post_transform(FormatsOverview)
+    app.add_post_transform(KeywordLinks)
 
     # What readers use to find and read rules: the script and styles, the "Go to rule" box
     # (a sidebar template), the rules' data, short addresses and downloads.

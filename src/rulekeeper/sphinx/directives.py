@@ -156,8 +156,12 @@ class RuleDirective(ObjectDescription[RuleId]):
         content_node += rule_rulings(rule_id=self.rule.id)
 
     def _toc_entry_name(self, sig_node: addnodes.desc_signature) -> str:
-        # Formats have hundreds of rules; the page's headings are the useful contents.
-        return ""
+        # Formats have hundreds of rules, so the page's headings are its contents; but a page
+        # of rulings has one heading, and each ruling is a topic of its own worth listing.
+        rule_id = sig_node.get("rule_id", "")
+        if not rule_id or not rule_id.split(" ", 1)[1].startswith("R"):
+            return ""
+        return f"{rule_id}: {self.rule.title}" if self.rule.title else rule_id
 
 
 def _note(label: str, text: str) -> nodes.paragraph:

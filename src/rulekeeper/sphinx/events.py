@@ -47,6 +47,28 @@ def resolve_config(app: Sphinx, config: Config) -> None:
     config.rulekeeper_tests_dir = str(tests.resolve())
     if "sphinx.ext.autodoc" in app.extensions:
         app.connect("autodoc-process-docstring", add_enforces_field)
+    if "sphinx.ext.viewcode" in app.extensions:
+        app.connect("viewcode-follow-imported", source_module)
+
+
+def source_module(app: Sphinx, modname: str, attribute: str) -> str | None:
+    """The module whose source shows ``modname.attribute``, for viewcode's "[source]" links.
+
+    A class or function is shown where it is defined. An alias (``PlayerId = int``, or a module
+    constant naming a class of another module) is shown in the module that names it: viewcode
+    would otherwise follow it to where its value is defined, and list ``builtins`` among the
+    site's source pages, or link another module's source back to the wrong API page.
+    """
+    try:
+        obj: Any = importlib.import_module(modname)
+        for part in attribute.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError):
+        return None
+    home = getattr(obj, "__module__", None)
+    if isinstance(home, str) and getattr(obj, "__qualname__", None) == attribute:
+        return home
+    return modname
 
 
 READER_FILES = Path(__file__).parent

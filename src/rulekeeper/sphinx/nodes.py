@@ -20,6 +20,10 @@ class rule_rulings(nodes.General, nodes.Element):
     """Where a rule's "Rulings" line goes: the rulings that cite it. Carries ``rule_id``."""
 
 
+class rulings_list(nodes.General, nodes.Element):
+    """Where the list of a format's rulings goes. Carries the format's ``prefix``."""
+
+
 class formats_overview(nodes.General, nodes.Element):
     """Where the generated list of formats goes, with each format's status and pages."""
 

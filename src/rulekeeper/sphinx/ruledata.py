@@ -9,6 +9,8 @@
   it keep working when a rule moves to another page.
 - ``downloads/<prefix>-rules.txt`` and ``.pdf``: each format's complete rules in one file
   (see :mod:`rulekeeper.sphinx.downloads`).
+- ``tests-source/tests/test_*.py.html``: each test file that pins a rule, highlighted with an
+  anchor per line, which the traceability page links each test to.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from rulekeeper.rulebook import Rule
 from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
 from rulekeeper.sphinx.domain import RuleRecord, rules_domain
 from rulekeeper.sphinx.downloads import write_downloads
+from rulekeeper.sphinx.traceability import tests_dir, write_test_sources
+from rulekeeper.traceability import find_rule_tests
 
 DATA_FILE = "_static/rules.json"
 SHORT_FOLDER = "r"
@@ -100,6 +104,10 @@ def write_site_files(app: Sphinx, exception: BaseException | None) -> None:
     out = Path(app.outdir)
     write_downloads(out, {r: (record.rule, plain(record.rule)) for r, record in records.items()})
     write_rule_data(out, records, page_uri)
+    tests = tests_dir(app.config)
+    write_test_sources(
+        out, tests, [t.partition("::")[0] for ts in find_rule_tests(tests).values() for t in ts]
+    )
 
 
 def write_rule_data(

@@ -15,13 +15,14 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.docutils import SphinxDirective
 
 from rulekeeper.errors import UnknownRuleError
 from rulekeeper.rulebook import Rule
-from rulekeeper.rules import RuleId, parse_rule_id, rule_sort_key
+from rulekeeper.rules import RuleId, parse_rule_id, rule_prefix, rule_sort_key
 from rulekeeper.sphinx.domain import rules_domain
-from rulekeeper.sphinx.nodes import rule_rulings
-from rulekeeper.sphinx.traceability import rule_xref
+from rulekeeper.sphinx.nodes import rule_rulings, rulings_list
+from rulekeeper.sphinx.traceability import rule_xref, simple_table
 from rulekeeper.sphinx.transforms import BEFORE_REFERENCES
 
 # {rule}`RR 5.3c`, {rules:rule}`the special actions <RR 5.3c>`
@@ -110,3 +111,34 @@ def changed_rulings(app: Sphinx, env: BuildEnvironment) -> list[str]:
     domain.data["rulings"] = current
     changed = {r for r in current.keys() | previous.keys() if current.get(r) != previous.get(r)}
     return sorted({domain.rules[r].docname for r in changed if r in domain.rules})
+
+
+class RulingsListDirective(SphinxDirective):
+    """``{rulings-list} RR``: a table of every ruling of a format, wherever it is written."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """Leave a placeholder; the page is written again on every build to stay current."""
+        rules_domain(self.env).summary_docs[self.env.docname] = None
+        return [rulings_list(prefix=self.arguments[0].strip().upper())]
+
+
+class RulingsTable(SphinxPostTransform):
+    """Replace each ``rulings-list`` placeholder with the format's rulings: ID, title, page."""
+
+    default_priority = BEFORE_REFERENCES
+
+    def run(self, **kwargs: Any) -> None:
+        """One row per ruling, in rule order, with the page it is on."""
+        domain = rules_domain(self.env)
+        for placeholder in list(self.document.findall(rulings_list)):
+            rows: list[list[nodes.Node | str | int]] = []
+            for rule_id, rule in domain.rulebook().items():
+                if rule_prefix(rule_id) == placeholder["prefix"] and is_ruling(rule_id):
+                    page = self.env.titles[domain.rules[rule_id].docname].astext()
+                    rows.append([rule_xref(rule_id, self.env.docname), rule.title or "—", page])
+            placeholder.replace_self(
+                simple_table(("Ruling", "Title", "Page"), rows, ["rulings-list"])
+            )

@@ -7,7 +7,9 @@ same functions ``rulekeeper coverage`` uses, so the page and the command line ag
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import ast
+from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ from sphinx import addnodes
 from sphinx.config import Config
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
 
 from rulekeeper.rules import rule_prefix
 from rulekeeper.sphinx.domain import rules_domain
@@ -75,7 +78,7 @@ class TraceabilityTables(SphinxPostTransform):
         traces = trace(
             rulebook, scoped_enforcers(self.config), find_rule_tests(tests_dir(self.config))
         )
-        content = [*self.totals(coverage(traces))]
+        content = [*self.totals(coverage(traces)), self.filters(coverage(traces))]
         for total in coverage(traces):
             content += self.format_table(
                 total, [t for t in traces if rule_prefix(t.rule.id) == total.prefix]
@@ -105,28 +108,25 @@ class TraceabilityTables(SphinxPostTransform):
         ]
 
     def format_table(self, total: FormatCoverage, traces: Sequence[RuleTrace]) -> list[Node]:
-        """Every rule of one format: status, enforcing code, examples and tests."""
+        """Every rule of one format: its title, status, enforcing code, examples and tests."""
         docname = self.env.docname
+        here = self.app.builder.get_target_uri(docname)
         rows: list[list[Node | str | int]] = []
+        row_classes: list[list[str]] = []
         for item in traces:
             enforcers: list[Node] = []
             for name in item.enforcers:
                 enforcers += [python_xref(name, docname, short=True), nodes.Text(" ")]
             tests: list[Node] = []
             for test in item.tests:
-                # tests/test_x.py::test_y reads as test_x::test_y: short enough for a table.
-                path, _, function = test.partition("::")
-                shown = f"{path.rsplit('/', 1)[-1].removesuffix('.py')}::{function}"
-                tests += [nodes.literal(shown, shown), nodes.Text(" ")]
+                tests += [self.test_link(test, here), nodes.Text(" ")]
+            rule = nodes.paragraph("", "", rule_xref(item.rule.id, docname))
+            if item.rule.title:
+                rule += nodes.inline(item.rule.title, item.rule.title, classes=["rule-title"])
             rows.append(
-                [
-                    rule_xref(item.rule.id, docname),
-                    item.rule.status,
-                    _cell(enforcers),
-                    item.rule.examples,
-                    _cell(tests),
-                ]
+                [rule, item.rule.status, _cell(enforcers), item.rule.examples, _cell(tests)]
             )
+            row_classes.append(_row_statuses(item))
         title = f"{total.name} ({total.prefix})"
         return [
             nodes.rubric(title, title),
@@ -134,8 +134,18 @@ class TraceabilityTables(SphinxPostTransform):
                 RULE_COLUMNS,
                 rows,
                 ["rules-traceability", f"rules-traceability-{total.prefix.lower()}"],
+                row_classes,
             ),
         ]
+
+    def test_link(self, test: str, here: str) -> nodes.reference:
+        """A test's whole name, linked to its line in the test's source page on the site."""
+        path, _, function = test.partition("::")
+        line = test_lines(tests_dir(self.config).parent / path).get(function, 1)
+        target = relative_uri(here, test_source_page(path)) + f"#{LINE_ANCHOR}-{line}"
+        return nodes.reference(
+            "", "", nodes.literal(test, test), refuri=target, classes=["test-link"]
+        )
 
     def sections_lacking_examples(self, traces: Sequence[RuleTrace]) -> list[Node]:
         """The headings with normative rules and no worked example; there should be none."""
@@ -154,6 +164,70 @@ class TraceabilityTables(SphinxPostTransform):
                 "", nodes.paragraph("", "", nodes.Text(label), rule_xref(first, self.env.docname))
             )
         return [nodes.rubric(title, title), items]
+
+
+STATUSES = (
+    ("normative", "Normative"),
+    ("informative", "Informative"),
+    ("pending", "Pending"),
+    ("unenforced", "Normative, not enforced"),
+    ("untested", "Without a test"),
+    ("unexemplified", "Without an example"),
+)
+"""The statuses the traceability page can be filtered by, with their labels."""
+
+
+def _row_statuses(item: RuleTrace) -> list[str]:
+    """A row's classes: its format, its status and what it lacks, for the page's filters."""
+    classes = [f"format-{rule_prefix(item.rule.id).lower()}", f"status-{item.rule.status}"]
+    if item.rule.is_normative and not item.is_enforced:
+        classes.append("status-unenforced")
+    if not item.tests:
+        classes.append("status-untested")
+    if not item.rule.examples:
+        classes.append("status-unexemplified")
+    return classes
+
+
+LINE_ANCHOR = "L"
+TESTS_FOLDER = "tests-source"
+
+
+def test_source_page(path: str) -> str:
+    """Where the site shows a test file's source: ``tests-source/tests/test_x.py.html``."""
+    return f"{TESTS_FOLDER}/{path}.html"
+
+
+@cache
+def test_lines(path: Path) -> dict[str, int]:
+    """The line of each test function in a test file, by name."""
+    if not path.is_file():
+        return {}
+    module = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.name: node.lineno
+        for node in ast.walk(module)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+
+
+def write_test_sources(out: Path, tests: Path, paths: Iterable[str]) -> None:
+    """Write a highlighted page, with an anchor per line, for each test file named in
+    ``paths`` (relative to the folder above ``tests``)."""
+    from pygments import highlight  # type: ignore[import-untyped]
+    from pygments.formatters import HtmlFormatter  # type: ignore[import-untyped]
+    from pygments.lexers import PythonLexer  # type: ignore[import-untyped]
+
+    for path in sorted(set(paths)):
+        source = tests.parent / path
+        formatter = HtmlFormatter(
+            full=True, title=path, linenos="inline", lineanchors=LINE_ANCHOR, anchorlinenos=True
+        )
+        page = highlight(source.read_text(encoding="utf-8"), PythonLexer(), formatter)
+        target = out / test_source_page(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.is_file() or target.read_text(encoding="utf-8") != page:
+            target.write_text(page, encoding="utf-8")
 
 
 def rule_xref(rule_id: str, docname: str) -> addnodes.pending_xref:
@@ -177,9 +251,12 @@ def _cell(children: list[Node]) -> nodes.paragraph:
 
 
 def simple_table(
-    columns: Sequence[str], rows: Sequence[Sequence[Node | str | int]], classes: list[str]
+    columns: Sequence[str],
+    rows: Sequence[Sequence[Node | str | int]],
+    classes: list[str],
+    row_classes: Sequence[list[str]] = (),
 ) -> nodes.table:
-    """A table with a header row; cells may be nodes, text or numbers."""
+    """A table with a header row; cells may be nodes, text or numbers; rows may have classes."""
     table = nodes.table(classes=classes)
     group = nodes.tgroup(cols=len(columns))
     table += group
@@ -187,13 +264,14 @@ def simple_table(
     head = nodes.thead()
     head += _row(columns)
     body = nodes.tbody()
-    body += [_row(row) for row in rows]
+    extras: list[list[str]] = [*row_classes, *([[]] * (len(rows) - len(row_classes)))]
+    body += [_row(row, extra) for row, extra in zip(rows, extras, strict=True)]
     group += [head, body]
     return table
 
 
-def _row(cells: Sequence[Node | str | int]) -> nodes.row:
-    row = nodes.row()
+def _row(cells: Sequence[Node | str | int], classes: list[str] | None = None) -> nodes.row:
+    row = nodes.row(classes=classes or [])
     for cell in cells:
         content = (
             cell

@@ -272,7 +272,45 @@
     });
   }
 
+  // -- Traceability filters ---------------------------------------------------------------
+
+  /** Show only the rows of the chosen format and status; hide tables left empty. */
+  function setUpTraceabilityFilters() {
+    const form = document.querySelector("form.traceability-filters");
+    if (!form) return;
+    const tables = [...document.querySelectorAll("table.rules-traceability")].filter(
+      (table) => !table.classList.contains("rules-traceability-totals")
+    );
+    const count = form.querySelector(".traceability-count");
+    function apply() {
+      const format = form.elements.format.value;
+      const status = form.elements.status.value;
+      let shown = 0;
+      for (const table of tables) {
+        let inTable = 0;
+        for (const row of table.tBodies[0].rows) {
+          const match =
+            (!format || row.classList.contains("format-" + format)) &&
+            (!status || row.classList.contains("status-" + status));
+          row.hidden = !match;
+          inTable += match;
+        }
+        const wrapper = table.closest(".table-wrapper") || table;
+        wrapper.hidden = inTable === 0;
+        const heading = wrapper.previousElementSibling;
+        if (heading && heading.classList.contains("rubric")) heading.hidden = inTable === 0;
+        shown += inTable;
+      }
+      count.textContent = `${shown} rules`;
+    }
+    form.addEventListener("change", apply);
+    form.addEventListener("submit", (event) => event.preventDefault());
+    form.hidden = false;
+    apply();
+  }
+
   function start() {
+    setUpTraceabilityFilters();
     setUpGoTo();
     setUpPreviews();
     setUpSearch();
