@@ -35,3 +35,4 @@ docstring_examples = Sybil(
 )
 
 pytest_collect_file = (markdown_examples + docstring_examples).pytest()
+

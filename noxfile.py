@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import shutil
 import time
 from pathlib import Path
@@ -11,8 +12,9 @@ import nox
 nox.options.default_venv_backend = "venv"
 nox.options.sessions = ["lint", "typecheck", "tests", "docs"]
 
-PARALLEL = ("-n", "auto", "--dist", "worksteal")
-"""pytest-xdist: one worker per core; idle workers take tests from busy ones."""
+PARALLEL = ("-n", "auto", "--dist", "loadfile")
+"""pytest-xdist: one worker per core, each taking whole files: the worked examples of one page
+share a namespace and build on each other, so a page cannot be split between workers."""
 
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml("pyproject.toml")
@@ -46,7 +48,8 @@ def soak(session: nox.Session) -> None:
     """Run the full-size seeded conformance runs (every format, hundreds of games each) that
     the default test session samples. CI runs it."""
     install(session, "test")
-    session.run("pytest", *PARALLEL, "-m", "soak", *session.posargs)
+    # No worked examples here, so the blocks of games are spread one by one.
+    session.run("pytest", "-n", "auto", "--dist", "load", "-m", "soak", *session.posargs)
 
 
 @nox.session
@@ -57,12 +60,15 @@ def fuzz(session: nox.Session) -> None:
     default test session replays it. ``FUZZ_EXAMPLES`` sets the examples per test (5000).
     """
     install(session, "test")
+    seed = secrets.randbelow(2**32)
+    session.log(f"fuzzing with --hypothesis-seed={seed} (pass it again to repeat this campaign)")
     session.run(
         "pytest",
         *PARALLEL,
         "tests/fuzz",
         "-p",
         "no:cacheprovider",
+        f"--hypothesis-seed={seed}",
         *session.posargs,
         env={"HYPOTHESIS_PROFILE": "fuzz"},
     )
@@ -190,7 +196,7 @@ def compiled(session: nox.Session) -> None:
     if found != expected:
         session.error(f"the compiled engine played other games:\n{found}\nnot\n{expected}")
     session.log("the compiled engine played every fingerprinted game as the source does")
-    session.run("pytest", "-p", "no:cacheprovider", *COMPILED_TESTS, *session.posargs)
+    session.run("pytest", *PARALLEL, "-p", "no:cacheprovider", *COMPILED_TESTS, *session.posargs)
 
 
 ENGINE_IS_COMPILED = (

@@ -143,10 +143,15 @@ def check_format(
     first_seed: int = 0,
     progress: Callable[[int], None] | None = None,
 ) -> Report:
-    """Run ``games`` checked playouts, cycling through the player counts ``players``."""
+    """Run ``games`` checked playouts from ``first_seed`` on, cycling through the player counts
+    ``players``.
+
+    The seed picks the table size, so a run split into blocks plays the same games as one run.
+    """
     report = Report(name)
-    for number in range(games):
-        run = check_game(new_game, invariants, first_seed + number, players[number % len(players)])
+    for seed in range(first_seed, first_seed + games):
+        number = seed - first_seed
+        run = check_game(new_game, invariants, seed, players[seed % len(players)])
         report.games += 1
         report.actions += len(run.actions)
         report.violations += run.violations

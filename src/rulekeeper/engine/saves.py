@@ -1,0 +1,373 @@
+"""Reading saved games safely: JSON text to data, the data against a declared schema, then the
+game's meaning. Every format's loader goes through here, so a save from a user can only ever
+give back a game or a :class:`~rulekeeper.errors.SerializationError`.
+
+Loading a save takes three steps, each refusing what the next could not survive:
+
+1. :func:`read_save` turns text into a JSON object: no ``NaN``/``Infinity``, no duplicate keys,
+   no absurd size or depth, valid UTF-8 only.
+2. :func:`check_structure` validates the object against the format's JSON Schema
+   (:func:`load_schema` reads one shipped inside a package), so every field has its type and
+   every number its static range.
+3. The format checks the meaning with the helpers below: every card in exactly one zone
+   (:func:`check_card_zones`), player indices in range (:func:`check_index`), and its own
+   invariants, guarded so that one crashing on a strange state is an error too
+   (:func:`check_invariants`).
+
+>>> from rulekeeper.engine.saves import read_save, check_structure
+>>> from rulekeeper.errors import SerializationError
+>>> read_save('{"turn": 3}')
+{'turn': 3}
+>>> read_save('{"turn": NaN}')
+Traceback (most recent call last):
+...
+rulekeeper.errors.SerializationError: not a saved game: NaN is not a number JSON allows
+>>> schema = {"type": "object", "properties": {"players": {"type": "array",
+...     "items": {"type": "object", "properties": {"life": {"type": "integer", "maximum": 999}}}}}}
+>>> try:
+...     check_structure({"players": [{"life": 20}, {"life": 10**6}]}, schema)
+... except SerializationError as error:
+...     print(error)
+not a saved game: players[1].life: 1000000 is greater than the maximum of 999
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any, TypeVar
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from rulekeeper.errors import RulekeeperError, SerializationError
+
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+"""The largest save accepted, in bytes of UTF-8 (a long multiplayer game saves well under 1 MB)."""
+
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects accepted. Real saves nest about six deep; the limit
+keeps every later step (validation, copying) far from Python's recursion limit."""
+
+SCHEMA_PACKAGE = "rulekeeper.engine.schemas"
+"""The package holding the kernel's shared schemas (chance, event log, outcome)."""
+
+SHARED_SCHEMAS = ("chance.schema.json", "log.schema.json", "outcome.schema.json")
+"""The kernel's schemas that every format's schema may refer to by their ``$id``."""
+
+G = TypeVar("G")
+
+
+def refuse(path: str, reason: str, *, source: str = "") -> SerializationError:
+    """The error for a save whose field at ``path`` breaks ``reason`` (to be raised).
+
+    >>> from rulekeeper.engine.saves import refuse
+    >>> print(refuse("players[1].life", "must be positive (RR 2.1)"))
+    not a saved game: players[1].life: must be positive (RR 2.1)
+    """
+    where = f"{path}: " if path else ""
+    return SerializationError(f"not a saved game: {where}{reason}", source=source)
+
+
+# Step 1: text to data.
+
+
+def read_save(text: str | bytes, *, source: str = "") -> dict[str, Any]:
+    """Parse a saved game's JSON text into an object, refusing anything a loader could choke on.
+
+    ``source`` names the file in the error, where there is one.
+
+    :raises SerializationError: if the text is not valid UTF-8, not JSON, too large or too
+        deeply nested, uses ``NaN``/``Infinity`` or a number too large for a float, repeats a
+        key, holds a lone surrogate, or is not a JSON object at the top level.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_SAVE_BYTES:
+            raise refuse("", f"larger than {MAX_SAVE_BYTES} bytes", source=source)
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise refuse("", f"not UTF-8 text ({error.reason})", source=source) from None
+    elif len(text) > MAX_SAVE_BYTES:
+        raise refuse("", f"larger than {MAX_SAVE_BYTES} characters", source=source)
+    try:
+        data = json.loads(
+            text,
+            parse_constant=_refuse_constant,
+            parse_float=_finite_float,
+            object_pairs_hook=_unique_keys,
+        )
+    except RecursionError:
+        raise refuse("", f"nested more than {MAX_DEPTH} deep", source=source) from None
+    except json.JSONDecodeError as error:
+        raise refuse("", f"not JSON ({error})", source=source) from None
+    except _BadJson as error:
+        raise refuse("", str(error), source=source) from None
+    except ValueError as error:  # e.g. an integer with more digits than Python converts
+        raise refuse("", f"not usable JSON ({error})", source=source) from None
+    if not isinstance(data, dict):
+        raise refuse("", f"expected a JSON object, not {_json_type(data)}", source=source)
+    problem = _nesting_problem(data)
+    if problem:
+        raise refuse(problem[0], problem[1], source=source)
+    return data
+
+
+class _BadJson(ValueError):
+    """JSON the parser accepts but a save may not use (raised inside the parser's hooks)."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _BadJson(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _BadJson(f"{text[:40]} is too large for a number")
+    return value
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _BadJson(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return data
+
+
+def _nesting_problem(data: object) -> tuple[str, str] | None:
+    """The first place ``data`` nests too deep or holds an unencodable string, if any.
+
+    Iterative, so that it cannot itself run out of stack.
+    """
+    stack: list[tuple[object, int, tuple[str | int, ...]]] = [(data, 0, ())]
+    while stack:
+        value, depth, path = stack.pop()
+        if isinstance(value, str):
+            if not value.isascii():
+                try:
+                    value.encode("utf-8")
+                except UnicodeEncodeError:
+                    return format_path(path), "a string holds a lone surrogate"
+            continue
+        if not isinstance(value, dict | list):
+            continue
+        if depth >= MAX_DEPTH:
+            return format_path(path), f"nested more than {MAX_DEPTH} deep"
+        if isinstance(value, dict):
+            for key, item in value.items():
+                stack.append((key, depth, path))
+                stack.append((item, depth + 1, (*path, key)))
+        else:
+            stack.extend((item, depth + 1, (*path, i)) for i, item in enumerate(value))
+    return None
+
+
+def _json_type(value: object) -> str:
+    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}
+    if value is None:
+        return "null"
+    return names.get(type(value), "a number")
+
+
+# Step 2: the declared structure.
+
+
+@cache
+def load_schema(package: str, filename: str) -> Mapping[str, Any]:
+    """The JSON Schema ``filename`` shipped inside ``package``, read once and cached.
+
+    >>> from rulekeeper.engine.saves import load_schema
+    >>> load_schema("rulekeeper.engine.schemas", "chance.schema.json")["title"]
+    'Chance'
+
+    :raises SerializationError: if the file is missing or is not a valid Draft 2020-12 schema
+        (a packaging mistake, but reported in the error family all the same).
+    """
+    try:
+        text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
+        schema = json.loads(text)
+        Draft202012Validator.check_schema(schema)
+    except (OSError, ModuleNotFoundError, ValueError) as error:
+        raise SerializationError(f"no usable schema {filename} in {package}: {error}") from None
+    except Exception as error:  # jsonschema's SchemaError is not a ValueError
+        raise SerializationError(f"{filename} in {package} is not a JSON Schema: {error}") from None
+    if not isinstance(schema, dict):
+        raise SerializationError(f"{filename} in {package} is not a JSON Schema object")
+    return schema
+
+
+@cache
+def _shared_registry() -> Registry[Any]:
+    """The kernel's shared schemas, so a format's schema can ``$ref`` them by ``$id``."""
+    resources_ = [
+        Resource.from_contents(dict(load_schema(SCHEMA_PACKAGE, name)), DRAFT202012)
+        for name in SHARED_SCHEMAS
+    ]
+    return Registry().with_resources((r.id() or "", r) for r in resources_)
+
+
+# Validators are costly to build; schemas come from load_schema (cached, never mutated), so
+# they are kept by identity. The schema itself is kept too, so its id cannot be reused.
+_VALIDATORS: dict[int, tuple[Mapping[str, Any], Draft202012Validator]] = {}
+
+
+def _validator(schema: Mapping[str, Any]) -> Draft202012Validator:
+    entry = _VALIDATORS.get(id(schema))
+    if entry is None or entry[0] is not schema:
+        entry = (schema, Draft202012Validator(schema, registry=_shared_registry()))
+        _VALIDATORS[id(schema)] = entry
+    return entry[1]
+
+
+def check_structure(data: object, schema: Mapping[str, Any]) -> None:
+    """Validate ``data`` against the JSON Schema ``schema`` (Draft 2020-12).
+
+    The schema may refer to the kernel's shared schemas (``urn:rulekeeper:chance`` and the
+    others in :data:`SHARED_SCHEMAS`). Of several problems, the one reported is chosen the same
+    way every time: the most relevant by :func:`jsonschema.exceptions.best_match`, ties going
+    to the first field in path order.
+
+    :raises SerializationError: naming the field's path (``players[1].life``) and the reason.
+    """
+    try:
+        errors = list(_validator(schema).iter_errors(data))
+    except RecursionError:
+        raise refuse("", f"nested more than {MAX_DEPTH} deep") from None
+    if not errors:
+        return
+    errors.sort(key=lambda e: (_path_key(e.absolute_path), e.message))
+    error = best_match(errors)
+    assert error is not None
+    raise refuse(format_path(error.absolute_path), _reason(error))
+
+
+def _path_key(path: Iterable[str | int]) -> tuple[tuple[int, str], ...]:
+    return tuple((0, f"{p:012d}") if isinstance(p, int) else (1, p) for p in path)
+
+
+def _reason(error: ValidationError) -> str:
+    message = error.message
+    if len(message) > 200:  # a whole object quoted back is no help to the reader
+        message = f"{message[:160]} ... {message[-36:]}"
+    return message
+
+
+def format_path(path: Iterable[str | int]) -> str:
+    """A field's path as a reader writes it: ``players[1].life``.
+
+    >>> from rulekeeper.engine.saves import format_path
+    >>> format_path(["players", 1, "life"])
+    'players[1].life'
+    >>> format_path(["zones", "hand:0", 2])
+    'zones["hand:0"][2]'
+    """
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif part.isidentifier():
+            text += f".{part}" if text else part
+        else:
+            text += f"[{json.dumps(part)}]"
+    return text
+
+
+# Step 3: the game's meaning, in checks every format shares.
+
+
+def check_index(value: int, count: int, path: str, *, what: str = "player", rule: str = "") -> None:
+    """Refuse ``value`` unless it indexes one of ``count`` things (``0 <= value < count``).
+
+    :raises SerializationError: naming ``path`` and, where given, the ``rule``.
+    """
+    if not 0 <= value < count:
+        cite = f" ({rule})" if rule else ""
+        raise refuse(path, f"{value} is not a {what}: there are {count}{cite}")
+
+
+def check_card_zones(
+    card_count: int, zones: Mapping[str, Sequence[int]], *, rule: str = ""
+) -> None:
+    """Refuse zones unless every card ID ``0 .. card_count - 1`` is in exactly one zone.
+
+    :raises SerializationError: naming the zone and position of a card that is unknown or
+        repeated, or the first card that is in no zone.
+    """
+    cite = f" ({rule})" if rule else ""
+    seen: dict[int, str] = {}
+    for name, ids in zones.items():
+        for position, card in enumerate(ids):
+            path = format_path(["zones", name, position])
+            if not 0 <= card < card_count:
+                raise refuse(path, f"card {card} is not a card of this game{cite}")
+            if card in seen:
+                raise refuse(path, f"card {card} is also in {seen[card]}{cite}")
+            seen[card] = name
+    if len(seen) != card_count:
+        missing = min(set(range(card_count)) - set(seen))
+        raise refuse(format_path(["cards", missing]), f"card {missing} is in no zone{cite}")
+
+
+def check_card_ids(
+    cards: Sequence[Mapping[str, Any]] | Sequence[Sequence[Any]], ids: Sequence[int]
+) -> None:
+    """Refuse cards whose saved IDs do not match their positions in the ``cards`` list.
+
+    ``ids`` is each card's saved ID in list order.
+
+    :raises SerializationError: naming the first card out of place.
+    """
+    for position, card_id in enumerate(ids):
+        if card_id != position:
+            raise refuse(
+                format_path(["cards", position]), f"has ID {card_id} at position {position}"
+            )
+    if len(ids) != len(cards):
+        raise refuse("cards", "some cards have no ID")
+
+
+def check_invariants(game: G, invariants: Callable[[G], list[str]], *, path: str = "") -> None:
+    """Refuse a restored ``game`` that breaks one of ``invariants`` (the format's facts that
+    hold after every action), or on which they cannot even be evaluated.
+
+    A strange but well-typed state can make an invariant itself fail (a ``KeyError`` on a zone
+    no game has); that state is refused just the same, never let through to crash in play.
+
+    :raises SerializationError: with the first broken invariant, or the failure.
+    """
+    try:
+        problems = invariants(game)
+    except RulekeeperError as error:
+        raise refuse(path, f"the game's invariants cannot hold: {error}") from None
+    except Exception as error:  # any failure on a state no game reaches: refuse the state
+        raise refuse(path, f"the game's invariants cannot hold ({type(error).__name__})") from None
+    if problems:
+        raise refuse(path, f"impossible state: {problems[0]}")
+
+
+def guard(restore: Callable[[], G], *, path: str = "") -> G:
+    """Run ``restore`` (building a game from checked data), turning any failure into a
+    :class:`SerializationError`.
+
+    The schema and the meaning checks should leave nothing for this to catch; it is the last
+    line, so a gap in them shows as a clear error rather than a traceback.
+
+    :raises SerializationError: if ``restore`` fails.
+    """
+    try:
+        return restore()
+    except SerializationError:
+        raise
+    except RecursionError:
+        raise refuse(path, "nested too deep") from None
+    except Exception as error:
+        raise refuse(path, f"cannot be restored ({type(error).__name__}: {error})") from None
