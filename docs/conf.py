@@ -65,7 +65,9 @@ nitpick_ignore_regex = [
         r"py:.*",
         r"(builtins|collections|collections\.abc|typing|types|pathlib|enum|argparse"
         r"|dataclasses|random|json|io|abc|re|os|datetime|decimal|fractions"
-        r"|functools|itertools|contextlib)(\..*)?",
+        r"|functools|itertools|contextlib"
+        # Third-party libraries the engine uses; they have no inventory here either.
+        r"|jsonschema|rapidfuzz|tqdm)(\..*)?",
     ),
     (
         r"py:.*",

@@ -356,7 +356,7 @@ def check_invariants(game: G, invariants: Callable[[G], list[str]], *, path: str
 
 def guard(restore: Callable[[], G], *, path: str = "") -> G:
     """Run ``restore`` (building a game from checked data), turning any failure into a
-    :class:`SerializationError`.
+    :class:`~rulekeeper.errors.SerializationError`.
 
     The schema and the meaning checks should leave nothing for this to catch; it is the last
     line, so a gap in them shows as a clear error rather than a traceback.

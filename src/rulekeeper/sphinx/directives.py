@@ -123,8 +123,8 @@ class RuleDirective(ObjectDescription[RuleId]):
     def _short_link(self, rule_id: RuleId) -> str:
         from rulekeeper.sphinx.ruledata import short_address
 
-        here = self.env.app.builder.get_target_uri(self.env.docname)
-        return relative_uri(here, short_address(rule_id))
+        # Relative to the page, as the HTML builder writes it (``rules/leveler.html``).
+        return relative_uri(self.env.docname, short_address(rule_id))
 
     def add_target_and_index(
         self, name: RuleId, sig: str, signode: addnodes.desc_signature

@@ -14,9 +14,9 @@ from typing import Any
 
 from docutils import nodes
 from docutils.nodes import Node
+from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
-from sphinx.util.nodes import make_refnode
 
 from rulekeeper.galleries import GalleryCard
 from rulekeeper.sphinx.traceability import simple_table
@@ -120,16 +120,21 @@ class KeywordLinks(SphinxPostTransform):
         std = self.env.get_domain("std")
         # Glossary terms by lower-cased text, as the std domain keeps them for {term}.
         terms: dict[str, tuple[str, str]] = std.data.get("terms", {})
-        builder = self.app.builder
         for keyword in list(self.document.findall(nodes.inline)):
             if "card-keyword" not in keyword["classes"]:
                 continue
             found = terms.get(keyword.astext().lower())
             if found is None:
                 continue
-            docname, anchor = found
+            # Sphinx's reference resolver, which runs next, makes the link.
             keyword.replace_self(
-                make_refnode(
-                    builder, self.env.docname, docname, anchor, keyword.deepcopy(), "glossary"
+                addnodes.pending_xref(
+                    "",
+                    keyword.deepcopy(),
+                    refdomain="std",
+                    reftype="term",
+                    reftarget=keyword.astext(),
+                    refexplicit=True,
+                    refdoc=self.env.docname,
                 )
             )

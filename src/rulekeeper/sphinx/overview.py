@@ -125,9 +125,9 @@ class FormatsOverview(SphinxPostTransform):
         parts: list[Node] = [self.doc_link(front, nodes.Text("Rules"))]
         parts += [self.doc_link(page, nodes.Text("Cards")) for page in cards]
         parts += [self.doc_link(page, nodes.Text("Glossary")) for page in glossaries]
-        here = self.app.builder.get_target_uri(self.env.docname)
         for kind in ("txt", "pdf"):
-            target = relative_uri(here, download_path(total.prefix, kind))
+            # Relative to the page, as the HTML builder writes it (``index.html``).
+            target = relative_uri(self.env.docname, download_path(total.prefix, kind))
             label = f"All rules ({kind.upper()})"
             parts.append(nodes.reference(label, label, refuri=target, classes=["download"]))
         for index, part in enumerate(parts):

@@ -8,6 +8,7 @@ same functions ``rulekeeper coverage`` uses, so the page and the command line ag
 from __future__ import annotations
 
 import ast
+import html
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
@@ -107,10 +108,26 @@ class TraceabilityTables(SphinxPostTransform):
             simple_table(TOTAL_COLUMNS, rows, ["rules-traceability", "rules-traceability-totals"]),
         ]
 
+    def filters(self, totals: Sequence[FormatCoverage]) -> nodes.raw:
+        """Choices of format and status; the site's script hides the rows that do not match."""
+        formats = "".join(
+            f'<option value="{t.prefix.lower()}">{html.escape(t.name)}</option>' for t in totals
+        )
+        statuses = "".join(f'<option value="{key}">{label}</option>' for key, label in STATUSES)
+        markup = (
+            '<form class="traceability-filters" hidden>'
+            '<label>Format <select name="format"><option value="">All formats</option>'
+            f"{formats}</select></label> "
+            '<label>Status <select name="status"><option value="">Every status</option>'
+            f"{statuses}</select></label> "
+            '<output class="traceability-count" aria-live="polite"></output></form>'
+        )
+        return nodes.raw("", markup, format="html")
+
     def format_table(self, total: FormatCoverage, traces: Sequence[RuleTrace]) -> list[Node]:
         """Every rule of one format: its title, status, enforcing code, examples and tests."""
         docname = self.env.docname
-        here = self.app.builder.get_target_uri(docname)
+        here = docname  # links are relative to the page, as the HTML builder writes it
         rows: list[list[Node | str | int]] = []
         row_classes: list[list[str]] = []
         for item in traces:
