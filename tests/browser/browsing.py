@@ -54,13 +54,19 @@ def reader_pages(site: Path) -> list[str]:
     glossaries, guides and the traceability page, and the first pages of the API reference.
 
     The generated module source (``_modules``), the short rule addresses (``r/``) and all but
-    a sample of the API pages are left to the link check, which reads every page.
+    a sample of the API pages and of the tests' source pages are left to the link check,
+    which reads every page.
     """
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     api = [p for p in pages if p.startswith("api/_generated/")]
-    return [
-        p
-        for p in pages
-        if not p.startswith(("_modules/", "r/", "_static/", "api/_generated/"))
-        and p not in SKIPPED_PAGES
-    ] + api[:3]
+    tests = [p for p in pages if p.startswith("tests-source/")]
+    return (
+        [
+            p
+            for p in pages
+            if not p.startswith(("_modules/", "r/", "_static/", "api/_generated/", "tests-source/"))
+            and p not in SKIPPED_PAGES
+        ]
+        + api[:3]
+        + tests[:2]
+    )

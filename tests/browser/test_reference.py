@@ -90,13 +90,26 @@ def test_every_format_has_a_glossary(
     tab.check_no_errors()
 
 
-def test_rules_text_links_glossary_terms(tab_at: Callable[[str], Tab]) -> None:
-    """The rules text links its words to the glossary, and the link lands on the entry."""
+@pytest.mark.parametrize(
+    "rules_page",
+    [
+        "rules/risk-and-resource/index.html",
+        "rules/leveler.html",
+        "rules/vortex.html",
+        "rules/magic.html",
+    ],
+)
+def test_rules_text_links_glossary_terms(rules_page: str, tab_at: Callable[[str], Tab]) -> None:
+    """The rules text links its words to a glossary, and the link lands on the entry."""
     tab = tab_at("laptop")
-    page = tab.open("rules/risk-and-resource/index.html")
-    term = page.locator("article a[href*='glossary.html#term-']").first
+    page = tab.open(rules_page)
+    term = page.locator("article dd a[href*='#term-']").first
+    href = term.get_attribute("href")
+    assert href is not None
+    assert "glossary" in href
     term.click()
-    page.wait_for_url("**/glossary.html#term-*")
+    page.wait_for_url("**/glossary*.html#term-*")
+    assert page.locator(f"[id='{href.split('#')[1]}']").is_visible()
     tab.check_no_errors()
 
 

@@ -27,6 +27,7 @@ from rulekeeper.sphinx.apipages import ApiModulesDirective
 from rulekeeper.sphinx.directives import RuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
 from rulekeeper.sphinx.gallery import CardGalleryDirective, KeywordLinks
+from rulekeeper.sphinx.glossary import GlossaryLinks
 from rulekeeper.sphinx.overview import FormatsOverview, FormatsOverviewDirective
 from rulekeeper.sphinx.roles import RuleRole
 from rulekeeper.sphinx.ruledata import write_site_files
@@ -66,6 +67,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(RulingsTable)
     app.add_post_transform(FormatsOverview)
     app.add_post_transform(KeywordLinks)
+    app.add_post_transform(GlossaryLinks)
 
     # What readers use to find and read rules: the script and styles, the "Go to rule" box
     # (a sidebar template), the rules' data, short addresses and downloads.

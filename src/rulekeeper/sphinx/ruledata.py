@@ -105,8 +105,14 @@ def write_site_files(app: Sphinx, exception: BaseException | None) -> None:
     write_downloads(out, {r: (record.rule, plain(record.rule)) for r, record in records.items()})
     write_rule_data(out, records, page_uri)
     tests = tests_dir(app.config)
+    favicon = app.config.html_favicon
+    traceability = list(domain.traceability_docs)
     write_test_sources(
-        out, tests, [t.partition("::")[0] for ts in find_rule_tests(tests).values() for t in ts]
+        out,
+        tests,
+        [t.partition("::")[0] for ts in find_rule_tests(tests).values() for t in ts],
+        favicon=f"_static/{Path(favicon).name}" if favicon and "://" not in favicon else "",
+        back=app.builder.get_target_uri(traceability[0]) if traceability else "",
     )
 
 

@@ -228,20 +228,55 @@ def test_lines(path: Path) -> dict[str, int]:
     }
 
 
-def write_test_sources(out: Path, tests: Path, paths: Iterable[str]) -> None:
+TEST_PAGE = """\
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+{icon}<style>
+body {{ margin: 1rem; font-family: sans-serif; }}
+pre {{ white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.85rem; }}
+:target {{ background: #ffc; }}
+{style}
+</style>
+</head>
+<body>
+<p><a href="{back}">Traceability</a></p>
+<h1>{title}</h1>
+{code}
+</body>
+</html>
+"""
+
+
+def write_test_sources(
+    out: Path, tests: Path, paths: Iterable[str], *, favicon: str = "", back: str = ""
+) -> None:
     """Write a highlighted page, with an anchor per line, for each test file named in
-    ``paths`` (relative to the folder above ``tests``)."""
+    ``paths`` (relative to the folder above ``tests``).
+
+    ``favicon`` and ``back`` are the site's icon and the traceability page, relative to the
+    site's root.
+    """
     from pygments import highlight  # type: ignore[import-untyped]
     from pygments.formatters import HtmlFormatter  # type: ignore[import-untyped]
     from pygments.lexers import PythonLexer  # type: ignore[import-untyped]
 
+    formatter = HtmlFormatter(linenos="inline", lineanchors=LINE_ANCHOR, anchorlinenos=True)
     for path in sorted(set(paths)):
         source = tests.parent / path
-        formatter = HtmlFormatter(
-            full=True, title=path, linenos="inline", lineanchors=LINE_ANCHOR, anchorlinenos=True
+        here = test_source_page(path)
+        icon = f'<link rel="icon" href="{relative_uri(here, favicon)}">\n' if favicon else ""
+        page = TEST_PAGE.format(
+            title=html.escape(path),
+            icon=icon,
+            style=formatter.get_style_defs(".highlight"),
+            back=relative_uri(here, back) if back else "",
+            code=highlight(source.read_text(encoding="utf-8"), PythonLexer(), formatter),
         )
-        page = highlight(source.read_text(encoding="utf-8"), PythonLexer(), formatter)
-        target = out / test_source_page(path)
+        target = out / here
         target.parent.mkdir(parents=True, exist_ok=True)
         if not target.is_file() or target.read_text(encoding="utf-8") != page:
             target.write_text(page, encoding="utf-8")
