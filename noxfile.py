@@ -83,6 +83,32 @@ def docs(session: nox.Session) -> None:
     session.log(f"The site was written to {DOCS_OUT / 'index.html'}")
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium, which the browser tests drive; Playwright's own download cannot be used."""
+
+
+@nox.session
+def browser(session: nox.Session) -> None:
+    """Build the site, serve it on 127.0.0.1 and test it in headless Chromium at phone, laptop
+    and desktop widths (installs Debian's chromium with apt-get if it is missing)."""
+    install(session, "browser")
+    if not CHROMIUM.is_file():
+        session.run("apt-get", "update", "-qq", external=True)
+        session.run("apt-get", "install", "-y", "-qq", "chromium", external=True)
+    sphinx_build(session, DOCS_OUT, "-j", "auto")
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        # Only the browser tests' own fixtures: the suite's conftests need the test group.
+        "--confcutdir",
+        "tests/browser",
+        "tests/browser",
+        *session.posargs,
+        env={"RULEKEEPER_SITE_DIR": str(DOCS_OUT), "RULEKEEPER_CHROMIUM": str(CHROMIUM)},
+    )
+
+
 @nox.session
 def serve(session: nox.Session) -> None:
     """Serve a live preview of the site that rebuilds when rules, docs or code change."""

@@ -65,7 +65,9 @@ nitpick_ignore_regex = [
         r"py:.*",
         r"(builtins|collections|collections\.abc|typing|types|pathlib|enum|argparse"
         r"|dataclasses|random|json|io|abc|re|os|datetime|decimal|fractions"
-        r"|functools|itertools|contextlib)(\..*)?",
+        r"|functools|itertools|contextlib"
+        # Third-party libraries the engine uses; they have no inventory here either.
+        r"|jsonschema|rapidfuzz|tqdm)(\..*)?",
     ),
     (
         r"py:.*",
@@ -80,6 +82,22 @@ html_theme = "furo"
 html_title = f"rulekeeper {release}"
 html_static_path = ["_static"]
 html_css_files = ["rulekeeper.css"]
+html_favicon = "_static/favicon.svg"
+# Furo's sidebar with the rules extension's "Go to rule" box under the search.
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/search.html",
+        "rulekeeper/goto-rule.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ]
+}
+html_theme_options = {
+    # Rules are read top to bottom; the left and right arrow keys turn the pages.
+    "navigation_with_keys": True,
+}
 # Copy examples without their prompts and output, so they paste straight into Python.
 copybutton_prompt_text = r">>> |\.\.\. "
 copybutton_prompt_is_regexp = True

@@ -32,6 +32,8 @@ class GalleryCard:
     link: str = ""
     """A page about the card elsewhere (its printed text, for one); the gallery links the
     card's name to it."""
+    keywords: tuple[str, ...] = ()
+    """The card's keywords, which the gallery links to their glossary entries."""
 
 
 def risk_and_resource_cards() -> list[GalleryCard]:
@@ -58,6 +60,7 @@ def risk_and_resource_cards() -> list[GalleryCard]:
                 stats=stats,
                 text=definition.text,
                 notes=decks,
+                keywords=tuple(k.split()[0] for k in definition.keywords),
             )
         )
     return sorted(found, key=lambda c: (TYPES.index(c.group), c.name))
@@ -83,6 +86,7 @@ def magic_cards() -> list[GalleryCard]:
                 stats=stats,
                 text=definition.description,
                 link=definition.reference_url,
+                keywords=tuple(definition.keywords),
             )
         )
     return sorted(found, key=lambda c: (order.index(c.group), c.name))

@@ -53,15 +53,16 @@ def test_totals_agree_with_the_command_line_reckoning(app: SphinxTestApp) -> Non
 
 
 def test_every_rule_with_its_code_examples_and_tests(app: SphinxTestApp) -> None:
+    """Each row: the rule and its title, status, enforcers, examples and whole test names."""
     app.build()
     assert table(app, "lv") == [
         ["LV 1.1", "informative", "—", "0", "—"],
         [
-            "LV 2.1",
+            "LV 2.1Starting life",
             "normative",
             "basic_engine.starting_life basic_engine.Life",
             "1",
-            "test_life::test_starting_life test_life::test_losing",
+            "ruletests/test_life.py::test_starting_life ruletests/test_life.py::test_losing",
         ],
         ["LV 2.2", "normative", "Life.lose", "0", "—"],
         ["LV 2.3", "pending", "—", "0", "—"],
@@ -70,9 +71,29 @@ def test_every_rule_with_its_code_examples_and_tests(app: SphinxTestApp) -> None
             "normative",
             "Life.lose",
             "1",
-            "test_life::test_losing",
+            "ruletests/test_life.py::test_losing",
         ],
     ]
+
+
+def test_tests_link_to_their_source_line(app: SphinxTestApp) -> None:
+    """Each test links to its line on a highlighted page of its file, which the build writes."""
+    app.build()
+    page = (app.outdir / "traceability.html").read_text(encoding="utf-8")
+    link = 'href="tests-source/ruletests/test_life.py.html#L-'
+    assert link in page
+    source = (app.outdir / "tests-source" / "ruletests" / "test_life.py.html").read_text(
+        encoding="utf-8"
+    )
+    line = page.split(link, 1)[1].split('"', 1)[0]
+    assert f'id="L-{line}"' in source
+
+
+def test_rows_carry_their_format_and_status_for_the_filters(app: SphinxTestApp) -> None:
+    app.build()
+    page = (app.outdir / "traceability.html").read_text(encoding="utf-8")
+    assert '<form class="traceability-filters" hidden>' in page
+    assert 'class="format-lv status-pending status-untested status-unexemplified' in page
 
 
 def test_links_go_to_rules_and_code(app: SphinxTestApp) -> None:

@@ -23,15 +23,25 @@ from sphinx.application import Sphinx
 
 from rulekeeper import __version__
 from rulekeeper.sphinx import events
+from rulekeeper.sphinx.apipages import ApiModulesDirective
 from rulekeeper.sphinx.directives import RuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
-from rulekeeper.sphinx.gallery import CardGalleryDirective
+from rulekeeper.sphinx.gallery import CardGalleryDirective, KeywordLinks
+from rulekeeper.sphinx.glossary import GlossaryLinks
+from rulekeeper.sphinx.overview import FormatsOverview, FormatsOverviewDirective
 from rulekeeper.sphinx.roles import RuleRole
+from rulekeeper.sphinx.ruledata import write_site_files
+from rulekeeper.sphinx.rulings import (
+    RulingLinks,
+    RulingsListDirective,
+    RulingsTable,
+    changed_rulings,
+)
 from rulekeeper.sphinx.traceability import TraceabilityDirective, TraceabilityTables
 from rulekeeper.sphinx.transforms import EnforcedByLinks, RuleSections
 
 # Bump when the shape of what is stored in the environment changes.
-ENV_VERSION = 1
+ENV_VERSION = 2
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -46,10 +56,26 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("rule", RuleRole(warn_dangling=True))
     app.add_directive("rules-traceability", TraceabilityDirective)
     app.add_directive("card-gallery", CardGalleryDirective)
+    app.add_directive("formats-overview", FormatsOverviewDirective)
+    app.add_directive("api-modules", ApiModulesDirective)
+    app.add_directive("rulings-list", RulingsListDirective)
 
     app.add_transform(RuleSections)
     app.add_post_transform(EnforcedByLinks)
     app.add_post_transform(TraceabilityTables)
+    app.add_post_transform(RulingLinks)
+    app.add_post_transform(RulingsTable)
+    app.add_post_transform(FormatsOverview)
+    app.add_post_transform(KeywordLinks)
+    app.add_post_transform(GlossaryLinks)
+
+    # What readers use to find and read rules: the script and styles, the "Go to rule" box
+    # (a sidebar template), the rules' data, short addresses and downloads.
+    app.connect("config-inited", events.add_reader_files)
+    app.add_js_file("rulekeeper-rules.js", loading_method="defer")
+    app.add_css_file("rulekeeper-rules.css")
+    app.connect("env-get-updated", changed_rulings)
+    app.connect("build-finished", write_site_files)
 
     app.connect("config-inited", events.resolve_config)
     app.connect("builder-inited", events.prepare)

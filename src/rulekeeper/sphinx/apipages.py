@@ -15,11 +15,19 @@ import pkgutil
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from docutils import nodes
+from docutils.nodes import Node
+from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
 
 # ``ignore-module-all``: document what a module defines, not what it re-exports, so each object
 # has one entry and one target; re-exports are listed as links to that entry instead.
+# ``:orphan:``: the pages are listed by the ``api-modules`` directive, not by a toctree, so the
+# site's navigation (which every page carries) does not hold one entry per module.
 PAGE = """\
+:orphan:
+
 {title}
 {underline}
 
@@ -107,3 +115,44 @@ def write_api_pages(app: Sphinx) -> None:
         path = out / name
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
+
+
+class ApiModulesDirective(SphinxDirective):
+    """``{api-modules}``: a list of the generated API pages, each with its module's summary.
+
+    It stands in for a toctree of the pages: a toctree would put every module into the
+    navigation tree that each page of the site carries, which costs the build a large share of
+    its time and the reader a long sidebar.
+    """
+
+    has_content = False
+
+    def run(self) -> list[Node]:
+        """One item per module: a link to its page and the first line of its docstring."""
+        folder: str = self.config.rulekeeper_api_dir
+        listing = nodes.bullet_list(classes=["api-modules"])
+        if not folder:
+            return []
+        self.env.note_reread()  # a new module adds a page without this page changing
+        for module in api_modules(self.config.rulekeeper_engine_packages):
+            link = addnodes.pending_xref(
+                "",
+                nodes.literal(module, module),
+                refdomain="std",
+                reftype="doc",
+                reftarget=f"/{folder}/{module}",
+                refexplicit=True,
+            )
+            paragraph = nodes.paragraph("", "", link)
+            summary = _summary(module)
+            if summary:
+                paragraph += nodes.Text(f": {summary}")
+            listing += nodes.list_item("", paragraph)
+        return [listing]
+
+
+def _summary(module: str) -> str:
+    """The first line of a module's docstring, without reST markup."""
+    doc = (importlib.import_module(module).__doc__ or "").strip()
+    first = doc.split("\n\n", 1)[0].replace("\n", " ")
+    return first.replace("``", "")

@@ -22,11 +22,12 @@ from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.directives import ObjectDescription
 from sphinx.util import logging
+from sphinx.util.osutil import relative_uri
 
 from rulekeeper.errors import InputError
 from rulekeeper.rulebook import Rule, make_rule
 from rulekeeper.rules import RuleId, rule_anchor
-from rulekeeper.sphinx.nodes import rule_enforcers
+from rulekeeper.sphinx.nodes import rule_enforcers, rule_rulings
 
 if TYPE_CHECKING:
     from sphinx.util.typing import OptionSpec
@@ -97,7 +98,17 @@ class RuleDirective(ObjectDescription[RuleId]):
     def handle_signature(self, sig: str, signode: addnodes.desc_signature) -> RuleId:
         """Render the ID prominently, then the title and any status badge."""
         signode["rule_id"] = sig
-        signode += addnodes.desc_name(sig, sig)
+        # The ID is the rule's permalink: its short address, which follows the rule if it ever
+        # moves to another page (see rulekeeper.sphinx.ruledata).
+        name = addnodes.desc_name()
+        name += nodes.reference(
+            sig,
+            sig,
+            refuri=self._short_link(sig),
+            classes=["rule-permalink"],
+            reftitle=f"Permanent link to {sig}",
+        )
+        signode += name
         if self.rule.title:
             signode += addnodes.desc_sig_space()
             signode += nodes.inline(self.rule.title, self.rule.title, classes=["rule-title"])
@@ -108,6 +119,12 @@ class RuleDirective(ObjectDescription[RuleId]):
                 badge, badge, classes=["rule-badge", f"rule-{self.rule.status}"]
             )
         return sig
+
+    def _short_link(self, rule_id: RuleId) -> str:
+        from rulekeeper.sphinx.ruledata import short_address
+
+        # Relative to the page, as the HTML builder writes it (``rules/leveler.html``).
+        return relative_uri(self.env.docname, short_address(rule_id))
 
     def add_target_and_index(
         self, name: RuleId, sig: str, signode: addnodes.desc_signature
@@ -136,10 +153,15 @@ class RuleDirective(ObjectDescription[RuleId]):
                 ),
             )
         content_node += rule_enforcers(rule_id=self.rule.id)
+        content_node += rule_rulings(rule_id=self.rule.id)
 
     def _toc_entry_name(self, sig_node: addnodes.desc_signature) -> str:
-        # Formats have hundreds of rules; the page's headings are the useful contents.
-        return ""
+        # Formats have hundreds of rules, so the page's headings are its contents; but a page
+        # of rulings has one heading, and each ruling is a topic of its own worth listing.
+        rule_id = sig_node.get("rule_id", "")
+        if not rule_id or not rule_id.split(" ", 1)[1].startswith("R"):
+            return ""
+        return f"{rule_id}: {self.rule.title}" if self.rule.title else rule_id
 
 
 def _note(label: str, text: str) -> nodes.paragraph:

@@ -60,10 +60,12 @@ class RulesDomain(Domain):
     initial_data: ClassVar[dict[str, Any]] = {
         "rules": {},  # RuleId -> RuleRecord
         "traceability": {},  # docname -> None: pages that show the traceability tables
+        "summaries": {},  # docname -> None: pages that show the formats overview
+        "rulings": None,  # rule ID -> the rulings citing it, as of the last build
         "enforcers": None,  # the scoped registry as of the last build, to spot code changes
     }
     # Bump when RuleRecord changes shape, so an old pickled environment is rebuilt.
-    data_version = 1
+    data_version = 2
 
     @property
     def rules(self) -> dict[RuleId, RuleRecord]:
@@ -74,6 +76,11 @@ class RulesDomain(Domain):
     def traceability_docs(self) -> dict[str, None]:
         """The documents that contain a traceability table (a dict used as an ordered set)."""
         return cast("dict[str, None]", self.data["traceability"])
+
+    @property
+    def summary_docs(self) -> dict[str, None]:
+        """The documents that contain the formats overview (a dict used as an ordered set)."""
+        return cast("dict[str, None]", self.data["summaries"])
 
     def note_rule(self, record: RuleRecord) -> bool:
         """Record a rule definition; warn and return False if the ID is already defined."""
@@ -102,6 +109,7 @@ class RulesDomain(Domain):
         for rule_id in [r for r, rec in self.rules.items() if rec.docname == docname]:
             del self.rules[rule_id]
         self.traceability_docs.pop(docname, None)
+        self.summary_docs.pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         """Take over what a parallel reader recorded for ``docnames``."""
@@ -112,6 +120,9 @@ class RulesDomain(Domain):
         for docname in cast("Mapping[str, None]", otherdata["traceability"]):
             if docname in docnames:
                 self.traceability_docs[docname] = None
+        for docname in cast("Mapping[str, None]", otherdata["summaries"]):
+            if docname in docnames:
+                self.summary_docs[docname] = None
 
     def resolve_xref(
         self,

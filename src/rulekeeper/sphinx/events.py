@@ -47,6 +47,42 @@ def resolve_config(app: Sphinx, config: Config) -> None:
     config.rulekeeper_tests_dir = str(tests.resolve())
     if "sphinx.ext.autodoc" in app.extensions:
         app.connect("autodoc-process-docstring", add_enforces_field)
+    if "sphinx.ext.viewcode" in app.extensions:
+        app.connect("viewcode-follow-imported", source_module)
+
+
+def source_module(app: Sphinx, modname: str, attribute: str) -> str | None:
+    """The module whose source shows ``modname.attribute``, for viewcode's "[source]" links.
+
+    A class or function is shown where it is defined. An alias (``PlayerId = int``, or a module
+    constant naming a class of another module) is shown in the module that names it: viewcode
+    would otherwise follow it to where its value is defined, and list ``builtins`` among the
+    site's source pages, or link another module's source back to the wrong API page.
+    """
+    try:
+        obj: Any = importlib.import_module(modname)
+        for part in attribute.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError):
+        return None
+    home = getattr(obj, "__module__", None)
+    if isinstance(home, str) and getattr(obj, "__qualname__", None) == attribute:
+        return home
+    return modname
+
+
+READER_FILES = Path(__file__).parent
+"""The extension's own ``static`` files and ``templates``."""
+
+
+def add_reader_files(app: Sphinx, config: Config) -> None:
+    """Serve the extension's script and styles, and offer its templates to the theme.
+
+    The sidebar template ``rulekeeper/goto-rule.html`` is the "Go to rule" box; a site adds it
+    to ``html_sidebars``.
+    """
+    config.html_static_path = [*config.html_static_path, str(READER_FILES / "static")]
+    config.templates_path = [*config.templates_path, str(READER_FILES / "templates")]
 
 
 def prepare(app: Sphinx) -> None:
@@ -60,13 +96,14 @@ def outdated_pages(
 ) -> list[str]:
     """Pages to read again although their source did not change.
 
-    The traceability page always, since it reports on tests and code Sphinx does not track;
+    The traceability page and the formats overview always, since they report on tests and
+    code Sphinx does not track;
     and every rules page when the enforcing code changed, so its "Enforced by" links are
     written afresh.
     """
     domain = rules_domain(env)
     current = scoped_enforcers(app.config)
-    outdated = list(domain.traceability_docs)
+    outdated = [*domain.traceability_docs, *domain.summary_docs]
     previous = domain.data["enforcers"]
     if previous is not None and previous != current:
         outdated += sorted({record.docname for record in domain.rules.values()})

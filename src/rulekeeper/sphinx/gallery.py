@@ -8,14 +8,19 @@ it always shows the data the engine plays with.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from docutils import nodes
 from docutils.nodes import Node
+from sphinx import addnodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from rulekeeper.galleries import GalleryCard
 from rulekeeper.sphinx.traceability import simple_table
+from rulekeeper.sphinx.transforms import BEFORE_REFERENCES
 
 COLUMNS = ("Card", "Cost", "Type", "Stats", "Text", "Decks")
 
@@ -63,17 +68,75 @@ class CardGalleryDirective(SphinxDirective):
         return provider
 
 
+def card_anchor(name: str) -> str:
+    """The anchor of a card in its gallery: ``card-lightning-bolt``."""
+    return nodes.make_id(f"card-{name}")
+
+
 def _row(card: GalleryCard, with_notes: bool) -> list[Node | str | int]:
-    name: Node = nodes.strong(card.name, card.name)
-    if card.link:
-        name = nodes.reference("", "", name, refuri=card.link)
+    # One anchor per card, so that a card can be linked to; its name links to the card's
+    # reference page where it has one, or else to its own anchor.
+    anchor = card_anchor(card.name)
+    target = {"refuri": card.link} if card.link else {"refid": anchor}
+    name: Node = nodes.strong("", "", nodes.reference(card.name, card.name, **target), ids=[anchor])
     row: list[Node | str | int] = [
         name,
         card.cost or "—",
         card.type_line,
         card.stats or "—",
-        card.text or "—",
+        _text(card) if card.text else "—",
     ]
     if with_notes:
         row.append(card.notes or "—")
     return row
+
+
+def _text(card: GalleryCard) -> nodes.paragraph:
+    """The card's text, with each keyword marked for :class:`KeywordLinks` to link."""
+    if not card.keywords:
+        return nodes.paragraph(card.text, card.text)
+    pattern = re.compile(
+        r"\b(" + "|".join(re.escape(k) for k in card.keywords) + r")\b", re.IGNORECASE
+    )
+    paragraph = nodes.paragraph()
+    position = 0
+    for match in pattern.finditer(card.text):
+        paragraph += nodes.Text(card.text[position : match.start()])
+        word = match.group(0)
+        paragraph += nodes.inline(word, word, classes=["card-keyword"])
+        position = match.end()
+    paragraph += nodes.Text(card.text[position:])
+    return paragraph
+
+
+class KeywordLinks(SphinxPostTransform):
+    """Link each keyword in a card's text to its glossary entry, where the site has one.
+
+    Done at write time, when every glossary of the site has been read.
+    """
+
+    default_priority = BEFORE_REFERENCES
+
+    def run(self, **kwargs: Any) -> None:
+        """Wrap every marked keyword that names a glossary term in a link to it."""
+        std = self.env.get_domain("std")
+        # Glossary terms by lower-cased text, as the std domain keeps them for {term}.
+        terms: dict[str, tuple[str, str]] = std.data.get("terms", {})
+        for keyword in list(self.document.findall(nodes.inline)):
+            if "card-keyword" not in keyword["classes"]:
+                continue
+            found = terms.get(keyword.astext().lower())
+            if found is None:
+                continue
+            # Sphinx's reference resolver, which runs next, makes the link.
+            keyword.replace_self(
+                addnodes.pending_xref(
+                    "",
+                    keyword.deepcopy(),
+                    refdomain="std",
+                    reftype="term",
+                    reftarget=keyword.astext(),
+                    refexplicit=True,
+                    refdoc=self.env.docname,
+                )
+            )

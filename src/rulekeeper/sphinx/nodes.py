@@ -16,5 +16,17 @@ class rule_enforcers(nodes.General, nodes.Element):
     """Where a rule's "Enforced by" line goes. Carries the rule's ``rule_id``."""
 
 
+class rule_rulings(nodes.General, nodes.Element):
+    """Where a rule's "Rulings" line goes: the rulings that cite it. Carries ``rule_id``."""
+
+
+class rulings_list(nodes.General, nodes.Element):
+    """Where the list of a format's rulings goes. Carries the format's ``prefix``."""
+
+
+class formats_overview(nodes.General, nodes.Element):
+    """Where the generated list of formats goes, with each format's status and pages."""
+
+
 class traceability_tables(nodes.General, nodes.Element):
     """Where the traceability page's generated tables go."""

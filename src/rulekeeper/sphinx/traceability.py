@@ -7,7 +7,10 @@ same functions ``rulekeeper coverage`` uses, so the page and the command line ag
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import ast
+import html
+from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +20,7 @@ from sphinx import addnodes
 from sphinx.config import Config
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
 
 from rulekeeper.rules import rule_prefix
 from rulekeeper.sphinx.domain import rules_domain
@@ -75,7 +79,7 @@ class TraceabilityTables(SphinxPostTransform):
         traces = trace(
             rulebook, scoped_enforcers(self.config), find_rule_tests(tests_dir(self.config))
         )
-        content = [*self.totals(coverage(traces))]
+        content = [*self.totals(coverage(traces)), self.filters(coverage(traces))]
         for total in coverage(traces):
             content += self.format_table(
                 total, [t for t in traces if rule_prefix(t.rule.id) == total.prefix]
@@ -104,29 +108,42 @@ class TraceabilityTables(SphinxPostTransform):
             simple_table(TOTAL_COLUMNS, rows, ["rules-traceability", "rules-traceability-totals"]),
         ]
 
+    def filters(self, totals: Sequence[FormatCoverage]) -> nodes.raw:
+        """Choices of format and status; the site's script hides the rows that do not match."""
+        formats = "".join(
+            f'<option value="{t.prefix.lower()}">{html.escape(t.name)}</option>' for t in totals
+        )
+        statuses = "".join(f'<option value="{key}">{label}</option>' for key, label in STATUSES)
+        markup = (
+            '<form class="traceability-filters" hidden>'
+            '<label>Format <select name="format"><option value="">All formats</option>'
+            f"{formats}</select></label> "
+            '<label>Status <select name="status"><option value="">Every status</option>'
+            f"{statuses}</select></label> "
+            '<output class="traceability-count" aria-live="polite"></output></form>'
+        )
+        return nodes.raw("", markup, format="html")
+
     def format_table(self, total: FormatCoverage, traces: Sequence[RuleTrace]) -> list[Node]:
-        """Every rule of one format: status, enforcing code, examples and tests."""
+        """Every rule of one format: its title, status, enforcing code, examples and tests."""
         docname = self.env.docname
+        here = docname  # links are relative to the page, as the HTML builder writes it
         rows: list[list[Node | str | int]] = []
+        row_classes: list[list[str]] = []
         for item in traces:
             enforcers: list[Node] = []
             for name in item.enforcers:
                 enforcers += [python_xref(name, docname, short=True), nodes.Text(" ")]
             tests: list[Node] = []
             for test in item.tests:
-                # tests/test_x.py::test_y reads as test_x::test_y: short enough for a table.
-                path, _, function = test.partition("::")
-                shown = f"{path.rsplit('/', 1)[-1].removesuffix('.py')}::{function}"
-                tests += [nodes.literal(shown, shown), nodes.Text(" ")]
+                tests += [self.test_link(test, here), nodes.Text(" ")]
+            rule = nodes.paragraph("", "", rule_xref(item.rule.id, docname))
+            if item.rule.title:
+                rule += nodes.inline(item.rule.title, item.rule.title, classes=["rule-title"])
             rows.append(
-                [
-                    _rule_xref(item.rule.id, docname),
-                    item.rule.status,
-                    _cell(enforcers),
-                    item.rule.examples,
-                    _cell(tests),
-                ]
+                [rule, item.rule.status, _cell(enforcers), item.rule.examples, _cell(tests)]
             )
+            row_classes.append(_row_statuses(item))
         title = f"{total.name} ({total.prefix})"
         return [
             nodes.rubric(title, title),
@@ -134,8 +151,18 @@ class TraceabilityTables(SphinxPostTransform):
                 RULE_COLUMNS,
                 rows,
                 ["rules-traceability", f"rules-traceability-{total.prefix.lower()}"],
+                row_classes,
             ),
         ]
+
+    def test_link(self, test: str, here: str) -> nodes.reference:
+        """A test's whole name, linked to its line in the test's source page on the site."""
+        path, _, function = test.partition("::")
+        line = test_lines(tests_dir(self.config).parent / path).get(function, 1)
+        target = relative_uri(here, test_source_page(path)) + f"#{LINE_ANCHOR}-{line}"
+        return nodes.reference(
+            "", "", nodes.literal(test, test), refuri=target, classes=["test-link"]
+        )
 
     def sections_lacking_examples(self, traces: Sequence[RuleTrace]) -> list[Node]:
         """The headings with normative rules and no worked example; there should be none."""
@@ -151,12 +178,111 @@ class TraceabilityTables(SphinxPostTransform):
             )
             label = f"{section or '(no heading)'} ({source}), from "
             items += nodes.list_item(
-                "", nodes.paragraph("", "", nodes.Text(label), _rule_xref(first, self.env.docname))
+                "", nodes.paragraph("", "", nodes.Text(label), rule_xref(first, self.env.docname))
             )
         return [nodes.rubric(title, title), items]
 
 
-def _rule_xref(rule_id: str, docname: str) -> addnodes.pending_xref:
+STATUSES = (
+    ("normative", "Normative"),
+    ("informative", "Informative"),
+    ("pending", "Pending"),
+    ("unenforced", "Normative, not enforced"),
+    ("untested", "Without a test"),
+    ("unexemplified", "Without an example"),
+)
+"""The statuses the traceability page can be filtered by, with their labels."""
+
+
+def _row_statuses(item: RuleTrace) -> list[str]:
+    """A row's classes: its format, its status and what it lacks, for the page's filters."""
+    classes = [f"format-{rule_prefix(item.rule.id).lower()}", f"status-{item.rule.status}"]
+    if item.rule.is_normative and not item.is_enforced:
+        classes.append("status-unenforced")
+    if not item.tests:
+        classes.append("status-untested")
+    if not item.rule.examples:
+        classes.append("status-unexemplified")
+    return classes
+
+
+LINE_ANCHOR = "L"
+TESTS_FOLDER = "tests-source"
+
+
+def test_source_page(path: str) -> str:
+    """Where the site shows a test file's source: ``tests-source/tests/test_x.py.html``."""
+    return f"{TESTS_FOLDER}/{path}.html"
+
+
+@cache
+def test_lines(path: Path) -> dict[str, int]:
+    """The line of each test function in a test file, by name."""
+    if not path.is_file():
+        return {}
+    module = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.name: node.lineno
+        for node in ast.walk(module)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+
+
+TEST_PAGE = """\
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+{icon}<style>
+body {{ margin: 1rem; font-family: sans-serif; }}
+pre {{ white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.85rem; }}
+:target {{ background: #ffc; }}
+{style}
+</style>
+</head>
+<body>
+<p><a href="{back}">Traceability</a></p>
+<h1>{title}</h1>
+{code}
+</body>
+</html>
+"""
+
+
+def write_test_sources(
+    out: Path, tests: Path, paths: Iterable[str], *, favicon: str = "", back: str = ""
+) -> None:
+    """Write a highlighted page, with an anchor per line, for each test file named in
+    ``paths`` (relative to the folder above ``tests``).
+
+    ``favicon`` and ``back`` are the site's icon and the traceability page, relative to the
+    site's root.
+    """
+    from pygments import highlight  # type: ignore[import-untyped]
+    from pygments.formatters import HtmlFormatter  # type: ignore[import-untyped]
+    from pygments.lexers import PythonLexer  # type: ignore[import-untyped]
+
+    formatter = HtmlFormatter(linenos="inline", lineanchors=LINE_ANCHOR, anchorlinenos=True)
+    for path in sorted(set(paths)):
+        source = tests.parent / path
+        here = test_source_page(path)
+        icon = f'<link rel="icon" href="{relative_uri(here, favicon)}">\n' if favicon else ""
+        page = TEST_PAGE.format(
+            title=html.escape(path),
+            icon=icon,
+            style=formatter.get_style_defs(".highlight"),
+            back=relative_uri(here, back) if back else "",
+            code=highlight(source.read_text(encoding="utf-8"), PythonLexer(), formatter),
+        )
+        target = out / here
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.is_file() or target.read_text(encoding="utf-8") != page:
+            target.write_text(page, encoding="utf-8")
+
+
+def rule_xref(rule_id: str, docname: str) -> addnodes.pending_xref:
     return addnodes.pending_xref(
         "",
         nodes.inline(rule_id, rule_id),
@@ -177,9 +303,12 @@ def _cell(children: list[Node]) -> nodes.paragraph:
 
 
 def simple_table(
-    columns: Sequence[str], rows: Sequence[Sequence[Node | str | int]], classes: list[str]
+    columns: Sequence[str],
+    rows: Sequence[Sequence[Node | str | int]],
+    classes: list[str],
+    row_classes: Sequence[list[str]] = (),
 ) -> nodes.table:
-    """A table with a header row; cells may be nodes, text or numbers."""
+    """A table with a header row; cells may be nodes, text or numbers; rows may have classes."""
     table = nodes.table(classes=classes)
     group = nodes.tgroup(cols=len(columns))
     table += group
@@ -187,13 +316,14 @@ def simple_table(
     head = nodes.thead()
     head += _row(columns)
     body = nodes.tbody()
-    body += [_row(row) for row in rows]
+    extras: list[list[str]] = [*row_classes, *([[]] * (len(rows) - len(row_classes)))]
+    body += [_row(row, extra) for row, extra in zip(rows, extras, strict=True)]
     group += [head, body]
     return table
 
 
-def _row(cells: Sequence[Node | str | int]) -> nodes.row:
-    row = nodes.row()
+def _row(cells: Sequence[Node | str | int], classes: list[str] | None = None) -> nodes.row:
+    row = nodes.row(classes=classes or [])
     for cell in cells:
         content = (
             cell

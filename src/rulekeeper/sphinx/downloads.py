@@ -1,0 +1,155 @@
+"""Each format's complete rules in one file, as plain text and as PDF, written with the site.
+
+``downloads/<prefix>-rules.txt`` and ``downloads/<prefix>-rules.pdf``: every rule of the format
+in rule order, under the headings it sits under, with its ID, title, status and text (the
+worked examples stay on the site, where they run).
+
+The PDF is made by fpdf2, a maintained pure-Python library: it needs no TeX and no browser, so
+``nox -s docs`` on any machine writes the same files. Its built-in Helvetica covers Latin-1, so
+the few typographic characters outside it are written as their plain equivalents.
+"""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+
+from rulekeeper.rulebook import Rule
+from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
+
+FOLDER = "downloads"
+KINDS = ("txt", "pdf")
+
+# Characters Helvetica (Latin-1) lacks, as the plain text a reader expects in their place.
+_LATIN1 = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2013": "-",
+        "\u2014": " - ",
+        "\u2026": "...",
+        "\u2192": "->",
+        "\u2190": "<-",
+        "\u2264": "<=",
+        "\u2265": ">=",
+        "\u2212": "-",
+        "\u2260": "!=",
+        "\u2022": "*",
+        "\u00a0": " ",
+    }
+)
+
+_INDENT = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="    ")
+
+STATUS_NOTES = {"informative": "informative, not enforced", "pending": "not yet enforced"}
+
+
+def download_path(prefix: str, kind: str) -> str:
+    """Where a format's rules file is, relative to the site's root.
+
+    >>> from rulekeeper.sphinx.downloads import download_path
+    >>> download_path("LV", "pdf")
+    'downloads/LV-rules.pdf'
+    """
+    return f"{FOLDER}/{prefix}-rules.{kind}"
+
+
+def _grouped(rules: Iterable[tuple[Rule, str]]) -> Iterable[tuple[str, Rule, str]]:
+    """Each rule with its section heading when the heading changes, else ``""``."""
+    section = None
+    for rule, text in rules:
+        heading = rule.section if rule.section != section else ""
+        section = rule.section
+        yield heading, rule, text
+
+
+def rules_text(prefix: str, rules: Iterable[tuple[Rule, str]]) -> str:
+    """A format's rules as plain text: ``(rule, plain text)`` pairs in rule order."""
+    title = f"{PREFIXES[prefix]}: the complete rules"
+    lines = [title, "=" * len(title), ""]
+    for heading, rule, text in _grouped(rules):
+        if heading:
+            lines += ["", heading, "-" * len(heading), ""]
+        head = f"{rule.id}  {rule.title}".rstrip()
+        if rule.status in STATUS_NOTES:
+            head += f"  [{STATUS_NOTES[rule.status]}]"
+        lines.append(head)
+        lines += [_INDENT.fill(p) for p in text.split("\n\n") if p]
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def rules_pdf(prefix: str, rules: Iterable[tuple[Rule, str]]) -> bytes:
+    """A format's rules as an A4 PDF, with the same content as :func:`rules_text`."""
+    from fpdf import FPDF
+
+    pdf = FPDF(format="A4")
+    pdf.set_title(f"{PREFIXES[prefix]}: the complete rules")
+    pdf.set_creator("rulekeeper")
+    # The same rules give the same file: the date is the build's SOURCE_DATE_EPOCH (the
+    # reproducible-builds convention) or else the epoch, never the time of the build.
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "0"))
+    pdf.set_creation_date(datetime.fromtimestamp(epoch, tz=UTC))
+    pdf.set_margins(18, 18, 18)
+    pdf.set_auto_page_break(auto=True, margin=18)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 18)
+    pdf.multi_cell(
+        0, 9, _latin1(f"{PREFIXES[prefix]}: the complete rules"), new_x="LMARGIN", new_y="NEXT"
+    )
+    pdf.ln(4)
+    for heading, rule, text in _grouped(rules):
+        if heading:
+            pdf.ln(3)
+            pdf.set_font("Helvetica", "B", 13)
+            pdf.multi_cell(0, 7, _latin1(heading), new_x="LMARGIN", new_y="NEXT")
+            pdf.ln(1)
+        pdf.set_font("Helvetica", "B", 10)
+        head = f"{rule.id}  {rule.title}".rstrip()
+        if rule.status in STATUS_NOTES:
+            head += f"  ({STATUS_NOTES[rule.status]})"
+        pdf.multi_cell(0, 5, _latin1(head), new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("Helvetica", "", 10)
+        for paragraph in text.split("\n\n"):
+            if paragraph:
+                pdf.multi_cell(0, 5, _latin1(paragraph), new_x="LMARGIN", new_y="NEXT")
+                pdf.ln(1)
+        pdf.ln(1.5)
+    return bytes(pdf.output())
+
+
+def _latin1(text: str) -> str:
+    return text.translate(_LATIN1).encode("latin-1", "replace").decode("latin-1")
+
+
+def write_downloads(
+    out: Path, rules: Mapping[RuleId, tuple[Rule, str]], *, pdf: bool = True
+) -> list[Path]:
+    """Write every format's text (and PDF) file under ``out``; return the files written.
+
+    ``rules`` maps each rule ID, in rule order, to the rule and its plain text. A file whose
+    content is unchanged is left alone, so an incremental build rewrites only what changed.
+    """
+    by_prefix: dict[str, list[tuple[Rule, str]]] = {}
+    for rule_id, pair in rules.items():
+        by_prefix.setdefault(rule_prefix(rule_id), []).append(pair)
+    folder = out / FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for prefix, pairs in by_prefix.items():
+        text = rules_text(prefix, pairs)
+        text_path = out / download_path(prefix, "txt")
+        pdf_path = out / download_path(prefix, "pdf")
+        changed = not text_path.is_file() or text_path.read_text(encoding="utf-8") != text
+        if changed:
+            text_path.write_text(text, encoding="utf-8")
+            written.append(text_path)
+        if pdf and (changed or not pdf_path.is_file()):
+            pdf_path.write_bytes(rules_pdf(prefix, pairs))
+            written.append(pdf_path)
+    return written

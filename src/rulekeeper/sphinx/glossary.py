@@ -1,0 +1,106 @@
+"""Glossary links in the rules text, made from the glossaries themselves.
+
+A glossary page says in its front matter which formats it serves (``rules-glossary: LV VX``).
+On every page with rules of those formats, the first time a glossary word appears in a rule's
+text it links to its entry, as ``{term}`` would, so the rules text needs no markup for it and
+a new glossary entry is linked everywhere at once. Words the text already links are left
+alone, and so is code.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+from rulekeeper.rules import rule_prefix
+from rulekeeper.sphinx.overview import GLOSSARY_KEY, pages_serving
+from rulekeeper.sphinx.transforms import BEFORE_REFERENCES
+
+# Text inside these is never linked: code, links, and the rule's own signature.
+_SKIP = (
+    nodes.literal,
+    nodes.literal_block,
+    nodes.reference,
+    addnodes.pending_xref,
+    addnodes.desc_signature,
+    nodes.title,
+)
+
+
+class GlossaryLinks(SphinxPostTransform):
+    """Link the first use of each glossary word on a rules page to its glossary entry."""
+
+    default_priority = BEFORE_REFERENCES - 1  # before the rules' own links are resolved
+
+    def run(self, **kwargs: Any) -> None:
+        """Find the rules of this page, the glossaries for their formats, and link."""
+        rules = [
+            signature["rule_id"]
+            for signature in self.document.findall(addnodes.desc_signature)
+            if "rule_id" in signature
+        ]
+        if not rules:
+            return
+        glossaries = pages_serving(self.env, GLOSSARY_KEY)
+        serving = {doc for rule_id in rules for doc in glossaries.get(rule_prefix(rule_id), [])}
+        terms: dict[str, tuple[str, str]] = self.env.get_domain("std").data.get("terms", {})
+        words = sorted(
+            (word for word, (docname, _) in terms.items() if docname in serving),
+            key=len,
+            reverse=True,  # "damage step" before "damage"
+        )
+        if not words:
+            return
+        pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b", re.I)
+        linked = {
+            node["reftarget"].lower()
+            for node in self.document.findall(addnodes.pending_xref)
+            if node.get("reftype") == "term"
+        }
+        for content in self.document.findall(addnodes.desc_content):
+            if content.parent.get("domain") != "rules":
+                continue
+            for text in list(content.findall(nodes.Text)):
+                if not _linkable(text):
+                    continue
+                self.link(text, pattern, linked)
+
+    def link(self, text: nodes.Text, pattern: re.Pattern[str], linked: set[str]) -> None:
+        """Replace ``text`` with its words, the first use of each term made a reference."""
+        source = str(text)
+        parts: list[nodes.Node] = []
+        position = 0
+        for match in pattern.finditer(source):
+            word = match.group(0).lower()
+            if word in linked:
+                continue
+            linked.add(word)
+            parts.append(nodes.Text(source[position : match.start()]))
+            parts.append(
+                addnodes.pending_xref(
+                    "",
+                    nodes.inline(match.group(0), match.group(0), classes=["glossary-term"]),
+                    refdomain="std",
+                    reftype="term",
+                    reftarget=word,
+                    refexplicit=True,
+                    refdoc=self.env.docname,
+                )
+            )
+            position = match.end()
+        if parts:
+            parts.append(nodes.Text(source[position:]))
+            text.parent.replace(text, parts)
+
+
+def _linkable(text: nodes.Text) -> bool:
+    parent = text.parent
+    while parent is not None:
+        if isinstance(parent, _SKIP):
+            return False
+        parent = parent.parent
+    return True

@@ -1,0 +1,144 @@
+"""What the HTML build writes beside the pages for readers of the rules.
+
+- ``_static/rules.json``: every rule's address, title, status and text. The site's script
+  (``static/rulekeeper-rules.js``) reads it for the "Go to rule" box, the previews of rule
+  references and the rules listed first in search results; the site needs no network for any
+  of them.
+- ``r/<ID>.html``: a short, stable address per rule built from its ID alone
+  (``r/RR-8.4b.html``), which forwards to wherever the rule is written now, so links made with
+  it keep working when a rule moves to another page.
+- ``downloads/<prefix>-rules.txt`` and ``.pdf``: each format's complete rules in one file
+  (see :mod:`rulekeeper.sphinx.downloads`).
+- ``tests-source/tests/test_*.py.html``: each test file that pins a rule, highlighted with an
+  anchor per line, which the traceability page links each test to.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.util.osutil import relative_uri
+
+from rulekeeper.rulebook import Rule
+from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
+from rulekeeper.sphinx.domain import RuleRecord, rules_domain
+from rulekeeper.sphinx.downloads import write_downloads
+from rulekeeper.sphinx.traceability import tests_dir, write_test_sources
+from rulekeeper.traceability import find_rule_tests
+
+DATA_FILE = "_static/rules.json"
+SHORT_FOLDER = "r"
+
+# Markdown that means nothing in plain text: links keep their words, emphasis and code marks go.
+_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_MARKS = re.compile(r"\*\*|(?<!\w)\*|\*(?!\w)|`")
+
+
+def short_address(rule_id: RuleId) -> str:
+    """The short address of a rule, relative to the site's root: ``r/RR-8.4b.html``.
+
+    >>> from rulekeeper.sphinx.ruledata import short_address
+    >>> short_address("RR 8.4b")
+    'r/RR-8.4b.html'
+    """
+    return f"{SHORT_FOLDER}/{rule_id.replace(' ', '-')}.html"
+
+
+def plain(rule: Rule) -> str:
+    """A rule's text as a reader sees it, without MyST or Markdown marks."""
+    text = _MARKS.sub("", _LINK.sub(r"\1", rule.plain_text))
+    paragraphs = (" ".join(p.split()) for p in text.split("\n\n"))
+    return "\n\n".join(p for p in paragraphs if p)
+
+
+def rule_data(
+    records: Mapping[RuleId, RuleRecord], page_uri: Mapping[str, str]
+) -> dict[str, object]:
+    """The contents of ``rules.json``: the formats by prefix, and every rule by ID.
+
+    ``page_uri`` maps each page's docname to its address relative to the site's root.
+    """
+    rules = {
+        rule_id: {
+            "u": f"{page_uri[record.docname]}#{record.anchor}",
+            "t": record.rule.title,
+            "s": record.rule.status,
+            "x": plain(record.rule),
+        }
+        for rule_id, record in records.items()
+    }
+    prefixes = dict.fromkeys(rule_prefix(rule_id) for rule_id in records)
+    return {"prefixes": {p: PREFIXES[p] for p in prefixes}, "rules": rules}
+
+
+REDIRECT = """\
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{id}</title>
+<link rel="canonical" href="{target}">
+<meta http-equiv="refresh" content="0; url={target}">
+</head>
+<body>
+<p><a href="{target}">{id}{title}</a></p>
+</body>
+</html>
+"""
+
+
+def write_site_files(app: Sphinx, exception: BaseException | None) -> None:
+    """After an HTML build: write ``rules.json``, every rule's short address and each format's
+    complete rules as text and PDF."""
+    if exception is not None or app.builder.format != "html":
+        return
+    domain = rules_domain(app.env)
+    records = {rule_id: domain.rules[rule_id] for rule_id in domain.rulebook()}
+    pages = {record.docname for record in records.values()}
+    page_uri = {docname: app.builder.get_target_uri(docname) for docname in pages}
+    out = Path(app.outdir)
+    write_downloads(out, {r: (record.rule, plain(record.rule)) for r, record in records.items()})
+    write_rule_data(out, records, page_uri)
+    tests = tests_dir(app.config)
+    favicon = app.config.html_favicon
+    traceability = list(domain.traceability_docs)
+    write_test_sources(
+        out,
+        tests,
+        [t.partition("::")[0] for ts in find_rule_tests(tests).values() for t in ts],
+        favicon=f"_static/{Path(favicon).name}" if favicon and "://" not in favicon else "",
+        back=app.builder.get_target_uri(traceability[0]) if traceability else "",
+    )
+
+
+def write_rule_data(
+    out: Path, records: Mapping[RuleId, RuleRecord], page_uri: Mapping[str, str]
+) -> None:
+    """Write ``rules.json`` and the short address of every rule under ``out``."""
+    data = rule_data(records, page_uri)
+    (out / DATA_FILE).parent.mkdir(parents=True, exist_ok=True)
+    (out / DATA_FILE).write_text(
+        json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+    )
+    folder = out / SHORT_FOLDER
+    folder.mkdir(exist_ok=True)
+    wanted = set()
+    for rule_id, record in records.items():
+        address = short_address(rule_id)
+        wanted.add(Path(address).name)
+        target = f"{relative_uri(address, page_uri[record.docname])}#{record.anchor}"
+        title = f": {record.rule.title}" if record.rule.title else ""
+        page = REDIRECT.format(
+            id=html.escape(rule_id), target=html.escape(target), title=html.escape(title)
+        )
+        path = out / address
+        if not path.is_file() or path.read_text(encoding="utf-8") != page:
+            path.write_text(page, encoding="utf-8")
+    for stale in folder.glob("*.html"):
+        if stale.name not in wanted:
+            stale.unlink()

@@ -1,0 +1,112 @@
+"""The built site, served on the loopback address and opened in a real headless Chromium.
+
+``nox -s browser`` builds the site, then runs these tests. They need:
+
+- the built HTML, in ``docs/_build/html`` or the folder ``RULEKEEPER_SITE_DIR`` names;
+- Debian's ``chromium`` (``/usr/bin/chromium``, or the path ``RULEKEEPER_CHROMIUM`` names),
+  driven by Playwright's Python client. Playwright's own browser download is never used.
+
+The site is served by a thread of this process on ``127.0.0.1`` at a port the system picks, so
+that links, scripts and fetched JSON behave as they do on a web server, not as ``file://``.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+from collections.abc import Callable, Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+from browsing import HEIGHTS, WIDTHS, Tab  # noqa: E402  (needs Playwright, checked above)
+
+REPO = Path(__file__).resolve().parents[2]
+SITE = Path(os.environ.get("RULEKEEPER_SITE_DIR", REPO / "docs" / "_build" / "html"))
+CHROMIUM = os.environ.get("RULEKEEPER_CHROMIUM", "/usr/bin/chromium")
+
+# Quiet, offline and fit for a container: no sandbox (we run as root), no GPU, no QUIC, and
+# none of the background services that would try to reach the network.
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    """Serve the site without a log line per request."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The built site; the tests fail with a reason if there is none."""
+    if not (SITE / "index.html").is_file():
+        pytest.fail(f"no built site in {SITE}: run `nox -s browser`, which builds it first")
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    """The address of the site, served on the loopback interface for the whole session."""
+    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[playwright_sync.Browser]:
+    """One headless Chromium for the session."""
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"no Chromium at {CHROMIUM}: `apt-get install chromium` (nox -s browser does)")
+    with playwright_sync.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def tab_at(browser: playwright_sync.Browser, base_url: str) -> Iterator[Callable[[str], Tab]]:
+    """Open a tab at a named width from :data:`WIDTHS`; each is closed after the test."""
+    contexts: list[playwright_sync.BrowserContext] = []
+
+    def open_tab(width: str) -> Tab:
+        context = browser.new_context(
+            viewport={"width": WIDTHS[width], "height": HEIGHTS.get(width, 900)},
+            is_mobile=width == "phone",
+            has_touch=width == "phone",
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        tab = Tab(context.new_page(), base_url)
+        tab.page.on(
+            "console",
+            lambda message: (
+                tab.note(f"console: {message.text} {message.location}")
+                if message.type == "error"
+                else None
+            ),
+        )
+        tab.page.on("pageerror", lambda error: tab.note(f"script error: {error}"))
+        return tab
+
+    yield open_tab
+    for context in contexts:
+        context.close()
