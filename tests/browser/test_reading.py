@@ -102,6 +102,16 @@ def test_short_address_survives_a_move(tab_at: Callable[[str], Tab], rules: Rule
     assert page.locator("dt#rule-lv-2-1").is_visible()
 
 
+def test_an_old_link_to_a_moved_rule_lands_on_it(
+    tab_at: Callable[[str], Tab], rules: Rules
+) -> None:
+    """Risk & Resource's rulings once stood on one page: a link made then still lands."""
+    tab = tab_at("laptop")
+    page = tab.open("rules/risk-and-resource/rulings.html#rule-rr-r42")
+    page.wait_for_url(f"**/{rules['rules']['RR R42']['u']}")
+    assert page.locator("dt#rule-rr-r42").is_visible()
+
+
 # -- Go to a rule -------------------------------------------------------------------------------
 
 

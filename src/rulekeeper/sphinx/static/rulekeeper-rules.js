@@ -10,6 +10,8 @@
  *   rule's ID, title and text; a second tap follows the link.
  * - Search: on the search page, rules whose ID or title match the query are listed first,
  *   with their ID, title and a snippet of their text.
+ * - Moved rules: a link to a rule's anchor on a page the rule has since left (Risk & Resource's
+ *   rulings once stood on one page) goes on to where the rule is written now.
  */
 (() => {
   "use strict";
@@ -309,7 +311,18 @@
     apply();
   }
 
+  /** Follow an old link whose rule anchor is no longer on this page to the rule's new page. */
+  function followMovedRule() {
+    const anchor = decodeURIComponent(window.location.hash.slice(1));
+    if (!anchor.startsWith("rule-") || document.getElementById(anchor)) return;
+    rules().then((data) => {
+      const id = data.byAnchor[anchor];
+      if (id) window.location.replace(root + data.rules[id].u);
+    });
+  }
+
   function start() {
+    followMovedRule();
     setUpTraceabilityFilters();
     setUpGoTo();
     setUpPreviews();
