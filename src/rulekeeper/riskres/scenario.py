@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action
@@ -222,8 +223,20 @@ def resolve(game: RiskGame) -> None:
         game.apply(Pass())
 
 
+MAX_PASSES: Final = 1000
+"""More passes than any step takes: passing resolves the stack one object at a time, and no
+position an example builds holds this many objects."""
+
+
 def everyone_passes(game: RiskGame) -> None:
-    """Every player passes in turn until the current step ends (or the game does)."""
+    """Every player passes in turn until the current step ends (or the game does).
+
+    :raises RuntimeError: if the step has not ended after :data:`MAX_PASSES` passes, so that an
+        example set up wrong fails instead of hanging the test run.
+    """
     step = game.step
-    while game.decision == "priority" and game.step == step and game.outcome is None:
+    for _ in range(MAX_PASSES):
+        if game.decision != "priority" or game.step != step or game.outcome is not None:
+            return
         game.apply(Pass())
+    raise RuntimeError(f"step {step} did not end after {MAX_PASSES} passes")
