@@ -123,8 +123,10 @@ class FormatsOverview(SphinxPostTransform):
         item += nodes.paragraph("", "", nodes.Text(_status(total)), classes=["format-status"])
         links = nodes.paragraph(classes=["format-links"])
         parts: list[Node] = [self.doc_link(front, nodes.Text("Rules"))]
-        parts += [self.doc_link(page, nodes.Text("Cards")) for page in cards]
-        parts += [self.doc_link(page, nodes.Text("Glossary")) for page in glossaries]
+        parts += [self.doc_link(page, self.label(page, "Cards", cards)) for page in cards]
+        parts += [
+            self.doc_link(page, self.label(page, "Glossary", glossaries)) for page in glossaries
+        ]
         for kind in ("txt", "pdf"):
             # Relative to the page, as the HTML builder writes it (``index.html``).
             target = relative_uri(self.env.docname, download_path(total.prefix, kind))
@@ -136,6 +138,12 @@ class FormatsOverview(SphinxPostTransform):
             links += part
         item += links
         return item
+
+    def label(self, docname: str, kind: str, pages: list[str]) -> nodes.Text:
+        """``kind`` for a format's one page of that kind; its title where it has several (Leveler
+        has its own glossary and the Magic essentials' one), so the links say which is which."""
+        title = self.env.titles.get(docname)
+        return nodes.Text(title.astext() if len(pages) > 1 and title is not None else kind)
 
     def doc_link(self, docname: str, content: Node) -> addnodes.pending_xref:
         """A link to a page of the site."""
