@@ -83,7 +83,7 @@ REDIRECT = """\
 <meta charset="utf-8">
 <title>{id}</title>
 <link rel="canonical" href="{target}">
-<meta http-equiv="refresh" content="0; url={target}">
+<meta http-equiv="refresh" content="0; url={target}">{icon}
 </head>
 <body>
 <p><a href="{target}">{id}{title}</a></p>
@@ -103,23 +103,32 @@ def write_site_files(app: Sphinx, exception: BaseException | None) -> None:
     page_uri = {docname: app.builder.get_target_uri(docname) for docname in pages}
     out = Path(app.outdir)
     write_downloads(out, {r: (record.rule, plain(record.rule)) for r, record in records.items()})
-    write_rule_data(out, records, page_uri)
-    tests = tests_dir(app.config)
     favicon = app.config.html_favicon
+    icon = f"_static/{Path(favicon).name}" if favicon and "://" not in favicon else ""
+    write_rule_data(out, records, page_uri, favicon=icon)
+    tests = tests_dir(app.config)
     traceability = list(domain.traceability_docs)
     write_test_sources(
         out,
         tests,
         [t.partition("::")[0] for ts in find_rule_tests(tests).values() for t in ts],
-        favicon=f"_static/{Path(favicon).name}" if favicon and "://" not in favicon else "",
+        favicon=icon,
         back=app.builder.get_target_uri(traceability[0]) if traceability else "",
     )
 
 
 def write_rule_data(
-    out: Path, records: Mapping[RuleId, RuleRecord], page_uri: Mapping[str, str]
+    out: Path,
+    records: Mapping[RuleId, RuleRecord],
+    page_uri: Mapping[str, str],
+    *,
+    favicon: str = "",
 ) -> None:
-    """Write ``rules.json`` and the short address of every rule under ``out``."""
+    """Write ``rules.json`` and the short address of every rule under ``out``.
+
+    ``favicon`` is the site's icon relative to ``out``: a short address names it, or the
+    browser asks the server for a ``favicon.ico`` that does not exist before it moves on.
+    """
     data = rule_data(records, page_uri)
     (out / DATA_FILE).parent.mkdir(parents=True, exist_ok=True)
     (out / DATA_FILE).write_text(
@@ -127,6 +136,7 @@ def write_rule_data(
     )
     folder = out / SHORT_FOLDER
     folder.mkdir(exist_ok=True)
+    icon = f'\n<link rel="icon" href="../{html.escape(favicon)}">' if favicon else ""
     wanted = set()
     for rule_id, record in records.items():
         address = short_address(rule_id)
@@ -134,7 +144,7 @@ def write_rule_data(
         target = f"{relative_uri(address, page_uri[record.docname])}#{record.anchor}"
         title = f": {record.rule.title}" if record.rule.title else ""
         page = REDIRECT.format(
-            id=html.escape(rule_id), target=html.escape(target), title=html.escape(title)
+            id=html.escape(rule_id), target=html.escape(target), title=html.escape(title), icon=icon
         )
         path = out / address
         if not path.is_file() or path.read_text(encoding="utf-8") != page:
