@@ -149,6 +149,13 @@ def _risk_and_resource() -> GameFormat:
     )
 
 
+def _dominion_game_invariants(game: Game) -> list[str]:
+    """The invariants of every Dominion game, plain or drafted: the variant adds its own
+    (:meth:`rulekeeper.dominion.hooks.DominionVariant.invariants`)."""
+    assert isinstance(game, DominionGame)
+    return dominion_invariants(game)
+
+
 def _dominion() -> GameFormat:
     def new_game(seed: int, players: int, variant: str = "") -> Game:
         # A named kingdom, or one the seed picks with a chance of its own (as decks are).
@@ -157,10 +164,6 @@ def _dominion() -> GameFormat:
         else:
             kingdom, landscapes = random_kingdom(Chance(seed ^ DECK_SEED_SALT))
         return DominionGame.new(kingdom, landscapes=landscapes, seed=seed, players=players)
-
-    def invariants(game: Game) -> list[str]:
-        assert isinstance(game, DominionGame)
-        return dominion_invariants(game)
 
     return GameFormat(
         key="dominion",
@@ -175,7 +178,7 @@ def _dominion() -> GameFormat:
             "big-money": BigMoney,
             "big-money-smithy": BigMoneySmithy,
         },
-        invariants=invariants,
+        invariants=_dominion_game_invariants,
         players_rule="DM 1.1",
         variants={name: ", ".join(c + lands) for name, (c, lands) in KINGDOMS.items()},
     )
@@ -186,10 +189,6 @@ def _dominion_draft() -> GameFormat:
         # The draft deals from the game's own chance, so `rulekeeper deal` shows the same deal.
         return new_draft_game(seed, players, variant)
 
-    def invariants(game: Game) -> list[str]:
-        assert isinstance(game, DominionGame)
-        return dominion_invariants(game)
-
     return GameFormat(
         key="dominion-draft",
         name="Dominion Draft",
@@ -197,7 +196,7 @@ def _dominion_draft() -> GameFormat:
         players=(DRAFT_MIN_PLAYERS, DRAFT_MAX_PLAYERS),
         new_game=new_game,
         agents={"random": RandomAgent, "heuristic": DraftAgent},
-        invariants=invariants,
+        invariants=_dominion_game_invariants,
         players_rule="DD 1.1",
         variants=DRAFT_VARIANTS,
     )
