@@ -9,6 +9,7 @@ it, so they cannot disagree.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,21 +63,36 @@ def find_rule_tests(tests_dir: Path) -> dict[RuleId, list[str]]:
     for path in sorted(tests_dir.rglob("test_*.py")):
         if "roots" in path.relative_to(tests_dir).parts:
             continue
-        module = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        status = path.stat()
         name = path.relative_to(tests_dir.parent).as_posix()
-        module_rules = [
-            rule
-            for node in module.body
-            if isinstance(node, ast.Assign) and _is_pytestmark(node)
-            for rule in _rule_marks([node.value])
-        ]
-        for node in ast.walk(module):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
-                "test"
-            ):
-                for rule_id in [*module_rules, *_rule_marks(node.decorator_list)]:
-                    found.setdefault(rule_id, []).append(f"{name}::{node.name}")
+        for rule_id, test in _marked_tests(path, name, status.st_mtime_ns, status.st_size):
+            found.setdefault(rule_id, []).append(test)
     return found
+
+
+@functools.lru_cache(maxsize=1024)
+def _marked_tests(
+    path: Path, name: str, _mtime_ns: int, _size: int
+) -> tuple[tuple[RuleId, str], ...]:
+    """``(rule ID, test)`` for every rule mark in one test file, in file order.
+
+    Remembered per file version (its modification time and size are part of the key): one
+    site build asks three times (traceability page, formats overview, test source pages), and
+    parsing every test file is most of what each ask costs.
+    """
+    module = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    module_rules = [
+        rule
+        for node in module.body
+        if isinstance(node, ast.Assign) and _is_pytestmark(node)
+        for rule in _rule_marks([node.value])
+    ]
+    return tuple(
+        (rule_id, f"{name}::{node.name}")
+        for node in ast.walk(module)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test")
+        for rule_id in [*module_rules, *_rule_marks(node.decorator_list)]
+    )
 
 
 def _is_pytestmark(node: ast.stmt) -> bool:

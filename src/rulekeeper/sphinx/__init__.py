@@ -41,7 +41,7 @@ from rulekeeper.sphinx.traceability import TraceabilityDirective, TraceabilityTa
 from rulekeeper.sphinx.transforms import EnforcedByLinks, RuleSections
 
 # Bump when the shape of what is stored in the environment changes.
-ENV_VERSION = 2
+ENV_VERSION = 3
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -80,6 +80,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", events.resolve_config)
     app.connect("builder-inited", events.prepare)
     app.connect("env-get-outdated", events.outdated_pages)
+    app.connect("env-get-updated", events.changed_reports)
     app.connect("env-check-consistency", events.check_consistency)
     app.connect("warn-missing-reference", events.warn_dangling)
     return {

@@ -21,6 +21,8 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from rulekeeper.sphinx.registry import note_engine_dependencies
+
 # ``ignore-module-all``: document what a module defines, not what it re-exports, so each object
 # has one entry and one target; re-exports are listed as links to that entry instead.
 # ``:orphan:``: the pages are listed by the ``api-modules`` directive, not by a toctree, so the
@@ -133,7 +135,8 @@ class ApiModulesDirective(SphinxDirective):
         listing = nodes.bullet_list(classes=["api-modules"])
         if not folder:
             return []
-        self.env.note_reread()  # a new module adds a page without this page changing
+        # Made from the engine's code and data, not from this page's source.
+        note_engine_dependencies(self.env)
         for module in api_modules(self.config.rulekeeper_engine_packages):
             link = addnodes.pending_xref(
                 "",

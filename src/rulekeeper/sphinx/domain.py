@@ -59,13 +59,13 @@ class RulesDomain(Domain):
     roles: ClassVar[dict[str, Any]] = {"rule": RuleRole(warn_dangling=True)}
     initial_data: ClassVar[dict[str, Any]] = {
         "rules": {},  # RuleId -> RuleRecord
-        "traceability": {},  # docname -> None: pages that show the traceability tables
-        "summaries": {},  # docname -> None: pages that show the formats overview
+        "reports": {},  # docname -> the report it shows: "traceability", "overview", "rulings"
+        "report_inputs": None,  # report -> what it was made from, as of the last build
         "rulings": None,  # rule ID -> the rulings citing it, as of the last build
         "enforcers": None,  # the scoped registry as of the last build, to spot code changes
     }
     # Bump when RuleRecord changes shape, so an old pickled environment is rebuilt.
-    data_version = 2
+    data_version = 3
 
     @property
     def rules(self) -> dict[RuleId, RuleRecord]:
@@ -73,14 +73,19 @@ class RulesDomain(Domain):
         return cast("dict[RuleId, RuleRecord]", self.data["rules"])
 
     @property
-    def traceability_docs(self) -> dict[str, None]:
-        """The documents that contain a traceability table (a dict used as an ordered set)."""
-        return cast("dict[str, None]", self.data["traceability"])
+    def report_docs(self) -> dict[str, str]:
+        """The documents that show a report made at write time (the traceability tables, the
+        formats overview, a list of rulings), each with the kind of report it shows."""
+        return cast("dict[str, str]", self.data["reports"])
 
     @property
-    def summary_docs(self) -> dict[str, None]:
-        """The documents that contain the formats overview (a dict used as an ordered set)."""
-        return cast("dict[str, None]", self.data["summaries"])
+    def traceability_docs(self) -> list[str]:
+        """The documents that contain a traceability table."""
+        return [doc for doc, kind in self.report_docs.items() if kind == "traceability"]
+
+    def note_report(self, docname: str, kind: str) -> None:
+        """Record that ``docname`` shows a report of ``kind``, made when the page is written."""
+        self.report_docs[docname] = kind
 
     def note_rule(self, record: RuleRecord) -> bool:
         """Record a rule definition; warn and return False if the ID is already defined."""
@@ -108,8 +113,7 @@ class RulesDomain(Domain):
         """Forget everything ``docname`` defined, before it is read again."""
         for rule_id in [r for r, rec in self.rules.items() if rec.docname == docname]:
             del self.rules[rule_id]
-        self.traceability_docs.pop(docname, None)
-        self.summary_docs.pop(docname, None)
+        self.report_docs.pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         """Take over what a parallel reader recorded for ``docnames``."""
@@ -117,12 +121,9 @@ class RulesDomain(Domain):
         for record in theirs.values():
             if record.docname in docnames:
                 self.note_rule(record)
-        for docname in cast("Mapping[str, None]", otherdata["traceability"]):
+        for docname, kind in cast("Mapping[str, str]", otherdata["reports"]).items():
             if docname in docnames:
-                self.traceability_docs[docname] = None
-        for docname in cast("Mapping[str, None]", otherdata["summaries"]):
-            if docname in docnames:
-                self.summary_docs[docname] = None
+                self.note_report(docname, kind)
 
     def resolve_xref(
         self,

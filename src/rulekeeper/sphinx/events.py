@@ -22,9 +22,10 @@ from sphinx.util import logging
 from rulekeeper.rules import enforced_by
 from rulekeeper.sphinx.apipages import write_api_pages
 from rulekeeper.sphinx.domain import WARNING_TYPE, rules_domain
-from rulekeeper.sphinx.registry import load_engines, scoped_enforcers
+from rulekeeper.sphinx.registry import load_engines, scoped_enforcers, write_engine_manifest
+from rulekeeper.sphinx.traceability import tests_dir
 from rulekeeper.sphinx.transforms import api_target
-from rulekeeper.traceability import sections_without_examples, unknown_rules
+from rulekeeper.traceability import find_rule_tests, sections_without_examples, unknown_rules
 
 logger = logging.getLogger(__name__)
 
@@ -86,29 +87,68 @@ def add_reader_files(app: Sphinx, config: Config) -> None:
 
 
 def prepare(app: Sphinx) -> None:
-    """Run every ``@enforces`` in the engine, then write the API pages that document them."""
+    """Run every ``@enforces`` in the engine, then write the API pages that document them and
+    the list of the engine's files that pages made from the engine depend on."""
     load_engines(app)
     write_api_pages(app)
+    write_engine_manifest(app)
 
 
 def outdated_pages(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
-    """Pages to read again although their source did not change.
-
-    The traceability page and the formats overview always, since they report on tests and
-    code Sphinx does not track;
-    and every rules page when the enforcing code changed, so its "Enforced by" links are
-    written afresh.
-    """
+    """Pages to read again although their source did not change: every rules page when the
+    enforcing code changed, so its "Enforced by" links are written afresh."""
     domain = rules_domain(env)
     current = scoped_enforcers(app.config)
-    outdated = [*domain.traceability_docs, *domain.summary_docs]
+    outdated = []
     previous = domain.data["enforcers"]
     if previous is not None and previous != current:
         outdated += sorted({record.docname for record in domain.rules.values()})
     domain.data["enforcers"] = current
     return outdated
+
+
+def changed_reports(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """Pages to write again because what their report is made from changed.
+
+    Connected to ``env-get-updated``. The traceability tables, the formats overview and the
+    lists of rulings are made when a page is written, from the rules, the code and the tests,
+    none of which is the page's own source. Each kind of report's inputs are compared with the
+    previous build's, and only the pages whose report would come out differently are written:
+    the traceability page is the largest of the site, and an edit to one rules page seldom
+    changes it.
+    """
+    domain = rules_domain(env)
+    current = report_inputs(app, env)
+    previous: dict[str, object] = domain.data["report_inputs"] or {}
+    domain.data["report_inputs"] = current
+    return sorted(
+        docname
+        for docname, kind in domain.report_docs.items()
+        if kind not in previous or previous[kind] != current[kind]
+    )
+
+
+def report_inputs(app: Sphinx, env: BuildEnvironment) -> dict[str, object]:
+    """What each kind of report is made from, in a form that compares by value.
+
+    - A list of rulings: the rules (their IDs, titles and pages).
+    - The traceability tables: the rules, the enforcing code and the marked tests.
+    - The formats overview: those, plus the pages' front matter and titles, and when each page
+      that defines rules was last read (a format's front page may give its summary in its
+      first sentence).
+    """
+    domain = rules_domain(env)
+    rules = sorted(domain.rules.items())
+    evidence = (rules, scoped_enforcers(app.config), find_rule_tests(tests_dir(app.config)))
+    rules_pages = {record.docname for record in domain.rules.values()}
+    pages = (
+        {docname: env.metadata.get(docname, {}) for docname in sorted(env.all_docs)},
+        {docname: title.astext() for docname, title in sorted(env.titles.items())},
+        {docname: env.all_docs.get(docname) for docname in sorted(rules_pages)},
+    )
+    return {"rulings": rules, "traceability": evidence, "overview": (evidence, pages)}
 
 
 def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:

@@ -1,8 +1,8 @@
 """The ``card-gallery`` directive: a page of cards generated from a game's data.
 
 Its argument names a function that returns :class:`rulekeeper.galleries.GalleryCard` rows,
-e.g. ``rulekeeper.galleries.risk_and_resource_cards``. The page is rebuilt on every build, so
-it always shows the data the engine plays with.
+e.g. ``rulekeeper.galleries.risk_and_resource_cards``. The page is read again whenever a file of
+the engine (its code or its data) changes, so it always shows the data the engine plays with.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from rulekeeper.galleries import GalleryCard
+from rulekeeper.sphinx.registry import note_engine_dependencies
 from rulekeeper.sphinx.traceability import simple_table
 from rulekeeper.sphinx.transforms import BEFORE_REFERENCES
 
@@ -36,7 +37,8 @@ class CardGalleryDirective(SphinxDirective):
         provider = self._provider(self.arguments[0])
         if provider is None:
             return []
-        self.env.note_reread()  # the data may change without this page changing
+        # Made from the engine's code and data, not from this page's source.
+        note_engine_dependencies(self.env)
         cards = provider()
         output: list[Node] = []
         groups = list(dict.fromkeys(card.group for card in cards))

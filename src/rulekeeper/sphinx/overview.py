@@ -50,8 +50,8 @@ class FormatsOverviewDirective(SphinxDirective):
     has_content = False
 
     def run(self) -> list[Node]:
-        """Leave a placeholder; the page is read again on every build to stay current."""
-        rules_domain(self.env).summary_docs[self.env.docname] = None
+        """Leave a placeholder; the page is written again whenever what it reports changes."""
+        rules_domain(self.env).note_report(self.env.docname, "overview")
         return [formats_overview()]
 
 

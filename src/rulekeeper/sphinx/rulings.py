@@ -120,8 +120,8 @@ class RulingsListDirective(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        """Leave a placeholder; the page is written again on every build to stay current."""
-        rules_domain(self.env).summary_docs[self.env.docname] = None
+        """Leave a placeholder; the page is written again whenever what it reports changes."""
+        rules_domain(self.env).note_report(self.env.docname, "rulings")
         return [rulings_list(prefix=self.arguments[0].strip().upper())]
 
 
