@@ -195,6 +195,11 @@ def enforced_by(obj: object) -> tuple[RuleId, ...]:
     return _RULES_OF.get(qualified_name(obj), ())
 
 
+def enforcers_of(rule_id: RuleId) -> tuple[str, ...]:
+    """Return the qualified names that enforce one rule (empty if none)."""
+    return tuple(_ENFORCERS.get(rule_id, ()))
+
+
 def enforcers() -> Mapping[RuleId, tuple[str, ...]]:
     """Return every rule ID in the registry with the qualified names that enforce it."""
     return {rule_id: tuple(names) for rule_id, names in sorted(_ENFORCERS.items())}

@@ -164,10 +164,15 @@ def enforcers_in(
     roots = tuple(packages)
     scoped: dict[RuleId, tuple[str, ...]] = {}
     for rule_id, names in enforcers.items():
-        kept = tuple(n for n in names if any(n == r or n.startswith(r + ".") for r in roots))
+        kept = tuple(n for n in names if in_packages(n, roots))
         if kept:
             scoped[rule_id] = kept
     return scoped
+
+
+def in_packages(name: str, packages: Iterable[str]) -> bool:
+    """True if the qualified ``name`` is one of ``packages`` or lies inside one."""
+    return any(name == p or name.startswith(p + ".") for p in packages)
 
 
 def unknown_rules(

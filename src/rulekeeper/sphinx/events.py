@@ -19,13 +19,18 @@ from sphinx.domains import Domain
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from rulekeeper.rules import enforced_by
+from rulekeeper.rules import enforced_by, enforcers_of
 from rulekeeper.sphinx.apipages import write_api_pages
 from rulekeeper.sphinx.domain import WARNING_TYPE, rules_domain
 from rulekeeper.sphinx.registry import load_engines, scoped_enforcers, write_engine_manifest
 from rulekeeper.sphinx.traceability import tests_dir
 from rulekeeper.sphinx.transforms import api_target
-from rulekeeper.traceability import find_rule_tests, sections_without_examples, unknown_rules
+from rulekeeper.traceability import (
+    find_rule_tests,
+    in_packages,
+    sections_without_examples,
+    unknown_rules,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -213,16 +218,18 @@ def add_enforces_field(
     """
     target = obj.fget if isinstance(obj, property) else obj
     qualname = f"{getattr(target, '__module__', '')}.{getattr(target, '__qualname__', '')}"
-    registry = scoped_enforcers(app.config)
+    packages = app.config.rulekeeper_engine_packages
     candidates = [(target, qualname)]
     if inspect.isclass(target):
         candidates.append((target.__init__, f"{qualname}.__init__"))
-    # The registry may be scoped to some formats (see scoped_enforcers).
+    # Only enforcers inside the configured packages count (as in scoped_enforcers). Asked per
+    # name, not through the whole scoped registry: autodoc asks for every docstring.
     own = [
         r
         for candidate, name in candidates
+        if in_packages(name, packages)
         for r in dict.fromkeys(enforced_by(candidate))
-        if name in registry.get(r, ())
+        if name in enforcers_of(r)
     ]
     if not own:
         return

@@ -70,6 +70,8 @@ class TraceabilityTables(SphinxPostTransform):
     """Replace the placeholder with the totals and one table per format."""
 
     default_priority = BEFORE_REFERENCES
+    tests_root: Path
+    """The folder that holds the tests folder; test names are relative to it."""
 
     def run(self, **kwargs: Any) -> None:
         """Build the tables from the domain, the registry and the test files."""
@@ -77,6 +79,8 @@ class TraceabilityTables(SphinxPostTransform):
         if not placeholders:
             return
         rulebook = rules_domain(self.env).rulebook()
+        # Read once: a configuration value is slow to read, and every test link needs it.
+        self.tests_root = tests_dir(self.config).parent
         traces = trace(
             rulebook, scoped_enforcers(self.config), find_rule_tests(tests_dir(self.config))
         )
@@ -159,7 +163,7 @@ class TraceabilityTables(SphinxPostTransform):
     def test_link(self, test: str, here: str) -> nodes.reference:
         """A test's whole name, linked to its line in the test's source page on the site."""
         path, _, function = test.partition("::")
-        line = test_lines(tests_dir(self.config).parent / path).get(function, 1)
+        line = test_lines(self.tests_root / path).get(function, 1)
         target = relative_uri(here, test_source_page(path)) + f"#{LINE_ANCHOR}-{line}"
         return nodes.reference(
             "", "", nodes.literal(test, test), refuri=target, classes=["test-link"]
