@@ -28,6 +28,7 @@ from rulekeeper.sphinx.directives import RuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
 from rulekeeper.sphinx.gallery import CardGalleryDirective, KeywordLinks
 from rulekeeper.sphinx.glossary import GlossaryLinks
+from rulekeeper.sphinx.navigation import forget_navigation, share_navigation
 from rulekeeper.sphinx.overview import FormatsOverview, FormatsOverviewDirective
 from rulekeeper.sphinx.roles import RuleRole
 from rulekeeper.sphinx.ruledata import write_site_files
@@ -76,6 +77,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_css_file("rulekeeper-rules.css")
     app.connect("env-get-updated", changed_rulings)
     app.connect("build-finished", write_site_files)
+    # Ahead of the theme's handler (priority 500), which works out the navigation tree.
+    app.connect("html-page-context", share_navigation, priority=400)
+    app.connect("write-started", forget_navigation)
 
     app.connect("config-inited", events.resolve_config)
     app.connect("builder-inited", events.prepare)
