@@ -63,23 +63,36 @@ def find_rule_tests(tests_dir: Path) -> dict[RuleId, list[str]]:
     for path in sorted(tests_dir.rglob("test_*.py")):
         if "roots" in path.relative_to(tests_dir).parts:
             continue
-        status = path.stat()
         name = path.relative_to(tests_dir.parent).as_posix()
-        for rule_id, test in _marked_tests(path, name, status.st_mtime_ns, status.st_size):
-            found.setdefault(rule_id, []).append(test)
+        for rule_id, function in _read_test_file(path).marks:
+            found.setdefault(rule_id, []).append(f"{name}::{function}")
     return found
 
 
-@functools.lru_cache(maxsize=1024)
-def _marked_tests(
-    path: Path, name: str, _mtime_ns: int, _size: int
-) -> tuple[tuple[RuleId, str], ...]:
-    """``(rule ID, test)`` for every rule mark in one test file, in file order.
+def function_lines(path: Path) -> dict[str, int]:
+    """The line each function of a test file starts on, by name (empty if there is no file)."""
+    return dict(_read_test_file(path).lines) if path.is_file() else {}
 
-    Remembered per file version (its modification time and size are part of the key): one
-    site build asks three times (traceability page, formats overview, test source pages), and
-    parsing every test file is most of what each ask costs.
-    """
+
+@dataclass(frozen=True)
+class _TestFile:
+    marks: tuple[tuple[RuleId, str], ...]
+    """``(rule ID, test function)`` for every rule mark, in file order."""
+    lines: tuple[tuple[str, int], ...]
+    """``(function, line)`` for every function."""
+
+
+def _read_test_file(path: Path) -> _TestFile:
+    status = path.stat()
+    return _parse_test_file(path, status.st_mtime_ns, status.st_size)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_test_file(path: Path, _mtime_ns: int, _size: int) -> _TestFile:
+    """What a test file marks, remembered per version of the file (its modification time and
+    size are part of the key): one site build asks about every file several times (the
+    traceability page, the formats overview, the test source pages), and parsing them is most
+    of what each ask costs."""
     module = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     module_rules = [
         rule
@@ -87,11 +100,19 @@ def _marked_tests(
         if isinstance(node, ast.Assign) and _is_pytestmark(node)
         for rule in _rule_marks([node.value])
     ]
-    return tuple(
-        (rule_id, f"{name}::{node.name}")
+    functions = [
+        node
         for node in ast.walk(module)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test")
-        for rule_id in [*module_rules, *_rule_marks(node.decorator_list)]
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    ]
+    return _TestFile(
+        marks=tuple(
+            (rule_id, node.name)
+            for node in functions
+            if node.name.startswith("test")
+            for rule_id in [*module_rules, *_rule_marks(node.decorator_list)]
+        ),
+        lines=tuple((node.name, node.lineno) for node in functions),
     )
 
 

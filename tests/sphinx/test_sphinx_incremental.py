@@ -10,6 +10,7 @@ application (as ``sphinx-build`` would) and looks at which pages were read and w
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import textwrap
 import time
@@ -154,3 +155,20 @@ def test_a_test_source_page_is_made_again_only_when_its_file_changes(
         source.write("# a line added later\n")
     build()
     assert "a line added later" in page.read_text(encoding="utf-8")
+
+
+def test_a_marked_test_that_moves_down_its_file_is_linked_at_its_new_line(
+    project: Callable[[str], tuple[Path, Build]],
+) -> None:
+    srcdir, build = project("basic")
+    app, _read, _written = build()
+    page = Path(app.outdir) / "traceability.html"
+    before = set(re.findall(r"test_life\.py\.html#(L-\d+)", page.read_text(encoding="utf-8")))
+    source = srcdir / "ruletests" / "test_life.py"
+    source.write_text("# A comment\n# pushes every test down.\n" + source.read_text("utf-8"))
+    _app, _read, written = build()
+    assert "traceability" in written
+    after = set(re.findall(r"test_life\.py\.html#(L-\d+)", page.read_text(encoding="utf-8")))
+    assert before
+    assert after
+    assert before.isdisjoint(after)

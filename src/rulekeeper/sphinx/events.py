@@ -27,6 +27,7 @@ from rulekeeper.sphinx.traceability import tests_dir
 from rulekeeper.sphinx.transforms import api_target
 from rulekeeper.traceability import (
     find_rule_tests,
+    function_lines,
     in_packages,
     sections_without_examples,
     unknown_rules,
@@ -139,21 +140,27 @@ def report_inputs(app: Sphinx, env: BuildEnvironment) -> dict[str, object]:
     """What each kind of report is made from, in a form that compares by value.
 
     - A list of rulings: the rules (their IDs, titles and pages).
-    - The traceability tables: the rules, the enforcing code and the marked tests.
+    - The traceability tables: the rules, the enforcing code and the marked tests, with the
+      line each test starts on.
     - The formats overview: those, plus the pages' front matter and titles, and when each page
       that defines rules was last read (a format's front page may give its summary in its
       first sentence).
     """
     domain = rules_domain(env)
     rules = sorted(domain.rules.items())
-    evidence = (rules, scoped_enforcers(app.config), find_rule_tests(tests_dir(app.config)))
+    tests = find_rule_tests(tests_dir(app.config))
+    evidence = (rules, scoped_enforcers(app.config), tests)
+    # The tables link each test to its line, which moves when the file above it is edited.
+    root = tests_dir(app.config).parent
+    files = sorted({test.partition("::")[0] for names in tests.values() for test in names})
+    lines = {path: function_lines(root / path) for path in files}
     rules_pages = {record.docname for record in domain.rules.values()}
     pages = (
         {docname: env.metadata.get(docname, {}) for docname in sorted(env.all_docs)},
         {docname: title.astext() for docname, title in sorted(env.titles.items())},
         {docname: env.all_docs.get(docname) for docname in sorted(rules_pages)},
     )
-    return {"rulings": rules, "traceability": evidence, "overview": (evidence, pages)}
+    return {"rulings": rules, "traceability": (evidence, lines), "overview": (evidence, pages)}
 
 
 def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:

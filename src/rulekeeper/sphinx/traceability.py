@@ -7,11 +7,9 @@ same functions ``rulekeeper coverage`` uses, so the page and the command line ag
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import html
 from collections.abc import Iterable, Sequence
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +31,7 @@ from rulekeeper.traceability import (
     RuleTrace,
     coverage,
     find_rule_tests,
+    function_lines,
     sections_without_examples,
     trace,
 )
@@ -163,7 +162,7 @@ class TraceabilityTables(SphinxPostTransform):
     def test_link(self, test: str, here: str) -> nodes.reference:
         """A test's whole name, linked to its line in the test's source page on the site."""
         path, _, function = test.partition("::")
-        line = test_lines(self.tests_root / path).get(function, 1)
+        line = function_lines(self.tests_root / path).get(function, 1)
         target = relative_uri(here, test_source_page(path)) + f"#{LINE_ANCHOR}-{line}"
         return nodes.reference(
             "", "", nodes.literal(test, test), refuri=target, classes=["test-link"]
@@ -218,19 +217,6 @@ TESTS_FOLDER = "tests-source"
 def test_source_page(path: str) -> str:
     """Where the site shows a test file's source: ``tests-source/tests/test_x.py.html``."""
     return f"{TESTS_FOLDER}/{path}.html"
-
-
-@cache
-def test_lines(path: Path) -> dict[str, int]:
-    """The line of each test function in a test file, by name."""
-    if not path.is_file():
-        return {}
-    module = ast.parse(path.read_text(encoding="utf-8"))
-    return {
-        node.name: node.lineno
-        for node in ast.walk(module)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-    }
 
 
 TEST_PAGE = """\
