@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
@@ -97,3 +101,30 @@ def test_warnings_can_be_suppressed_by_subtype(app: SphinxTestApp) -> None:
     app.build()
     assert app.statuscode == 0
     assert warnings(app) == ""
+
+
+def test_a_character_the_pdf_cannot_show_fails(
+    make_app: Callable[..., SphinxTestApp], rootdir: Path, sphinx_test_tempdir: Path
+) -> None:
+    """The downloadable PDF would print it as a question mark; typographic dashes and quotes
+    have plain equivalents and pass."""
+    srcdir = sphinx_test_tempdir / "basic-pdf-character"
+    shutil.rmtree(srcdir, ignore_errors=True)
+    shutil.copytree(rootdir / "test-basic", srcdir)
+    life = srcdir / "life.md"
+    life.write_text(
+        life.read_text("utf-8").replace(
+            "A player may pay life instead of mana.",
+            "A player may pay life \u2014 \u201cabout\u201d \u2248 mana \u2248 instead.",
+        ),
+        "utf-8",
+    )
+    app = make_app("html", srcdir=srcdir, warningiserror=True)
+    app.build()
+    assert app.statuscode == 1
+    assert "rule LV 2.3 uses '\u2248' (U+2248), which the downloadable PDF cannot show" in warnings(
+        app
+    )
+    assert "[rulekeeper.pdf-character]" in warnings(app)
+    assert warnings(app).count("WARNING") == 1
+    app.cleanup()

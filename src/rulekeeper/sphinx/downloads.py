@@ -6,7 +6,9 @@ worked examples stay on the site, where they run).
 
 The PDF is made by fpdf2, a maintained pure-Python library: it needs no TeX and no browser, so
 ``nox -s docs`` on any machine writes the same files. Its built-in Helvetica covers Latin-1, so
-the few typographic characters outside it are written as their plain equivalents.
+the few typographic characters outside it are written as their plain equivalents. Any other
+character would come out as a question mark, so the build warns about it instead
+(:func:`unshowable`), naming the rule.
 """
 
 from __future__ import annotations
@@ -121,6 +123,17 @@ def rules_pdf(prefix: str, rules: Iterable[tuple[Rule, str]]) -> bytes:
                 pdf.ln(1)
         pdf.ln(1.5)
     return bytes(pdf.output())
+
+
+def unshowable(text: str) -> list[str]:
+    """The characters of ``text`` the PDF cannot show, in order, each once.
+
+    >>> from rulekeeper.sphinx.downloads import unshowable
+    >>> unshowable("Deal 3 damage \u2014 or \u2248 3 \u2248 damage")
+    ['\u2248']
+    """
+    plain = text.translate(_LATIN1)
+    return list(dict.fromkeys(c for c in plain if ord(c) > 0xFF))
 
 
 def _latin1(text: str) -> str:

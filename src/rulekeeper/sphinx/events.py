@@ -22,7 +22,9 @@ from sphinx.util import logging
 from rulekeeper.rules import enforced_by, enforcers_of
 from rulekeeper.sphinx.apipages import write_api_pages
 from rulekeeper.sphinx.domain import WARNING_TYPE, rules_domain
+from rulekeeper.sphinx.downloads import unshowable
 from rulekeeper.sphinx.registry import load_engines, scoped_enforcers, write_engine_manifest
+from rulekeeper.sphinx.ruledata import plain
 from rulekeeper.sphinx.traceability import tests_dir
 from rulekeeper.sphinx.transforms import api_target
 from rulekeeper.traceability import (
@@ -43,6 +45,7 @@ WARNING_SUBTYPES = {
     "undocumented-enforcer": "enforcing code the API reference does not document",
     "duplicate-rule": "a rule ID defined twice",
     "invalid-rule": "a rule directive with a malformed ID or an unknown status",
+    "pdf-character": "a rule uses a character the downloadable PDF cannot show",
 }
 """Every ``rulekeeper`` warning subtype and what it means."""
 
@@ -200,6 +203,17 @@ def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:
             section,
             location=first.location,
         )
+    for rule_id, rule in rulebook.items():
+        characters = unshowable(" ".join((rule.section, rule.title, plain(rule))))
+        if characters:
+            _warn(
+                "pdf-character",
+                "rule %s uses %s, which the downloadable PDF cannot show (write it in Latin-1, "
+                "or add a plain equivalent in rulekeeper.sphinx.downloads)",
+                rule_id,
+                ", ".join(f"{c!r} (U+{ord(c):04X})" for c in characters),
+                location=domain.rules[rule_id].location,
+            )
     if app.config.rulekeeper_api_dir and "py" in env.domains:
         documented = env.get_domain("py").objects  # type: ignore[attr-defined]
         for rule_id, names in registry.items():
