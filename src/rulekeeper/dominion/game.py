@@ -33,6 +33,8 @@ from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARDS, CardDef, card
 from rulekeeper.dominion.effects import ACTIONS
 from rulekeeper.dominion.hooks import DominionVariant, Violation
+from rulekeeper.dominion.views import DecisionView
+from rulekeeper.dominion.zones import PLAYER_ZONES, pile_zone, zone_name
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
 from rulekeeper.errors import IllegalActionError, InputError
@@ -47,10 +49,6 @@ BUYABLE_LANDSCAPES = frozenset(
 _PLAY = {name: Play(name) for name in ACTIONS}
 _BUY = {name: Buy(name) for name in CARDS}
 _END = EndPhase()
-PILE = {name: f"pile:{name}" for name in CARDS}  # each pile's zone name, made once
-
-PLAYER_ZONES = ("deck", "hand", "discard", "play", "aside")
-"""Each player's zones (DM 1.6)."""
 
 
 # Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
@@ -75,7 +73,7 @@ class DominionGame(Game):
         self.table: dict[str, list[int]] = {"trash": []}
         for player in range(len(names)):
             for kind in PLAYER_ZONES:
-                self.table[f"{kind}:{player}"] = []
+                self.table[zone_name(kind, player)] = []
         self.piles: list[str] = []  # Supply piles in the order they were laid out
         self.landscapes: list[str] = []
         self.turn = 0  # turns taken by everyone so far; the log counts turns with it
@@ -89,6 +87,9 @@ class DominionGame(Game):
         self.gained: list[list[str]] = [[] for _ in names]  # gains on each one's latest turn
         self.turn_flags: dict[str, int] = {}  # this turn's bookkeeping (Merchant, ...)
         self.variant_state: dict[str, Any] = variant.initial_state()
+        # Actions applied to this object, so that a DecisionView knows when it is out of date.
+        # Not part of the game's state, so not saved.
+        self.applied = 0
 
     # Starting a game.
 
@@ -134,7 +135,7 @@ class DominionGame(Game):
         for player in range(count):
             for name, copies in STARTING_DECK:
                 for _ in range(copies):
-                    game.table[f"discard:{player}"].append(game.create(name))
+                    game.table[zone_name("discard", player)].append(game.create(name))
             game.draw(player, HAND_SIZE)
         game.active = game.chance.pick(count, kind="first player")
         game.record("DM 1.3", f"{names[game.active]} goes first")
@@ -174,7 +175,7 @@ class DominionGame(Game):
         self.piles.append(name)
         first, size = len(self.cards), self.pile_size(definition)
         self.cards.extend([name] * size)
-        self.table[f"pile:{name}"] = list(range(first, first + size))
+        self.table[pile_zone(name)] = list(range(first, first + size))
 
     def begin_play_if_ready(self) -> None:
         """Start the first turn once the variant's pre-game phase is over (or at once)."""
@@ -190,7 +191,7 @@ class DominionGame(Game):
 
     def pile(self, name: str) -> list[int]:
         """The cards of the Supply pile ``name`` (its top card last)."""
-        return self.table[PILE[name]]
+        return self.table[pile_zone(name)]
 
     def supply_of(self, player: int) -> tuple[str, ...]:
         """The piles ``player`` may buy and gain from (the variant decides; DM 1.5)."""
@@ -198,7 +199,12 @@ class DominionGame(Game):
 
     def hand(self, player: int) -> list[str]:
         """The names of the cards in ``player``'s hand, in order."""
-        return [self.cards[i] for i in self.table[f"hand:{player}"]]
+        return [self.cards[i] for i in self.table[zone_name("hand", player)]]
+
+    def has_action_card(self, player: int) -> bool:
+        """True if ``player`` has an Action card in hand."""
+        cards = self.cards
+        return any(cards[i] in ACTIONS for i in self.table[zone_name("hand", player)])
 
     def find_in(self, zone: str, name: str) -> int | None:
         """The ID of the last card called ``name`` in ``zone``, or ``None``."""
@@ -216,7 +222,7 @@ class DominionGame(Game):
     def draw(self, player: int, count: int) -> list[int]:
         """Draw ``count`` cards, shuffling the discard pile into the deck when the deck runs
         out (DM 2.5). Returns the cards drawn: fewer if both run out."""
-        deck, hand = self.table[f"deck:{player}"], self.table[f"hand:{player}"]
+        deck, hand = self.table[zone_name("deck", player)], self.table[zone_name("hand", player)]
         drawn: list[int] = []
         for _ in range(count):
             if not deck and not self.reshuffle(player):
@@ -228,17 +234,17 @@ class DominionGame(Game):
     def reveal_top(self, player: int) -> int | None:
         """Take the top card of ``player``'s deck, reshuffling if needed (DM 2.5); the caller
         puts it somewhere. ``None`` if deck and discard pile are both empty."""
-        deck = self.table[f"deck:{player}"]
+        deck = self.table[zone_name("deck", player)]
         if not deck and not self.reshuffle(player):
             return None
         return deck.pop()
 
     def reshuffle(self, player: int) -> bool:
         """Shuffle ``player``'s discard pile to form their deck (DM 2.5); False if it is empty."""
-        discard = self.table[f"discard:{player}"]
+        discard = self.table[zone_name("discard", player)]
         if not discard:
             return False
-        deck = self.table[f"deck:{player}"]
+        deck = self.table[zone_name("deck", player)]
         deck.extend(discard)
         discard.clear()
         self.chance.shuffle(deck)
@@ -267,7 +273,7 @@ class DominionGame(Game):
         if name not in piles or not self.pile(name):
             return -1
         card_id = self.pile(name).pop()
-        self.table[f"{to}:{player}"].append(card_id)
+        self.table[zone_name(to, player)].append(card_id)
         if player == self.active:
             self.gained[player].append(name)
         self.record(rule, f"{self.players[player]} gains {name}")
@@ -297,8 +303,8 @@ class DominionGame(Game):
         """Clean-up (DM 2.4), then the end-of-game check (DM 6.1, DM R2), then the next turn."""
         player = self.active
         for kind in ("hand", "play"):
-            zone = self.table[f"{kind}:{player}"]
-            self.table[f"discard:{player}"].extend(zone)
+            zone = self.table[zone_name(kind, player)]
+            self.table[zone_name("discard", player)].extend(zone)
             zone.clear()
         self.draw(player, HAND_SIZE)
         self.actions = self.buys = self.coins = 0
@@ -329,7 +335,7 @@ class DominionGame(Game):
                     continue
                 return
             if self.phase == "action":
-                if self.actions == 0 or not any(n in ACTIONS for n in self.hand(self.active)):
+                if self.actions == 0 or not self.has_action_card(self.active):
                     self._start_buy_phase()
                     continue
                 return
@@ -384,7 +390,7 @@ class DominionGame(Game):
             coins = self.coins
             table = self.table
             found += [
-                _BUY[n] for n in self.supply_of(player) if COSTS[n] <= coins and table[PILE[n]]
+                _BUY[n] for n in self.supply_of(player) if COSTS[n] <= coins and table[pile_zone(n)]
             ]
             found += [
                 _BUY[n]
@@ -470,6 +476,7 @@ class DominionGame(Game):
             raise IllegalActionError(found[0], found[1], action=action, step=self.phase)
 
     def _perform(self, action: Action) -> None:
+        self.applied += 1
         if self.steps:
             assert isinstance(action, Choose)
             effects.answer(self, action.option)
@@ -495,7 +502,25 @@ class DominionGame(Game):
         discard piles' sizes and top cards; everything in play, in the trash and in the
         Supply (DM 1.6). The variant may add or hide more."""
         table = self.table
-        view: dict[str, Any] = {
+        view = self.turn_facts(player)
+        view["hand"] = self.hand(player)
+        view["supply"] = {n: len(table[pile_zone(n)]) for n in self.supply_of(player)}
+        view["landscapes"] = list(self.variant.landscapes_of(self, player))
+        view["trash"] = [self.cards[i] for i in table["trash"]]
+        view["players"] = [self._public(p) for p in range(len(self.players))]
+        view["choice"] = self.pending_choice()
+        self.variant.adjust_view(self, player, view)
+        return view
+
+    def decision_view(self, player: int) -> dict[str, Any]:
+        """:meth:`view`, built only as far as ``player``'s agent reads it: a
+        :class:`~rulekeeper.dominion.views.DecisionView`, good until the next action."""
+        return DecisionView(self, player)
+
+    def turn_facts(self, player: int) -> dict[str, Any]:
+        """The first entries of :meth:`view`, which hide nothing: whose view it is, the turn,
+        the active player, the phase and what the active player has left to spend."""
+        return {
             "player": player,
             "turn": self.turn,
             "active": self.active,
@@ -503,25 +528,21 @@ class DominionGame(Game):
             "actions": self.actions,
             "buys": self.buys,
             "coins": self.coins,
-            "hand": self.hand(player),
-            "supply": {n: len(table[PILE[n]]) for n in self.supply_of(player)},
-            "landscapes": list(self.variant.landscapes_of(self, player)),
-            "trash": [self.cards[i] for i in self.table["trash"]],
-            "players": [self._public(p) for p in range(len(self.players))],
-            "choice": effects.describe_step(self, self.steps[-1]) if self.steps else None,
         }
-        self.variant.adjust_view(self, player, view)
-        return view
+
+    def pending_choice(self) -> dict[str, Any] | None:
+        """The choice a card asks now, as a view shows it, or ``None``."""
+        return effects.describe_step(self, self.steps[-1]) if self.steps else None
 
     def _public(self, player: int) -> dict[str, Any]:
-        discard = self.table[f"discard:{player}"]
+        discard = self.table[zone_name("discard", player)]
         return {
             "name": self.players[player],
-            "hand": len(self.table[f"hand:{player}"]),
-            "deck": len(self.table[f"deck:{player}"]),
+            "hand": len(self.table[zone_name("hand", player)]),
+            "deck": len(self.table[zone_name("deck", player)]),
             "discard": len(discard),
             "discard_top": self.cards[discard[-1]] if discard else None,
-            "in_play": [self.cards[i] for i in self.table[f"play:{player}"]],
+            "in_play": [self.cards[i] for i in self.table[zone_name("play", player)]],
             "turns": self.turns_taken[player],
         }
 
@@ -543,7 +564,7 @@ class DominionGame(Game):
 
     def zones_of(self, player: int) -> dict[str, list[int]]:
         """``player``'s own zones by name."""
-        return {f"{k}:{player}": self.table[f"{k}:{player}"] for k in PLAYER_ZONES}
+        return {zone_name(k, player): self.table[zone_name(k, player)] for k in PLAYER_ZONES}
 
     def all_cards_of(self, player: int) -> list[str]:
         """The names of every card ``player`` has: deck, hand, discard, in play, set aside."""
