@@ -128,10 +128,10 @@ def buy(game: DominionGame, player: int, name: str) -> None:
 
 def start_of_turn(game: DominionGame, player: int) -> None:
     """Projects whose cube is ``player``'s act at the start of their turn (DM 5.4)."""
-    if player in game.projects.get("Fair", []):
+    if player in game.projects.get("Fair", ()):
         game.buys += 1
         game.record("DM 5.4", f"Fair gives {game.players[player]} +1 Buy")
-    if player in game.projects.get("Cathedral", []):
+    if player in game.projects.get("Cathedral", ()):
         then(game, {"do": "trash", "player": player, "card": "Cathedral", "min": 1, "max": 1})
 
 

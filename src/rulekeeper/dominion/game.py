@@ -11,8 +11,9 @@ Treasure to play, ends by itself.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -40,15 +41,16 @@ from rulekeeper.engine.game import Action, Game, Outcome
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.rules import RuleId, enforces
 
-COSTS: dict[str, int] = {name: c.cost or 0 for name, c in CARDS.items()}
-WAYS = frozenset(n for n, c in CARDS.items() if c.landscape_type == "Way")
-BUYABLE_LANDSCAPES = frozenset(
+# Final, so that compiled code reads each directly instead of looking its name up every time.
+COSTS: Final[dict[str, int]] = {name: c.cost or 0 for name, c in CARDS.items()}
+WAYS: Final = frozenset(n for n, c in CARDS.items() if c.landscape_type == "Way")
+BUYABLE_LANDSCAPES: Final = frozenset(
     n for n, c in CARDS.items() if c.landscape_type in ("Event", "Project")
 )
 # Actions are values; these are made once, so that a legal list is built without making any.
-_PLAY = {name: Play(name) for name in ACTIONS}
-_BUY = {name: Buy(name) for name in CARDS}
-_END = EndPhase()
+_PLAY: Final = {name: Play(name) for name in ACTIONS}
+_BUY: Final = {name: Buy(name) for name in CARDS}
+_END: Final = EndPhase()
 
 
 # Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
@@ -144,7 +146,7 @@ class DominionGame(Game):
 
     def create(self, name: str) -> int:
         """Make a new card called ``name`` and return its ID (it is in no zone yet)."""
-        self.cards.append(name)
+        self.cards.append(sys.intern(name))  # interned, as the card data's names are
         return len(self.cards) - 1
 
     def pile_size(self, definition: CardDef) -> int:
@@ -172,6 +174,7 @@ class DominionGame(Game):
         definition = card(name)
         if definition.kind == "landscape" or name in self.piles:
             raise InputError(f"cannot lay out a pile of {name} (DM 1.4)")
+        name = definition.name  # the interned name (see cards.parse_card)
         self.piles.append(name)
         first, size = len(self.cards), self.pile_size(definition)
         self.cards.extend([name] * size)
@@ -224,10 +227,12 @@ class DominionGame(Game):
         out (DM 2.5). Returns the cards drawn: fewer if both run out."""
         deck, hand = self.table[zone_name("deck", player)], self.table[zone_name("hand", player)]
         drawn: list[int] = []
-        for _ in range(count):
-            if not deck and not self.reshuffle(player):
-                break
-            drawn.append(deck.pop())
+        while len(drawn) < count and (deck or self.reshuffle(player)):
+            # Whole slices, top card first: moving IDs one by one costs the compiled engine an
+            # int object made and freed for each.
+            take = min(count - len(drawn), len(deck))
+            drawn += deck[len(deck) - take :][::-1]
+            del deck[len(deck) - take :]
         hand.extend(drawn)
         return drawn
 

@@ -45,34 +45,35 @@ class DecisionView(dict[str, Any]):
     changing it), so that it always shows the same entries in the same order as ``view``.
     """
 
-    __slots__ = ("_applied", "_built", "_game", "_player")
+    __slots__ = ("_source",)
 
     def __init__(self, game: DominionGame, player: int) -> None:
-        super().__init__(game.turn_facts(player))
-        super().__setitem__("choice", game.pending_choice())
-        self._game = game
-        self._player = player
-        self._applied = game.applied
-        self._built = False
+        facts = game.turn_facts(player)
+        facts["choice"] = game.pending_choice()
+        dict.__init__(self, facts)
+        # The game and player the whole view is built from, and how many actions the game had
+        # applied then; None once it is built.
+        self._source: tuple[DominionGame, int, int] | None = (game, player, game.applied)
 
     def _build(self) -> None:
         """Replace the facts of the turn with the whole view (which starts with them)."""
-        if self._built:
+        if self._source is None:
             return
-        if self._game.applied != self._applied:
+        game, player, applied = self._source
+        if game.applied != applied:
             raise RuntimeError(
                 "this view was made for an earlier decision and is out of date; an agent that "
                 "keeps a view must copy it (dict(view)) while it decides"
             )
-        whole = self._game.view(self._player)
-        super().clear()
-        super().update(whole)
-        self._built = True
+        whole = game.view(player)
+        dict.clear(self)
+        dict.update(self, whole)
+        self._source = None
 
     # Reading one entry: only an entry not there yet builds the view.
 
     def __missing__(self, key: str) -> Any:
-        if self._built:
+        if self._source is None:  # built, and still not there
             raise KeyError(key)
         self._build()
         return self[key]
