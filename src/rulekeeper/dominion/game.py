@@ -51,6 +51,9 @@ BUYABLE_LANDSCAPES: Final = frozenset(
 _PLAY: Final = {name: Play(name) for name in ACTIONS}
 _BUY: Final = {name: Buy(name) for name in CARDS}
 _END: Final = EndPhase()
+# What a legal list of buys needs of each pile, found with one look-up: its cost, the zone that
+# holds it, and the action that buys it.
+_BUYING: Final = {name: (COSTS[name], pile_zone(name), _BUY[name]) for name in CARDS}
 
 
 # Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
@@ -394,9 +397,10 @@ class DominionGame(Game):
         else:
             coins = self.coins
             table = self.table
-            found += [
-                _BUY[n] for n in self.supply_of(player) if COSTS[n] <= coins and table[pile_zone(n)]
-            ]
+            for name in self.supply_of(player):
+                cost, zone, buy = _BUYING[name]
+                if cost <= coins and table[zone]:
+                    found.append(buy)
             found += [
                 _BUY[n]
                 for n in self.variant.landscapes_of(self, player)

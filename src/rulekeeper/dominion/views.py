@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from rulekeeper.dominion.game import DominionGame
 
 
-# A plain Python class even in the compiled build: mypyc's native classes cannot extend dict.
+# An ordinary Python class even in the compiled build (its methods are compiled), so that dict
+# calls __missing__ and the overridden methods exactly as Python does.
 @mypyc_attr(native_class=False)
 class DecisionView(dict[str, Any]):
     """What ``player`` may know, as :meth:`~rulekeeper.dominion.game.DominionGame.view` gives

@@ -35,16 +35,22 @@ def shuffle_as_random_does(rng: random.Random, items: MutableSequence[T]) -> Non
 
     The standard library writes its shuffle in Python, so a compiled engine could not speed it
     up, and a game shuffles hundreds of times. This is the same algorithm (Fisher and Yates',
-    each swap's index below ``i + 1`` drawn from ``getrandbits``, a draw too large drawn
-    again), so a seed gives the same order as ever; ``tests/test_chance.py`` checks it.
+    each swap's index below ``i + 1`` drawn from ``getrandbits`` with as many bits as ``i + 1``
+    has, a draw too large drawn again), so a seed gives the same order as ever;
+    ``tests/test_chance.py`` checks it.
     """
-    for i in range(len(items) - 1, 0, -1):
+    order = list(items)  # a list, which compiled code indexes directly
+    getrandbits = rng.getrandbits
+    bits = len(order).bit_length()
+    for i in range(len(order) - 1, 0, -1):
         bound = i + 1
-        bits = bound.bit_length()
-        j = rng.getrandbits(bits)
+        if bound < 1 << (bits - 1):  # keeps bits == bound.bit_length() as the bound shrinks
+            bits -= 1
+        j = getrandbits(bits)
         while j >= bound:
-            j = rng.getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
+            j = getrandbits(bits)
+        order[i], order[j] = order[j], order[i]
+    items[:] = order
 
 
 class Chance:
