@@ -61,10 +61,10 @@ class BigMoney:
             return actions[0]
         if view["phase"] == "action":
             return self.action(actions) or actions[-1]  # EndPhase comes last
-        bought = {a.card: a for a in actions if isinstance(a, Buy)}
         for name in self.wants(view["coins"]):
-            if name in bought:
-                return bought[name]
+            for action in actions:
+                if isinstance(action, Buy) and action.card == name:
+                    return action
         return actions[-1]  # EndPhase
 
 

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -72,6 +73,8 @@ class CardDef:
     @property
     def landscape_type(self) -> str:
         """Event, Landmark, Project or Way for a landscape; ``""`` for a card."""
+        if self.kind != "landscape":  # the common case, asked at every buy, answered first
+            return ""
         return next((t for t in self.types if t in LANDSCAPE_TYPES), "")
 
 
@@ -91,8 +94,10 @@ def parse_card(entry: object, where: str) -> CardDef:
     for key, value in entry.items():
         if not isinstance(value, _FIELDS[key]) or isinstance(value, bool):
             raise InputError(f"{where}: field {key!r} has the wrong type: {value!r}")
-    name: str = entry["name"]
-    types = tuple(entry["types"])
+    # Interned, as names written in the code are: the engine looks cards up by name in hot
+    # dictionaries, and a key that is the very same string is found without comparing letters.
+    name: str = sys.intern(entry["name"])
+    types = tuple(sys.intern(t) for t in entry["types"])
     if entry["kind"] not in KINDS:
         raise InputError(f"{where}: {name}: unknown kind {entry['kind']!r}")
     if not types or any(t not in TYPES for t in types):

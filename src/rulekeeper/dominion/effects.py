@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.dominion.cards import CARDS
+from rulekeeper.dominion.zones import zone_name
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -74,12 +75,12 @@ def play_treasures(game: DominionGame, player: int) -> None:
     """Play every Treasure in the hand as the Buy phase starts (DM R5): each goes into play
     and makes its coins (DM 3.2)."""
     cards = game.cards
-    hand = game.table[f"hand:{player}"]
+    hand = game.table[zone_name("hand", player)]
     played = [i for i in hand if cards[i] in TREASURES]
     if not played:
         return
     hand[:] = [i for i in hand if cards[i] not in TREASURES]
-    game.table[f"play:{player}"].extend(played)
+    game.table[zone_name("play", player)].extend(played)
     names = [cards[i] for i in played]
     coins = sum(TREASURE.get(name, 0) for name in names)
     if "Silver" in names and game.turn_flags.get("merchant"):
@@ -90,9 +91,9 @@ def play_treasures(game: DominionGame, player: int) -> None:
 
 def play_action(game: DominionGame, player: int, name: str, *, way: str = "") -> None:
     """Play an Action card from the hand: into play, then its effect, or the Way's (DM 5.5)."""
-    card_id = game.find_in(f"hand:{player}", name)
+    card_id = game.find_in(zone_name("hand", player), name)
     assert card_id is not None
-    game.move(card_id, f"hand:{player}", f"play:{player}")
+    game.move(card_id, zone_name("hand", player), zone_name("play", player))
     if way:
         game.record("DM 5.5", f"{game.players[player]} plays {name} using {way}")
         plus(game, player, WAYS[way])
@@ -127,26 +128,26 @@ def buy(game: DominionGame, player: int, name: str) -> None:
 
 def start_of_turn(game: DominionGame, player: int) -> None:
     """Projects whose cube is ``player``'s act at the start of their turn (DM 5.4)."""
-    if player in game.projects.get("Fair", []):
+    if player in game.projects.get("Fair", ()):
         game.buys += 1
         game.record("DM 5.4", f"Fair gives {game.players[player]} +1 Buy")
-    if player in game.projects.get("Cathedral", []):
+    if player in game.projects.get("Cathedral", ()):
         then(game, {"do": "trash", "player": player, "card": "Cathedral", "min": 1, "max": 1})
 
 
 def discard_from_hand(game: DominionGame, player: int, name: str) -> None:
     """Discard a card called ``name`` from ``player``'s hand to their discard pile (DM 4.5)."""
-    card_id = game.find_in(f"hand:{player}", name)
+    card_id = game.find_in(zone_name("hand", player), name)
     assert card_id is not None
-    game.move(card_id, f"hand:{player}", f"discard:{player}")
+    game.move(card_id, zone_name("hand", player), zone_name("discard", player))
     game.record("DM 4.5", f"{game.players[player]} discards {name}")
 
 
 def put_on_deck(game: DominionGame, player: int, name: str) -> None:
     """Put a card called ``name`` from ``player``'s hand on top of their deck (DM 4.6)."""
-    card_id = game.find_in(f"hand:{player}", name)
+    card_id = game.find_in(zone_name("hand", player), name)
     assert card_id is not None
-    game.move(card_id, f"hand:{player}", f"deck:{player}")
+    game.move(card_id, zone_name("hand", player), zone_name("deck", player))
     game.record("DM 4.6", f"{game.players[player]} puts {name} from hand onto their deck")
 
 
@@ -213,9 +214,9 @@ def _trash(game: DominionGame, step: Step, option: str) -> None:
     player = step["player"]
     if option in ("", "done"):
         return
-    card_id = game.find_in(f"hand:{player}", option)
+    card_id = game.find_in(zone_name("hand", player), option)
     assert card_id is not None
-    game.trash(card_id, f"hand:{player}")
+    game.trash(card_id, zone_name("hand", player))
     after = step.get("after")
     if after == "remodel":
         then(game, {"do": "gain", "player": player, "up_to": game.cost(option) + 2})
@@ -255,7 +256,7 @@ def _gain(game: DominionGame, step: Step, option: str) -> None:
 
 def _discard_options(game: DominionGame, step: Step) -> list[str]:
     player = step["player"]
-    if "down_to" in step and len(game.table[f"hand:{player}"]) <= step["down_to"]:
+    if "down_to" in step and len(game.table[zone_name("hand", player)]) <= step["down_to"]:
         return []
     if step.get("count", 1) <= 0:
         return []

@@ -11,8 +11,9 @@ Treasure to play, ends by itself.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -33,24 +34,26 @@ from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARDS, CardDef, card
 from rulekeeper.dominion.effects import ACTIONS
 from rulekeeper.dominion.hooks import DominionVariant, Violation
+from rulekeeper.dominion.views import DecisionView
+from rulekeeper.dominion.zones import PLAYER_ZONES, pile_zone, zone_name
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.rules import RuleId, enforces
 
-COSTS: dict[str, int] = {name: c.cost or 0 for name, c in CARDS.items()}
-WAYS = frozenset(n for n, c in CARDS.items() if c.landscape_type == "Way")
-BUYABLE_LANDSCAPES = frozenset(
+# Final, so that compiled code reads each directly instead of looking its name up every time.
+COSTS: Final[dict[str, int]] = {name: c.cost or 0 for name, c in CARDS.items()}
+WAYS: Final = frozenset(n for n, c in CARDS.items() if c.landscape_type == "Way")
+BUYABLE_LANDSCAPES: Final = frozenset(
     n for n, c in CARDS.items() if c.landscape_type in ("Event", "Project")
 )
 # Actions are values; these are made once, so that a legal list is built without making any.
-_PLAY = {name: Play(name) for name in ACTIONS}
-_BUY = {name: Buy(name) for name in CARDS}
-_END = EndPhase()
-PILE = {name: f"pile:{name}" for name in CARDS}  # each pile's zone name, made once
-
-PLAYER_ZONES = ("deck", "hand", "discard", "play", "aside")
-"""Each player's zones (DM 1.6)."""
+_PLAY: Final = {name: Play(name) for name in ACTIONS}
+_BUY: Final = {name: Buy(name) for name in CARDS}
+_END: Final = EndPhase()
+# What a legal list of buys needs of each pile, found with one look-up: its cost, the zone that
+# holds it, and the action that buys it.
+_BUYING: Final = {name: (COSTS[name], pile_zone(name), _BUY[name]) for name in CARDS}
 
 
 # Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
@@ -75,7 +78,7 @@ class DominionGame(Game):
         self.table: dict[str, list[int]] = {"trash": []}
         for player in range(len(names)):
             for kind in PLAYER_ZONES:
-                self.table[f"{kind}:{player}"] = []
+                self.table[zone_name(kind, player)] = []
         self.piles: list[str] = []  # Supply piles in the order they were laid out
         self.landscapes: list[str] = []
         self.turn = 0  # turns taken by everyone so far; the log counts turns with it
@@ -89,6 +92,9 @@ class DominionGame(Game):
         self.gained: list[list[str]] = [[] for _ in names]  # gains on each one's latest turn
         self.turn_flags: dict[str, int] = {}  # this turn's bookkeeping (Merchant, ...)
         self.variant_state: dict[str, Any] = variant.initial_state()
+        # Actions applied to this object, so that a DecisionView knows when it is out of date.
+        # Not part of the game's state, so not saved.
+        self.applied = 0
 
     # Starting a game.
 
@@ -134,7 +140,7 @@ class DominionGame(Game):
         for player in range(count):
             for name, copies in STARTING_DECK:
                 for _ in range(copies):
-                    game.table[f"discard:{player}"].append(game.create(name))
+                    game.table[zone_name("discard", player)].append(game.create(name))
             game.draw(player, HAND_SIZE)
         game.active = game.chance.pick(count, kind="first player")
         game.record("DM 1.3", f"{names[game.active]} goes first")
@@ -143,7 +149,7 @@ class DominionGame(Game):
 
     def create(self, name: str) -> int:
         """Make a new card called ``name`` and return its ID (it is in no zone yet)."""
-        self.cards.append(name)
+        self.cards.append(sys.intern(name))  # interned, as the card data's names are
         return len(self.cards) - 1
 
     def pile_size(self, definition: CardDef) -> int:
@@ -171,10 +177,11 @@ class DominionGame(Game):
         definition = card(name)
         if definition.kind == "landscape" or name in self.piles:
             raise InputError(f"cannot lay out a pile of {name} (DM 1.4)")
+        name = definition.name  # the interned name (see cards.parse_card)
         self.piles.append(name)
         first, size = len(self.cards), self.pile_size(definition)
         self.cards.extend([name] * size)
-        self.table[f"pile:{name}"] = list(range(first, first + size))
+        self.table[pile_zone(name)] = list(range(first, first + size))
 
     def begin_play_if_ready(self) -> None:
         """Start the first turn once the variant's pre-game phase is over (or at once)."""
@@ -190,7 +197,7 @@ class DominionGame(Game):
 
     def pile(self, name: str) -> list[int]:
         """The cards of the Supply pile ``name`` (its top card last)."""
-        return self.table[PILE[name]]
+        return self.table[pile_zone(name)]
 
     def supply_of(self, player: int) -> tuple[str, ...]:
         """The piles ``player`` may buy and gain from (the variant decides; DM 1.5)."""
@@ -198,7 +205,12 @@ class DominionGame(Game):
 
     def hand(self, player: int) -> list[str]:
         """The names of the cards in ``player``'s hand, in order."""
-        return [self.cards[i] for i in self.table[f"hand:{player}"]]
+        return [self.cards[i] for i in self.table[zone_name("hand", player)]]
+
+    def has_action_card(self, player: int) -> bool:
+        """True if ``player`` has an Action card in hand."""
+        cards = self.cards
+        return any(cards[i] in ACTIONS for i in self.table[zone_name("hand", player)])
 
     def find_in(self, zone: str, name: str) -> int | None:
         """The ID of the last card called ``name`` in ``zone``, or ``None``."""
@@ -216,29 +228,31 @@ class DominionGame(Game):
     def draw(self, player: int, count: int) -> list[int]:
         """Draw ``count`` cards, shuffling the discard pile into the deck when the deck runs
         out (DM 2.5). Returns the cards drawn: fewer if both run out."""
-        deck, hand = self.table[f"deck:{player}"], self.table[f"hand:{player}"]
+        deck, hand = self.table[zone_name("deck", player)], self.table[zone_name("hand", player)]
         drawn: list[int] = []
-        for _ in range(count):
-            if not deck and not self.reshuffle(player):
-                break
-            drawn.append(deck.pop())
+        while len(drawn) < count and (deck or self.reshuffle(player)):
+            # Whole slices, top card first: moving IDs one by one costs the compiled engine an
+            # int object made and freed for each.
+            take = min(count - len(drawn), len(deck))
+            drawn += deck[len(deck) - take :][::-1]
+            del deck[len(deck) - take :]
         hand.extend(drawn)
         return drawn
 
     def reveal_top(self, player: int) -> int | None:
         """Take the top card of ``player``'s deck, reshuffling if needed (DM 2.5); the caller
         puts it somewhere. ``None`` if deck and discard pile are both empty."""
-        deck = self.table[f"deck:{player}"]
+        deck = self.table[zone_name("deck", player)]
         if not deck and not self.reshuffle(player):
             return None
         return deck.pop()
 
     def reshuffle(self, player: int) -> bool:
         """Shuffle ``player``'s discard pile to form their deck (DM 2.5); False if it is empty."""
-        discard = self.table[f"discard:{player}"]
+        discard = self.table[zone_name("discard", player)]
         if not discard:
             return False
-        deck = self.table[f"deck:{player}"]
+        deck = self.table[zone_name("deck", player)]
         deck.extend(discard)
         discard.clear()
         self.chance.shuffle(deck)
@@ -267,7 +281,7 @@ class DominionGame(Game):
         if name not in piles or not self.pile(name):
             return -1
         card_id = self.pile(name).pop()
-        self.table[f"{to}:{player}"].append(card_id)
+        self.table[zone_name(to, player)].append(card_id)
         if player == self.active:
             self.gained[player].append(name)
         self.record(rule, f"{self.players[player]} gains {name}")
@@ -297,8 +311,8 @@ class DominionGame(Game):
         """Clean-up (DM 2.4), then the end-of-game check (DM 6.1, DM R2), then the next turn."""
         player = self.active
         for kind in ("hand", "play"):
-            zone = self.table[f"{kind}:{player}"]
-            self.table[f"discard:{player}"].extend(zone)
+            zone = self.table[zone_name(kind, player)]
+            self.table[zone_name("discard", player)].extend(zone)
             zone.clear()
         self.draw(player, HAND_SIZE)
         self.actions = self.buys = self.coins = 0
@@ -329,7 +343,7 @@ class DominionGame(Game):
                     continue
                 return
             if self.phase == "action":
-                if self.actions == 0 or not any(n in ACTIONS for n in self.hand(self.active)):
+                if self.actions == 0 or not self.has_action_card(self.active):
                     self._start_buy_phase()
                     continue
                 return
@@ -383,9 +397,10 @@ class DominionGame(Game):
         else:
             coins = self.coins
             table = self.table
-            found += [
-                _BUY[n] for n in self.supply_of(player) if COSTS[n] <= coins and table[PILE[n]]
-            ]
+            for name in self.supply_of(player):
+                cost, zone, buy = _BUYING[name]
+                if cost <= coins and table[zone]:
+                    found.append(buy)
             found += [
                 _BUY[n]
                 for n in self.variant.landscapes_of(self, player)
@@ -470,6 +485,7 @@ class DominionGame(Game):
             raise IllegalActionError(found[0], found[1], action=action, step=self.phase)
 
     def _perform(self, action: Action) -> None:
+        self.applied += 1
         if self.steps:
             assert isinstance(action, Choose)
             effects.answer(self, action.option)
@@ -495,7 +511,25 @@ class DominionGame(Game):
         discard piles' sizes and top cards; everything in play, in the trash and in the
         Supply (DM 1.6). The variant may add or hide more."""
         table = self.table
-        view: dict[str, Any] = {
+        view = self.turn_facts(player)
+        view["hand"] = self.hand(player)
+        view["supply"] = {n: len(table[pile_zone(n)]) for n in self.supply_of(player)}
+        view["landscapes"] = list(self.variant.landscapes_of(self, player))
+        view["trash"] = [self.cards[i] for i in table["trash"]]
+        view["players"] = [self._public(p) for p in range(len(self.players))]
+        view["choice"] = self.pending_choice()
+        self.variant.adjust_view(self, player, view)
+        return view
+
+    def decision_view(self, player: int) -> dict[str, Any]:
+        """:meth:`view`, built only as far as ``player``'s agent reads it: a
+        :class:`~rulekeeper.dominion.views.DecisionView`, good until the next action."""
+        return DecisionView(self, player)
+
+    def turn_facts(self, player: int) -> dict[str, Any]:
+        """The first entries of :meth:`view`, which hide nothing: whose view it is, the turn,
+        the active player, the phase and what the active player has left to spend."""
+        return {
             "player": player,
             "turn": self.turn,
             "active": self.active,
@@ -503,25 +537,21 @@ class DominionGame(Game):
             "actions": self.actions,
             "buys": self.buys,
             "coins": self.coins,
-            "hand": self.hand(player),
-            "supply": {n: len(table[PILE[n]]) for n in self.supply_of(player)},
-            "landscapes": list(self.variant.landscapes_of(self, player)),
-            "trash": [self.cards[i] for i in self.table["trash"]],
-            "players": [self._public(p) for p in range(len(self.players))],
-            "choice": effects.describe_step(self, self.steps[-1]) if self.steps else None,
         }
-        self.variant.adjust_view(self, player, view)
-        return view
+
+    def pending_choice(self) -> dict[str, Any] | None:
+        """The choice a card asks now, as a view shows it, or ``None``."""
+        return effects.describe_step(self, self.steps[-1]) if self.steps else None
 
     def _public(self, player: int) -> dict[str, Any]:
-        discard = self.table[f"discard:{player}"]
+        discard = self.table[zone_name("discard", player)]
         return {
             "name": self.players[player],
-            "hand": len(self.table[f"hand:{player}"]),
-            "deck": len(self.table[f"deck:{player}"]),
+            "hand": len(self.table[zone_name("hand", player)]),
+            "deck": len(self.table[zone_name("deck", player)]),
             "discard": len(discard),
             "discard_top": self.cards[discard[-1]] if discard else None,
-            "in_play": [self.cards[i] for i in self.table[f"play:{player}"]],
+            "in_play": [self.cards[i] for i in self.table[zone_name("play", player)]],
             "turns": self.turns_taken[player],
         }
 
@@ -543,7 +573,7 @@ class DominionGame(Game):
 
     def zones_of(self, player: int) -> dict[str, list[int]]:
         """``player``'s own zones by name."""
-        return {f"{k}:{player}": self.table[f"{k}:{player}"] for k in PLAYER_ZONES}
+        return {zone_name(k, player): self.table[zone_name(k, player)] for k in PLAYER_ZONES}
 
     def all_cards_of(self, player: int) -> list[str]:
         """The names of every card ``player`` has: deck, hand, discard, in play, set aside."""

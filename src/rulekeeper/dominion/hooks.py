@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from rulekeeper.dominion import PLAYERS, piles_to_end
+from rulekeeper.dominion.zones import pile_zone
 from rulekeeper.engine.game import Action
 from rulekeeper.rules import RuleId, enforces
 
@@ -130,7 +131,7 @@ class DominionVariant:
             return ("DM 6.1", "the Province pile is empty")
         needed = piles_to_end(len(game.players))
         table = game.table
-        empty = {p for p in game.piles if not table["pile:" + p]}
+        empty = [p for p in game.piles if not table[pile_zone(p)]]
         if len(empty) < needed:  # no player's Supply can have more empty piles than all have
             return None
         for player in range(len(game.players)):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.dominion import effects
 from rulekeeper.dominion.cards import CARDS
+from rulekeeper.dominion.zones import pile_zone, zone_name
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def chapel(game: DominionGame, player: int) -> None:
 
 def harbinger(game: DominionGame, player: int) -> None:
     """May put a card from the discard pile onto the deck."""
-    names = sorted({game.cards[i] for i in game.table[f"discard:{player}"]})
+    names = sorted({game.cards[i] for i in game.table[zone_name("discard", player)]})
     if names:
         _ask(game, player, "Harbinger", [*names, "no"])
 
@@ -71,9 +72,9 @@ def harbinger(game: DominionGame, player: int) -> None:
 def _harbinger(game: DominionGame, step: Step, option: str) -> None:
     player = step["player"]
     if option != "no":
-        card_id = game.find_in(f"discard:{player}", option)
+        card_id = game.find_in(zone_name("discard", player), option)
         assert card_id is not None
-        game.move(card_id, f"discard:{player}", f"deck:{player}")
+        game.move(card_id, zone_name("discard", player), zone_name("deck", player))
         game.record("DM 4.6", f"{game.players[player]} puts {option} onto their deck")
 
 
@@ -87,7 +88,7 @@ def vassal(game: DominionGame, player: int) -> None:
     card_id = game.reveal_top(player)
     if card_id is None:
         return
-    game.table[f"discard:{player}"].append(card_id)
+    game.table[zone_name("discard", player)].append(card_id)
     name = game.cards[card_id]
     game.record("DM 4.5", f"{game.players[player]} discards {name} from their deck")
     if CARDS[name].has_type("Action"):
@@ -96,8 +97,8 @@ def vassal(game: DominionGame, player: int) -> None:
 
 def _vassal(game: DominionGame, step: Step, option: str) -> None:
     player, card_id = step["player"], step["target"]
-    if option == "play" and card_id in game.table[f"discard:{player}"]:
-        game.move(card_id, f"discard:{player}", f"play:{player}")
+    if option == "play" and card_id in game.table[zone_name("discard", player)]:
+        game.move(card_id, zone_name("discard", player), zone_name("play", player))
         game.record("DM 3.2", f"{game.players[player]} plays {game.cards[card_id]} (Vassal)")
         effects.resolve_card(game, player, game.cards[card_id])
 
@@ -172,9 +173,9 @@ def _throne_room(game: DominionGame, step: Step, option: str) -> None:
     player = step["player"]
     if option == "no":
         return
-    card_id = game.find_in(f"hand:{player}", option)
+    card_id = game.find_in(zone_name("hand", player), option)
     assert card_id is not None
-    game.move(card_id, f"hand:{player}", f"play:{player}")
+    game.move(card_id, zone_name("hand", player), zone_name("play", player))
     game.record("DM 3.2", f"{game.players[player]} plays {option} twice (Throne Room)")
     effects.then(game, *[{"do": "effect", "player": player, "card": option}] * 2)
 
@@ -216,7 +217,7 @@ def mine(game: DominionGame, player: int) -> None:
 def sentry(game: DominionGame, player: int) -> None:
     """Look at the top two cards; trash, discard or keep each (DM R4)."""
     looked = [c for c in (game.reveal_top(player), game.reveal_top(player)) if c is not None]
-    game.table[f"aside:{player}"].extend(looked)
+    game.table[zone_name("aside", player)].extend(looked)
     for card_id in looked:
         name = game.cards[card_id]
         _ask(game, player, "Sentry", ["trash", "discard", "keep"], target=card_id, name=name)
@@ -225,12 +226,12 @@ def sentry(game: DominionGame, player: int) -> None:
 def _sentry(game: DominionGame, step: Step, option: str) -> None:
     player, card_id = step["player"], step["target"]
     if option == "trash":
-        game.trash(card_id, f"aside:{player}")
+        game.trash(card_id, zone_name("aside", player))
     elif option == "discard":
-        game.move(card_id, f"aside:{player}", f"discard:{player}")
+        game.move(card_id, zone_name("aside", player), zone_name("discard", player))
         game.record("DM 4.5", f"{game.players[player]} discards {step['name']}")
     else:
-        game.move(card_id, f"aside:{player}", f"deck:{player}")
+        game.move(card_id, zone_name("aside", player), zone_name("deck", player))
 
 
 def witch(game: DominionGame, player: int) -> None:
@@ -252,7 +253,7 @@ def artisan(game: DominionGame, player: int) -> None:
 
 def masquerade(game: DominionGame, player: int) -> None:
     """Everyone with cards in hand passes one to the left at once; then may trash a card."""
-    holders = [p for p in [player, *_others(game, player)] if game.table[f"hand:{p}"]]
+    holders = [p for p in [player, *_others(game, player)] if game.table[zone_name("hand", p)]]
     effects.then(
         game,
         *[{"do": "pass", "player": p, "card": "Masquerade"} for p in holders],
@@ -267,9 +268,9 @@ def pass_options(game: DominionGame, step: Step) -> list[str]:
 
 def pass_card(game: DominionGame, step: Step, option: str) -> None:
     player = step["player"]
-    card_id = game.find_in(f"hand:{player}", option)
+    card_id = game.find_in(zone_name("hand", player), option)
     if card_id is not None:
-        game.move(card_id, f"hand:{player}", f"aside:{player}")
+        game.move(card_id, zone_name("hand", player), zone_name("aside", player))
 
 
 @enforces("DM 4.9")
@@ -277,14 +278,14 @@ def deliver(game: DominionGame, step: Step, option: str) -> None:
     """The passed cards all reach their new hands at once, each going to the next player on
     the left who passed a card too, that is who had cards in hand (DM 4.9)."""
     count = len(game.players)
-    passed = [(p, list(game.table[f"aside:{p}"])) for p in range(count)]
+    passed = [(p, list(game.table[zone_name("aside", p)])) for p in range(count)]
     passers = [p for p, cards in passed if cards]
     for player, cards in passed:
         if not cards:
             continue
         left = passers[(passers.index(player) + 1) % len(passers)]
         for card_id in cards:
-            game.move(card_id, f"aside:{player}", f"hand:{left}")
+            game.move(card_id, zone_name("aside", player), zone_name("hand", left))
             game.record("DM 4.9", f"{game.players[player]} passes a card to {game.players[left]}")
 
 
@@ -306,11 +307,11 @@ def _lurker(game: DominionGame, step: Step, option: str) -> None:
         if names:
             _ask(game, player, "Lurker/trash", names)
     elif step["card"] == "Lurker/Supply":
-        game.trash(game.pile(option)[-1], f"pile:{option}")
+        game.trash(game.pile(option)[-1], pile_zone(option))
     else:
         card_id = game.find_in("trash", option)
         assert card_id is not None
-        game.move(card_id, "trash", f"discard:{player}")
+        game.move(card_id, "trash", zone_name("discard", player))
         if player == game.active:
             game.gained[player].append(option)
         game.record("DM 4.2", f"{game.players[player]} gains {option} from the trash")
@@ -336,15 +337,15 @@ def smugglers(game: DominionGame, player: int) -> None:
 
 def _bandit_trash(game: DominionGame, step: Step, option: str) -> None:
     victim = step["player"]
-    card_id = game.find_in(f"aside:{victim}", option)
+    card_id = game.find_in(zone_name("aside", victim), option)
     assert card_id is not None
-    game.trash(card_id, f"aside:{victim}")
+    game.trash(card_id, zone_name("aside", victim))
     _discard_aside(game, victim)
 
 
 def _discard_aside(game: DominionGame, player: int) -> None:
-    aside = game.table[f"aside:{player}"]
-    game.table[f"discard:{player}"].extend(aside)
+    aside = game.table[zone_name("aside", player)]
+    game.table[zone_name("discard", player)].extend(aside)
     aside.clear()
 
 
@@ -427,7 +428,7 @@ def _victim_bureaucrat(game: DominionGame, step: Step) -> None:
 def _victim_bandit(game: DominionGame, step: Step) -> None:
     victim = step["player"]
     looked = [c for c in (game.reveal_top(victim), game.reveal_top(victim)) if c is not None]
-    game.table[f"aside:{victim}"].extend(looked)
+    game.table[zone_name("aside", victim)].extend(looked)
     names = [game.cards[c] for c in looked]
     game.record("DM 4.6", f"{game.players[victim]} reveals {', '.join(names) or 'nothing'}")
     good = sorted({n for n in names if CARDS[n].has_type("Treasure") and n != "Copper"})
@@ -444,7 +445,7 @@ def _victim_jester(game: DominionGame, step: Step) -> None:
     card_id = game.reveal_top(victim)
     if card_id is None:
         return
-    game.table[f"discard:{victim}"].append(card_id)
+    game.table[zone_name("discard", victim)].append(card_id)
     name = game.cards[card_id]
     game.record("DM 4.5", f"{game.players[victim]} discards {name} from their deck")
     if CARDS[name].has_type("Victory"):
@@ -458,8 +459,8 @@ def _victim_swindler(game: DominionGame, step: Step) -> None:
     card_id = game.reveal_top(victim)
     if card_id is None:
         return
-    game.table[f"aside:{victim}"].append(card_id)
-    game.trash(card_id, f"aside:{victim}")
+    game.table[zone_name("aside", victim)].append(card_id)
+    game.trash(card_id, zone_name("aside", victim))
     cost = game.cost(game.cards[card_id])
     piles = [p for p in game.supply_of(victim) if game.pile(p) and game.cost(p) == cost]
     if piles:
@@ -492,8 +493,8 @@ def library_step(game: DominionGame, step: Step, option: str) -> None:
     """Draw to seven, stopping at each Action card to ask; then discard what was set aside."""
     player = step["player"]
     if option == "set aside":
-        game.move(step["pending"], f"hand:{player}", f"aside:{player}")
-    while len(game.table[f"hand:{player}"]) < 7:
+        game.move(step["pending"], zone_name("hand", player), zone_name("aside", player))
+    while len(game.table[zone_name("hand", player)]) < 7:
         drawn = game.draw(player, 1)
         if not drawn:
             break

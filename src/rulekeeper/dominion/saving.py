@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulekeeper.dominion.cards import CARDS
+from rulekeeper.dominion.zones import PLAYER_ZONES
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Outcome
@@ -27,7 +28,6 @@ from rulekeeper.errors import SerializationError
 if TYPE_CHECKING:
     from rulekeeper.dominion.game import DominionGame
 
-PLAYER_ZONES = ("deck", "hand", "discard", "play", "aside")  # as game.PLAYER_ZONES
 
 G = TypeVar("G", bound="DominionGame")
 VERSION = 1

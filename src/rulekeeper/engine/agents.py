@@ -73,7 +73,8 @@ def play(
 ) -> Outcome:
     """Play ``game`` to its end, asking the deciding player's agent each time.
 
-    Each agent sees only ``game.view(player)``. ``on_action`` is called before each action.
+    Each agent sees only ``game.decision_view(player)``, which is ``game.view(player)``
+    or built from it as the agent reads. ``on_action`` is called before each action.
 
     :raises RuntimeError: if the game does not end within a generous number of actions.
     """
@@ -83,7 +84,7 @@ def play(
         player = game.current_player()
         agent = agents[player]
         # Building a view costs as much as a move; skip it for agents that never read one.
-        view = game.view(player) if getattr(agent, "needs_view", True) else {}
+        view = game.decision_view(player) if getattr(agent, "needs_view", True) else {}
         action = agent.choose(view, game.legal_actions())
         if on_action is not None:
             on_action(game, action)

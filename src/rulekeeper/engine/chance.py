@@ -30,6 +30,29 @@ Outcome = int | str | list[int]
 """A scripted outcome: a number, ``"keep"`` for a shuffle that keeps the order, or a permutation."""
 
 
+def shuffle_as_random_does(rng: random.Random, items: MutableSequence[T]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` would, draw for draw.
+
+    The standard library writes its shuffle in Python, so a compiled engine could not speed it
+    up, and a game shuffles hundreds of times. This is the same algorithm (Fisher and Yates',
+    each swap's index below ``i + 1`` drawn from ``getrandbits`` with as many bits as ``i + 1``
+    has, a draw too large drawn again), so a seed gives the same order as ever;
+    ``tests/test_chance.py`` checks it.
+    """
+    order = list(items)  # a list, which compiled code indexes directly
+    getrandbits = rng.getrandbits
+    bits = len(order).bit_length()
+    for i in range(len(order) - 1, 0, -1):
+        bound = i + 1
+        if bound < 1 << (bits - 1):  # keeps bits == bound.bit_length() as the bound shrinks
+            bits -= 1
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        order[i], order[j] = order[j], order[i]
+    items[:] = order
+
+
 class Chance:
     """A game's source of randomness: a private seeded RNG plus a queue of scripted outcomes."""
 
@@ -65,7 +88,7 @@ class Chance:
         """
         outcome = self._next_scripted(kind)
         if outcome is None:
-            self._rng.shuffle(items)
+            shuffle_as_random_does(self._rng, items)
         elif outcome == "keep":
             return
         elif isinstance(outcome, list) and sorted(outcome) == list(range(len(items))):

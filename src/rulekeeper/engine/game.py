@@ -126,6 +126,12 @@ class Game(ABC):
     def view(self, player: PlayerId) -> dict[str, Any]:
         """What ``player`` may know: their own hidden cards, only counts of the others'."""
 
+    def decision_view(self, player: PlayerId) -> dict[str, Any]:
+        """The view :func:`~rulekeeper.engine.agents.play` hands ``player``'s agent: by default
+        :meth:`view`. A format may return one that works out its entries only as the agent
+        reads them; it need be right only until the next action is applied."""
+        return self.view(player)
+
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The whole state, RNG included, as JSON-ready data."""

@@ -1,0 +1,39 @@
+"""The names of the zones cards are in (DM 1.6): each player's ``deck:P``, ``hand:P``,
+``discard:P``, ``play:P`` (in play) and ``aside:P`` (set aside), each Supply pile's
+``pile:NAME``, and the shared ``trash``.
+
+>>> from rulekeeper.dominion.zones import pile_zone, zone_name
+>>> zone_name("hand", 1), pile_zone("Smithy")
+('hand:1', 'pile:Smithy')
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rulekeeper.dominion import PLAYERS
+from rulekeeper.dominion.cards import CARDS
+
+PLAYER_ZONES: Final = ("deck", "hand", "discard", "play", "aside")
+"""Each player's zones (DM 1.6)."""
+
+# Every zone name, made once: formatting one on each use cost the compiled engine a good part of
+# its time, since a new string must also be hashed, and compared letter by letter, to find its
+# zone in the table. (Risk & Resource does the same; see rulekeeper.riskres.state.)
+_ZONE_NAMES: Final = {
+    kind: [f"{kind}:{seat}" for seat in range(PLAYERS[1])] for kind in PLAYER_ZONES
+}
+_PILE_ZONES: Final = {name: f"pile:{name}" for name in CARDS}
+
+
+def zone_name(kind: str, player: int) -> str:
+    """The name of ``player``'s zone of ``kind``, one of :data:`PLAYER_ZONES`."""
+    return _ZONE_NAMES[kind][player]
+
+
+def pile_zone(name: str) -> str:
+    """The name of the zone that holds the Supply pile of the card ``name``."""
+    return _PILE_ZONES[name]
+
+
+__all__ = ["PLAYER_ZONES", "pile_zone", "zone_name"]

@@ -1,0 +1,100 @@
+"""The view an agent decides from (rulekeeper.dominion.views): built as it is read, it must
+show exactly what ``view`` shows, and refuse to answer once it is out of date."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from rulekeeper.dominion.actions import EndPhase
+from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
+from rulekeeper.dominion.draft.agents import DraftAgent
+from rulekeeper.dominion.draft.play import new_draft_game
+from rulekeeper.dominion.game import DominionGame
+from rulekeeper.dominion.kingdoms import KINGDOMS
+from rulekeeper.dominion.scenario import scenario
+from rulekeeper.engine.agents import play
+from rulekeeper.engine.game import Action, Game
+
+
+def _check_every_decision(game: Game, agents: Sequence[Any]) -> int:
+    """Play ``game``, checking at each decision that every way of looking at a fresh decision
+    view sees the whole view, in the same order."""
+    checked = 0
+
+    def check(game: Game, _action: Action) -> None:
+        nonlocal checked
+        player = game.current_player()
+        whole = game.view(player)
+        assert list(game.decision_view(player).items()) == list(whole.items())
+        assert dict(game.decision_view(player)) == whole
+        assert repr(game.decision_view(player)) == repr(whole)
+        assert json.dumps(game.decision_view(player)) == json.dumps(whole)
+        assert game.decision_view(player) == whole
+        assert len(game.decision_view(player)) == len(whole)
+        for key in whole:
+            assert game.decision_view(player)[key] == whole[key]
+            assert key in game.decision_view(player)
+        checked += 1
+
+    play(game, agents, on_action=check)
+    return checked
+
+
+def test_a_decision_view_shows_what_the_view_shows_in_plain_dominion() -> None:
+    kingdom, _ = KINGDOMS["first-game"]
+    for seed in range(3):
+        game = DominionGame.new(kingdom, seed=seed, players=3)
+        assert _check_every_decision(game, [BigMoney(), BigMoneySmithy(), BigMoneySmithy()])
+
+
+def test_a_decision_view_shows_what_the_view_shows_in_the_draft() -> None:
+    # The Draft adds entries and hides others (DD 2.6), the draft's choices included.
+    for variant in ("", "private"):
+        game = new_draft_game(3, 3, variant)
+        assert _check_every_decision(game, [DraftAgent(seat) for seat in range(3)])
+
+
+def test_entries_not_there_yet_are_built_for_get_and_in() -> None:
+    game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
+    assert game.decision_view(0).get("hand") == game.view(0)["hand"]
+    assert "trash" in game.decision_view(0)
+    assert "no such entry" not in game.decision_view(0)
+    assert game.decision_view(0).get("no such entry", 7) == 7
+    with pytest.raises(KeyError):
+        game.decision_view(0)["no such entry"]
+
+
+def test_copies_are_plain_dicts_of_the_whole_view() -> None:
+    game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
+    whole = game.view(1)
+    for kept in (
+        copy.copy(game.decision_view(1)),
+        copy.deepcopy(game.decision_view(1)),
+        pickle.loads(pickle.dumps(game.decision_view(1))),
+        game.decision_view(1).copy(),
+        game.decision_view(1) | {},
+    ):
+        assert type(kept) is dict
+        assert kept == whole
+
+
+def test_a_decision_view_kept_past_the_next_action_refuses_to_answer() -> None:
+    game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
+    seen = game.decision_view(0)
+    assert seen["phase"] == "action"  # the facts of the turn it was made in
+    game.apply(EndPhase())
+    assert seen["phase"] == "action"
+    with pytest.raises(RuntimeError, match="out of date"):
+        seen["hand"]
+    # One read in time keeps the whole view of that decision.
+    kept = game.decision_view(0)
+    assert kept["hand"] == game.view(0)["hand"]
+    before = game.view(0)
+    game.apply(EndPhase())
+    assert kept == before
