@@ -7,7 +7,7 @@ The engine takes every step it can by itself and stops only where a player has a
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
 from typing import Any, Self
 
@@ -29,6 +29,7 @@ from rulekeeper.mtg.actions import (
     Target,
 )
 from rulekeeper.mtg.hooks import Deck, MagicFormat
+from rulekeeper.mtg.judging import Judgement
 from rulekeeper.mtg.mana import ManaCost
 from rulekeeper.mtg.state import (
     FORMAT_CARDS,
@@ -40,6 +41,7 @@ from rulekeeper.mtg.state import (
 )
 from rulekeeper.mtg.timing import (
     Violation,
+    can_only_pass,
     why_not_attack,
     why_not_attack_with,
     why_not_block,
@@ -79,7 +81,6 @@ more players than any format seats."""
 class MagicGame(Game):
     """A two-player game of Magic under one :class:`~rulekeeper.mtg.hooks.MagicFormat`."""
 
-    @enforces("MG 1.1")
     def __init__(self, fmt: MagicFormat, chance: Chance, names: Sequence[str]) -> None:
         super().__init__(chance)
         self.format = fmt
@@ -108,6 +109,8 @@ class MagicGame(Game):
         self.resume: list[Any] = ["priority", 0]
         # A format's own bookkeeping, kept JSON-ready so saved games restore it.
         self.format_state: dict[str, Any] = {}
+        # Answers kept while one call judges many candidates; None between calls.
+        self.judgement: Judgement | None = None
 
     @property
     def format_key(self) -> str:  # type: ignore[override]
@@ -180,8 +183,34 @@ class MagicGame(Game):
         """The player who must decide next."""
         return self.priority
 
-    def _candidates(self) -> list[Action]:
-        player, zones = self.priority, self.table.zones
+    def legal_actions(self) -> list[Action]:
+        """Every action the deciding player may take now, in a deterministic order (see
+        :meth:`rulekeeper.engine.game.Game.legal_actions`), judged under one
+        :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
+        if self.judgement is not None:
+            return super().legal_actions()
+        self.judgement = Judgement()
+        try:
+            return super().legal_actions()
+        finally:
+            self.judgement = None
+
+    def only_legal_action(self) -> Action | None:
+        """The one action the deciding player may take now, or ``None`` (see
+        :meth:`rulekeeper.engine.game.Game.only_legal_action`), judged under one
+        :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
+        if self.judgement is not None:
+            return super().only_legal_action()
+        self.judgement = Judgement()
+        try:
+            return super().only_legal_action()
+        finally:
+            self.judgement = None
+
+    def _candidates(self) -> Iterable[Action]:
+        player = self.priority
+        if self.decision == "priority":
+            return self._priority_candidates(player)
         if self.decision not in CORE_DECISIONS:
             return self.format.candidates(self)
         if self.decision == "attackers":
@@ -202,22 +231,30 @@ class MagicGame(Game):
                 *(Block(b.id, a) for b in self.table.creatures(player) for a in attackers),
                 EndBlocks(),
             ]
-        if self.decision == "discard":
-            return [Discard(c) for c in zones[f"hand:{player}"]]
-        found: list[Action] = [Pass()]
-        targets: list[Target] = [Player(i) for i in range(len(self.table.players))]
-        targets += [c.id for c in self.table.creatures()]
-        for card_id in zones[f"hand:{player}"]:
-            definition = self.table.cards[card_id].definition
+        return [Discard(c) for c in self.table.zones[f"hand:{player}"]]
+
+    def _priority_candidates(self, player: int) -> Iterator[Action]:
+        """Pass; each card in hand played or cast (a targeted spell at every possible target);
+        then the format's own actions. One at a time, so that
+        :meth:`only_legal_action` stops asking at the second legal one."""
+        yield Pass()
+        cards = self.table.cards
+        targets: list[Target] | None = None  # worked out at the first targeted spell
+        for card_id in self.table.zones[f"hand:{player}"]:
+            definition = cards[card_id].definition
             if definition.has_type("Land"):
-                found.append(PlayLand(card_id))
+                yield PlayLand(card_id)
             elif why_not_cast_card(self, player, card_id) is not None:
                 continue  # not castable now, whatever the target: skip the target search
             elif definition.target is None:
-                found.append(Cast(card_id))
+                yield Cast(card_id)
             else:
-                found.extend(Cast(card_id, t) for t in targets)
-        return found + self.format.priority_actions(self, player)
+                if targets is None:
+                    targets = [Player(i) for i in range(len(self.table.players))]
+                    targets += [c.id for c in self.table.creatures()]
+                for target in targets:
+                    yield Cast(card_id, target)
+        yield from self.format.priority_actions(self, player)
 
     def _violation(self, action: Action) -> Violation | None:
         player = self.priority
@@ -283,6 +320,11 @@ class MagicGame(Game):
         for _ in range(MAX_FORCED_ACTIONS):
             if self.outcome is not None:
                 return
+            if can_only_pass(self):
+                # Most forced actions are passes by a player with nothing to do: what
+                # _do(Pass()) would do, without proposing and judging every candidate.
+                self.pass_priority()
+                continue
             only = self.only_legal_action()
             if only is None or not isinstance(only, FORCED):
                 return
@@ -420,11 +462,23 @@ class MagicGame(Game):
 
     def lands_paying(self, player: int, cost: ManaCost) -> list[int] | None:
         """The untapped lands of ``player`` that would pay ``cost``, or ``None`` (MG R2)."""
-        lands = [
-            c
-            for c in self.table.permanents(player)
-            if c.definition.has_type("Land") and not c.tapped
-        ]
+        judgement = self.judgement
+        if judgement is None:
+            return self._lands_paying(self.untapped_lands(player), cost)
+        key = (player, cost.generic, cost.colored)
+        if key not in judgement.payments:
+            lands = judgement.untapped_lands.get(player)
+            if lands is None:
+                lands = judgement.untapped_lands[player] = self.untapped_lands(player)
+            judgement.payments[key] = self._lands_paying(lands, cost)
+        return judgement.payments[key]
+
+    def untapped_lands(self, player: int) -> list[CardState]:
+        """The untapped lands ``player`` controls, in battlefield order."""
+        return [c for c in self.table.permanents(player) if c.definition.is_land and not c.tapped]
+
+    @staticmethod
+    def _lands_paying(lands: list[CardState], cost: ManaCost) -> list[int] | None:
         chosen = cost.payment([c.definition.produces for c in lands])
         return None if chosen is None else [lands[i].id for i in chosen]
 
@@ -622,3 +676,8 @@ class MagicGame(Game):
     @classmethod
     def _from_trusted_json(cls, data: dict[str, Any]) -> Self:
         return saving.restore_game(cls, data, trusted=True)
+
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated __init__ would not
+# build (see "A compiled engine" in the contributor guide).
+enforces("MG 1.1")(MagicGame.__init__)

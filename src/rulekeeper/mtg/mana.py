@@ -63,6 +63,8 @@ class ManaCost:
         colour this cost needs least, so the choice is deterministic and never strands a colour
         the cost could use (MG R2).
         """
+        if len(sources) < self.generic + len(self.colored):
+            return None  # too few sources for any choice: the common answer, found at once
         used: list[int] = []
         free = list(range(len(sources)))
         for symbol in self.colored:

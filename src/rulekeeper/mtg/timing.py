@@ -29,6 +29,25 @@ def is_sorcery_speed(game: MagicGame, player: int) -> bool:
     return game.active == player and game.step in MAIN_STEPS and not game.table.zones["stack"]
 
 
+def can_only_pass(game: MagicGame) -> bool:
+    """True when the player with priority certainly has nothing to do but pass: outside their
+    main phase with the stack empty no land can be played (MG 3.1) and only an instant can be
+    cast (MG 3.4), they hold no instant, and the format proposes nothing of its own.
+
+    It is the cheap question the engine asks before it judges every candidate action
+    (:meth:`~rulekeeper.mtg.game.MagicGame.take_forced_actions`); when it is True, the only
+    legal action is the pass, because every other candidate fails one of those checks (a test
+    plays games to hold the two to this).
+    """
+    player = game.priority
+    if game.decision != "priority" or is_sorcery_speed(game, player):
+        return False
+    cards = game.table.cards
+    if any(cards[c].definition.is_instant for c in game.table.zones[f"hand:{player}"]):
+        return False
+    return not game.format.priority_actions(game, player)
+
+
 @enforces("MG 3.1")
 def why_not_play_land(game: MagicGame, player: int, card_id: int) -> Violation | None:
     """A player may play one land a turn, from hand, at sorcery speed."""
@@ -57,6 +76,17 @@ def why_not_cast(
 
 def why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation | None:
     """The checks of :func:`why_not_cast` that do not depend on the target."""
+    judgement = game.judgement
+    if judgement is None:
+        return _why_not_cast_card(game, player, card_id)
+    # Judged once per card in one call, not once for each of its targets.
+    key = (player, card_id)
+    if key not in judgement.casting:
+        judgement.casting[key] = _why_not_cast_card(game, player, card_id)
+    return judgement.casting[key]
+
+
+def _why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation | None:
     if game.table.where.get(card_id) != f"hand:{player}":
         return ("MG 3.3", "a spell is cast from your own hand")
     definition = game.table.cards[card_id].definition
