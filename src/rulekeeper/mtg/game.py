@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
@@ -51,7 +51,7 @@ from rulekeeper.mtg.timing import (
 )
 from rulekeeper.rules import RuleId, enforces
 
-STEPS = (
+STEPS: Final = (
     "untap",
     "upkeep",
     "draw",
@@ -68,12 +68,15 @@ STEPS = (
 )
 """The steps of a turn in order (MG 2.1)."""
 
-CORE_DECISIONS = frozenset({"priority", "attackers", "blockers", "discard"})
+PRIORITY_ACTIONS: Final = (Pass, PlayLand, Cast)
+"""The actions taken with priority, and only then (MG 2.5)."""
+
+CORE_DECISIONS: Final = frozenset({"priority", "attackers", "blockers", "discard"})
 """The decisions the compact model asks for itself; any other belongs to the format."""
 
-TURN_LIMIT = 200  # MG R1: bot games that reach this many turns are drawn
+TURN_LIMIT: Final = 200  # MG R1: bot games that reach this many turns are drawn
 
-MAX_FORCED_ACTIONS = TURN_LIMIT * len(STEPS) * 8
+MAX_FORCED_ACTIONS: Final = TURN_LIMIT * len(STEPS) * 8
 """More forced actions in a row than any game can take: every step of every turn passed by
 more players than any format seats."""
 
@@ -258,7 +261,7 @@ class MagicGame(Game):
 
     def _violation(self, action: Action) -> Violation | None:
         player = self.priority
-        if isinstance(action, Pass | PlayLand | Cast) and self.decision != "priority":
+        if self.decision != "priority" and isinstance(action, PRIORITY_ACTIONS):
             return (
                 "MG 2.5",
                 f"{self.name_of(player)} must first finish the {self.decision} decision",
@@ -308,7 +311,6 @@ class MagicGame(Game):
         self._do(action)
         self.take_forced_actions()
 
-    @enforces("MG R3")
     def take_forced_actions(self) -> None:
         """Take forced actions until a player has a real choice or the game ends."""
         # Bounded, not ``while True``: a run of forced actions moves the game on by at least a
@@ -374,7 +376,6 @@ class MagicGame(Game):
 
     # Priority and the stack.
 
-    @enforces("MG 2.5", "MG 5.1")
     def give_priority(self, player: int) -> None:
         """Check state-based actions, then give ``player`` priority.
 
@@ -409,7 +410,6 @@ class MagicGame(Game):
         else:
             self.decision, self.priority = "priority", player
 
-    @enforces("MG R6")
     def next_player(self, player: int) -> int:
         """The next player in turn order after ``player`` who has not left the game."""
         count = len(self.table.players)
@@ -440,7 +440,6 @@ class MagicGame(Game):
                 self.table.move(card.id, "left")
         self.record("MG R6", f"{self.name_of(player)} leaves the game with their cards")
 
-    @enforces("MG 3.6")
     def pass_priority(self) -> None:
         """Pass priority; when every player has passed in a row, resolve or move on."""
         # Never counting up from below zero: a pass count no game reaches (a save's, say)
@@ -503,7 +502,6 @@ class MagicGame(Game):
 
     # Turns and steps.
 
-    @enforces("MG 2.1")
     def next_step(self) -> None:
         """Leave the current step for the next one, or end the turn."""
         if self.step == "end_of_combat":
@@ -532,7 +530,6 @@ class MagicGame(Game):
             player.lands_played = 0
         self.enter("untap")
 
-    @enforces("MG 2.2", "MG 2.3")
     def enter(self, step: str) -> None:
         """Begin ``step``: its turn-based actions, then priority where players get it."""
         self.step, self.passes = step, 0
@@ -679,5 +676,12 @@ class MagicGame(Game):
 
 
 # Linked here rather than by decorating: compiled with mypyc, a decorated __init__ would not
-# build (see "A compiled engine" in the contributor guide).
+# build, and a decorated method is called the slow way (these run at every priority; see "A
+# compiled engine" in the contributor guide).
 enforces("MG 1.1")(MagicGame.__init__)
+enforces("MG R3")(MagicGame.take_forced_actions)
+enforces("MG 2.5", "MG 5.1")(MagicGame.give_priority)
+enforces("MG R6")(MagicGame.next_player)
+enforces("MG 3.6")(MagicGame.pass_priority)
+enforces("MG 2.1")(MagicGame.next_step)
+enforces("MG 2.2", "MG 2.3")(MagicGame.enter)

@@ -11,22 +11,22 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from rulekeeper.mtg.actions import Player, Target
 from rulekeeper.mtg.cards import CardDef, card, card_pool
 
-SHARED_ZONES = ("battlefield", "exile", "stack", "left")
+SHARED_ZONES: Final = ("battlefield", "exile", "stack", "left")
 """Zones no player owns. ``left`` holds the cards of players who have left the game (MG R6)."""
-PLAYER_ZONES = ("library", "hand", "graveyard")
-HIDDEN_ZONES = ("library", "hand")
+PLAYER_ZONES: Final = ("library", "hand", "graveyard")
+HIDDEN_ZONES: Final = ("library", "hand")
 """Zones whose contents only their owner may see (the hand), or no one (the library). MG 1.2."""
 
 
-UNOWNED = -1
+UNOWNED: Final = -1
 """The owner of a card that no player owns (yet)."""
 
-FORMAT_CARDS: dict[str, CardDef] = {}
+FORMAT_CARDS: Final[dict[str, CardDef]] = {}
 """Cards a format adds beyond the pool, by the name the engine keeps for them (Stockpile
 Draft's Junk). :class:`~rulekeeper.mtg.game.MagicGame` fills it from
 :meth:`~rulekeeper.mtg.hooks.MagicFormat.extra_cards` when a game starts; a format always adds

@@ -7,7 +7,7 @@ actions *and* its error messages from these same functions, so the two can never
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rulekeeper.mtg.actions import Player, Target
 from rulekeeper.mtg.combat import attacked_player
@@ -20,10 +20,9 @@ if TYPE_CHECKING:
 Violation = tuple[RuleId, str]
 """The rule an action would break, and a one-line reason in lower case."""
 
-MAIN_STEPS = ("main1", "main2")
+MAIN_STEPS: Final = ("main1", "main2")
 
 
-@enforces("MG 3.4")
 def is_sorcery_speed(game: MagicGame, player: int) -> bool:
     """True when ``player`` may cast a creature or sorcery: their main phase, stack empty."""
     return game.active == player and game.step in MAIN_STEPS and not game.table.zones["stack"]
@@ -48,7 +47,6 @@ def can_only_pass(game: MagicGame) -> bool:
     return not game.format.priority_actions(game, player)
 
 
-@enforces("MG 3.1")
 def why_not_play_land(game: MagicGame, player: int, card_id: int) -> Violation | None:
     """A player may play one land a turn, from hand, at sorcery speed."""
     if game.table.where.get(card_id) != f"hand:{player}":
@@ -62,7 +60,6 @@ def why_not_play_land(game: MagicGame, player: int, card_id: int) -> Violation |
     return None
 
 
-@enforces("MG 3.3", "MG 3.4", "MG 3.5")
 def why_not_cast(
     game: MagicGame, player: int, card_id: int, target: Target | None
 ) -> Violation | None:
@@ -105,7 +102,6 @@ def _why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation 
     return None
 
 
-@enforces("MG 3.5")
 def why_not_target(
     game: MagicGame, player: int, kind: str | None, target: Target | None
 ) -> Violation | None:
@@ -231,3 +227,12 @@ def why_not_blocked_by(attacker: CardState, blocker: CardState) -> Violation | N
             f"{attacker.name} has flying; only a creature with flying or reach can block it",
         )
     return None
+
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated function is called
+# the slow way, and these run at every priority (see "A compiled engine" in the contributor
+# guide).
+enforces("MG 3.4")(is_sorcery_speed)
+enforces("MG 3.1")(why_not_play_land)
+enforces("MG 3.3", "MG 3.4", "MG 3.5")(why_not_cast)
+enforces("MG 3.5")(why_not_target)
