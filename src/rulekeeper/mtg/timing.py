@@ -31,7 +31,8 @@ def is_sorcery_speed(game: MagicGame, player: int) -> bool:
 def can_only_pass(game: MagicGame) -> bool:
     """True when the player with priority certainly has nothing to do but pass: outside their
     main phase with the stack empty no land can be played (MG 3.1) and only an instant can be
-    cast (MG 3.4), they hold no instant, and the format proposes nothing of its own.
+    cast (MG 3.4), none of their instants can be cast whatever its target (MG 3.3), and the
+    format proposes nothing of its own.
 
     It is the cheap question the engine asks before it judges every candidate action
     (:meth:`~rulekeeper.mtg.game.MagicGame.take_forced_actions`); when it is True, the only
@@ -42,8 +43,12 @@ def can_only_pass(game: MagicGame) -> bool:
     if game.decision != "priority" or is_sorcery_speed(game, player):
         return False
     cards = game.table.cards
-    if any(cards[c].definition.is_instant for c in game.table.zones[f"hand:{player}"]):
-        return False
+    for card_id in game.table.zones[f"hand:{player}"]:
+        if (
+            cards[card_id].definition.is_instant
+            and why_not_cast_card(game, player, card_id) is None
+        ):
+            return False
     return not game.format.priority_actions(game, player)
 
 
