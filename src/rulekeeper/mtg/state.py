@@ -11,22 +11,24 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
 from rulekeeper.mtg.actions import Player, Target
 from rulekeeper.mtg.cards import CardDef, card, card_pool
 
-SHARED_ZONES: Final = ("battlefield", "exile", "stack", "left")
+# Not Final, unlike the model's other constants: typing.get_type_hints refuses a bare Final,
+# and the API reference then could not tell which CardDef FORMAT_CARDS holds.
+SHARED_ZONES = ("battlefield", "exile", "stack", "left")
 """Zones no player owns. ``left`` holds the cards of players who have left the game (MG R6)."""
-PLAYER_ZONES: Final = ("library", "hand", "graveyard")
-HIDDEN_ZONES: Final = ("library", "hand")
+PLAYER_ZONES = ("library", "hand", "graveyard")
+HIDDEN_ZONES = ("library", "hand")
 """Zones whose contents only their owner may see (the hand), or no one (the library). MG 1.2."""
 
 
-UNOWNED: Final = -1
+UNOWNED = -1
 """The owner of a card that no player owns (yet)."""
 
-FORMAT_CARDS: Final[dict[str, CardDef]] = {}
+FORMAT_CARDS: dict[str, CardDef] = {}
 """Cards a format adds beyond the pool, by the name the engine keeps for them (Stockpile
 Draft's Junk). :class:`~rulekeeper.mtg.game.MagicGame` fills it from
 :meth:`~rulekeeper.mtg.hooks.MagicFormat.extra_cards` when a game starts; a format always adds
@@ -65,6 +67,8 @@ class CardState:
     """One physical card and the status it has where it is.
 
     ``owner`` is -1 for a card no player owns yet (a Vortex card in the shoe or a pack).
+    ``definition`` is the card's printed characteristics (a
+    :class:`~rulekeeper.mtg.cards.CardDef`), looked up once when the card is made.
     """
 
     id: int
@@ -81,7 +85,6 @@ class CardState:
     blocked: bool = False
     target: Target | None = None
     definition: CardDef = field(init=False, repr=False, compare=False)
-    """The card's printed characteristics."""
 
     def __post_init__(self) -> None:
         # Looked up once: a card's name never changes, and the engine asks for its definition
