@@ -186,8 +186,8 @@ def bench(session: nox.Session) -> None:
 @nox.session
 def compiled(session: nox.Session) -> None:
     """Build the engine with mypyc and check it against the source: the same game hashes
-    (``rulekeeper.bench --fingerprint``), and the Risk & Resource and Dominion tests and worked
-    examples pass."""
+    (``rulekeeper.bench --fingerprint``), and the Risk & Resource, Dominion and Magic tests and
+    worked examples pass."""
     install(session, "test")
     fingerprint = ("python", "-m", "rulekeeper.bench", "--fingerprint", "--games", "10")
     expected = session.run(*fingerprint, silent=True)
@@ -210,6 +210,12 @@ COMPILED_TESTS += [
     "tests/test_dominion_cards.py",
     "tests/test_dominion_bench.py",
     "rules/dominion.md",
+    "tests/test_magic_rules.py",
+    "tests/test_magic_engine.py",
+    "tests/test_leveler_play.py",
+    "tests/test_vortex.py",
+    "tests/test_stockpile.py",
+    "rules/magic.md",
     "tests/test_games.py",
     "tests/test_bench.py",
     "tests/test_events.py",

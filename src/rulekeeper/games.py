@@ -108,6 +108,7 @@ def magic_invariants(game: MagicGame) -> list[str]:
         for c in game.table.cards
         if c.tapped and game.table.where[c.id] != "battlefield"
     ]
+    problems += game.table.kept_index_problems()
     return problems + game.format.invariants(game)
 
 

@@ -8,6 +8,7 @@ Cast(card=12, target=Player(index=1))
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from rulekeeper.engine.game import Action
 
@@ -88,5 +89,5 @@ class Discard(Action):
     card: int
 
 
-FORCED = (Pass, EndAttacks, EndBlocks)
+FORCED: Final = (Pass, EndAttacks, EndBlocks)
 """Actions the engine takes by itself when they are the only choice."""

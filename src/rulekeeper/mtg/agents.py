@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from rulekeeper.engine.agents import ScoringAgent
 from rulekeeper.engine.game import Action
 from rulekeeper.mtg.actions import Attack, Block, Cast, Discard, EndAttacks, Pass, Player, PlayLand
 from rulekeeper.mtg.cards import card
 
 
+# The Vortex and Stockpile Draft agents subclass this in interpreted code.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicAgent(ScoringAgent):
     """Land first, then the most expensive spell, burn at the opponent's face or a big
     creature, attack when the attacker would survive or the opponent is open, chump-block only

@@ -23,7 +23,7 @@ from __future__ import annotations
 import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 from importlib import resources
 from typing import Final
 
@@ -90,15 +90,23 @@ class CardDef:
     target: str | None = field(default=None, repr=False)
     effects: tuple[Effect, ...] = field(default=(), repr=False)
 
-    @cached_property
-    def mana_cost(self) -> ManaCost:
-        """The parsed mana cost."""
-        return ManaCost.parse(self.cost)
+    mana_cost: ManaCost = field(init=False, repr=False, compare=False)
+    """The parsed mana cost."""
+    is_creature: bool = field(init=False, repr=False, compare=False)
+    """True for a creature card."""
+    is_land: bool = field(init=False, repr=False, compare=False)
+    """True for a land card."""
+    is_instant: bool = field(init=False, repr=False, compare=False)
+    """True for an instant card, the one kind of spell cast at any time (MG 3.4)."""
 
-    @cached_property
-    def is_creature(self) -> bool:
-        """True for a creature card."""
-        return "Creature" in self.types
+    def __post_init__(self) -> None:
+        # Worked out once, when the card is defined: the engine asks for these all the time,
+        # and functools.cached_property would not cache them in the compiled build (see "A
+        # compiled engine" in the contributor guide). A frozen object is set up this way.
+        object.__setattr__(self, "mana_cost", ManaCost.parse(self.cost))
+        object.__setattr__(self, "is_creature", "Creature" in self.types)
+        object.__setattr__(self, "is_land", "Land" in self.types)
+        object.__setattr__(self, "is_instant", "Instant" in self.types)
 
     def has_type(self, card_type: str) -> bool:
         """True if the card has ``card_type`` (``"Creature"``, ``"Land"``, ...)."""
@@ -210,6 +218,14 @@ def parse_card(raw: object, *, source: str = "", number: int = 0) -> CardDef:
             raise (at / key).field_error(f"must be from 0 to {_LIMIT}, not {raw[key]}")
     if "types" not in raw:
         raise (at / "types").field_error("is missing")
+    try:
+        # Parsed here, so that a bad cost fails at load time and names the field, not in the
+        # middle of a game (a CardDef parses its cost again when it is made).
+        mana_value = ManaCost.parse(raw.get("cost", "")).mana_value
+        if mana_value > _LIMIT:
+            raise ValueError(f"a cost of {mana_value} is absurd")
+    except ValueError as error:
+        raise (at / "cost").error(str(error)) from None
     definition = CardDef(
         name=name,
         cost=raw.get("cost", ""),
@@ -223,12 +239,6 @@ def parse_card(raw: object, *, source: str = "", number: int = 0) -> CardDef:
         target=raw.get("target"),
         effects=tuple(effects),
     )
-    try:
-        # Parse now, so that a bad cost fails at load time and not in the middle of a game.
-        if definition.mana_cost.mana_value > _LIMIT:
-            raise ValueError(f"a cost of {definition.mana_cost.mana_value} is absurd")
-    except ValueError as error:
-        raise (at / "cost").error(str(error)) from None
     problems = [f"unknown keyword {k!r}" for k in definition.keywords if k not in KEYWORDS]
     problems += [f"unknown effect {e.kind!r}" for e in effects if e.kind not in EFFECT_KINDS]
     problems += [f"unknown recipient {e.who!r}" for e in effects if e.who not in WHO]

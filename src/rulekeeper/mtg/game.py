@@ -7,9 +7,9 @@ The engine takes every step it can by itself and stops only where a player has a
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
@@ -29,6 +29,7 @@ from rulekeeper.mtg.actions import (
     Target,
 )
 from rulekeeper.mtg.hooks import Deck, MagicFormat
+from rulekeeper.mtg.judging import Judgement
 from rulekeeper.mtg.mana import ManaCost
 from rulekeeper.mtg.state import (
     FORMAT_CARDS,
@@ -40,6 +41,7 @@ from rulekeeper.mtg.state import (
 )
 from rulekeeper.mtg.timing import (
     Violation,
+    can_only_pass,
     why_not_attack,
     why_not_attack_with,
     why_not_block,
@@ -49,7 +51,7 @@ from rulekeeper.mtg.timing import (
 )
 from rulekeeper.rules import RuleId, enforces
 
-STEPS = (
+STEPS: Final = (
     "untap",
     "upkeep",
     "draw",
@@ -66,12 +68,15 @@ STEPS = (
 )
 """The steps of a turn in order (MG 2.1)."""
 
-CORE_DECISIONS = frozenset({"priority", "attackers", "blockers", "discard"})
+PRIORITY_ACTIONS: Final = (Pass, PlayLand, Cast)
+"""The actions taken with priority, and only then (MG 2.5)."""
+
+CORE_DECISIONS: Final = frozenset({"priority", "attackers", "blockers", "discard"})
 """The decisions the compact model asks for itself; any other belongs to the format."""
 
-TURN_LIMIT = 200  # MG R1: bot games that reach this many turns are drawn
+TURN_LIMIT: Final = 200  # MG R1: bot games that reach this many turns are drawn
 
-MAX_FORCED_ACTIONS = TURN_LIMIT * len(STEPS) * 8
+MAX_FORCED_ACTIONS: Final = TURN_LIMIT * len(STEPS) * 8
 """More forced actions in a row than any game can take: every step of every turn passed by
 more players than any format seats."""
 
@@ -79,7 +84,6 @@ more players than any format seats."""
 class MagicGame(Game):
     """A two-player game of Magic under one :class:`~rulekeeper.mtg.hooks.MagicFormat`."""
 
-    @enforces("MG 1.1")
     def __init__(self, fmt: MagicFormat, chance: Chance, names: Sequence[str]) -> None:
         super().__init__(chance)
         self.format = fmt
@@ -108,6 +112,8 @@ class MagicGame(Game):
         self.resume: list[Any] = ["priority", 0]
         # A format's own bookkeeping, kept JSON-ready so saved games restore it.
         self.format_state: dict[str, Any] = {}
+        # Answers kept while one call judges many candidates; None between calls.
+        self.judgement: Judgement | None = None
 
     @property
     def format_key(self) -> str:  # type: ignore[override]
@@ -180,8 +186,34 @@ class MagicGame(Game):
         """The player who must decide next."""
         return self.priority
 
-    def _candidates(self) -> list[Action]:
-        player, zones = self.priority, self.table.zones
+    def legal_actions(self) -> list[Action]:
+        """Every action the deciding player may take now, in a deterministic order (see
+        :meth:`rulekeeper.engine.game.Game.legal_actions`), judged under one
+        :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
+        if self.judgement is not None:
+            return super().legal_actions()
+        self.judgement = Judgement()
+        try:
+            return super().legal_actions()
+        finally:
+            self.judgement = None
+
+    def only_legal_action(self) -> Action | None:
+        """The one action the deciding player may take now, or ``None`` (see
+        :meth:`rulekeeper.engine.game.Game.only_legal_action`), judged under one
+        :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
+        if self.judgement is not None:
+            return super().only_legal_action()
+        self.judgement = Judgement()
+        try:
+            return super().only_legal_action()
+        finally:
+            self.judgement = None
+
+    def _candidates(self) -> Iterable[Action]:
+        player = self.priority
+        if self.decision == "priority":
+            return self._priority_candidates(player)
         if self.decision not in CORE_DECISIONS:
             return self.format.candidates(self)
         if self.decision == "attackers":
@@ -202,26 +234,34 @@ class MagicGame(Game):
                 *(Block(b.id, a) for b in self.table.creatures(player) for a in attackers),
                 EndBlocks(),
             ]
-        if self.decision == "discard":
-            return [Discard(c) for c in zones[f"hand:{player}"]]
-        found: list[Action] = [Pass()]
-        targets: list[Target] = [Player(i) for i in range(len(self.table.players))]
-        targets += [c.id for c in self.table.creatures()]
-        for card_id in zones[f"hand:{player}"]:
-            definition = self.table.cards[card_id].definition
+        return [Discard(c) for c in self.table.zones[f"hand:{player}"]]
+
+    def _priority_candidates(self, player: int) -> Iterator[Action]:
+        """Pass; each card in hand played or cast (a targeted spell at every possible target);
+        then the format's own actions. One at a time, so that
+        :meth:`only_legal_action` stops asking at the second legal one."""
+        yield Pass()
+        cards = self.table.cards
+        targets: list[Target] | None = None  # worked out at the first targeted spell
+        for card_id in self.table.zones[f"hand:{player}"]:
+            definition = cards[card_id].definition
             if definition.has_type("Land"):
-                found.append(PlayLand(card_id))
+                yield PlayLand(card_id)
             elif why_not_cast_card(self, player, card_id) is not None:
                 continue  # not castable now, whatever the target: skip the target search
             elif definition.target is None:
-                found.append(Cast(card_id))
+                yield Cast(card_id)
             else:
-                found.extend(Cast(card_id, t) for t in targets)
-        return found + self.format.priority_actions(self, player)
+                if targets is None:
+                    targets = [Player(i) for i in range(len(self.table.players))]
+                    targets += [c.id for c in self.table.creatures()]
+                for target in targets:
+                    yield Cast(card_id, target)
+        yield from self.format.priority_actions(self, player)
 
     def _violation(self, action: Action) -> Violation | None:
         player = self.priority
-        if isinstance(action, Pass | PlayLand | Cast) and self.decision != "priority":
+        if self.decision != "priority" and isinstance(action, PRIORITY_ACTIONS):
             return (
                 "MG 2.5",
                 f"{self.name_of(player)} must first finish the {self.decision} decision",
@@ -271,7 +311,6 @@ class MagicGame(Game):
         self._do(action)
         self.take_forced_actions()
 
-    @enforces("MG R3")
     def take_forced_actions(self) -> None:
         """Take forced actions until a player has a real choice or the game ends."""
         # Bounded, not ``while True``: a run of forced actions moves the game on by at least a
@@ -283,6 +322,11 @@ class MagicGame(Game):
         for _ in range(MAX_FORCED_ACTIONS):
             if self.outcome is not None:
                 return
+            if can_only_pass(self):
+                # Most forced actions are passes by a player with nothing to do: what
+                # _do(Pass()) would do, without proposing and judging every candidate.
+                self.pass_priority()
+                continue
             only = self.only_legal_action()
             if only is None or not isinstance(only, FORCED):
                 return
@@ -332,7 +376,6 @@ class MagicGame(Game):
 
     # Priority and the stack.
 
-    @enforces("MG 2.5", "MG 5.1")
     def give_priority(self, player: int) -> None:
         """Check state-based actions, then give ``player`` priority.
 
@@ -367,7 +410,6 @@ class MagicGame(Game):
         else:
             self.decision, self.priority = "priority", player
 
-    @enforces("MG R6")
     def next_player(self, player: int) -> int:
         """The next player in turn order after ``player`` who has not left the game."""
         count = len(self.table.players)
@@ -398,7 +440,6 @@ class MagicGame(Game):
                 self.table.move(card.id, "left")
         self.record("MG R6", f"{self.name_of(player)} leaves the game with their cards")
 
-    @enforces("MG 3.6")
     def pass_priority(self) -> None:
         """Pass priority; when every player has passed in a row, resolve or move on."""
         # Never counting up from below zero: a pass count no game reaches (a save's, say)
@@ -420,11 +461,23 @@ class MagicGame(Game):
 
     def lands_paying(self, player: int, cost: ManaCost) -> list[int] | None:
         """The untapped lands of ``player`` that would pay ``cost``, or ``None`` (MG R2)."""
-        lands = [
-            c
-            for c in self.table.permanents(player)
-            if c.definition.has_type("Land") and not c.tapped
-        ]
+        judgement = self.judgement
+        if judgement is None:
+            return self._lands_paying(self.untapped_lands(player), cost)
+        key = (player, cost.generic, cost.colored)
+        if key not in judgement.payments:
+            lands = judgement.untapped_lands.get(player)
+            if lands is None:
+                lands = judgement.untapped_lands[player] = self.untapped_lands(player)
+            judgement.payments[key] = self._lands_paying(lands, cost)
+        return judgement.payments[key]
+
+    def untapped_lands(self, player: int) -> list[CardState]:
+        """The untapped lands ``player`` controls, in battlefield order."""
+        return [c for c in self.table.permanents(player) if c.definition.is_land and not c.tapped]
+
+    @staticmethod
+    def _lands_paying(lands: list[CardState], cost: ManaCost) -> list[int] | None:
         chosen = cost.payment([c.definition.produces for c in lands])
         return None if chosen is None else [lands[i].id for i in chosen]
 
@@ -449,7 +502,6 @@ class MagicGame(Game):
 
     # Turns and steps.
 
-    @enforces("MG 2.1")
     def next_step(self) -> None:
         """Leave the current step for the next one, or end the turn."""
         if self.step == "end_of_combat":
@@ -478,7 +530,6 @@ class MagicGame(Game):
             player.lands_played = 0
         self.enter("untap")
 
-    @enforces("MG 2.2", "MG 2.3")
     def enter(self, step: str) -> None:
         """Begin ``step``: its turn-based actions, then priority where players get it."""
         self.step, self.passes = step, 0
@@ -622,3 +673,15 @@ class MagicGame(Game):
     @classmethod
     def _from_trusted_json(cls, data: dict[str, Any]) -> Self:
         return saving.restore_game(cls, data, trusted=True)
+
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated __init__ would not
+# build, and a decorated method is called the slow way (these run at every priority; see "A
+# compiled engine" in the contributor guide).
+enforces("MG 1.1")(MagicGame.__init__)
+enforces("MG R3")(MagicGame.take_forced_actions)
+enforces("MG 2.5", "MG 5.1")(MagicGame.give_priority)
+enforces("MG R6")(MagicGame.next_player)
+enforces("MG 3.6")(MagicGame.pass_priority)
+enforces("MG 2.1")(MagicGame.next_step)
+enforces("MG 2.2", "MG 2.3")(MagicGame.enter)

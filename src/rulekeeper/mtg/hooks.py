@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action
@@ -33,21 +35,26 @@ class StateBasedAction:
     perform: Callable[[], None]
 
 
+# The formats subclass this in interpreted code (rulekeeper.mtg.formats is not compiled; see
+# "A compiled engine" in the contributor guide), which mypyc allows only when told so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MagicFormat:
     """Plain two-player Magic as the compact model plays it (the ``MG`` rules)."""
 
-    key = "magic"
-    name = "Magic"
-    prefix = "MG"
-    min_players = 2
-    max_players = 2
-    starting_life = 20  # MG 1.1
-    players_rule = "MG 1.1"  # the rule an error about the number of players cites
-    opening_hand = 7  # MG 1.3
-    max_hand_size = 7  # MG 2.4
-    attacks_any_opponent = False  # MG R8: True lets each attacker attack an opponent of choice
+    # Class attributes each format overrides, so ClassVar: compiled with mypyc, a plain one
+    # would become a field of every object that a subclass's class attribute cannot change.
+    key: ClassVar[str] = "magic"
+    name: ClassVar[str] = "Magic"
+    prefix: ClassVar[str] = "MG"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    starting_life: ClassVar[int] = 20  # MG 1.1
+    players_rule: ClassVar[str] = "MG 1.1"  # the rule an error about the number of players cites
+    opening_hand: ClassVar[int] = 7  # MG 1.3
+    max_hand_size: ClassVar[int] = 7  # MG 2.4
+    attacks_any_opponent: ClassVar[bool] = False  # MG R8: True lets attackers choose whom
 
-    decisions: tuple[str, ...] = ()
+    decisions: ClassVar[tuple[str, ...]] = ()
     """The decisions this format asks for itself (see :meth:`next_decision`)."""
 
     def initial_state(self) -> dict[str, Any]:

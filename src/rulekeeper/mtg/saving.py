@@ -118,10 +118,11 @@ def _restore(cls: type[G], fmt: MagicFormat, data: dict[str, Any], *, trusted: b
     if not trusted and set(data["zones"]) != expected:
         odd = sorted(set(data["zones"]) ^ expected)[0]
         raise refuse(format_path(["zones", odd]), f"not a zone of this {fmt.name} game")
-    game.table.players = [PlayerState(**p) for p in data["players"]]
-    game.table.cards = [CardState.from_json(c) for c in data["cards"]]
-    game.table.zones = {k: [int(i) for i in v] for k, v in data["zones"].items()}
-    game.table.where = {i: k for k, v in game.table.zones.items() for i in v}
+    game.table.restore(
+        [PlayerState(**p) for p in data["players"]],
+        [CardState.from_json(c) for c in data["cards"]],
+        {k: [int(i) for i in v] for k, v in data["zones"].items()},
+    )
     for key in _NUMBERS:
         setattr(game, key, int(data[key]))
     game.step, game.decision = str(data["step"]), str(data["decision"])

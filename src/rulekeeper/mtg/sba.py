@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rulekeeper.engine.game import Outcome
 from rulekeeper.mtg.hooks import StateBasedAction
@@ -13,10 +13,9 @@ from rulekeeper.rules import enforces
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
-LOOP_LIMIT = 1000  # no legal position needs this many rounds; more means a format bug
+LOOP_LIMIT: Final = 1000  # no legal position needs this many rounds; more means a format bug
 
 
-@enforces("MG 5.1")
 def check(game: MagicGame) -> None:
     """Perform every state-based action that applies, all at once, until none applies.
 
@@ -81,19 +80,16 @@ def _lose(player: PlayerState) -> None:
     player.lost = True
 
 
-@enforces("MG 5.2")
 def is_out_of_life(game: MagicGame, player: int) -> bool:
     """A player with 0 or less life loses the game."""
     return game.table.players[player].life <= 0
 
 
-@enforces("MG 5.3")
 def is_decked(game: MagicGame, player: int) -> bool:
     """A player who tried to draw from an empty library since the last check loses."""
     return game.table.players[player].drew_from_empty
 
 
-@enforces("MG 5.4")
 def is_destroyed(game: MagicGame, card_id: int) -> bool:
     """A creature with 0 or less toughness, lethal damage or deathtouch damage dies."""
     creature = game.table.cards[card_id]
@@ -101,7 +97,6 @@ def is_destroyed(game: MagicGame, card_id: int) -> bool:
     return toughness <= 0 or creature.damage >= toughness or creature.deathtouched
 
 
-@enforces("MG 5.5")
 def decide_outcome(game: MagicGame) -> None:
     """End the game when at most one player has not lost: a win, or a draw if none is left."""
     if game.outcome is not None:
@@ -119,3 +114,13 @@ def decide_outcome(game: MagicGame) -> None:
         game.outcome = Outcome("win", (standing[0],), rule, f"{names} lost")
     winner = f"{game.name_of(standing[0])} wins" if standing else "the game is a draw"
     game.record(game.outcome.reason_rule, f"{winner}: {game.outcome.reason}")
+
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated function is called
+# the slow way, and these run at every priority (see "A compiled engine" in the contributor
+# guide).
+enforces("MG 5.1")(check)
+enforces("MG 5.2")(is_out_of_life)
+enforces("MG 5.3")(is_decked)
+enforces("MG 5.4")(is_destroyed)
+enforces("MG 5.5")(decide_outcome)

@@ -8,6 +8,7 @@ exactly one zone; :meth:`Table.move` is the only way to change that.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +16,8 @@ from typing import Any
 from rulekeeper.mtg.actions import Player, Target
 from rulekeeper.mtg.cards import CardDef, card, card_pool
 
+# Not Final, unlike the model's other constants: typing.get_type_hints refuses a bare Final,
+# and the API reference then could not tell which CardDef FORMAT_CARDS holds.
 SHARED_ZONES = ("battlefield", "exile", "stack", "left")
 """Zones no player owns. ``left`` holds the cards of players who have left the game (MG R6)."""
 PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -64,6 +67,8 @@ class CardState:
     """One physical card and the status it has where it is.
 
     ``owner`` is -1 for a card no player owns yet (a Vortex card in the shoe or a pack).
+    ``definition`` is the card's printed characteristics (a
+    :class:`~rulekeeper.mtg.cards.CardDef`), looked up once when the card is made.
     """
 
     id: int
@@ -79,16 +84,14 @@ class CardState:
     blocking_order: int = 0
     blocked: bool = False
     target: Target | None = None
+    definition: CardDef = field(init=False, repr=False, compare=False)
 
-    @property
-    def definition(self) -> CardDef:
-        """The card's printed characteristics."""
-        # The name is canonical once created, so the pool is read directly: this property is
-        # the engine's hottest path. A format's own card (FORMAT_CARDS) is the rare case.
-        try:
-            return card_pool()[self.name]
-        except KeyError:
-            return FORMAT_CARDS[self.name]
+    def __post_init__(self) -> None:
+        # Looked up once: a card's name never changes, and the engine asks for its definition
+        # more than for anything else. The name is canonical once created, so the pool is read
+        # directly; a format's own card (FORMAT_CARDS) is the rare case.
+        pool = card_pool()
+        self.definition = pool[self.name] if self.name in pool else FORMAT_CARDS[self.name]
 
     def reset_status(self) -> None:
         """Forget everything a card had on the battlefield or the stack (a new object)."""
@@ -128,21 +131,37 @@ class CardState:
         return cls(**fields)
 
 
-@dataclass
 class Table:
     """Players, cards and zones: everything on the table, with no rules attached."""
 
-    players: list[PlayerState]
-    cards: list[CardState] = field(default_factory=list)
-    zones: dict[str, list[int]] = field(default_factory=dict)
-    where: dict[int, str] = field(default_factory=dict)
-    redirect: Callable[[int, str], str] | None = None
-    """Where a card that would be put onto the stack or the battlefield goes instead, for
-    formats with such a replacement (:meth:`~rulekeeper.mtg.hooks.MagicFormat.redirect`)."""
+    def __init__(self, players: list[PlayerState]) -> None:
+        self.players = players
+        self.cards: list[CardState] = []
+        self.zones: dict[str, list[int]] = {}
+        self.where: dict[int, str] = {}
+        self.redirect: Callable[[int, str], str] | None = None
+        """Where a card that would be put onto the stack or the battlefield goes instead, for
+        formats with such a replacement (:meth:`~rulekeeper.mtg.hooks.MagicFormat.redirect`)."""
+        # The creatures on the battlefield (creatures() of every controller), kept because the
+        # engine asks for them at every state-based check and the battlefield changes far less
+        # often. Stale once a card enters or leaves the battlefield, so create(), move() and
+        # restore(), the only ways the model changes a zone, drop it; a zone's list changed
+        # directly would leave it stale, and kept_index_problems() (a conformance invariant)
+        # compares it with a fresh scan.
+        self._creatures: list[CardState] | None = None
 
     def add_zone(self, name: str) -> None:
         """Create an empty zone (setup only)."""
         self.zones.setdefault(name, [])
+
+    def restore(
+        self, players: list[PlayerState], cards: list[CardState], zones: dict[str, list[int]]
+    ) -> None:
+        """Put back the players, cards and zones of a saved game (see
+        :mod:`rulekeeper.mtg.saving`); where each card is follows from the zones."""
+        self.players, self.cards, self.zones = players, cards, zones
+        self.where = {i: k for k, v in zones.items() for i in v}
+        self._creatures = None
 
     def create(self, name: str, owner: int, zone_name: str) -> int:
         """Create a card owned by ``owner`` on top of ``zone_name`` and return its ID."""
@@ -151,6 +170,8 @@ class Table:
         self.cards.append(CardState(card_id, definition.name, owner, owner))
         self.zones[zone_name].append(card_id)
         self.where[card_id] = zone_name
+        if zone_name == "battlefield":
+            self._creatures = None
         return card_id
 
     def claim(self, card_id: int, player: int) -> None:
@@ -175,6 +196,8 @@ class Table:
             to = self.redirect(card_id, to)
         origin = self.where[card_id]
         self.zones[origin].remove(card_id)
+        if origin == "battlefield" or to == "battlefield":
+            self._creatures = None
         if origin in ("battlefield", "stack") and to != origin:
             self.cards[card_id].reset_status()
         if bottom:
@@ -189,16 +212,30 @@ class Table:
 
     def permanents(self, controller: int | None = None) -> list[CardState]:
         """The cards on the battlefield, optionally only those ``controller`` controls."""
-        cards = (self.cards[i] for i in self.zones["battlefield"])
-        return [c for c in cards if controller is None or c.controller == controller]
+        cards = self.cards
+        if controller is None:
+            return [cards[i] for i in self.zones["battlefield"]]
+        return [c for i in self.zones["battlefield"] if (c := cards[i]).controller == controller]
 
     def creatures(self, controller: int | None = None) -> list[CardState]:
-        """The creatures on the battlefield."""
-        # One pass with the pool at hand: the engine asks this more than anything else.
-        pool, cards = card_pool(), self.cards
-        return [
-            card
-            for i in self.zones["battlefield"]
-            if (controller is None or (card := cards[i]).controller == controller)
-            and pool[(card := cards[i]).name].is_creature
-        ]
+        """The creatures on the battlefield, optionally only those ``controller`` controls,
+        in battlefield order."""
+        found = self._creatures
+        if found is None:
+            found = self._creatures = self.scan_creatures()
+        if controller is None:
+            return list(found)  # a new list: the kept one is not the caller's to change
+        return [c for c in found if c.controller == controller]
+
+    def scan_creatures(self) -> list[CardState]:
+        """The creatures on the battlefield, found by looking at every card there."""
+        cards = self.cards
+        return [c for i in self.zones["battlefield"] if (c := cards[i]).definition.is_creature]
+
+    def kept_index_problems(self) -> list[str]:
+        """What the kept list of creatures gets wrong, compared with a fresh scan (a
+        conformance invariant: it must always be empty)."""
+        kept, fresh = self._creatures, self.scan_creatures()
+        if kept is None or (len(kept) == len(fresh) and all(map(operator.is_, kept, fresh))):
+            return []
+        return [f"the kept creatures {[c.id for c in kept]} are not the battlefield's"]

@@ -7,7 +7,7 @@ actions *and* its error messages from these same functions, so the two can never
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rulekeeper.mtg.actions import Player, Target
 from rulekeeper.mtg.combat import attacked_player
@@ -20,16 +20,38 @@ if TYPE_CHECKING:
 Violation = tuple[RuleId, str]
 """The rule an action would break, and a one-line reason in lower case."""
 
-MAIN_STEPS = ("main1", "main2")
+MAIN_STEPS: Final = ("main1", "main2")
 
 
-@enforces("MG 3.4")
 def is_sorcery_speed(game: MagicGame, player: int) -> bool:
     """True when ``player`` may cast a creature or sorcery: their main phase, stack empty."""
     return game.active == player and game.step in MAIN_STEPS and not game.table.zones["stack"]
 
 
-@enforces("MG 3.1")
+def can_only_pass(game: MagicGame) -> bool:
+    """True when the player with priority certainly has nothing to do but pass: outside their
+    main phase with the stack empty no land can be played (MG 3.1) and only an instant can be
+    cast (MG 3.4), none of their instants can be cast whatever its target (MG 3.3), and the
+    format proposes nothing of its own.
+
+    It is the cheap question the engine asks before it judges every candidate action
+    (:meth:`~rulekeeper.mtg.game.MagicGame.take_forced_actions`); when it is True, the only
+    legal action is the pass, because every other candidate fails one of those checks (a test
+    plays games to hold the two to this).
+    """
+    player = game.priority
+    if game.decision != "priority" or is_sorcery_speed(game, player):
+        return False
+    cards = game.table.cards
+    for card_id in game.table.zones[f"hand:{player}"]:
+        if (
+            cards[card_id].definition.is_instant
+            and why_not_cast_card(game, player, card_id) is None
+        ):
+            return False
+    return not game.format.priority_actions(game, player)
+
+
 def why_not_play_land(game: MagicGame, player: int, card_id: int) -> Violation | None:
     """A player may play one land a turn, from hand, at sorcery speed."""
     if game.table.where.get(card_id) != f"hand:{player}":
@@ -43,7 +65,6 @@ def why_not_play_land(game: MagicGame, player: int, card_id: int) -> Violation |
     return None
 
 
-@enforces("MG 3.3", "MG 3.4", "MG 3.5")
 def why_not_cast(
     game: MagicGame, player: int, card_id: int, target: Target | None
 ) -> Violation | None:
@@ -57,6 +78,17 @@ def why_not_cast(
 
 def why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation | None:
     """The checks of :func:`why_not_cast` that do not depend on the target."""
+    judgement = game.judgement
+    if judgement is None:
+        return _why_not_cast_card(game, player, card_id)
+    # Judged once per card in one call, not once for each of its targets.
+    key = (player, card_id)
+    if key not in judgement.casting:
+        judgement.casting[key] = _why_not_cast_card(game, player, card_id)
+    return judgement.casting[key]
+
+
+def _why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation | None:
     if game.table.where.get(card_id) != f"hand:{player}":
         return ("MG 3.3", "a spell is cast from your own hand")
     definition = game.table.cards[card_id].definition
@@ -75,7 +107,6 @@ def why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation |
     return None
 
 
-@enforces("MG 3.5")
 def why_not_target(
     game: MagicGame, player: int, kind: str | None, target: Target | None
 ) -> Violation | None:
@@ -201,3 +232,12 @@ def why_not_blocked_by(attacker: CardState, blocker: CardState) -> Violation | N
             f"{attacker.name} has flying; only a creature with flying or reach can block it",
         )
     return None
+
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated function is called
+# the slow way, and these run at every priority (see "A compiled engine" in the contributor
+# guide).
+enforces("MG 3.4")(is_sorcery_speed)
+enforces("MG 3.1")(why_not_play_land)
+enforces("MG 3.3", "MG 3.4", "MG 3.5")(why_not_cast)
+enforces("MG 3.5")(why_not_target)

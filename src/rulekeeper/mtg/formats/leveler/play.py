@@ -88,8 +88,10 @@ class Leveler(MagicFormat):
                             partial(exile_library, game, player.index),
                         )
                     )
-            coming = next_sub_deck(game, player.index)
-            if coming is not None and is_sub_deck_due(game, player.index):
+            # Due first: a library that is not empty (the usual case) settles it at once.
+            due = is_sub_deck_due(game, player.index)
+            coming = next_sub_deck(game, player.index) if due else None
+            if coming is not None:
                 found.append(
                     StateBasedAction(
                         "LV 3.1",

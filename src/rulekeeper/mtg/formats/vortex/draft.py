@@ -124,10 +124,14 @@ def discard_at_random(game: MagicGame, player: int) -> None:
 @enforces("VX 7.1")
 def can_exile_pack(game: MagicGame, player: int) -> bool:
     """In their upkeep, a player whose pack holds five or more basic lands may exile it."""
+    # The step first: the engine asks this whenever a player would receive priority, and
+    # counting the pack is needed only in that player's upkeep.
+    if game.step != "upkeep" or game.active != player:
+        return False
     basics = sum(
         game.table.cards[c].definition.is_basic_land for c in game.table.zones[pack(player)]
     )
-    return game.step == "upkeep" and game.active == player and basics >= MULLIGAN_BASICS
+    return basics >= MULLIGAN_BASICS
 
 
 @enforces("VX 7.1", "VX 7.2")

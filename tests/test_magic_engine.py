@@ -1,0 +1,106 @@
+"""What the compact Magic model keeps or skips to be fast, held to what it would work out in full.
+
+The engine asks a cheap question before it judges every candidate action
+(:func:`~rulekeeper.mtg.timing.can_only_pass`), keeps the creatures on the battlefield between
+zone changes (:meth:`~rulekeeper.mtg.state.Table.creatures`), and remembers answers within one
+call that judges many candidates (:class:`~rulekeeper.mtg.judging.Judgement`). None of it may
+change a game: these tests hold each to the full answer, and `rulekeeper.bench --fingerprint`
+holds whole games to what they were.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulekeeper.bench import engine_build
+from rulekeeper.engine import RandomAgent, play
+from rulekeeper.errors import IllegalActionError
+from rulekeeper.games import FORMATS
+from rulekeeper.mtg.actions import Cast, Pass, Player
+from rulekeeper.mtg.game import MagicGame
+from rulekeeper.mtg.scenario import Scenario
+
+ISLANDS = ["Island"] * 5  # a library to draw from, so nobody loses by MG 5.3 by accident
+
+
+@pytest.mark.rule("MG R3")
+@pytest.mark.parametrize(("key", "players"), [("leveler", 2), ("vortex", 3), ("stockpile", 4)])
+@pytest.mark.skipif(
+    engine_build() != "interpreted",
+    reason="compiled code calls can_only_pass directly, so a patch cannot reach it",
+)
+def test_a_pass_is_forced_only_when_it_is_the_one_legal_action(
+    monkeypatch: pytest.MonkeyPatch, key: str, players: int
+) -> None:
+    """The engine passes for a player when the cheap can_only_pass() says so, without judging
+    every candidate; here they are judged anyway each time and must leave only the pass."""
+    from rulekeeper.mtg import game as game_module
+    from rulekeeper.mtg.timing import can_only_pass
+
+    forced = 0
+
+    def checked_can_only_pass(game: MagicGame) -> bool:
+        nonlocal forced
+        if can_only_pass(game):
+            assert game.legal_actions() == [Pass()], game.log[-1]
+            forced += 1
+            return True
+        return False
+
+    monkeypatch.setattr(game_module, "can_only_pass", checked_can_only_pass)
+    for seed in range(3):
+        game = FORMATS[key].new_game(seed, players)
+        play(game, [RandomAgent(seed + seat) for seat in range(players)])
+    assert forced > 100
+
+
+@pytest.mark.parametrize(("key", "players"), [("leveler", 2), ("stockpile", 3)])
+def test_the_kept_creatures_are_the_battlefield_s_at_every_step(key: str, players: int) -> None:
+    game = FORMATS[key].new_game(5, players)
+    assert isinstance(game, MagicGame)
+    checked = 0
+
+    def watch(state: object, _action: object) -> None:
+        nonlocal checked
+        assert isinstance(state, MagicGame)
+        assert state.table.kept_index_problems() == []
+        checked += 1
+
+    play(game, [RandomAgent(seat) for seat in range(players)], on_action=watch)
+    assert checked > 50
+    assert game.table.kept_index_problems() == []
+
+
+def test_a_battlefield_changed_behind_the_model_s_back_is_caught_by_the_invariant() -> None:
+    """Zones change through Table.move and Table.create; a list changed directly leaves the
+    kept creatures stale, and the conformance invariant says so."""
+    from rulekeeper.games import magic_invariants
+
+    game = Scenario("leveler").player(0, battlefield=["Grizzly Bears"]).build()
+    assert [c.name for c in game.table.creatures()] == ["Grizzly Bears"]
+    giant = game.table.create("Hill Giant", 1, "hand:1")
+    game.table.zones["hand:1"].remove(giant)
+    game.table.zones["battlefield"].append(giant)  # not through Table.move
+    game.table.where[giant] = "battlefield"
+    assert any("kept creatures" in problem for problem in magic_invariants(game))
+    game.table.move(giant, "battlefield")  # the model's own way: the kept list is redone
+    assert magic_invariants(game) == []
+
+
+@pytest.mark.rule("MG 3.3")
+def test_nothing_judged_in_one_call_is_kept_for_the_next() -> None:
+    """A state changed directly between two calls is judged as it is: the answers one call
+    keeps (which lands pay which cost) are gone when it returns."""
+    game = (
+        Scenario("leveler")
+        .player(0, hand=["Lightning Bolt"], battlefield=["Mountain"], library=ISLANDS)
+        .player(1, library=ISLANDS)
+        .build()
+    )
+    bolt = game.find("Lightning Bolt")
+    assert Cast(bolt, Player(1)) in game.legal_actions()
+    game.table.cards[game.find("Mountain")].tapped = True
+    assert game.legal_actions() == [Pass()]
+    with pytest.raises(IllegalActionError, match=r"MG 3\.3"):
+        game.apply(Cast(bolt, Player(1)))
+    assert game.judgement is None
