@@ -18,7 +18,7 @@ from mypy_extensions import mypyc_attr
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
-from rulekeeper.errors import IllegalActionError, SerializationError
+from rulekeeper.errors import IllegalActionError, InputError, SerializationError
 from rulekeeper.rules import RuleId
 
 PlayerId: TypeAlias = int
@@ -233,3 +233,25 @@ def first_legal(actions: Sequence[Action], kind: type[Action]) -> Action | None:
 
 
 __all__ = ["Action", "Game", "Outcome", "PlayerId", "SerializationError", "explain", "first_legal"]
+
+
+def seat_of(index: int, players: int) -> PlayerId:
+    """``index`` as a seat of a table of ``players``, for code that describes a position.
+
+    A negative index is refused too: ``-1`` would otherwise quietly name the last player.
+
+    >>> from rulekeeper.engine.game import seat_of
+    >>> seat_of(1, 2)
+    1
+    >>> seat_of(2, 2)
+    Traceback (most recent call last):
+      ...
+    rulekeeper.errors.InputError: there is no player 2 at a table of 2: seats are 0 to 1
+
+    :raises InputError: if the table has no such seat.
+    """
+    if not 0 <= index < players:
+        raise InputError(
+            f"there is no player {index} at a table of {players}: seats are 0 to {players - 1}"
+        )
+    return index

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.game import seat_of
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.game import STEPS, MagicGame
 from rulekeeper.mtg.state import UNOWNED
@@ -77,8 +78,10 @@ class Scenario:
 
         Extra keyword arguments name the format's own zones by kind, e.g. ``outside_2=[...]``
         for Leveler's second sub-deck.
+
+        :raises InputError: if the table has no player ``index``.
         """
-        seat = self._seats[index]
+        seat = self._seats[seat_of(index, len(self._seats))]
         seat.life, seat.damage_taken = life, damage_taken
         seat.zones = {
             "hand": list(hand),

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.game import Action
+from rulekeeper.engine.game import Action, seat_of
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.riskres.actions import Pass, Player, Target
 from rulekeeper.riskres.combat import begin_blocks
@@ -83,8 +83,11 @@ class Scenario:
         tapped: Iterable[str] = (),
     ) -> Scenario:
         """Describe player ``index``: EP, Intel tokens and the cards in each zone, traps
-        included (set face down, as if for 1 EP each before the position)."""
-        seat = self._seats[index]
+        included (set face down, as if for 1 EP each before the position).
+
+        :raises InputError: if the table has no player ``index``.
+        """
+        seat = self._seats[seat_of(index, len(self._seats))]
         seat.ep, seat.intel = ep, intel
         seat.zones = {
             "hand": list(hand),
