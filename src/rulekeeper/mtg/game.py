@@ -7,9 +7,9 @@ The engine takes every step it can by itself and stops only where a player has a
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
-from typing import Any, Final, Self
+from typing import Any, Final, Self, TypeVar
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
@@ -50,6 +50,8 @@ from rulekeeper.mtg.timing import (
     why_not_play_land,
 )
 from rulekeeper.rules import RuleId, enforces
+
+_T = TypeVar("_T")
 
 STEPS: Final = (
     "untap",
@@ -190,23 +192,22 @@ class MagicGame(Game):
         """Every action the deciding player may take now, in a deterministic order (see
         :meth:`rulekeeper.engine.game.Game.legal_actions`), judged under one
         :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
-        if self.judgement is not None:
-            return super().legal_actions()
-        self.judgement = Judgement()
-        try:
-            return super().legal_actions()
-        finally:
-            self.judgement = None
+        return self._judged(super().legal_actions)
 
     def only_legal_action(self) -> Action | None:
         """The one action the deciding player may take now, or ``None`` (see
         :meth:`rulekeeper.engine.game.Game.only_legal_action`), judged under one
         :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
+        return self._judged(super().only_legal_action)
+
+    def _judged(self, ask: Callable[[], _T]) -> _T:
+        """Answer ``ask`` under one Judgement: made by the outermost call, dropped as it returns,
+        so nothing it remembers outlives the call."""
         if self.judgement is not None:
-            return super().only_legal_action()
+            return ask()
         self.judgement = Judgement()
         try:
-            return super().only_legal_action()
+            return ask()
         finally:
             self.judgement = None
 
