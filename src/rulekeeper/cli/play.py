@@ -7,7 +7,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tqdm import tqdm
 
@@ -122,7 +122,7 @@ def simulate(args: argparse.Namespace) -> int:
     entry, players = _setup(args)
     if not 1 <= args.games <= MAX_GAMES:
         raise InputError(f"-n must be between 1 and {MAX_GAMES}, not {args.games}")
-    wins: Counter[str] = Counter()
+    wins: Counter[tuple[int, ...]] = Counter()
     reasons: Counter[str] = Counter()
     losses: Counter[str] = Counter()
     turns: list[int] = []
@@ -134,21 +134,37 @@ def simulate(args: argparse.Namespace) -> int:
     ):
         game: Game = start(seed)
         outcome = play(game, _agents(entry, args.agents, players, seed))
-        wins[", ".join(f"seat {w}" for w in outcome.winners) or "draw"] += 1
+        wins[outcome.winners] += 1
+        names = game.player_names()
         reasons[outcome.reason_rule] += 1
         losses.update(outcome.causes)
         turns.append(getattr(game, "turn", 0))
     elapsed = time.perf_counter() - started
     variant = f", variant {args.variant}" if args.variant else ""
     print(f"{entry.name}: {args.games} games, {players} players{variant}, agents {args.agents}")
-    for seat, count in sorted(wins.items()):
-        print(f"  {seat}: {count} ({100 * count / args.games:.1f}%)")
+    # Single winners in seat order first, then shared wins, then draws.
+    for winners, count in sorted(
+        wins.items(), key=lambda item: (not item[0], len(item[0]), item[0])
+    ):
+        label = _result_label(winners, names)
+        print(f"  {label}: {count} ({100 * count / args.games:.1f}%)")
     print(f"  mean turns: {statistics.fmean(turns):.1f}")
     print("  game ends by rule: " + _tally(reasons))
     if losses:
         print("  players lost by rule: " + _tally(losses))
     print(f"  speed: {args.games / elapsed:.1f} games per second")
     return 0
+
+
+def _result_label(winners: Sequence[int], names: Sequence[str]) -> str:
+    """How the summary counts one game: by the winner's name (as the log names them), by
+    the winners together when they share the win (a Dominion tie on VP and turns, DM 6.3),
+    or as a draw when nobody won."""
+    if not winners:
+        return "draw"
+    if len(winners) == 1:
+        return f"{names[winners[0]]} wins"
+    return f"{', '.join(names[w] for w in winners)} share the win"
 
 
 def _tally(counts: Counter[str]) -> str:
