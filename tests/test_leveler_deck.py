@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from rulekeeper.decklist import Decklist, parse_decklist, read_decklist
+from rulekeeper.decklist import Decklist, Problem, parse_decklist, read_decklist
 from rulekeeper.mtg.banlist import BannedList, legacy_banned_list
 from rulekeeper.mtg.carddb import CardIndex, card_index
 from rulekeeper.mtg.formats.leveler import NAMED_BANS
-from rulekeeper.mtg.formats.leveler.deck import Problem, check_deck, is_legal
+from rulekeeper.mtg.formats.leveler.deck import check_deck, is_legal
 from rulekeeper.rules import enforced_by
 
 FIXTURES = Path(__file__).parent / "fixtures"

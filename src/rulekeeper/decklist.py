@@ -38,6 +38,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rulekeeper.errors import InputError
+from rulekeeper.rules import RuleId
 
 MAX_QUANTITY = 1000
 """The most copies one line may ask for. No deck of any format comes near it; a larger number
@@ -56,6 +57,21 @@ _HEADING = re.compile(r"^sub-?\s*deck\s*#?\s*(?P<number>[0-9]+)\s*:?$", re.IGNOR
 _SIDEBOARD = re.compile(r"^side-?\s*board\s*:?$", re.IGNORECASE)
 _QUANTITY = re.compile(r"^(?P<digits>[0-9]+)[xX]?$")
 _NUMBERISH = re.compile(r"^[-+]?[0-9]*[.,]?[0-9]+(?:[eE][-+]?[0-9]+)?[xX]?$")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One way a deck or a cube list breaks a rule: the rule's ID, a lowercase message, and
+    the line (or 0). Every format's list checks report these, and the command line prints one
+    a line."""
+
+    rule: RuleId
+    message: str
+    line: int = 0
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line else ""
+        return f"{where}{self.message} ({self.rule})"
 
 
 @dataclass(frozen=True)

@@ -37,11 +37,10 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
-from rulekeeper.decklist import Decklist, decode_decklist, parse_decklist, read_decklist
+from rulekeeper.decklist import Decklist, Problem, decode_decklist, parse_decklist, read_decklist
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.carddb import CardIndex, CardRecord, card_index, name_key
 from rulekeeper.mtg.cards import CardDef, card_pool
-from rulekeeper.mtg.formats.leveler.deck import Problem
 from rulekeeper.mtg.formats.stockpile import CUBE_MINIMUM
 from rulekeeper.rules import enforces
 

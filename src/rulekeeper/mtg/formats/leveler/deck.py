@@ -35,13 +35,12 @@ line 10: 'Lightning Blot' is not a Magic card; did you mean 'Lightning Bolt'? (L
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from rulekeeper.decklist import DeckEntry, Decklist
+from rulekeeper.decklist import DeckEntry, Decklist, Problem
 from rulekeeper.mtg.banlist import BannedList
 from rulekeeper.mtg.carddb import CardIndex, name_key
 from rulekeeper.mtg.formats.leveler import DECK_SIZE, NAMED_BANS, SUB_DECK_SIZES
-from rulekeeper.rules import RuleId, enforces
+from rulekeeper.rules import enforces
 
 SUB_DECKS = len(SUB_DECK_SIZES)
 """How many sub-decks a Leveler decklist has (LV 1.2)."""
@@ -53,19 +52,6 @@ at all (another format, or the wrong file), where a guess per line would bury th
 problems and, at the size limit, take minutes. Later unknown names are still reported."""
 
 _NAMED_BAN_KEYS = frozenset(name_key(name) for name in NAMED_BANS)
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One way a deck breaks a rule: the rule's ID, a lowercase message, and the line (or 0)."""
-
-    rule: RuleId
-    message: str
-    line: int = 0
-
-    def __str__(self) -> str:
-        where = f"line {self.line}: " if self.line else ""
-        return f"{where}{self.message} ({self.rule})"
 
 
 def check_deck(decklist: Decklist, cards: CardIndex, banlist: BannedList) -> list[Problem]:
