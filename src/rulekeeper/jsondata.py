@@ -56,18 +56,47 @@ def show(value: object) -> str:
     return _SHORT.repr(value)
 
 
-class _NotJson(ValueError):
-    """A constant or number that Python's decoder accepts but JSON has not."""
+class NotJson(ValueError):
+    """What Python's decoder accepts but JSON has not (raised by :func:`loads_strict`): the
+    constants ``NaN`` and ``Infinity``, a number too large for a float, or a key repeated in
+    one object. The message starts with the offending token."""
+
+
+def loads_strict(text: str) -> Any:
+    """Decode JSON text as the standard defines it, where :func:`json.loads` is lenient.
+
+    Every reader of untrusted JSON goes through here: :func:`parse_json` for card data and
+    banned lists, and :func:`rulekeeper.engine.saves.read_save` for saved games, each turning
+    the failures into its own error.
+
+    >>> from rulekeeper.jsondata import loads_strict
+    >>> loads_strict('{"a": 1, "a": 2}')
+    Traceback (most recent call last):
+    ...
+    rulekeeper.jsondata.NotJson: 'a' appears twice in one object
+
+    :raises NotJson: for ``NaN``, ``Infinity``, a number too large for a float, or a repeated
+        key.
+    :raises json.JSONDecodeError: if the text is not JSON.
+    :raises RecursionError: if it nests deeper than Python's decoder can follow.
+    :raises ValueError: for an integer with more digits than Python converts.
+    """
+    return json.loads(
+        text,
+        parse_constant=_refuse_constant,
+        parse_float=_finite_float,
+        object_pairs_hook=_unique_keys,
+    )
 
 
 def _refuse_constant(name: str) -> Any:
-    raise _NotJson(f"{name} is not a JSON number")
+    raise NotJson(f"{name} is not a JSON number")
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):  # 1e999 decodes to infinity
-        raise _NotJson(f"{text[:20]} is too large for a number")
+        raise NotJson(f"{text[:20]} is too large for a number")
     return value
 
 
@@ -77,7 +106,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _NotJson(f"{show(key)} appears twice in one object")
+                raise NotJson(f"{show(key)} appears twice in one object")
             seen.add(key)
     return data
 
@@ -94,19 +123,14 @@ def parse_json(text: str | bytes, *, source: str, what: str = "the file") -> Any
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
-        return json.loads(
-            text,
-            parse_constant=_refuse_constant,
-            parse_float=_finite_float,
-            object_pairs_hook=_unique_keys,
-        )
+        return loads_strict(text)
     except UnicodeDecodeError as error:
         raise InputError(f"{what} is not UTF-8 text (byte {error.start})", source=source) from None
     except json.JSONDecodeError as error:
         raise InputError(
             f"{what} is not valid JSON: {error.msg}", source=source, line=error.lineno
         ) from None
-    except _NotJson as error:
+    except NotJson as error:
         line = _line_of(text, str(error).split()[0])
         raise InputError(f"{what} is not valid: {error}", source=source, line=line) from None
     except RecursionError:

@@ -21,7 +21,7 @@ Loading a save takes three steps, each refusing what the next could not survive:
 >>> read_save('{"turn": NaN}')
 Traceback (most recent call last):
 ...
-rulekeeper.errors.SerializationError: not a saved game: NaN is not a number JSON allows
+rulekeeper.errors.SerializationError: not a saved game: NaN is not a JSON number
 >>> schema = {"type": "object", "properties": {"players": {"type": "array",
 ...     "items": {"type": "object", "properties": {"life": {"type": "integer", "maximum": 999}}}}}}
 >>> try:
@@ -46,6 +46,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from rulekeeper.errors import RulekeeperError, SerializationError
+from rulekeeper.jsondata import NotJson, loads_strict
 
 MAX_SAVE_BYTES = 32 * 1024 * 1024
 """The largest save accepted, in bytes of UTF-8 (a long multiplayer game saves well under 1 MB)."""
@@ -100,17 +101,12 @@ def read_save(text: str | bytes, *, source: str = "") -> dict[str, Any]:
         if reason:
             raise refuse("", reason, source=source)
     try:
-        data = json.loads(
-            text,
-            parse_constant=_refuse_constant,
-            parse_float=_finite_float,
-            object_pairs_hook=_unique_keys,
-        )
+        data = loads_strict(text)
     except RecursionError:
         raise refuse("", f"nested more than {MAX_DEPTH} deep", source=source) from None
     except json.JSONDecodeError as error:
         raise refuse("", f"not JSON ({error})", source=source) from None
-    except _BadJson as error:
+    except NotJson as error:
         raise refuse("", str(error), source=source) from None
     except ValueError as error:  # e.g. an integer with more digits than Python converts
         raise refuse("", f"not usable JSON ({error})", source=source) from None
@@ -128,32 +124,6 @@ def read_save(text: str | bytes, *, source: str = "") -> dict[str, Any]:
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-
-
-class _BadJson(ValueError):
-    """JSON the parser accepts but a save may not use (raised inside the parser's hooks)."""
-
-
-def _refuse_constant(name: str) -> Any:
-    raise _BadJson(f"{name} is not a number JSON allows")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise _BadJson(f"{text[:40]} is too large for a number")
-    return value
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _BadJson(f"the key {key!r} appears twice in one object")
-            seen.add(key)
-    return data
 
 
 def _nesting_problem(data: object) -> tuple[str, str] | None:
