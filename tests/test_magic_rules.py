@@ -1067,7 +1067,8 @@ def test_the_last_player_standing_wins() -> None:
         .build()
     )
     game.apply(Cast(game.find("Lightning Bolt"), Player(1)))
-    assert str(game.outcome) == "player 0 won: Bob lost (MG 5.2)"
+    assert str(game.outcome) == "seat 0 won: Bob lost (MG 5.2)"
+    assert game.outcome.describe(game.player_names()) == "Alice won: Bob lost (MG 5.2)"
     assert game.legal_actions() == []
     assert_illegal(game, Pass(), "MG 5.2")
 

@@ -45,7 +45,9 @@ class Outcome:
     """Where the game ended because other players lost: the rule each of them lost by."""
 
     def __str__(self) -> str:
-        return self.describe([f"player {w}" for w in range(max(self.winners, default=0) + 1)])
+        # Without the game there are no names: the winners are named by seat, as the API
+        # numbers them (``Player(1)`` is the second seat). ``describe`` names them properly.
+        return self.describe([f"seat {w}" for w in range(max(self.winners, default=0) + 1)])
 
     def describe(self, names: Sequence[str]) -> str:
         """The outcome in words, naming the winners from ``names`` (indexed by seat)."""
