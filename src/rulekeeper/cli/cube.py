@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import argparse
 
-from rulekeeper.cli import EXIT_BROKEN_RULES, EXIT_OK, Subcommands
-from rulekeeper.cli.deck import read_decklist
+from rulekeeper.cli import Subcommands
+from rulekeeper.cli.deck import read_decklist, report
 from rulekeeper.mtg.cube import check_cube
 
 
@@ -44,10 +44,4 @@ def check_cube_command(args: argparse.Namespace) -> int:
     :raises InputError: if the list cannot be read or parsed (the CLI exits with 2).
     """
     cube = read_decklist(args.file, sub_decks=1)
-    problems = check_cube(cube)
-    for problem in problems:
-        print(f"{cube.source}: {problem}")
-    if problems:
-        return EXIT_BROKEN_RULES
-    print(f"{cube.source}: usable ({cube.size} cards)")
-    return EXIT_OK
+    return report(cube, check_cube(cube), verdict="usable")

@@ -102,12 +102,18 @@ def check_deck_command(args: argparse.Namespace) -> int:
     """
     rules = DECK_FORMATS[args.format]
     decklist = read_decklist(args.file, sub_decks=rules.sub_decks)
-    problems = rules.check(decklist)
+    return report(decklist, rules.check(decklist), verdict="legal")
+
+
+def report(listing: Decklist, problems: Sequence[object], *, verdict: str) -> int:
+    """Print each problem on its own line after the list's name, or, if there are none, the
+    list's ``verdict`` and size; return the exit code (1 with problems, else 0). ``deck
+    check`` and ``cube check`` report alike through it."""
     for problem in problems:
-        print(f"{decklist.source}: {problem}")
+        print(f"{listing.source}: {problem}")
     if problems:
         return EXIT_BROKEN_RULES
-    print(f"{decklist.source}: legal ({decklist.size} cards)")
+    print(f"{listing.source}: {verdict} ({listing.size} cards)")
     return EXIT_OK
 
 
