@@ -24,7 +24,8 @@ SUB_DECKS = (2, 3)
 """The sub-decks that start outside the game, in the order they come in (LV 2.2, LV R6)."""
 
 THRESHOLDS = ((10, 2, "LV 3.3"), (20, 3, "LV 3.4"))
-"""Damage taken, the sub-deck that must already be in the game by then, and the rule."""
+"""Damage taken, the sub-deck that must already be in the game by then, and the rule, from
+the lowest threshold up."""
 
 
 def outside(player: int, sub_deck: int) -> str:
@@ -79,6 +80,10 @@ class Leveler(MagicFormat):
             if player.lost:
                 continue
             for threshold, sub_deck, rule in THRESHOLDS:
+                # This runs whenever a player would receive priority, and most players have
+                # taken less damage than the lowest threshold: then no higher one applies either.
+                if player.damage_taken < threshold:
+                    break
                 if is_library_exiled(game, player.index, threshold, sub_deck):
                     found.append(
                         StateBasedAction(
