@@ -86,12 +86,33 @@ class CardState:
     target: Target | None = None
     definition: CardDef = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
+    # Spelled out: the decorator's __init__ runs interpreted even in the compiled build, and
+    # every game makes a hundred cards or more (see rulekeeper.mtg.actions).
+    def __init__(
+        self,
+        id: int,
+        name: str,
+        owner: int,
+        controller: int,
+        tapped: bool = False,
+        damage: int = 0,
+        deathtouched: bool = False,
+        arrived_turn: int = 0,
+        attacking: bool = False,
+        blocking: int = -1,
+        blocking_order: int = 0,
+        blocked: bool = False,
+        target: Target | None = None,
+    ) -> None:
+        self.id, self.name, self.owner, self.controller = id, name, owner, controller
+        self.tapped, self.damage, self.deathtouched = tapped, damage, deathtouched
+        self.arrived_turn, self.attacking, self.blocking = arrived_turn, attacking, blocking
+        self.blocking_order, self.blocked, self.target = blocking_order, blocked, target
         # Looked up once: a card's name never changes, and the engine asks for its definition
         # more than for anything else. The name is canonical once created, so the pool is read
         # directly; a format's own card (FORMAT_CARDS) is the rare case.
         pool = card_pool()
-        self.definition = pool[self.name] if self.name in pool else FORMAT_CARDS[self.name]
+        self.definition = pool[name] if name in pool else FORMAT_CARDS[name]
 
     def reset_status(self) -> None:
         """Forget everything a card had on the battlefield or the stack (a new object)."""
