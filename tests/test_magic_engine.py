@@ -151,6 +151,24 @@ def test_a_battlefield_changed_behind_the_model_s_back_is_caught_by_the_invarian
     assert magic_invariants(game) == []
 
 
+def test_the_kept_zone_names_follow_the_players_and_a_restored_table() -> None:
+    """The names of each player's hand, library and graveyard are made once per table from the
+    number of players; a restored game names its own, and a table whose players were replaced
+    behind the model's back is caught by the invariant."""
+    from rulekeeper.mtg.state import PlayerState
+
+    game = FORMATS["stockpile"].new_game(2, 3)
+    assert isinstance(game, MagicGame)
+    assert game.table.hands == ["hand:0", "hand:1", "hand:2"]
+    assert game.table.libraries[2] == "library:2"
+    assert game.table.graveyards[1] == "graveyard:1"
+    restored = MagicGame.loads(game.dumps())
+    assert restored.table.hands == game.table.hands
+    assert restored.table.kept_index_problems() == []
+    game.table.players.append(PlayerState(3, "Player 4", 20))  # not a table the model made
+    assert any("kept hand names" in problem for problem in game.table.kept_index_problems())
+
+
 @pytest.mark.rule("MG 3.3")
 def test_nothing_judged_in_one_call_is_kept_for_the_next() -> None:
     """A state changed directly between two calls is judged as it is: the answers one call

@@ -235,7 +235,7 @@ class MagicGame(Game):
                 *(Block(b.id, a) for b in self.table.creatures(player) for a in attackers),
                 EndBlocks(),
             ]
-        return [Discard(c) for c in self.table.zones[f"hand:{player}"]]
+        return [Discard(c) for c in self.table.zones[self.table.hands[player]]]
 
     def _priority_candidates(self, player: int) -> Iterator[Action]:
         """Pass; each card in hand played or cast (a targeted spell at every possible target);
@@ -244,9 +244,9 @@ class MagicGame(Game):
         yield Pass()
         cards = self.table.cards
         targets: list[Target] | None = None  # worked out at the first targeted spell
-        for card_id in self.table.zones[f"hand:{player}"]:
+        for card_id in self.table.zones[self.table.hands[player]]:
             definition = cards[card_id].definition
-            if definition.has_type("Land"):
+            if definition.is_land:
                 yield PlayLand(card_id)
             elif why_not_cast_card(self, player, card_id) is not None:
                 continue  # not castable now, whatever the target: skip the target search
@@ -293,7 +293,7 @@ class MagicGame(Game):
             case Discard(card_id):
                 if self.decision != "discard":
                     return ("MG 2.4", "cards are discarded to hand size only in cleanup")
-                if self.table.where.get(card_id) != f"hand:{player}":
+                if self.table.where.get(card_id) != self.table.hands[player]:
                     return ("MG 2.4", "you can discard only a card from your own hand")
                 return None
         return self.format.violation(self, action)
@@ -475,7 +475,12 @@ class MagicGame(Game):
 
     def untapped_lands(self, player: int) -> list[CardState]:
         """The untapped lands ``player`` controls, in battlefield order."""
-        return [c for c in self.table.permanents(player) if c.definition.is_land and not c.tapped]
+        cards = self.table.cards
+        return [
+            c
+            for i in self.table.zones["battlefield"]
+            if (c := cards[i]).controller == player and c.definition.is_land and not c.tapped
+        ]
 
     @staticmethod
     def _lands_paying(lands: list[CardState], cost: ManaCost) -> list[int] | None:
@@ -584,7 +589,7 @@ class MagicGame(Game):
     @enforces("MG 2.4")
     def cleanup(self) -> None:
         """Discard to hand size, then remove damage from creatures and end the turn."""
-        hand = self.table.zones[f"hand:{self.active}"]
+        hand = self.table.zones[self.table.hands[self.active]]
         if len(hand) > self.format.max_hand_size:
             self.decision, self.priority = "discard", self.active
             return
@@ -641,7 +646,7 @@ class MagicGame(Game):
             self.table.players[player].drew_from_empty = True
             self.record("MG 5.3", f"{self.name_of(player)} tries to draw from an empty library")
             return
-        self.table.move(library[-1], f"hand:{player}")
+        self.table.move(library[-1], self.table.hands[player])
 
     # Views and saving.
 

@@ -25,9 +25,14 @@ SHOE: Final[str] = "shoe"
 PASSED_PACK: Final[str] = "passed_pack"
 
 
+PACKS: Final[tuple[str, ...]] = tuple(f"pack:{seat}" for seat in range(MAX_PLAYERS))
+"""The zone of each seat's pack, by seat."""
+
+
 def pack(player: int) -> str:
     """The zone of the pack ``player`` owns for now."""
-    return f"pack:{player}"
+    # Named once per seat: every state-based check looks at every pack (VX 3.9).
+    return PACKS[player] if 0 <= player < MAX_PLAYERS else f"pack:{player}"
 
 
 def outside(player: int) -> str:
