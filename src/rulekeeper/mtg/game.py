@@ -424,14 +424,12 @@ class MagicGame(Game):
         """The players still in the game, in seat order."""
         return [p.index for p in self.table.players if not p.lost]
 
-    @enforces("MG R7")
     def end_turn_now(self) -> None:
         """End the turn at once: leave combat and go straight to the cleanup step."""
         combat.end_combat(self)
         self.resume = ["priority", self.active]
         self.enter("cleanup")
 
-    @enforces("MG R6")
     def leave_game(self, player: int) -> None:
         """A player who lost while others play on leaves the game with every card they own
         (MG R6); the format first deals with zones of its own (e.g. a Vortex pack)."""
@@ -487,7 +485,6 @@ class MagicGame(Game):
         chosen = cost.payment([c.definition.produces for c in lands])
         return None if chosen is None else [lands[i].id for i in chosen]
 
-    @enforces("MG 3.2", "MG 3.3")
     def cast_spell(self, player: int, card_id: int, target: Target | None) -> None:
         """Pay for a spell with untapped lands and put it on the stack; the caster keeps
         priority."""
@@ -518,7 +515,6 @@ class MagicGame(Game):
         else:
             self.enter(STEPS[index])
 
-    @enforces("MG R1")
     def next_turn(self) -> None:
         """End the turn: the next player's turn begins, or the game is drawn at the limit."""
         if self.turn >= TURN_LIMIT:
@@ -586,7 +582,6 @@ class MagicGame(Game):
         else:
             self.enter("end_of_combat")
 
-    @enforces("MG 2.4")
     def cleanup(self) -> None:
         """Discard to hand size, then remove damage from creatures and end the turn."""
         hand = self.table.zones[self.table.hands[self.active]]
@@ -604,7 +599,6 @@ class MagicGame(Game):
 
     # Damage and life.
 
-    @enforces("MG 1.4", "MG 4.6")
     def damage_player(self, source: CardState, player: int, amount: int, rule: RuleId) -> None:
         """Deal damage to a player: it lowers life and adds to the damage they have taken."""
         target = self.table.players[player]
@@ -638,7 +632,6 @@ class MagicGame(Game):
 
     # Drawing.
 
-    @enforces("MG 5.3")
     def draw_from_library(self, player: int) -> None:
         """Draw the top card of ``player``'s library; from an empty one, mark the attempt."""
         library = self.table.zones[self.format.library_zone(player)]
@@ -682,8 +675,16 @@ class MagicGame(Game):
 
 
 # Linked here rather than by decorating: compiled with mypyc, a decorated __init__ would not
-# build, and a decorated method is called the slow way (these run at every priority; see "A
-# compiled engine" in the contributor guide).
+# build, and a decorated method is called the slow way (these run at every priority or every
+# turn; see "A compiled engine" in the contributor guide). In the order the rules pages list
+# them.
+enforces("MG R7")(MagicGame.end_turn_now)
+enforces("MG R6")(MagicGame.leave_game)
+enforces("MG 3.2", "MG 3.3")(MagicGame.cast_spell)
+enforces("MG R1")(MagicGame.next_turn)
+enforces("MG 2.4")(MagicGame.cleanup)
+enforces("MG 1.4", "MG 4.6")(MagicGame.damage_player)
+enforces("MG 5.3")(MagicGame.draw_from_library)
 enforces("MG 1.1")(MagicGame.__init__)
 enforces("MG R3")(MagicGame.take_forced_actions)
 enforces("MG 2.5", "MG 5.1")(MagicGame.give_priority)

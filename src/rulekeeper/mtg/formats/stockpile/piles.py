@@ -197,8 +197,15 @@ def acquire_land(game: MagicGame, player: int, name: str) -> None:
 
 def landpile_contents(game: MagicGame) -> dict[str, int]:
     """How many lands of each basic type the face-up landpile holds (SD 5.3)."""
-    names = [game.table.cards[c].name for c in game.table.zones[LANDPILE]]
-    return {name: names.count(name) for name in BASIC_LANDS}
+    # One pass over the pile, not one per type: the legal actions ask this at every priority
+    # in a main phase, and the pile holds fifteen lands a player.
+    counts = dict.fromkeys(BASIC_LANDS, 0)
+    cards = game.table.cards
+    for card_id in game.table.zones[LANDPILE]:
+        name = cards[card_id].name
+        if name in counts:
+            counts[name] += 1
+    return counts
 
 
 # Junk back to the junkpile.
