@@ -157,14 +157,16 @@ class Stockpile(MagicFormat):
 
     def violation(self, game: MagicGame, action: Action) -> Violation | None:
         """Why a Stockpile Draft action is illegal now, citing the rule."""
+        # isinstance rather than a match statement: compiled with mypyc, a class pattern is the
+        # generic isinstance and getattr, and this judges every acquisition at every priority in
+        # a main phase.
         player = game.priority
-        match action:
-            case Acquire(number):
-                return piles.why_not_acquire(game, player, number)
-            case AcquireLand(name):
-                return piles.why_not_acquire_land(game, player, name)
-            case ReturnJunk(card_id):
-                return piles.why_not_return_junk(game, player, card_id)
+        if isinstance(action, Acquire):
+            return piles.why_not_acquire(game, player, action.pile)
+        if isinstance(action, AcquireLand):
+            return piles.why_not_acquire_land(game, player, action.name)
+        if isinstance(action, ReturnJunk):
+            return piles.why_not_return_junk(game, player, action.card)
         return super().violation(game, action)
 
     def perform(self, game: MagicGame, action: Action) -> None:

@@ -208,14 +208,16 @@ class Vortex(MagicFormat):
 
     def violation(self, game: MagicGame, action: Action) -> Violation | None:
         """Why a Vortex action is illegal now, citing the rule."""
+        # The pick first, and not by a match statement: compiled with mypyc, a class pattern is
+        # the generic isinstance and getattr, and this judges every card of every pack picked.
         player = game.priority
+        if isinstance(action, Pick):
+            if game.decision != "pick":
+                return ("VX 5.3", "a card is picked only when drafting")
+            if game.table.where.get(action.card) != pack(player):
+                return ("VX 3.6", "you can pick only a card from your own pack")
+            return None
         match action:
-            case Pick(card_id):
-                if game.decision != "pick":
-                    return ("VX 5.3", "a card is picked only when drafting")
-                if game.table.where.get(card_id) != pack(player):
-                    return ("VX 3.6", "you can pick only a card from your own pack")
-                return None
             case TakeBasic(name):
                 if game.decision != "basics":
                     return ("VX 4.2", "basic lands are added only after the opening turns")
