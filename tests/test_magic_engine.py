@@ -5,10 +5,15 @@ The engine asks a cheap question before it judges every candidate action
 zone changes (:meth:`~rulekeeper.mtg.state.Table.creatures`), and remembers answers within one
 call that judges many candidates (:class:`~rulekeeper.mtg.judging.Judgement`). None of it may
 change a game: these tests hold each to the full answer, and `rulekeeper.bench --fingerprint`
-holds whole games to what they were.
+holds whole games to what they were. The values the engine makes at every decision spell out
+their ``__init__`` (see :mod:`rulekeeper.mtg.actions`); they must stay the frozen dataclasses
+they were.
 """
 
 from __future__ import annotations
+
+import dataclasses
+from typing import Any
 
 import pytest
 
@@ -16,11 +21,70 @@ from rulekeeper.bench import engine_build
 from rulekeeper.engine import RandomAgent, play
 from rulekeeper.errors import IllegalActionError
 from rulekeeper.games import FORMATS
+from rulekeeper.mtg import actions
 from rulekeeper.mtg.actions import Cast, Pass, Player
+from rulekeeper.mtg.formats.stockpile import actions as stockpile_actions
+from rulekeeper.mtg.formats.vortex import actions as vortex_actions
 from rulekeeper.mtg.game import MagicGame
+from rulekeeper.mtg.mana import ManaCost
 from rulekeeper.mtg.scenario import Scenario
 
 ISLANDS = ["Island"] * 5  # a library to draw from, so nobody loses by MG 5.3 by accident
+
+VALUES: list[Any] = [
+    actions.Pass(),
+    actions.PlayLand(3),
+    actions.Cast(4),
+    actions.Cast(4, Player(1)),
+    actions.Cast(4, target=7),
+    actions.Attack(5),
+    actions.Attack(5, player=1),
+    actions.EndAttacks(),
+    actions.Block(6, 5),
+    actions.EndBlocks(),
+    actions.Discard(2),
+    Player(0),
+    vortex_actions.Pick(9),
+    vortex_actions.TakeBasic("Island"),
+    vortex_actions.ExilePack(),
+    vortex_actions.KeepPack(),
+    stockpile_actions.Acquire(2),
+    stockpile_actions.AcquireLand("Forest"),
+    stockpile_actions.ReturnJunk(8),
+    ManaCost(2, "RR"),
+    ManaCost(generic=1),
+]
+"""A value of every class that spells out its own ``__init__``."""
+
+
+@pytest.mark.parametrize("value", VALUES, ids=repr)
+def test_a_value_with_its_own_init_is_the_frozen_dataclass_it_was(value: Any) -> None:
+    """Made by position or by keyword it is equal, hashes alike, pastes back from its repr, and
+    refuses a change; the defaults are the fields' own."""
+    kind, fields = type(value), dataclasses.fields(value)
+    values = [getattr(value, f.name) for f in fields]
+    by_position, by_keyword = (
+        kind(*values),
+        kind(**{f.name: getattr(value, f.name) for f in fields}),
+    )
+    assert by_position == by_keyword == value
+    assert hash(by_position) == hash(value)
+    names = {
+        **vars(actions),
+        **vars(vortex_actions),
+        **vars(stockpile_actions),
+        "ManaCost": ManaCost,
+    }
+    assert eval(repr(value), names) == value  # our own reprs, pasted back
+    assert dataclasses.replace(value) == value
+    required = [f for f in fields if f.default is dataclasses.MISSING]
+    shortest = kind(*values[: len(required)])
+    assert [getattr(shortest, f.name) for f in fields[len(required) :]] == [
+        f.default for f in fields[len(required) :]
+    ]
+    if fields:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, fields[0].name, None)
 
 
 @pytest.mark.rule("MG R3")
@@ -85,6 +149,24 @@ def test_a_battlefield_changed_behind_the_model_s_back_is_caught_by_the_invarian
     assert any("kept creatures" in problem for problem in magic_invariants(game))
     game.table.move(giant, "battlefield")  # the model's own way: the kept list is redone
     assert magic_invariants(game) == []
+
+
+def test_the_kept_zone_names_follow_the_players_and_a_restored_table() -> None:
+    """The names of each player's hand, library and graveyard are made once per table from the
+    number of players; a restored game names its own, and a table whose players were replaced
+    behind the model's back is caught by the invariant."""
+    from rulekeeper.mtg.state import PlayerState
+
+    game = FORMATS["stockpile"].new_game(2, 3)
+    assert isinstance(game, MagicGame)
+    assert game.table.hands == ["hand:0", "hand:1", "hand:2"]
+    assert game.table.libraries[2] == "library:2"
+    assert game.table.graveyards[1] == "graveyard:1"
+    restored = MagicGame.loads(game.dumps())
+    assert restored.table.hands == game.table.hands
+    assert restored.table.kept_index_problems() == []
+    game.table.players.append(PlayerState(3, "Player 4", 20))  # not a table the model made
+    assert any("kept hand names" in problem for problem in game.table.kept_index_problems())
 
 
 @pytest.mark.rule("MG 3.3")

@@ -3,6 +3,13 @@
 >>> from rulekeeper.mtg.actions import Cast, Player
 >>> Cast(12, target=Player(1))
 Cast(card=12, target=Player(index=1))
+
+The engine makes these at every decision, so each spells out its ``__init__`` rather than
+taking the one the dataclass decorator writes: that one is Python source made at import time,
+which runs interpreted even in the compiled build, at about ten times the cost of one compiled
+with the class (see "A compiled engine" in the contributor guide). The decorator keeps an
+``__init__`` it finds and still writes the repr, equality, hashing and ``__match_args__``;
+fields are set with ``object.__setattr__``, as the decorator's own would set a frozen one.
 """
 
 from __future__ import annotations
@@ -19,6 +26,9 @@ class Player:
 
     index: int
 
+    def __init__(self, index: int) -> None:
+        object.__setattr__(self, "index", index)
+
 
 Target = Player | int
 """A spell's target: a :class:`Player`, or the ID of a card on the battlefield."""
@@ -28,12 +38,18 @@ Target = Player | int
 class Pass(Action):
     """Pass priority (MG 2.5)."""
 
+    def __init__(self) -> None:
+        pass
+
 
 @dataclass(frozen=True)
 class PlayLand(Action):
     """Play a land from your hand (MG 3.1)."""
 
     card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
 
 
 @dataclass(frozen=True)
@@ -42,6 +58,10 @@ class Cast(Action):
 
     card: int
     target: Target | None = None
+
+    def __init__(self, card: int, target: Target | None = None) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "target", target)
 
 
 @dataclass(frozen=True, repr=False)
@@ -58,6 +78,10 @@ class Attack(Action):
     creature: int
     player: int | None = None
 
+    def __init__(self, creature: int, player: int | None = None) -> None:
+        object.__setattr__(self, "creature", creature)
+        object.__setattr__(self, "player", player)
+
     def __repr__(self) -> str:
         # The attacked player is shown only when it was chosen, so two-player reprs stay short.
         chosen = "" if self.player is None else f", player={self.player}"
@@ -68,6 +92,9 @@ class Attack(Action):
 class EndAttacks(Action):
     """Finish declaring attackers."""
 
+    def __init__(self) -> None:
+        pass
+
 
 @dataclass(frozen=True)
 class Block(Action):
@@ -76,10 +103,17 @@ class Block(Action):
     blocker: int
     attacker: int
 
+    def __init__(self, blocker: int, attacker: int) -> None:
+        object.__setattr__(self, "blocker", blocker)
+        object.__setattr__(self, "attacker", attacker)
+
 
 @dataclass(frozen=True)
 class EndBlocks(Action):
     """Finish declaring blockers."""
+
+    def __init__(self) -> None:
+        pass
 
 
 @dataclass(frozen=True)
@@ -87,6 +121,9 @@ class Discard(Action):
     """Discard a card to the maximum hand size during cleanup (MG 2.4)."""
 
     card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
 
 
 FORCED: Final = (Pass, EndAttacks, EndBlocks)

@@ -235,7 +235,7 @@ class MagicGame(Game):
                 *(Block(b.id, a) for b in self.table.creatures(player) for a in attackers),
                 EndBlocks(),
             ]
-        return [Discard(c) for c in self.table.zones[f"hand:{player}"]]
+        return [Discard(c) for c in self.table.zones[self.table.hands[player]]]
 
     def _priority_candidates(self, player: int) -> Iterator[Action]:
         """Pass; each card in hand played or cast (a targeted spell at every possible target);
@@ -244,9 +244,9 @@ class MagicGame(Game):
         yield Pass()
         cards = self.table.cards
         targets: list[Target] | None = None  # worked out at the first targeted spell
-        for card_id in self.table.zones[f"hand:{player}"]:
+        for card_id in self.table.zones[self.table.hands[player]]:
             definition = cards[card_id].definition
-            if definition.has_type("Land"):
+            if definition.is_land:
                 yield PlayLand(card_id)
             elif why_not_cast_card(self, player, card_id) is not None:
                 continue  # not castable now, whatever the target: skip the target search
@@ -261,41 +261,43 @@ class MagicGame(Game):
         yield from self.format.priority_actions(self, player)
 
     def _violation(self, action: Action) -> Violation | None:
+        # isinstance and attributes rather than a match statement, here and in _do: mypyc
+        # compiles a class pattern to Python's generic isinstance and getattr, and this judges
+        # every candidate action (see "A compiled engine" in the contributor guide).
         player = self.priority
         if self.decision != "priority" and isinstance(action, PRIORITY_ACTIONS):
             return (
                 "MG 2.5",
                 f"{self.name_of(player)} must first finish the {self.decision} decision",
             )
-        match action:
-            case Pass():
-                return None
-            case PlayLand(card_id):
-                return why_not_play_land(self, player, card_id)
-            case Cast(card_id, target):
-                return why_not_cast(self, player, card_id, target)
-            case Attack(card_id, attacked):
-                return why_not_attack(self, player, card_id, attacked)
-            case Block(blocker, attacker):
-                return why_not_block(self, player, blocker, attacker)
-            case EndAttacks():
-                return (
-                    None
-                    if self.decision == "attackers"
-                    else ("MG 4.1", "no attackers are being declared")
-                )
-            case EndBlocks():
-                return (
-                    None
-                    if self.decision == "blockers"
-                    else ("MG 4.2", "no blockers are being declared")
-                )
-            case Discard(card_id):
-                if self.decision != "discard":
-                    return ("MG 2.4", "cards are discarded to hand size only in cleanup")
-                if self.table.where.get(card_id) != f"hand:{player}":
-                    return ("MG 2.4", "you can discard only a card from your own hand")
-                return None
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, PlayLand):
+            return why_not_play_land(self, player, action.card)
+        if isinstance(action, Cast):
+            return why_not_cast(self, player, action.card, action.target)
+        if isinstance(action, Attack):
+            return why_not_attack(self, player, action.creature, action.player)
+        if isinstance(action, Block):
+            return why_not_block(self, player, action.blocker, action.attacker)
+        if isinstance(action, EndAttacks):
+            return (
+                None
+                if self.decision == "attackers"
+                else ("MG 4.1", "no attackers are being declared")
+            )
+        if isinstance(action, EndBlocks):
+            return (
+                None
+                if self.decision == "blockers"
+                else ("MG 4.2", "no blockers are being declared")
+            )
+        if isinstance(action, Discard):
+            if self.decision != "discard":
+                return ("MG 2.4", "cards are discarded to hand size only in cleanup")
+            if self.table.where.get(action.card) != self.table.hands[player]:
+                return ("MG 2.4", "you can discard only a card from your own hand")
+            return None
         return self.format.violation(self, action)
 
     def check(self, action: Action) -> None:
@@ -336,44 +338,42 @@ class MagicGame(Game):
 
     def _do(self, action: Action) -> None:
         player = self.priority
-        match action:
-            case Pass():
-                self.pass_priority()
-            case PlayLand(card_id):
-                self.table.move(card_id, "battlefield")
-                self.table.cards[card_id].arrived_turn = self.turn
-                self.table.players[player].lands_played += 1
-                self.record(
-                    "MG 3.1", f"{self.name_of(player)} plays {self.table.cards[card_id].name}"
-                )
-                self.passes = 0
-            case Cast(card_id, target):
-                self.cast_spell(player, card_id, target)
-            case Attack(card_id, attacked):
-                combat.declare_attacker(self, card_id, attacked)
-            case Block(blocker, attacker):
-                combat.declare_blocker(self, blocker, attacker)
-            case EndAttacks():
-                self._after_attacks()
-            case EndBlocks():
-                # MG R8: each attacked player declares blockers in turn, then the active player
-                # receives priority.
-                following = combat.next_defending_player(self, after=player)
-                if following is None:
-                    self.give_priority(self.active)
-                else:
-                    self.priority = following
-            case Discard(card_id):
-                self.table.move(card_id, f"graveyard:{player}")
-                self.record(
-                    "MG 2.4",
-                    f"{self.name_of(player)} discards "
-                    f"{self.table.cards[card_id].name} to hand size",
-                )
-                self.cleanup()
-            case _:
-                self.format.perform(self, action)
-                self.resume_play()
+        if isinstance(action, Pass):
+            self.pass_priority()
+        elif isinstance(action, PlayLand):
+            card_id = action.card
+            self.table.move(card_id, "battlefield")
+            self.table.cards[card_id].arrived_turn = self.turn
+            self.table.players[player].lands_played += 1
+            self.record("MG 3.1", f"{self.name_of(player)} plays {self.table.cards[card_id].name}")
+            self.passes = 0
+        elif isinstance(action, Cast):
+            self.cast_spell(player, action.card, action.target)
+        elif isinstance(action, Attack):
+            combat.declare_attacker(self, action.creature, action.player)
+        elif isinstance(action, Block):
+            combat.declare_blocker(self, action.blocker, action.attacker)
+        elif isinstance(action, EndAttacks):
+            self._after_attacks()
+        elif isinstance(action, EndBlocks):
+            # MG R8: each attacked player declares blockers in turn, then the active player
+            # receives priority.
+            following = combat.next_defending_player(self, after=player)
+            if following is None:
+                self.give_priority(self.active)
+            else:
+                self.priority = following
+        elif isinstance(action, Discard):
+            self.table.move(action.card, f"graveyard:{player}")
+            self.record(
+                "MG 2.4",
+                f"{self.name_of(player)} discards "
+                f"{self.table.cards[action.card].name} to hand size",
+            )
+            self.cleanup()
+        else:
+            self.format.perform(self, action)
+            self.resume_play()
 
     # Priority and the stack.
 
@@ -424,14 +424,12 @@ class MagicGame(Game):
         """The players still in the game, in seat order."""
         return [p.index for p in self.table.players if not p.lost]
 
-    @enforces("MG R7")
     def end_turn_now(self) -> None:
         """End the turn at once: leave combat and go straight to the cleanup step."""
         combat.end_combat(self)
         self.resume = ["priority", self.active]
         self.enter("cleanup")
 
-    @enforces("MG R6")
     def leave_game(self, player: int) -> None:
         """A player who lost while others play on leaves the game with every card they own
         (MG R6); the format first deals with zones of its own (e.g. a Vortex pack)."""
@@ -475,14 +473,18 @@ class MagicGame(Game):
 
     def untapped_lands(self, player: int) -> list[CardState]:
         """The untapped lands ``player`` controls, in battlefield order."""
-        return [c for c in self.table.permanents(player) if c.definition.is_land and not c.tapped]
+        cards = self.table.cards
+        return [
+            c
+            for i in self.table.zones["battlefield"]
+            if (c := cards[i]).controller == player and c.definition.is_land and not c.tapped
+        ]
 
     @staticmethod
     def _lands_paying(lands: list[CardState], cost: ManaCost) -> list[int] | None:
         chosen = cost.payment([c.definition.produces for c in lands])
         return None if chosen is None else [lands[i].id for i in chosen]
 
-    @enforces("MG 3.2", "MG 3.3")
     def cast_spell(self, player: int, card_id: int, target: Target | None) -> None:
         """Pay for a spell with untapped lands and put it on the stack; the caster keeps
         priority."""
@@ -513,7 +515,6 @@ class MagicGame(Game):
         else:
             self.enter(STEPS[index])
 
-    @enforces("MG R1")
     def next_turn(self) -> None:
         """End the turn: the next player's turn begins, or the game is drawn at the limit."""
         if self.turn >= TURN_LIMIT:
@@ -581,10 +582,9 @@ class MagicGame(Game):
         else:
             self.enter("end_of_combat")
 
-    @enforces("MG 2.4")
     def cleanup(self) -> None:
         """Discard to hand size, then remove damage from creatures and end the turn."""
-        hand = self.table.zones[f"hand:{self.active}"]
+        hand = self.table.zones[self.table.hands[self.active]]
         if len(hand) > self.format.max_hand_size:
             self.decision, self.priority = "discard", self.active
             return
@@ -599,7 +599,6 @@ class MagicGame(Game):
 
     # Damage and life.
 
-    @enforces("MG 1.4", "MG 4.6")
     def damage_player(self, source: CardState, player: int, amount: int, rule: RuleId) -> None:
         """Deal damage to a player: it lowers life and adds to the damage they have taken."""
         target = self.table.players[player]
@@ -633,7 +632,6 @@ class MagicGame(Game):
 
     # Drawing.
 
-    @enforces("MG 5.3")
     def draw_from_library(self, player: int) -> None:
         """Draw the top card of ``player``'s library; from an empty one, mark the attempt."""
         library = self.table.zones[self.format.library_zone(player)]
@@ -641,7 +639,7 @@ class MagicGame(Game):
             self.table.players[player].drew_from_empty = True
             self.record("MG 5.3", f"{self.name_of(player)} tries to draw from an empty library")
             return
-        self.table.move(library[-1], f"hand:{player}")
+        self.table.move(library[-1], self.table.hands[player])
 
     # Views and saving.
 
@@ -677,8 +675,16 @@ class MagicGame(Game):
 
 
 # Linked here rather than by decorating: compiled with mypyc, a decorated __init__ would not
-# build, and a decorated method is called the slow way (these run at every priority; see "A
-# compiled engine" in the contributor guide).
+# build, and a decorated method is called the slow way (these run at every priority or every
+# turn; see "A compiled engine" in the contributor guide). In the order the rules pages list
+# them.
+enforces("MG R7")(MagicGame.end_turn_now)
+enforces("MG R6")(MagicGame.leave_game)
+enforces("MG 3.2", "MG 3.3")(MagicGame.cast_spell)
+enforces("MG R1")(MagicGame.next_turn)
+enforces("MG 2.4")(MagicGame.cleanup)
+enforces("MG 1.4", "MG 4.6")(MagicGame.damage_player)
+enforces("MG 5.3")(MagicGame.draw_from_library)
 enforces("MG 1.1")(MagicGame.__init__)
 enforces("MG R3")(MagicGame.take_forced_actions)
 enforces("MG 2.5", "MG 5.1")(MagicGame.give_priority)

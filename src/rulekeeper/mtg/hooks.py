@@ -35,8 +35,9 @@ class StateBasedAction:
     perform: Callable[[], None]
 
 
-# The formats subclass this in interpreted code (rulekeeper.mtg.formats is not compiled; see
-# "A compiled engine" in the contributor guide), which mypyc allows only when told so.
+# The formats shipped here are compiled with the model (see "A compiled engine" in the
+# contributor guide), but a format may also subclass this in interpreted code (a new one before
+# it joins the build, say), which mypyc allows only when told so.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class MagicFormat:
     """Plain two-player Magic as the compact model plays it (the ``MG`` rules)."""

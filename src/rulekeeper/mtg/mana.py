@@ -30,6 +30,12 @@ class ManaCost:
     generic: int = 0
     colored: str = ""
 
+    # Spelled out: the decorator's __init__ runs interpreted even in the compiled build, and a
+    # Stockpile Draft price is a cost made while judging (see rulekeeper.mtg.actions).
+    def __init__(self, generic: int = 0, colored: str = "") -> None:
+        object.__setattr__(self, "generic", generic)
+        object.__setattr__(self, "colored", colored)
+
     @classmethod
     def parse(cls, text: str) -> ManaCost:
         """Parse a cost such as ``"{3}{W}{W}"``; the empty string is a cost of nothing.
@@ -65,17 +71,24 @@ class ManaCost:
         if len(sources) < self.generic + len(self.colored):
             return None  # too few sources for any choice: the common answer, found at once
         used: list[int] = []
-        free = list(range(len(sources)))
-        for symbol in self.colored:
-            match = next((i for i in free if sources[i] == symbol), None)
-            if match is None:
+        free = list(range(len(sources)))  # in order, and it stays so as sources are used
+        colored = self.colored
+        for symbol in colored:
+            for i in free:
+                if sources[i] == symbol:
+                    free.remove(i)
+                    used.append(i)
+                    break
+            else:
                 return None
-            free.remove(match)
-            used.append(match)
         if self.generic > len(free):
             return None
-        free.sort(key=lambda i: (sources[i] in self.colored, i))
-        return used + free[: self.generic]
+        # The sources of colours the cost does not use, then the others, each in order: free
+        # sorted by (colour needed, index), without a sort (this runs for every card judged).
+        spare = [i for i in free if sources[i] not in colored]
+        if len(spare) < self.generic:
+            spare += [i for i in free if sources[i] in colored]
+        return used + spare[: self.generic]
 
 
 # Linked here rather than by decorating: compiled with mypyc, a decorated function is called

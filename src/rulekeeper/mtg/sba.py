@@ -105,8 +105,13 @@ def decide_outcome(game: MagicGame) -> None:
     if len(standing) > 1:
         return
     losers = [p for p in game.table.players if p.lost]
-    cause = next((e for e in reversed(list(game.log)) if e.rule in ("MG 5.2", "MG 5.3")), None)
-    rule = cause.rule if cause else "MG 5.5"
+    rule = "MG 5.5"
+    log = game.log
+    for index in range(len(log) - 1, -1, -1):  # the latest loss, read back without a copy
+        cause = log[index].rule
+        if cause in ("MG 5.2", "MG 5.3"):
+            rule = cause
+            break
     if not standing:
         game.outcome = Outcome("draw", (), "MG 5.5", "every player lost at the same time")
     else:

@@ -86,12 +86,33 @@ class CardState:
     target: Target | None = None
     definition: CardDef = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
+    # Spelled out: the decorator's __init__ runs interpreted even in the compiled build, and
+    # every game makes a hundred cards or more (see rulekeeper.mtg.actions).
+    def __init__(
+        self,
+        id: int,
+        name: str,
+        owner: int,
+        controller: int,
+        tapped: bool = False,
+        damage: int = 0,
+        deathtouched: bool = False,
+        arrived_turn: int = 0,
+        attacking: bool = False,
+        blocking: int = -1,
+        blocking_order: int = 0,
+        blocked: bool = False,
+        target: Target | None = None,
+    ) -> None:
+        self.id, self.name, self.owner, self.controller = id, name, owner, controller
+        self.tapped, self.damage, self.deathtouched = tapped, damage, deathtouched
+        self.arrived_turn, self.attacking, self.blocking = arrived_turn, attacking, blocking
+        self.blocking_order, self.blocked, self.target = blocking_order, blocked, target
         # Looked up once: a card's name never changes, and the engine asks for its definition
         # more than for anything else. The name is canonical once created, so the pool is read
         # directly; a format's own card (FORMAT_CARDS) is the rare case.
         pool = card_pool()
-        self.definition = pool[self.name] if self.name in pool else FORMAT_CARDS[self.name]
+        self.definition = pool[name] if name in pool else FORMAT_CARDS[name]
 
     def reset_status(self) -> None:
         """Forget everything a card had on the battlefield or the stack (a new object)."""
@@ -149,6 +170,17 @@ class Table:
         # directly would leave it stale, and kept_index_problems() (a conformance invariant)
         # compares it with a fresh scan.
         self._creatures: list[CardState] | None = None
+        self._name_player_zones()
+
+    def _name_player_zones(self) -> None:
+        # The names of each player's hand, library and graveyard by seat ("hand:0", ...): the
+        # engine asks for them whenever a player would receive priority, and making the name
+        # each time costs more than finding the zone. They follow from the number of players,
+        # which no game changes; restore(), which replaces the players, names them again.
+        seats = range(len(self.players))
+        self.hands: list[str] = [zone("hand", p) for p in seats]
+        self.libraries: list[str] = [zone("library", p) for p in seats]
+        self.graveyards: list[str] = [zone("graveyard", p) for p in seats]
 
     def add_zone(self, name: str) -> None:
         """Create an empty zone (setup only)."""
@@ -162,6 +194,7 @@ class Table:
         self.players, self.cards, self.zones = players, cards, zones
         self.where = {i: k for k, v in zones.items() for i in v}
         self._creatures = None
+        self._name_player_zones()
 
     def create(self, name: str, owner: int, zone_name: str) -> int:
         """Create a card owned by ``owner`` on top of ``zone_name`` and return its ID."""
@@ -233,9 +266,19 @@ class Table:
         return [c for i in self.zones["battlefield"] if (c := cards[i]).definition.is_creature]
 
     def kept_index_problems(self) -> list[str]:
-        """What the kept list of creatures gets wrong, compared with a fresh scan (a
-        conformance invariant: it must always be empty)."""
+        """What the kept list of creatures and the kept names of the players' zones get wrong,
+        compared with a fresh scan and fresh names (a conformance invariant: it must always be
+        empty)."""
+        problems = []
+        seats = range(len(self.players))
+        for kind, kept_names in (
+            ("hand", self.hands),
+            ("library", self.libraries),
+            ("graveyard", self.graveyards),
+        ):
+            if kept_names != [zone(kind, p) for p in seats]:
+                problems.append(f"the kept {kind} names {kept_names} are not the players'")
         kept, fresh = self._creatures, self.scan_creatures()
         if kept is None or (len(kept) == len(fresh) and all(map(operator.is_, kept, fresh))):
-            return []
-        return [f"the kept creatures {[c.id for c in kept]} are not the battlefield's"]
+            return problems
+        return [*problems, f"the kept creatures {[c.id for c in kept]} are not the battlefield's"]

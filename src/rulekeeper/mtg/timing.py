@@ -43,7 +43,7 @@ def can_only_pass(game: MagicGame) -> bool:
     if game.decision != "priority" or is_sorcery_speed(game, player):
         return False
     cards = game.table.cards
-    for card_id in game.table.zones[f"hand:{player}"]:
+    for card_id in game.table.zones[game.table.hands[player]]:
         if (
             cards[card_id].definition.is_instant
             and why_not_cast_card(game, player, card_id) is None
@@ -54,9 +54,9 @@ def can_only_pass(game: MagicGame) -> bool:
 
 def why_not_play_land(game: MagicGame, player: int, card_id: int) -> Violation | None:
     """A player may play one land a turn, from hand, at sorcery speed."""
-    if game.table.where.get(card_id) != f"hand:{player}":
+    if game.table.where.get(card_id) != game.table.hands[player]:
         return ("MG 3.1", "a land is played from your own hand")
-    if not game.table.cards[card_id].definition.has_type("Land"):
+    if not game.table.cards[card_id].definition.is_land:
         return ("MG 3.1", f"{game.table.cards[card_id].name} is not a land")
     if not is_sorcery_speed(game, player):
         return ("MG 3.1", "a land is played only in your main phase with the stack empty")
@@ -89,15 +89,15 @@ def why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation |
 
 
 def _why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation | None:
-    if game.table.where.get(card_id) != f"hand:{player}":
+    if game.table.where.get(card_id) != game.table.hands[player]:
         return ("MG 3.3", "a spell is cast from your own hand")
     definition = game.table.cards[card_id].definition
     format_reason = game.format.why_not_cast(game, player, card_id)
     if format_reason is not None:
         return format_reason
-    if definition.has_type("Land"):
+    if definition.is_land:
         return ("MG 3.1", "a land is played, not cast")
-    if not definition.has_type("Instant") and not is_sorcery_speed(game, player):
+    if not definition.is_instant and not is_sorcery_speed(game, player):
         return (
             "MG 3.4",
             f"{definition.name} can be cast only in your main phase with the stack empty",
@@ -134,9 +134,10 @@ def why_not_target(
 
 def is_creature_on_battlefield(game: MagicGame, card_id: int) -> bool:
     """True if ``card_id`` names a creature on the battlefield."""
-    return game.table.where.get(card_id) == "battlefield" and game.table.cards[
-        card_id
-    ].definition.has_type("Creature")
+    return (
+        game.table.where.get(card_id) == "battlefield"
+        and game.table.cards[card_id].definition.is_creature
+    )
 
 
 @enforces("MG 4.1", "MG R8")

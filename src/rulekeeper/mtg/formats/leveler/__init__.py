@@ -7,12 +7,15 @@ Format by June McEnroe (causal.agency). The facts come first; the deck rules liv
 
 from __future__ import annotations
 
-RULE_PREFIX = "LV"
-DECK_SIZE = 100  # LV 1.1
-SUB_DECK_SIZES = (50, 30, 20)  # LV 1.2: first, second, third sub-deck
-STARTING_LIFE = 30  # LV 2.1
-DAMAGE_THRESHOLDS = {10: 2, 20: 3}  # LV 3.3, LV 3.4: damage taken -> sub-deck that must be in
-NAMED_BANS = (  # LV 1.6
+from typing import Final
+
+RULE_PREFIX: Final[str] = "LV"
+DECK_SIZE: Final[int] = 100  # LV 1.1
+SUB_DECK_SIZES: Final[tuple[int, ...]] = (50, 30, 20)  # LV 1.2: first, second, third sub-deck
+STARTING_LIFE: Final[int] = 30  # LV 2.1
+# LV 3.3, LV 3.4: damage taken -> sub-deck that must be in
+DAMAGE_THRESHOLDS: Final[dict[int, int]] = {10: 2, 20: 3}
+NAMED_BANS: Final[tuple[str, ...]] = (  # LV 1.6
     "Thassa's Oracle",
     "Laboratory Maniac",
     "Jace, Wielder of Mysteries",

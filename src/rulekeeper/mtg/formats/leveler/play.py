@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.saves import refuse
@@ -20,11 +20,12 @@ from rulekeeper.rules import enforces
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
-SUB_DECKS = (2, 3)
+SUB_DECKS: Final[tuple[int, ...]] = (2, 3)
 """The sub-decks that start outside the game, in the order they come in (LV 2.2, LV R6)."""
 
-THRESHOLDS = ((10, 2, "LV 3.3"), (20, 3, "LV 3.4"))
-"""Damage taken, the sub-deck that must already be in the game by then, and the rule."""
+THRESHOLDS: Final[tuple[tuple[int, int, str], ...]] = ((10, 2, "LV 3.3"), (20, 3, "LV 3.4"))
+"""Damage taken, the sub-deck that must already be in the game by then, and the rule, from
+the lowest threshold up."""
 
 
 def outside(player: int, sub_deck: int) -> str:
@@ -44,7 +45,6 @@ class Leveler(MagicFormat):
         """Each player's second and third sub-decks wait in zones outside the game."""
         return tuple(outside(player, n) for n in SUB_DECKS)
 
-    @enforces("LV 2.1", "LV 2.2", "LV R9")
     def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
         """The first sub-deck becomes the library; the other two start outside the game.
 
@@ -67,7 +67,6 @@ class Leveler(MagicFormat):
                 "library; sub-decks 2 and 3 wait outside the game",
             )
 
-    @enforces("LV R5")
     def state_based_actions(self, game: MagicGame) -> list[StateBasedAction]:
         """Leveler's state-based actions that apply now (LV 3.1, LV 3.3, LV 3.4).
 
@@ -79,6 +78,10 @@ class Leveler(MagicFormat):
             if player.lost:
                 continue
             for threshold, sub_deck, rule in THRESHOLDS:
+                # This runs whenever a player would receive priority, and most players have
+                # taken less damage than the lowest threshold: then no higher one applies either.
+                if player.damage_taken < threshold:
+                    break
                 if is_library_exiled(game, player.index, threshold, sub_deck):
                     found.append(
                         StateBasedAction(
@@ -102,7 +105,6 @@ class Leveler(MagicFormat):
                 )
         return found
 
-    @enforces("LV 1.2")
     def check_restored(self, game: MagicGame) -> None:
         """A sub-deck waits outside the game whole or not at all, and holds only its owner's
         cards.
@@ -158,13 +160,14 @@ def next_sub_deck(game: MagicGame, player: int) -> int | None:
     return next((n for n in SUB_DECKS if game.table.zones[outside(player, n)]), None)
 
 
-@enforces("LV 3.1")
 def is_sub_deck_due(game: MagicGame, player: int) -> bool:
     """A player whose library is empty brings in their next sub-deck, if one is outside."""
-    return not game.table.zones[f"library:{player}"] and next_sub_deck(game, player) is not None
+    return (
+        not game.table.zones[game.table.libraries[player]]
+        and next_sub_deck(game, player) is not None
+    )
 
 
-@enforces("LV 3.2", "LV 3.3", "LV 3.4", "LV R7", "LV R8")
 def is_library_exiled(game: MagicGame, player: int, threshold: int, sub_deck: int) -> bool:
     """At ``threshold`` total damage taken, a player whose sub-deck ``sub_deck`` is still
     outside the game exiles their library (a state, checked every time; LV R7).
@@ -173,7 +176,7 @@ def is_library_exiled(game: MagicGame, player: int, threshold: int, sub_deck: in
     return (
         state.damage_taken >= threshold
         and bool(game.table.zones[outside(player, sub_deck)])
-        and bool(game.table.zones[f"library:{player}"])
+        and bool(game.table.zones[game.table.libraries[player]])
     )
 
 
@@ -183,9 +186,19 @@ def exile_library(game: MagicGame, player: int) -> None:
         game.table.move(card_id, "exile")
 
 
-@enforces("LV 3.1", "LV R6")
 def bring_in(game: MagicGame, player: int, sub_deck: int) -> None:
     """Shuffle sub-deck ``sub_deck`` into ``player``'s library."""
     for card_id in list(game.table.zones[outside(player, sub_deck)]):
         game.table.move(card_id, f"library:{player}")
     game.chance.shuffle(game.table.zones[f"library:{player}"])
+
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated method that overrides
+# one of MagicFormat's would not build, and a decorated function is called the slow way (see "A
+# compiled engine" in the contributor guide).
+enforces("LV 2.1", "LV 2.2", "LV R9")(Leveler.setup)
+enforces("LV R5")(Leveler.state_based_actions)
+enforces("LV 1.2")(Leveler.check_restored)
+enforces("LV 3.1")(is_sub_deck_due)
+enforces("LV 3.2", "LV 3.3", "LV 3.4", "LV R7", "LV R8")(is_library_exiled)
+enforces("LV 3.1", "LV R6")(bring_in)

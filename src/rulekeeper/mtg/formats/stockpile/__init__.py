@@ -8,25 +8,29 @@ them in :mod:`~rulekeeper.mtg.formats.stockpile.piles`, and the format's hooks i
 
 from __future__ import annotations
 
-RULE_PREFIX = "SD"
-MIN_PLAYERS, MAX_PLAYERS = 2, 8  # SD 1.4: 25 Junk cards at three a player
-CUBE_MINIMUM = 150  # SD 1.3
-STOCKPILES = 6  # SD 2.2
-STOCKPILE_SIZE = 25  # SD 2.2
-JUNKPILE_SIZE = 25  # SD 2.1
-STARTING_LIFE = 20  # SD 3.1
-STARTING_JUNK = 3  # SD 2.4
-STARTING_LANDS = 7  # SD 2.4
-LANDS_PER_TYPE_PER_PLAYER = 3  # SD 2.3: fifteen lands a player over five types
-BASIC_LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")  # SD 2.3: the basic types
-LAND_PRICE = 2  # SD 5.3a
-JUNK_RETURN_PRICE = 1  # SD 5.2
-MINIMUM_PRICE = 1  # SD 6.2
-EMPTY_STOCKPILES_TO_END = 3  # SD 6.5
+from typing import Final
 
-JUNK = "Junk"  # SD R4: the label the engine shows for a card with no name
-JUNKPILE = "junkpile"
-LANDPILE = "landpile"
+RULE_PREFIX: Final[str] = "SD"
+MIN_PLAYERS: Final[int] = 2  # SD 1.4
+MAX_PLAYERS: Final[int] = 8  # SD 1.4: 25 Junk cards at three a player
+CUBE_MINIMUM: Final[int] = 150  # SD 1.3
+STOCKPILES: Final[int] = 6  # SD 2.2
+STOCKPILE_SIZE: Final[int] = 25  # SD 2.2
+JUNKPILE_SIZE: Final[int] = 25  # SD 2.1
+STARTING_LIFE: Final[int] = 20  # SD 3.1
+STARTING_JUNK: Final[int] = 3  # SD 2.4
+STARTING_LANDS: Final[int] = 7  # SD 2.4
+LANDS_PER_TYPE_PER_PLAYER: Final[int] = 3  # SD 2.3: fifteen lands a player over five types
+# SD 2.3: the basic types
+BASIC_LANDS: Final[tuple[str, ...]] = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+LAND_PRICE: Final[int] = 2  # SD 5.3a
+JUNK_RETURN_PRICE: Final[int] = 1  # SD 5.2
+MINIMUM_PRICE: Final[int] = 1  # SD 6.2
+EMPTY_STOCKPILES_TO_END: Final[int] = 3  # SD 6.5
+
+JUNK: Final[str] = "Junk"  # SD R4: the label the engine shows for a card with no name
+JUNKPILE: Final[str] = "junkpile"
+LANDPILE: Final[str] = "landpile"
 
 
 def stockpile(number: int) -> str:
@@ -34,4 +38,4 @@ def stockpile(number: int) -> str:
     return f"stockpile:{number}"
 
 
-STOCKPILE_ZONES = tuple(stockpile(n) for n in range(1, STOCKPILES + 1))
+STOCKPILE_ZONES: Final[tuple[str, ...]] = tuple(stockpile(n) for n in range(1, STOCKPILES + 1))

@@ -11,12 +11,18 @@ from dataclasses import dataclass
 
 from rulekeeper.engine.game import Action
 
+# Each spells out its __init__: the one the dataclass decorator writes runs interpreted even in
+# the compiled build (see rulekeeper.mtg.actions).
+
 
 @dataclass(frozen=True)
 class Acquire(Action):
     """Acquire the face-up top card of stockpile ``pile`` (1 to 6), paying its price (SD 6.2)."""
 
     pile: int
+
+    def __init__(self, pile: int) -> None:
+        object.__setattr__(self, "pile", pile)
 
 
 @dataclass(frozen=True)
@@ -25,9 +31,15 @@ class AcquireLand(Action):
 
     name: str
 
+    def __init__(self, name: str) -> None:
+        object.__setattr__(self, "name", name)
+
 
 @dataclass(frozen=True)
 class ReturnJunk(Action):
     """Pay {1} to put a Junk card from your hand onto the junkpile (SD 5.2)."""
 
     card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)

@@ -44,7 +44,6 @@ if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
 
-@enforces("SD 1.1", "SD R5")
 class Stockpile(MagicFormat):
     """Stockpile Draft: no decks, six stockpiles to acquire from, Junk to get rid of; a
     free-for-all in which each attacker attacks an opponent of its controller's choice."""
@@ -98,7 +97,6 @@ class Stockpile(MagicFormat):
         """The Junk card (SD 4.1)."""
         return {JUNK: JUNK_CARD}
 
-    @enforces("SD 1.2", "SD 1.4")
     def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
         """Build the piles from the cube; players bring no decks (SD 1.2).
 
@@ -115,7 +113,6 @@ class Stockpile(MagicFormat):
         game.format_state.update(self.initial_state())
         piles.build_piles(game, self.cube)
 
-    @enforces("SD 3.1", "SD 3.2", "SD 3.3")
     def before_first_turn(self, game: MagicGame) -> None:
         """Every player has 20 life; once the first player is chosen at random, each draws
         seven cards, and no mulligan is offered."""
@@ -149,7 +146,7 @@ class Stockpile(MagicFormat):
         if not is_sorcery_speed(game, player):
             return []
         found: list[Action] = [
-            ReturnJunk(c) for c in game.table.zones[f"hand:{player}"] if is_junk(game, c)
+            ReturnJunk(c) for c in game.table.zones[game.table.hands[player]] if is_junk(game, c)
         ]
         if game.format_state.get("acquired") != game.turn:
             found += [Acquire(n) for n in range(1, STOCKPILES + 1)]
@@ -160,14 +157,16 @@ class Stockpile(MagicFormat):
 
     def violation(self, game: MagicGame, action: Action) -> Violation | None:
         """Why a Stockpile Draft action is illegal now, citing the rule."""
+        # isinstance rather than a match statement: compiled with mypyc, a class pattern is the
+        # generic isinstance and getattr, and this judges every acquisition at every priority in
+        # a main phase.
         player = game.priority
-        match action:
-            case Acquire(number):
-                return piles.why_not_acquire(game, player, number)
-            case AcquireLand(name):
-                return piles.why_not_acquire_land(game, player, name)
-            case ReturnJunk(card_id):
-                return piles.why_not_return_junk(game, player, card_id)
+        if isinstance(action, Acquire):
+            return piles.why_not_acquire(game, player, action.pile)
+        if isinstance(action, AcquireLand):
+            return piles.why_not_acquire_land(game, player, action.name)
+        if isinstance(action, ReturnJunk):
+            return piles.why_not_return_junk(game, player, action.card)
         return super().violation(game, action)
 
     def perform(self, game: MagicGame, action: Action) -> None:
@@ -191,7 +190,6 @@ class Stockpile(MagicFormat):
 
     # What players see, and what must always hold.
 
-    @enforces("SD 2.4", "SD 5.1", "SD 5.3", "SD 5.4", "SD R3")
     def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
         """Everyone sees each stockpile's size and face-up top card, how many Junk cards the
         junkpile holds and which lands the face-up landpile holds; nobody sees the other
@@ -240,7 +238,6 @@ class Stockpile(MagicFormat):
         return [[] for _ in range(players)]
 
 
-@enforces("SD 2.4", "SD 5.4", "MG 1.2")
 def hidden_cards_shown(game: MagicGame) -> list[str]:
     """Cards a player may not see that appear in their view: a library card (their own
     included), a stockpile card under the top, another player's hand."""
@@ -260,3 +257,13 @@ def hidden_cards_shown(game: MagicGame) -> list[str]:
                 hidden |= set(zones[f"hand:{other}"])
         problems += [f"player {player} is shown hidden card {c}" for c in sorted(shown & hidden)]
     return problems
+
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated method that overrides
+# one of MagicFormat's would not build, and a decorated function is called the slow way (see "A
+# compiled engine" in the contributor guide).
+enforces("SD 1.1", "SD R5")(Stockpile)
+enforces("SD 1.2", "SD 1.4")(Stockpile.setup)
+enforces("SD 3.1", "SD 3.2", "SD 3.3")(Stockpile.before_first_turn)
+enforces("SD 2.4", "SD 5.1", "SD 5.3", "SD 5.4", "SD R3")(Stockpile.view_extras)
+enforces("SD 2.4", "SD 5.4", "MG 1.2")(hidden_cards_shown)

@@ -8,23 +8,31 @@ drafting live in :mod:`~rulekeeper.mtg.formats.vortex.draft`, the opening in
 
 from __future__ import annotations
 
-RULE_PREFIX = "VX"
-MIN_PLAYERS, MAX_PLAYERS = 2, 5  # VX 1.2
-PACK_SIZE = 7  # VX 3.8 and VX 5.2
-MULLIGAN_PACK_SIZE = 5  # VX 7.2
-MULLIGAN_BASICS = 5  # VX 7.1: basic lands a pack needs before it may be exiled
-OPENING_TURNS = 4  # VX 4.1
-OPENING_BASICS = 3  # VX 4.2
-BASIC_LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")  # VX R5
-FAILED_PICK_LIFE = 1  # VX 5.4
+from typing import Final
 
-SHOE = "shoe"
-PASSED_PACK = "passed_pack"
+RULE_PREFIX: Final[str] = "VX"
+MIN_PLAYERS: Final[int] = 2  # VX 1.2
+MAX_PLAYERS: Final[int] = 5  # VX 1.2
+PACK_SIZE: Final[int] = 7  # VX 3.8 and VX 5.2
+MULLIGAN_PACK_SIZE: Final[int] = 5  # VX 7.2
+MULLIGAN_BASICS: Final[int] = 5  # VX 7.1: basic lands a pack needs before it may be exiled
+OPENING_TURNS: Final[int] = 4  # VX 4.1
+OPENING_BASICS: Final[int] = 3  # VX 4.2
+BASIC_LANDS: Final[tuple[str, ...]] = ("Plains", "Island", "Swamp", "Mountain", "Forest")  # VX R5
+FAILED_PICK_LIFE: Final[int] = 1  # VX 5.4
+
+SHOE: Final[str] = "shoe"
+PASSED_PACK: Final[str] = "passed_pack"
+
+
+PACKS: Final[tuple[str, ...]] = tuple(f"pack:{seat}" for seat in range(MAX_PLAYERS))
+"""The zone of each seat's pack, by seat."""
 
 
 def pack(player: int) -> str:
     """The zone of the pack ``player`` owns for now."""
-    return f"pack:{player}"
+    # Named once per seat: every state-based check looks at every pack (VX 3.9).
+    return PACKS[player] if 0 <= player < MAX_PLAYERS else f"pack:{player}"
 
 
 def outside(player: int) -> str:

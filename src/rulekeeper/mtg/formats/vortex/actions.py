@@ -11,12 +11,18 @@ from dataclasses import dataclass
 
 from rulekeeper.engine.game import Action
 
+# Each spells out its __init__: the one the dataclass decorator writes runs interpreted even in
+# the compiled build (see rulekeeper.mtg.actions).
+
 
 @dataclass(frozen=True)
 class Pick(Action):
     """Take a card from your pack into your hand (VX 5.3)."""
 
     card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
 
 
 @dataclass(frozen=True)
@@ -25,12 +31,21 @@ class TakeBasic(Action):
 
     name: str
 
+    def __init__(self, name: str) -> None:
+        object.__setattr__(self, "name", name)
+
 
 @dataclass(frozen=True)
 class ExilePack(Action):
     """Reveal your pack of five or more basic lands and exile it (VX 7.1)."""
 
+    def __init__(self) -> None:
+        pass
+
 
 @dataclass(frozen=True)
 class KeepPack(Action):
     """Decline the pack mulligan this upkeep (VX 7.1)."""
+
+    def __init__(self) -> None:
+        pass

@@ -32,13 +32,11 @@ if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
 
-@enforces("VX 5.1", "VX R4")
 def queue_draft(game: MagicGame, player: int) -> None:
     """Replace one draw by one draft, made before anyone next gets priority."""
     game.format_state.setdefault("drafts", []).append(player)
 
 
-@enforces("VX 7.2")
 def pack_target(game: MagicGame, player: int) -> int:
     """How full ``player``'s pack is refilled: seven, or five after a pack mulligan."""
     if game.format_state.get("small_pack") == [player, game.turn]:
@@ -46,7 +44,6 @@ def pack_target(game: MagicGame, player: int) -> int:
     return PACK_SIZE
 
 
-@enforces("VX 5.2")
 def replenish(game: MagicGame, player: int) -> None:
     """Refill ``player``'s pack from the top of the shoe up to its size; an empty shoe does
     nothing."""
@@ -63,7 +60,6 @@ def replenish(game: MagicGame, player: int) -> None:
         )
 
 
-@enforces("VX 5.3")
 def pick(game: MagicGame, player: int, card_id: int) -> None:
     """Take a card from the pack into the hand; the picker owns it from now on."""
     game.table.move(card_id, f"hand:{player}")
@@ -71,7 +67,6 @@ def pick(game: MagicGame, player: int, card_id: int) -> None:
     game.record("VX 5.3", f"{game.name_of(player)} picks a card")
 
 
-@enforces("VX 5.4", "VX R8")
 def fail_pick(game: MagicGame, player: int) -> None:
     """A pick from an empty pack: everything on the stack is countered, the turn ends at once
     and the player who could not pick loses 1 life."""
@@ -88,13 +83,11 @@ def fail_pick(game: MagicGame, player: int) -> None:
     game.resume = ["end_turn", 0]
 
 
-@enforces("VX 6.1")
 def is_pass_due(game: MagicGame, player: int) -> bool:
     """A player's pass step waits for the state-based check after their cleanup."""
     return player in game.format_state.get("pass_due", [])
 
 
-@enforces("VX 3.7", "VX 6.1")
 def pass_pack(game: MagicGame, player: int) -> None:
     """Swap ``player``'s pack with the passed pack; the player now holds the other pack."""
     zones = game.table.zones
@@ -106,13 +99,11 @@ def pass_pack(game: MagicGame, player: int) -> None:
     game.format_state["pass_due"].remove(player)
 
 
-@enforces("VX 3.9")
 def is_pack_overfull(game: MagicGame, player: int) -> bool:
     """A pack over seven cards makes its owner discard one of them at random."""
     return len(game.table.zones[pack(player)]) > PACK_SIZE
 
 
-@enforces("VX 3.9", "VX R2")
 def discard_at_random(game: MagicGame, player: int) -> None:
     """Discard a random card of ``player``'s pack, chosen by the game's chance (VX R2)."""
     cards = game.table.zones[pack(player)]
@@ -121,7 +112,6 @@ def discard_at_random(game: MagicGame, player: int) -> None:
     game.table.move(card_id, f"graveyard:{player}")
 
 
-@enforces("VX 7.1")
 def can_exile_pack(game: MagicGame, player: int) -> bool:
     """In their upkeep, a player whose pack holds five or more basic lands may exile it."""
     # The step first: the engine asks this whenever a player would receive priority, and
@@ -134,7 +124,6 @@ def can_exile_pack(game: MagicGame, player: int) -> bool:
     return basics >= MULLIGAN_BASICS
 
 
-@enforces("VX 7.1", "VX 7.2")
 def exile_pack(game: MagicGame, player: int) -> None:
     """Reveal and exile the pack; until end of turn it refills to five, not seven."""
     names = ", ".join(game.table.cards[c].name for c in game.table.zones[pack(player)])
@@ -144,7 +133,6 @@ def exile_pack(game: MagicGame, player: int) -> None:
     game.record("VX 7.1", f"{game.name_of(player)} reveals their pack ({names}) and exiles it")
 
 
-@enforces("VX R3")
 def return_pack_to_shoe(game: MagicGame, player: int) -> None:
     """When a player leaves, their pack goes to the bottom of the shoe in a random order."""
     cards = list(game.table.zones[pack(player)])
@@ -156,3 +144,19 @@ def return_pack_to_shoe(game: MagicGame, player: int) -> None:
     game.format_state["pass_due"] = [
         p for p in game.format_state.get("pass_due", []) if p != player
     ]
+
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated function is called the
+# slow way (see "A compiled engine" in the contributor guide).
+enforces("VX 5.1", "VX R4")(queue_draft)
+enforces("VX 7.2")(pack_target)
+enforces("VX 5.2")(replenish)
+enforces("VX 5.3")(pick)
+enforces("VX 5.4", "VX R8")(fail_pick)
+enforces("VX 6.1")(is_pass_due)
+enforces("VX 3.7", "VX 6.1")(pass_pack)
+enforces("VX 3.9")(is_pack_overfull)
+enforces("VX 3.9", "VX R2")(discard_at_random)
+enforces("VX 7.1")(can_exile_pack)
+enforces("VX 7.1", "VX 7.2")(exile_pack)
+enforces("VX R3")(return_pack_to_shoe)

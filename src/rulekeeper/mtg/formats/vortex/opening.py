@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
 
-@enforces("VX 4.1", "VX R7")
 def plan_opening_turns(game: MagicGame) -> None:
     """Four rounds of opening turns, each round in turn order from the first player."""
     count = len(game.table.players)
@@ -32,7 +31,6 @@ def plan_opening_turns(game: MagicGame) -> None:
     game.format_state["phase"] = "opening"
 
 
-@enforces("VX 4.2", "VX R1")
 def take_basic(game: MagicGame, player: int, name: str) -> None:
     """Add one basic land of the player's choice from outside the game to their hand."""
     card_id = next(c for c in game.table.zones[outside(player)] if game.table.cards[c].name == name)
@@ -47,7 +45,6 @@ def basics_available(game: MagicGame, player: int) -> list[str]:
     return [n for n in BASIC_LANDS if n in names]
 
 
-@enforces("VX 4.3", "VX 4.4")
 def next_basics_chooser(game: MagicGame) -> int | None:
     """The next player, in turn order, still to add basic lands; ``None`` when all have.
 
@@ -62,7 +59,6 @@ def next_basics_chooser(game: MagicGame) -> int | None:
     return None
 
 
-@enforces("VX R9")
 def fail_opening_pick(game: MagicGame, player: int) -> None:
     """An opening turn with an empty pack to pick from: the player loses 1 life, as in
     VX 5.4, and the opening turn ends with its pass step (there is no stack to counter)."""
@@ -74,3 +70,11 @@ def fail_opening_pick(game: MagicGame, player: int) -> None:
     )
     game.format_state["pass_due"].append(player)
     game.check_state_based_actions()  # the pass step, before the next opening turn
+
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated function is called the
+# slow way (see "A compiled engine" in the contributor guide).
+enforces("VX 4.1", "VX R7")(plan_opening_turns)
+enforces("VX 4.2", "VX R1")(take_basic)
+enforces("VX 4.3", "VX 4.4")(next_basics_chooser)
+enforces("VX R9")(fail_opening_pick)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action
@@ -38,7 +38,9 @@ from rulekeeper.rules import enforces
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
-FOR_PACKS = 3  # copies of each basic land type kept outside the game per player (VX 4.2)
+FOR_PACKS: Final[int] = (
+    3  # copies of each basic land type kept outside the game per player (VX 4.2)
+)
 
 
 class Vortex(MagicFormat):
@@ -89,12 +91,10 @@ class Vortex(MagicFormat):
         """The shoe and the passed pack belong to no one (VX 3.1, VX 3.7)."""
         return (SHOE, PASSED_PACK)
 
-    @enforces("VX 3.3")
     def library_zone(self, player: int) -> str:
         """Any effect other than a draw that would use a library uses the shoe instead."""
         return SHOE
 
-    @enforces("VX 1.1", "VX 1.2", "VX 3.1", "VX 3.2", "VX 3.8", "VX R5")
     def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
         """Shuffle every player's cards and one of each basic land per player into the shoe,
         then deal each player a pack of seven and the passed pack seven, face down.
@@ -206,17 +206,18 @@ class Vortex(MagicFormat):
             return [ExilePack(), KeepPack()]
         return []
 
-    @enforces("VX 3.6")
     def violation(self, game: MagicGame, action: Action) -> Violation | None:
         """Why a Vortex action is illegal now, citing the rule."""
+        # The pick first, and not by a match statement: compiled with mypyc, a class pattern is
+        # the generic isinstance and getattr, and this judges every card of every pack picked.
         player = game.priority
+        if isinstance(action, Pick):
+            if game.decision != "pick":
+                return ("VX 5.3", "a card is picked only when drafting")
+            if game.table.where.get(action.card) != pack(player):
+                return ("VX 3.6", "you can pick only a card from your own pack")
+            return None
         match action:
-            case Pick(card_id):
-                if game.decision != "pick":
-                    return ("VX 5.3", "a card is picked only when drafting")
-                if game.table.where.get(card_id) != pack(player):
-                    return ("VX 3.6", "you can pick only a card from your own pack")
-                return None
             case TakeBasic(name):
                 if game.decision != "basics":
                     return ("VX 4.2", "basic lands are added only after the opening turns")
@@ -255,7 +256,6 @@ class Vortex(MagicFormat):
 
     # State-based actions and the end of the turn.
 
-    @enforces("VX 3.9", "VX 6.1")
     def state_based_actions(self, game: MagicGame) -> list[StateBasedAction]:
         """Pass steps that are due, and overfull packs."""
         found = []
@@ -291,7 +291,6 @@ class Vortex(MagicFormat):
 
     # What players see, and what must always hold.
 
-    @enforces("VX 3.4", "VX 3.5", "VX 3.6", "VX R10")
     def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
         """A player sees their own pack; of other packs, the passed pack and the shoe, only
         how many cards they hold. The shoe's order is never shown."""
@@ -344,3 +343,13 @@ def hidden_cards_shown(game: MagicGame) -> list[str]:
                 hidden |= set(zones[pack(other)]) | set(zones[f"hand:{other}"])
         problems += [f"player {player} is shown hidden card {c}" for c in sorted(shown & hidden)]
     return problems
+
+
+# Linked here rather than by decorating: compiled with mypyc, a decorated method that overrides
+# one of MagicFormat's would not build, and a decorated function is called the slow way (see "A
+# compiled engine" in the contributor guide).
+enforces("VX 3.3")(Vortex.library_zone)
+enforces("VX 1.1", "VX 1.2", "VX 3.1", "VX 3.2", "VX 3.8", "VX R5")(Vortex.setup)
+enforces("VX 3.6")(Vortex.violation)
+enforces("VX 3.9", "VX 6.1")(Vortex.state_based_actions)
+enforces("VX 3.4", "VX 3.5", "VX 3.6", "VX R10")(Vortex.view_extras)
