@@ -40,3 +40,14 @@ def test_a_shared_win_is_counted_as_shared_not_as_a_draw(
     assert "Player 1, Player 2 share the win" in expected, "no shared win in 20 games"
     assert main(["simulate", "dominion", "-n", "20", "--seed", "1", "--no-progress"]) == 0
     assert _result_lines(capsys.readouterr().out) == expected
+
+
+def test_players_lost_by_rule_only_where_players_lose(capsys: pytest.CaptureFixture[str]) -> None:
+    # In Dominion the points decide among everyone (DM 6.3): nobody is knocked out, so the
+    # summary has no line of players lost by rule. Risk & Resource knocks players out.
+    assert main(["simulate", "dominion", "-n", "5", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "game ends by rule: DM 6.1" in out
+    assert "players lost by rule" not in out
+    assert main(["simulate", "rr", "-n", "5", "--agents", "random", "--no-progress"]) == 0
+    assert "players lost by rule: RR " in capsys.readouterr().out

@@ -298,6 +298,7 @@ def test_equal_points_and_turns_share_the_win() -> None:
     assert game.outcome is not None
     assert game.outcome.winners == (0, 1)
     assert game.outcome.result == "draw"
+    assert game.outcome.causes == ()  # nobody lost by a rule: the points decided
 
 
 @pytest.mark.rule("DM R1")

@@ -62,4 +62,6 @@ def outcome(game: DominionGame, rule: RuleId, reason: str) -> Outcome:
     winners = tuple(p for p in tied if game.turns_taken[p] == fewest)
     summary = ", ".join(f"{game.players[p]} {s} VP" for p, s in enumerate(scores))
     result = "draw" if len(winners) == len(scores) else "win"
-    return Outcome(result, winners, rule, f"{reason}; {summary}", (rule, "DM 6.3"))
+    # No causes: in Dominion nobody loses by a rule (that field is for players knocked out, as
+    # in Risk & Resource); the game ends by ``rule`` and the points decide among everyone.
+    return Outcome(result, winners, rule, f"{reason}; {summary}")
