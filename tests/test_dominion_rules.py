@@ -383,3 +383,19 @@ def test_a_garbled_save_field_is_refused_cleanly(field: str, garbage: object) ->
     data[field] = garbage
     with pytest.raises(SerializationError):
         DominionGame.from_json(data)
+
+
+def test_the_kept_zone_lists_are_the_tables_and_a_replaced_list_is_caught() -> None:
+    from rulekeeper.dominion.invariants import dominion_invariants
+
+    game = scenario(hands={0: ["Smithy", *COPPERS[:4]]})
+    game.apply(Play("Smithy"))
+    assert dominion_invariants(game) == []
+    restored = DominionGame.from_json(game.to_json())  # a new table is linked again
+    assert restored.hands[0] is restored.table["hand:0"]
+    assert dominion_invariants(restored) == []
+    # Replacing a zone's list, rather than changing it in place, leaves the kept one stale.
+    game.table["hand:0"] = list(game.table["hand:0"])
+    assert "the kept hand:0 is not the table's" in dominion_invariants(game)
+    game.table["pile:Smithy"] = []
+    assert "the kept Supply piles are not the table's" in dominion_invariants(game)

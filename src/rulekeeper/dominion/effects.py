@@ -75,13 +75,21 @@ def play_treasures(game: DominionGame, player: int) -> None:
     """Play every Treasure in the hand as the Buy phase starts (DM R5): each goes into play
     and makes its coins (DM 3.2)."""
     cards = game.cards
-    hand = game.table[zone_name("hand", player)]
-    played = [i for i in hand if cards[i] in TREASURES]
+    hand = game.hands[player]
+    played: list[int] = []
+    kept: list[int] = []
+    names: list[str] = []
+    for card_id in hand:  # one pass, each card's name looked up once
+        name = cards[card_id]
+        if name in TREASURES:
+            played.append(card_id)
+            names.append(name)
+        else:
+            kept.append(card_id)
     if not played:
         return
-    hand[:] = [i for i in hand if cards[i] not in TREASURES]
-    game.table[zone_name("play", player)].extend(played)
-    names = [cards[i] for i in played]
+    hand[:] = kept
+    game.in_play[player].extend(played)
     coins = sum(TREASURE.get(name, 0) for name in names)
     if "Silver" in names and game.turn_flags.get("merchant"):
         coins += game.turn_flags["merchant"]  # Merchant: the first Silver makes $1 more each
@@ -91,9 +99,11 @@ def play_treasures(game: DominionGame, player: int) -> None:
 
 def play_action(game: DominionGame, player: int, name: str, *, way: str = "") -> None:
     """Play an Action card from the hand: into play, then its effect, or the Way's (DM 5.5)."""
-    card_id = game.find_in(zone_name("hand", player), name)
+    hand = game.hands[player]
+    card_id = game.last_named(hand, name)
     assert card_id is not None
-    game.move(card_id, zone_name("hand", player), zone_name("play", player))
+    hand.remove(card_id)
+    game.in_play[player].append(card_id)
     if way:
         game.record("DM 5.5", f"{game.players[player]} plays {name} using {way}")
         plus(game, player, WAYS[way])

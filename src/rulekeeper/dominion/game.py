@@ -51,9 +51,9 @@ BUYABLE_LANDSCAPES: Final = frozenset(
 _PLAY: Final = {name: Play(name) for name in ACTIONS}
 _BUY: Final = {name: Buy(name) for name in CARDS}
 _END: Final = EndPhase()
-# What a legal list of buys needs of each pile, found with one look-up: its cost, the zone that
-# holds it, and the action that buys it.
-_BUYING: Final = {name: (COSTS[name], pile_zone(name), _BUY[name]) for name in CARDS}
+# What a legal list of buys needs of each pile, found with one look-up: its cost and the action
+# that buys it.
+_BUYING: Final = {name: (COSTS[name], _BUY[name]) for name in CARDS}
 
 
 # Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
@@ -67,6 +67,7 @@ class DominionGame(Game):
     """
 
     format_key: ClassVar[str] = "dominion"
+    _table: dict[str, list[int]]
     variant_type: ClassVar[type[DominionVariant]] = DominionVariant
     """The variant a saved game of this class is restored with."""
 
@@ -75,10 +76,20 @@ class DominionGame(Game):
         self.variant = variant
         self.players = list(names)
         self.cards: list[str] = []  # card ID -> name
-        self.table: dict[str, list[int]] = {"trash": []}
+        # The zones' lists, found without a zone name (see _link_zones): each is the very list
+        # object the table holds under that name, so a card moved through either is moved in
+        # both. Filled by _link_zones, which the table's setter calls.
+        self.decks: list[list[int]] = []
+        self.hands: list[list[int]] = []
+        self.discards: list[list[int]] = []
+        self.in_play: list[list[int]] = []
+        self.player_zones: dict[str, list[list[int]]] = {}
+        self.pile_ids: dict[str, list[int]] = {}
+        table: dict[str, list[int]] = {"trash": []}
         for player in range(len(names)):
             for kind in PLAYER_ZONES:
-                self.table[zone_name(kind, player)] = []
+                table[zone_name(kind, player)] = []
+        self.table = table
         self.piles: list[str] = []  # Supply piles in the order they were laid out
         self.landscapes: list[str] = []
         self.turn = 0  # turns taken by everyone so far; the log counts turns with it
@@ -95,6 +106,54 @@ class DominionGame(Game):
         # Actions applied to this object, so that a DecisionView knows when it is out of date.
         # Not part of the game's state, so not saved.
         self.applied = 0
+
+    @property
+    def table(self) -> dict[str, list[int]]:
+        """Every zone by name (``hand:0``, ``pile:Smithy``, ``trash``...) with the IDs of its
+        cards. Change a zone's list in place; a whole new table (as a restored save sets) is
+        linked again when it is set."""
+        return self._table
+
+    @table.setter
+    def table(self, value: dict[str, list[int]]) -> None:
+        self._table = value
+        self._link_zones()
+
+    def _link_zones(self) -> None:
+        """Find the lists of :attr:`table` once, for the engine to reach them without a name.
+
+        :attr:`hands` and the others hold, by seat, the same list objects as the table's
+        ``hand:P`` and so on, and :attr:`pile_ids` the ``pile:NAME`` lists by card name: moving
+        cards in or out of a zone's list changes what both see. They go stale only if a list in
+        the table is replaced by another (``game.table["hand:0"] = [...]``) rather than changed
+        in place; setting a whole new table links them again, and :meth:`add_pile` links its
+        pile. The invariants compare them with the table (:meth:`zone_link_problems`)."""
+        table = self._table
+        seats = range(len(self.players))
+        self.player_zones = {
+            kind: [table.get(zone_name(kind, p), []) for p in seats] for kind in PLAYER_ZONES
+        }
+        self.decks = self.player_zones["deck"]
+        self.hands = self.player_zones["hand"]
+        self.discards = self.player_zones["discard"]
+        self.in_play = self.player_zones["play"]
+        self.pile_ids = {zone[5:]: ids for zone, ids in table.items() if zone.startswith("pile:")}
+
+    def zone_link_problems(self) -> list[str]:
+        """Where the lists found by :meth:`_link_zones` are not the table's own (a conformance
+        invariant: it must always be empty)."""
+        problems = []
+        table = self._table
+        for kind, lists in self.player_zones.items():
+            for player, ids in enumerate(lists):
+                if table.get(zone_name(kind, player)) is not ids:
+                    problems.append(f"the kept {zone_name(kind, player)} is not the table's")
+        piles = {zone[5:] for zone in table if zone.startswith("pile:")}
+        if piles != set(self.pile_ids) or any(
+            table[pile_zone(name)] is not ids for name, ids in self.pile_ids.items()
+        ):
+            problems.append("the kept Supply piles are not the table's")
+        return problems
 
     # Starting a game.
 
@@ -140,7 +199,7 @@ class DominionGame(Game):
         for player in range(count):
             for name, copies in STARTING_DECK:
                 for _ in range(copies):
-                    game.table[zone_name("discard", player)].append(game.create(name))
+                    game.discards[player].append(game.create(name))
             game.draw(player, HAND_SIZE)
         game.active = game.chance.pick(count, kind="first player")
         game.record("DM 1.3", f"{names[game.active]} goes first")
@@ -181,7 +240,9 @@ class DominionGame(Game):
         self.piles.append(name)
         first, size = len(self.cards), self.pile_size(definition)
         self.cards.extend([name] * size)
-        self.table[pile_zone(name)] = list(range(first, first + size))
+        ids = list(range(first, first + size))
+        self.table[pile_zone(name)] = ids
+        self.pile_ids[name] = ids  # kept with the table's (see _link_zones)
 
     def begin_play_if_ready(self) -> None:
         """Start the first turn once the variant's pre-game phase is over (or at once)."""
@@ -197,7 +258,7 @@ class DominionGame(Game):
 
     def pile(self, name: str) -> list[int]:
         """The cards of the Supply pile ``name`` (its top card last)."""
-        return self.table[pile_zone(name)]
+        return self.pile_ids[name]
 
     def supply_of(self, player: int) -> tuple[str, ...]:
         """The piles ``player`` may buy and gain from (the variant decides; DM 1.5)."""
@@ -205,18 +266,23 @@ class DominionGame(Game):
 
     def hand(self, player: int) -> list[str]:
         """The names of the cards in ``player``'s hand, in order."""
-        return [self.cards[i] for i in self.table[zone_name("hand", player)]]
+        cards = self.cards
+        return [cards[i] for i in self.hands[player]]
 
     def has_action_card(self, player: int) -> bool:
         """True if ``player`` has an Action card in hand."""
         cards = self.cards
-        return any(cards[i] in ACTIONS for i in self.table[zone_name("hand", player)])
+        return any(cards[i] in ACTIONS for i in self.hands[player])
 
     def find_in(self, zone: str, name: str) -> int | None:
         """The ID of the last card called ``name`` in ``zone``, or ``None``."""
-        ids = self.table[zone]
+        return self.last_named(self.table[zone], name)
+
+    def last_named(self, ids: list[int], name: str) -> int | None:
+        """The last of the card IDs ``ids`` whose card is called ``name``, or ``None``."""
+        cards = self.cards
         for index in range(len(ids) - 1, -1, -1):
-            if self.cards[ids[index]] == name:
+            if cards[ids[index]] == name:
                 return ids[index]
         return None
 
@@ -228,7 +294,7 @@ class DominionGame(Game):
     def draw(self, player: int, count: int) -> list[int]:
         """Draw ``count`` cards, shuffling the discard pile into the deck when the deck runs
         out (DM 2.5). Returns the cards drawn: fewer if both run out."""
-        deck, hand = self.table[zone_name("deck", player)], self.table[zone_name("hand", player)]
+        deck, hand = self.decks[player], self.hands[player]
         drawn: list[int] = []
         while len(drawn) < count and (deck or self.reshuffle(player)):
             # Whole slices, top card first: moving IDs one by one costs the compiled engine an
@@ -242,17 +308,17 @@ class DominionGame(Game):
     def reveal_top(self, player: int) -> int | None:
         """Take the top card of ``player``'s deck, reshuffling if needed (DM 2.5); the caller
         puts it somewhere. ``None`` if deck and discard pile are both empty."""
-        deck = self.table[zone_name("deck", player)]
+        deck = self.decks[player]
         if not deck and not self.reshuffle(player):
             return None
         return deck.pop()
 
     def reshuffle(self, player: int) -> bool:
         """Shuffle ``player``'s discard pile to form their deck (DM 2.5); False if it is empty."""
-        discard = self.table[zone_name("discard", player)]
+        discard = self.discards[player]
         if not discard:
             return False
-        deck = self.table[zone_name("deck", player)]
+        deck = self.decks[player]
         deck.extend(discard)
         discard.clear()
         self.chance.shuffle(deck)
@@ -278,10 +344,13 @@ class DominionGame(Game):
         (an empty pile, or a pile not in that player's Supply: DM 1.5, DM 4.2)."""
         # A copy of a card another card names may come from elsewhere in a variant.
         piles = self.variant.copy_piles(self, player) if copy else self.supply_of(player)
-        if name not in piles or not self.pile(name):
+        if name not in piles:
             return -1
-        card_id = self.pile(name).pop()
-        self.table[zone_name(to, player)].append(card_id)
+        pile = self.pile_ids[name]
+        if not pile:
+            return -1
+        card_id = pile.pop()
+        self.player_zones[to][player].append(card_id)
         if player == self.active:
             self.gained[player].append(name)
         self.record(rule, f"{self.players[player]} gains {name}")
@@ -310,9 +379,9 @@ class DominionGame(Game):
     def end_turn(self) -> None:
         """Clean-up (DM 2.4), then the end-of-game check (DM 6.1, DM R2), then the next turn."""
         player = self.active
-        for kind in ("hand", "play"):
-            zone = self.table[zone_name(kind, player)]
-            self.table[zone_name("discard", player)].extend(zone)
+        discard = self.discards[player]
+        for zone in (self.hands[player], self.in_play[player]):
+            discard.extend(zone)
             zone.clear()
         self.draw(player, HAND_SIZE)
         self.actions = self.buys = self.coins = 0
@@ -396,10 +465,10 @@ class DominionGame(Game):
             found += [PlayWay(n, w) for n in names for w in ways]
         else:
             coins = self.coins
-            table = self.table
+            piles = self.pile_ids
             for name in self.supply_of(player):
-                cost, zone, buy = _BUYING[name]
-                if cost <= coins and table[zone]:
+                cost, buy = _BUYING[name]
+                if cost <= coins and piles[name]:
                     found.append(buy)
             found += [
                 _BUY[n]
@@ -510,10 +579,10 @@ class DominionGame(Game):
         """What ``player`` may know: their own hand; counts of others' hands and every deck;
         discard piles' sizes and top cards; everything in play, in the trash and in the
         Supply (DM 1.6). The variant may add or hide more."""
-        table = self.table
+        table, piles = self.table, self.pile_ids
         view = self.turn_facts(player)
         view["hand"] = self.hand(player)
-        view["supply"] = {n: len(table[pile_zone(n)]) for n in self.supply_of(player)}
+        view["supply"] = {n: len(piles[n]) for n in self.supply_of(player)}
         view["landscapes"] = list(self.variant.landscapes_of(self, player))
         view["trash"] = [self.cards[i] for i in table["trash"]]
         view["players"] = [self._public(p) for p in range(len(self.players))]
@@ -544,14 +613,14 @@ class DominionGame(Game):
         return effects.describe_step(self, self.steps[-1]) if self.steps else None
 
     def _public(self, player: int) -> dict[str, Any]:
-        discard = self.table[zone_name("discard", player)]
+        discard = self.discards[player]
         return {
             "name": self.players[player],
-            "hand": len(self.table[zone_name("hand", player)]),
-            "deck": len(self.table[zone_name("deck", player)]),
+            "hand": len(self.hands[player]),
+            "deck": len(self.decks[player]),
             "discard": len(discard),
             "discard_top": self.cards[discard[-1]] if discard else None,
-            "in_play": [self.cards[i] for i in self.table[zone_name("play", player)]],
+            "in_play": [self.cards[i] for i in self.in_play[player]],
             "turns": self.turns_taken[player],
         }
 

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from rulekeeper.dominion import PLAYERS, piles_to_end
-from rulekeeper.dominion.zones import pile_zone
 from rulekeeper.engine.game import Action
 from rulekeeper.rules import RuleId, enforces
 
@@ -127,11 +126,11 @@ class DominionVariant:
         or ``None``. Plain Dominion ends when the Province pile is empty, or when three Supply
         piles are (four with five or six players), counting each player's Supply as
         :meth:`supply_of` gives it."""
-        if "Province" in game.piles and not game.pile("Province"):
+        piles = game.pile_ids
+        if "Province" in game.piles and not piles["Province"]:
             return ("DM 6.1", "the Province pile is empty")
         needed = piles_to_end(len(game.players))
-        table = game.table
-        empty = [p for p in game.piles if not table[pile_zone(p)]]
+        empty = [p for p in game.piles if not piles[p]]
         if len(empty) < needed:  # no player's Supply can have more empty piles than all have
             return None
         for player in range(len(game.players)):
