@@ -24,6 +24,9 @@ Step = dict[str, Any]
 TREASURE: Final = {"Copper": 1, "Silver": 2, "Gold": 3}  # DM 3.2: what each Treasure makes
 ACTIONS: Final = frozenset(n for n, c in CARDS.items() if c.has_type("Action"))
 TREASURES: Final = frozenset(n for n, c in CARDS.items() if c.has_type("Treasure"))
+# Every Treasure with the coins it makes by itself (0 for one whose coins are its own effect):
+# one look-up says whether a card is a Treasure and what it makes.
+_COINS: Final[dict[str, int]] = {name: TREASURE.get(name, 0) for name in TREASURES}
 
 # DM 3.4: the plain bonuses of each Action card, as (+Cards, +Actions, +Buys, +$).
 PLUS: Final[dict[str, tuple[int, int, int, int]]] = {
@@ -79,19 +82,24 @@ def play_treasures(game: DominionGame, player: int) -> None:
     played: list[int] = []
     kept: list[int] = []
     names: list[str] = []
+    coins = 0
+    silver = False
     for card_id in hand:  # one pass, each card's name looked up once
         name = cards[card_id]
-        if name in TREASURES:
+        made = _COINS.get(name, -1)
+        if made >= 0:
             played.append(card_id)
             names.append(name)
+            coins += made
+            silver = silver or name == "Silver"
         else:
             kept.append(card_id)
     if not played:
         return
-    hand[:] = kept
+    hand.clear()
+    hand.extend(kept)
     game.in_play[player].extend(played)
-    coins = sum(TREASURE.get(name, 0) for name in names)
-    if "Silver" in names and game.turn_flags.get("merchant"):
+    if silver and game.turn_flags.get("merchant"):
         coins += game.turn_flags["merchant"]  # Merchant: the first Silver makes $1 more each
     game.coins += coins
     game.record("DM 3.2", f"{game.players[player]} plays {', '.join(names)} (${game.coins})")

@@ -34,7 +34,7 @@ from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARDS, CardDef, card
 from rulekeeper.dominion.effects import ACTIONS
 from rulekeeper.dominion.hooks import DominionVariant, Violation
-from rulekeeper.dominion.views import DecisionView
+from rulekeeper.dominion.views import decision_view
 from rulekeeper.dominion.zones import PLAYER_ZONES, pile_zone, zone_name
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
@@ -51,9 +51,12 @@ BUYABLE_LANDSCAPES: Final = frozenset(
 _PLAY: Final = {name: Play(name) for name in ACTIONS}
 _BUY: Final = {name: Buy(name) for name in CARDS}
 _END: Final = EndPhase()
-# What a legal list of buys needs of each pile, found with one look-up: its cost and the action
-# that buys it.
-_BUYING: Final = {name: (COSTS[name], _BUY[name]) for name in CARDS}
+
+
+def _buying(name: str, ids: list[int]) -> tuple[int, list[int], Buy]:
+    """What a legal list of buys needs of the pile ``name`` (its cards ``ids``), found with one
+    look-up: the card's cost, the pile, and the action that buys it."""
+    return (COSTS[name], ids, _BUY[name])
 
 
 # Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
@@ -85,6 +88,8 @@ class DominionGame(Game):
         self.in_play: list[list[int]] = []
         self.player_zones: dict[str, list[list[int]]] = {}
         self.pile_ids: dict[str, list[int]] = {}
+        self.buying: dict[str, tuple[int, list[int], Buy]] = {}
+        self.pile_lists: list[list[int]] = []  # the lists of pile_ids, to scan without names
         table: dict[str, list[int]] = {"trash": []}
         for player in range(len(names)):
             for kind in PLAYER_ZONES:
@@ -123,7 +128,9 @@ class DominionGame(Game):
         """Find the lists of :attr:`table` once, for the engine to reach them without a name.
 
         :attr:`hands` and the others hold, by seat, the same list objects as the table's
-        ``hand:P`` and so on, and :attr:`pile_ids` the ``pile:NAME`` lists by card name: moving
+        ``hand:P`` and so on, and :attr:`pile_ids` the ``pile:NAME`` lists by card name
+        (:attr:`buying` too, with what a legal list of buys needs of each pile, and
+        :attr:`pile_lists`, the same lists to scan without their names): moving
         cards in or out of a zone's list changes what both see. They go stale only if a list in
         the table is replaced by another (``game.table["hand:0"] = [...]``) rather than changed
         in place; setting a whole new table links them again, and :meth:`add_pile` links its
@@ -138,6 +145,8 @@ class DominionGame(Game):
         self.discards = self.player_zones["discard"]
         self.in_play = self.player_zones["play"]
         self.pile_ids = {zone[5:]: ids for zone, ids in table.items() if zone.startswith("pile:")}
+        self.buying = {name: _buying(name, ids) for name, ids in self.pile_ids.items()}
+        self.pile_lists = list(self.pile_ids.values())
 
     def zone_link_problems(self) -> list[str]:
         """Where the lists found by :meth:`_link_zones` are not the table's own (a conformance
@@ -149,8 +158,12 @@ class DominionGame(Game):
                 if table.get(zone_name(kind, player)) is not ids:
                     problems.append(f"the kept {zone_name(kind, player)} is not the table's")
         piles = {zone[5:] for zone in table if zone.startswith("pile:")}
-        if piles != set(self.pile_ids) or any(
-            table[pile_zone(name)] is not ids for name, ids in self.pile_ids.items()
+        if (
+            piles != set(self.pile_ids)
+            or piles != set(self.buying)
+            or any(table[pile_zone(name)] is not ids for name, ids in self.pile_ids.items())
+            or any(table[pile_zone(name)] is not e[1] for name, e in self.buying.items())
+            or sorted(map(id, self.pile_lists)) != sorted(map(id, self.pile_ids.values()))
         ):
             problems.append("the kept Supply piles are not the table's")
         return problems
@@ -243,6 +256,8 @@ class DominionGame(Game):
         ids = list(range(first, first + size))
         self.table[pile_zone(name)] = ids
         self.pile_ids[name] = ids  # kept with the table's (see _link_zones)
+        self.buying[name] = _buying(name, ids)
+        self.pile_lists.append(ids)
 
     def begin_play_if_ready(self) -> None:
         """Start the first turn once the variant's pre-game phase is over (or at once)."""
@@ -465,10 +480,10 @@ class DominionGame(Game):
             found += [PlayWay(n, w) for n in names for w in ways]
         else:
             coins = self.coins
-            piles = self.pile_ids
+            buying = self.buying
             for name in self.supply_of(player):
-                cost, buy = _BUYING[name]
-                if cost <= coins and piles[name]:
+                cost, ids, buy = buying[name]
+                if cost <= coins and ids:
                     found.append(buy)
             found += [
                 _BUY[n]
@@ -497,7 +512,8 @@ class DominionGame(Game):
         player = self.active
         if isinstance(action, EndPhase):
             return None
-        if isinstance(action, Play | PlayWay):
+        # Two isinstance tests rather than one of Play | PlayWay, which builds the union anew.
+        if isinstance(action, Play) or isinstance(action, PlayWay):  # noqa: SIM101
             definition = CARDS.get(action.card)
             if definition is None or action.card not in self.hand(player):
                 return ("DM 3.2", f"there is no {action.card} in your hand")
@@ -567,7 +583,7 @@ class DominionGame(Game):
                 self._start_buy_phase()
             else:
                 self.buys = 0
-        elif isinstance(action, Play | PlayWay):
+        elif isinstance(action, Play) or isinstance(action, PlayWay):  # noqa: SIM101
             self.actions -= 1
             way = action.way if isinstance(action, PlayWay) else ""
             effects.play_action(self, self.active, action.card, way=way)
@@ -593,7 +609,7 @@ class DominionGame(Game):
     def decision_view(self, player: int) -> dict[str, Any]:
         """:meth:`view`, built only as far as ``player``'s agent reads it: a
         :class:`~rulekeeper.dominion.views.DecisionView`, good until the next action."""
-        return DecisionView(self, player)
+        return decision_view(self, player)
 
     def turn_facts(self, player: int) -> dict[str, Any]:
         """The first entries of :meth:`view`, which hide nothing: whose view it is, the turn,
@@ -640,13 +656,14 @@ class DominionGame(Game):
         """The players' names in seat order."""
         return list(self.players)
 
+    def all_cards_of(self, player: int) -> list[str]:
+        """The names of every card ``player`` has: deck, hand, discard, in play, set aside."""
+        cards = self.cards
+        return [cards[i] for kind in PLAYER_ZONES for i in self.player_zones[kind][player]]
+
     def zones_of(self, player: int) -> dict[str, list[int]]:
         """``player``'s own zones by name."""
         return {zone_name(k, player): self.table[zone_name(k, player)] for k in PLAYER_ZONES}
-
-    def all_cards_of(self, player: int) -> list[str]:
-        """The names of every card ``player`` has: deck, hand, discard, in play, set aside."""
-        return [self.cards[i] for zone in self.zones_of(player).values() for i in zone]
 
     def zones(self) -> dict[str, list[int]]:
         """Every zone by name, with the IDs of the cards in it (for the conformance suite)."""

@@ -127,9 +127,18 @@ class DominionVariant:
         piles are (four with five or six players), counting each player's Supply as
         :meth:`supply_of` gives it."""
         piles = game.pile_ids
-        if "Province" in game.piles and not piles["Province"]:
+        province = piles.get("Province")
+        if province is not None and not province and "Province" in game.piles:
             return ("DM 6.1", "the Province pile is empty")
         needed = piles_to_end(len(game.players))
+        # Every pile of game.piles has its zone, so fewer empty pile zones in all than needed
+        # means no Supply can have enough: the common case, found without a look-up by name.
+        count = 0
+        for ids in game.pile_lists:
+            if not ids:
+                count += 1
+        if count < needed:
+            return None
         empty = [p for p in game.piles if not piles[p]]
         if len(empty) < needed:  # no player's Supply can have more empty piles than all have
             return None
