@@ -78,13 +78,15 @@ def play(
 
     :raises RuntimeError: if the game does not end within a generous number of actions.
     """
+    # Building a view costs as much as a move; skip it for agents that never read one. Asked
+    # once per agent, not at every decision.
+    looks = [bool(getattr(agent, "needs_view", True)) for agent in agents]
     for _ in range(MAX_ACTIONS):
         if game.outcome is not None:
             return game.outcome
         player = game.current_player()
         agent = agents[player]
-        # Building a view costs as much as a move; skip it for agents that never read one.
-        view = game.decision_view(player) if getattr(agent, "needs_view", True) else {}
+        view = game.decision_view(player) if looks[player] else {}
         action = agent.choose(view, game.legal_actions())
         if on_action is not None:
             on_action(game, action)
