@@ -42,10 +42,12 @@ def shuffle_as_random_does(rng: random.Random, items: MutableSequence[T]) -> Non
     order = list(items)  # a list, which compiled code indexes directly
     getrandbits = rng.getrandbits
     bits = len(order).bit_length()
+    half = 1 << (bits - 1) if bits else 0  # the least number with as many bits as bound
     for i in range(len(order) - 1, 0, -1):
         bound = i + 1
-        if bound < 1 << (bits - 1):  # keeps bits == bound.bit_length() as the bound shrinks
+        if bound < half:  # keeps bits == bound.bit_length() as the bound shrinks
             bits -= 1
+            half >>= 1
         j = getrandbits(bits)
         while j >= bound:
             j = getrandbits(bits)
