@@ -78,9 +78,11 @@ def play_treasures(game: DominionGame, player: int) -> None:
     """Play every Treasure in the hand as the Buy phase starts (DM R5): each goes into play
     and makes its coins (DM 3.2)."""
     cards = game.cards
-    hand = game.hands[player]
-    played: list[int] = []
-    kept: list[int] = []
+    # Card IDs as objects: compiled code would unbox each int and make a new int object to put
+    # it in another list (card IDs are mostly above the small ints Python keeps).
+    hand: list[Any] = game.hands[player]
+    played: list[Any] = []
+    kept: list[Any] = []
     names: list[str] = []
     coins = 0
     silver = False

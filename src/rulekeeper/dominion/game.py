@@ -310,7 +310,13 @@ class DominionGame(Game):
         """Draw ``count`` cards, shuffling the discard pile into the deck when the deck runs
         out (DM 2.5). Returns the cards drawn: fewer if both run out."""
         deck, hand = self.decks[player], self.hands[player]
-        drawn: list[int] = []
+        if len(deck) >= count:  # the common case: one slice, no reshuffle
+            drawn = deck[len(deck) - count :]
+            drawn.reverse()  # top card first
+            del deck[len(deck) - count :]
+            hand.extend(drawn)
+            return drawn
+        drawn = []
         while len(drawn) < count and (deck or self.reshuffle(player)):
             # Whole slices, top card first: moving IDs one by one costs the compiled engine an
             # int object made and freed for each.
