@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from rulekeeper.dominion.cards import CARDS
+from rulekeeper.dominion.cards import CARD_DICT, CARDS
 from rulekeeper.dominion.zones import zone_name
 from rulekeeper.rules import enforces
 
@@ -74,6 +74,16 @@ def plus(game: DominionGame, player: int, bonus: tuple[int, int, int, int]) -> N
 # Playing and buying.
 
 
+# The text of the events every turn logs, written only when the log is read
+# (EventLog.record_later).
+_PLAYS: Final[Callable[..., str]] = "{} plays {}".format
+_BUYS: Final[Callable[..., str]] = "{} buys {}".format
+
+
+def _plays_treasures(player: str, names: list[str], coins: int) -> str:
+    return f"{player} plays {', '.join(names)} (${coins})"
+
+
 def play_treasures(game: DominionGame, player: int) -> None:
     """Play every Treasure in the hand as the Buy phase starts (DM R5): each goes into play
     and makes its coins (DM 3.2)."""
@@ -104,7 +114,10 @@ def play_treasures(game: DominionGame, player: int) -> None:
     if silver and game.turn_flags.get("merchant"):
         coins += game.turn_flags["merchant"]  # Merchant: the first Silver makes $1 more each
     game.coins += coins
-    game.record("DM 3.2", f"{game.players[player]} plays {', '.join(names)} (${game.coins})")
+    # names is this call's own list, which nothing changes once it is logged.
+    game.log.record_later(
+        game.turn, "DM 3.2", _plays_treasures, game.players[player], names, game.coins
+    )
 
 
 def play_action(game: DominionGame, player: int, name: str, *, way: str = "") -> None:
@@ -118,7 +131,7 @@ def play_action(game: DominionGame, player: int, name: str, *, way: str = "") ->
         game.record("DM 5.5", f"{game.players[player]} plays {name} using {way}")
         plus(game, player, WAYS[way])
         return
-    game.record("DM 3.2", f"{game.players[player]} plays {name}")
+    game.log.record_later(game.turn, "DM 3.2", _PLAYS, game.players[player], name)
     resolve_card(game, player, name)
 
 
@@ -135,8 +148,8 @@ def buy(game: DominionGame, player: int, name: str) -> None:
     """Buy with a Buy: pay, then gain the card, do the Event, or place a cube (DM 2.3)."""
     game.buys -= 1
     game.coins -= game.cost(name)
-    kind = CARDS[name].landscape_type
-    game.record("DM 2.3", f"{game.players[player]} buys {name}")
+    kind = CARD_DICT[name].landscape_type
+    game.log.record_later(game.turn, "DM 2.3", _BUYS, game.players[player], name)
     if kind == "Event":
         EVENTS[name](game, player)
     elif kind == "Project":

@@ -12,7 +12,7 @@ Treasure to play, ends by itself.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
@@ -31,7 +31,7 @@ from rulekeeper.dominion import (
     victory_pile,
 )
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
-from rulekeeper.dominion.cards import CARDS, CardDef, card
+from rulekeeper.dominion.cards import CARD_DICT, CARDS, CardDef, card
 from rulekeeper.dominion.effects import ACTIONS
 from rulekeeper.dominion.hooks import DominionVariant, Violation
 from rulekeeper.dominion.views import decision_view
@@ -57,6 +57,13 @@ def _buying(name: str, ids: list[int]) -> tuple[int, list[int], Buy]:
     """What a legal list of buys needs of the pile ``name`` (its cards ``ids``), found with one
     look-up: the card's cost, the pile, and the action that buys it."""
     return (COSTS[name], ids, _BUY[name])
+
+
+# The text of the events every turn logs, written only when the log is read
+# (EventLog.record_later): writing them cost a game more than the rest of its bookkeeping.
+_SHUFFLES: Final[Callable[..., str]] = "{} shuffles their discard pile".format
+_GAINS: Final[Callable[..., str]] = "{} gains {}".format
+_BEGINS: Final[Callable[..., str]] = "{} begins their turn".format
 
 
 # Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
@@ -90,6 +97,7 @@ class DominionGame(Game):
         self.pile_ids: dict[str, list[int]] = {}
         self.buying: dict[str, tuple[int, list[int], Buy]] = {}
         self.pile_lists: list[list[int]] = []  # the lists of pile_ids, to scan without names
+        self.buy_list: list[tuple[str, int, list[int], Buy]] = []  # buying's, in its order
         table: dict[str, list[int]] = {"trash": []}
         for player in range(len(names)):
             for kind in PLAYER_ZONES:
@@ -130,7 +138,8 @@ class DominionGame(Game):
         :attr:`hands` and the others hold, by seat, the same list objects as the table's
         ``hand:P`` and so on, and :attr:`pile_ids` the ``pile:NAME`` lists by card name
         (:attr:`buying` too, with what a legal list of buys needs of each pile, and
-        :attr:`pile_lists`, the same lists to scan without their names): moving
+        :attr:`buy_list`, the same entries in a list; :attr:`pile_lists`, the same lists to
+        scan without their names): moving
         cards in or out of a zone's list changes what both see. They go stale only if a list in
         the table is replaced by another (``game.table["hand:0"] = [...]``) rather than changed
         in place; setting a whole new table links them again, and :meth:`add_pile` links its
@@ -144,9 +153,12 @@ class DominionGame(Game):
         self.hands = self.player_zones["hand"]
         self.discards = self.player_zones["discard"]
         self.in_play = self.player_zones["play"]
-        self.pile_ids = {zone[5:]: ids for zone, ids in table.items() if zone.startswith("pile:")}
+        self.pile_ids = {
+            sys.intern(zone[5:]): ids for zone, ids in table.items() if zone.startswith("pile:")
+        }
         self.buying = {name: _buying(name, ids) for name, ids in self.pile_ids.items()}
         self.pile_lists = list(self.pile_ids.values())
+        self.buy_list = [(name, c, ids, b) for name, (c, ids, b) in self.buying.items()]
 
     def zone_link_problems(self) -> list[str]:
         """Where the lists found by :meth:`_link_zones` are not the table's own (a conformance
@@ -157,13 +169,19 @@ class DominionGame(Game):
             for player, ids in enumerate(lists):
                 if table.get(zone_name(kind, player)) is not ids:
                     problems.append(f"the kept {zone_name(kind, player)} is not the table's")
-        piles = {zone[5:] for zone in table if zone.startswith("pile:")}
+        piles = {zone[5:]: ids for zone, ids in table.items() if zone.startswith("pile:")}
+        entries = [(name, *entry) for name, entry in self.buying.items()]
         if (
-            piles != set(self.pile_ids)
-            or piles != set(self.buying)
-            or any(table[pile_zone(name)] is not ids for name, ids in self.pile_ids.items())
-            or any(table[pile_zone(name)] is not e[1] for name, e in self.buying.items())
-            or sorted(map(id, self.pile_lists)) != sorted(map(id, self.pile_ids.values()))
+            self.pile_ids.keys() != piles.keys()
+            or any(piles[name] is not ids for name, ids in self.pile_ids.items())
+            or sorted(map(id, self.pile_lists)) != sorted(map(id, piles.values()))
+            or self.buying.keys() != piles.keys()
+            or {name for name, *_ in self.buy_list} != piles.keys()
+            or len(self.buy_list) != len(piles)
+            or any(
+                piles[name] is not ids or (cost, buy) != (COSTS[name], _BUY[name])
+                for name, cost, ids, buy in [*entries, *self.buy_list]
+            )
         ):
             problems.append("the kept Supply piles are not the table's")
         return problems
@@ -256,7 +274,9 @@ class DominionGame(Game):
         ids = list(range(first, first + size))
         self.table[pile_zone(name)] = ids
         self.pile_ids[name] = ids  # kept with the table's (see _link_zones)
-        self.buying[name] = _buying(name, ids)
+        cost, buy = COSTS[name], _BUY[name]
+        self.buying[name] = (cost, ids, buy)
+        self.buy_list.append((name, cost, ids, buy))
         self.pile_lists.append(ids)
 
     def begin_play_if_ready(self) -> None:
@@ -344,7 +364,7 @@ class DominionGame(Game):
         discard.clear()
         self.chance.shuffle(deck)
         if self.turn:
-            self.record("DM 2.5", f"{self.players[player]} shuffles their discard pile")
+            self.log.record_later(self.turn, "DM 2.5", _SHUFFLES, self.players[player])
         return True
 
     def cost(self, name: str) -> int:
@@ -374,7 +394,7 @@ class DominionGame(Game):
         self.player_zones[to][player].append(card_id)
         if player == self.active:
             self.gained[player].append(name)
-        self.record(rule, f"{self.players[player]} gains {name}")
+        self.log.record_later(self.turn, rule, _GAINS, self.players[player], name)
         return card_id
 
     def trash(self, card_id: int, source: str) -> None:
@@ -394,7 +414,7 @@ class DominionGame(Game):
         self.actions, self.buys, self.coins = 1, 1, 0
         self.turn_flags = {}
         self.gained[self.active] = []
-        self.record("DM 2.1", f"{self.players[self.active]} begins their turn")
+        self.log.record_later(self.turn, "DM 2.1", _BEGINS, self.players[self.active])
         effects.start_of_turn(self, self.active)
 
     def end_turn(self) -> None:
@@ -486,9 +506,16 @@ class DominionGame(Game):
             found += [PlayWay(n, w) for n in names for w in ways]
         else:
             coins = self.coins
-            buying = self.buying
+            buying, entries = self.buying, self.buy_list
+            k, n = 0, len(entries)
             for name in self.supply_of(player):
-                cost, ids, buy = buying[name]
+                # The kept entries run in the order the piles were laid out, as a plain Supply
+                # does: the next one is most likely this pile's. Any other is found by name.
+                if k < n and entries[k][0] is name:
+                    _, cost, ids, buy = entries[k]
+                    k += 1
+                else:
+                    cost, ids, buy = buying[name]
                 if cost <= coins and ids:
                     found.append(buy)
             found += [
@@ -520,7 +547,7 @@ class DominionGame(Game):
             return None
         # Two isinstance tests rather than one of Play | PlayWay, which builds the union anew.
         if isinstance(action, Play) or isinstance(action, PlayWay):  # noqa: SIM101
-            definition = CARDS.get(action.card)
+            definition = CARD_DICT.get(action.card)
             if definition is None or action.card not in self.hand(player):
                 return ("DM 3.2", f"there is no {action.card} in your hand")
             if not definition.has_type("Action"):
@@ -548,7 +575,7 @@ class DominionGame(Game):
             return ("DM 2.3", "cards are bought only in the Buy phase")
         if self.buys < 1:
             return ("DM 2.3", "you have no Buy left")
-        definition = CARDS.get(name)
+        definition = CARD_DICT.get(name)
         if definition is None:
             return ("DM 2.3", f"there is no card called {name!r}")
         if definition.kind == "landscape":
