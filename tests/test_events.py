@@ -52,3 +52,13 @@ def test_an_event_written_later_reads_as_one_written_at_once() -> None:
     assert later.since(3) == [Event(3, "", "Alice passes")]
     assert later.to_json() == [*now.to_json(), [3, "", "Alice passes"]]
     assert str(later).splitlines()[-1] == "turn 3: Alice passes"
+
+
+def test_an_event_written_later_while_the_log_is_read_is_read_with_its_text() -> None:
+    log = a_log()
+    seen = []
+    for event in log:
+        seen.append(event.text)
+        if len(log) == 3:
+            log.record_later(3, "", "{} passes".format, "Bob")
+    assert seen[-1] == "Bob passes"

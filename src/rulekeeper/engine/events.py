@@ -77,7 +77,15 @@ class EventLog:
         return rows
 
     def __iter__(self) -> Iterator[Event]:
-        return (Event(*row) for row in self._worded())
+        # Row by row of the live list, as a list iterates: an event recorded while the log is
+        # read is read too, its text written first.
+        rows = self._rows
+        index = 0
+        while index < len(rows):
+            if self._unworded:
+                self._worded()
+            yield Event(*rows[index])
+            index += 1
 
     def __len__(self) -> int:
         return len(self._rows)
