@@ -133,12 +133,12 @@ class DominionGame(Game):
         self._link_zones()
 
     def _link_zones(self) -> None:
-        """Find the lists of :attr:`table` once, for the engine to reach them without a name.
+        """Find the lists of ``table`` once, for the engine to reach them without a name.
 
-        :attr:`hands` and the others hold, by seat, the same list objects as the table's
-        ``hand:P`` and so on, and :attr:`pile_ids` the ``pile:NAME`` lists by card name
-        (:attr:`buying` too, with what a legal list of buys needs of each pile, and
-        :attr:`buy_list`, the same entries in a list; :attr:`pile_lists`, the same lists to
+        ``hands`` and the others hold, by seat, the same list objects as the table's
+        ``hand:P`` and so on, and ``pile_ids`` the ``pile:NAME`` lists by card name
+        (``buying`` too, with what a legal list of buys needs of each pile, and
+        ``buy_list``, the same entries in a list; ``pile_lists``, the same lists to
         scan without their names): moving
         cards in or out of a zone's list changes what both see. They go stale only if a list in
         the table is replaced by another (``game.table["hand:0"] = [...]``) rather than changed
@@ -161,8 +161,9 @@ class DominionGame(Game):
         self.buy_list = [(name, c, ids, b) for name, (c, ids, b) in self.buying.items()]
 
     def zone_link_problems(self) -> list[str]:
-        """Where the lists found by :meth:`_link_zones` are not the table's own (a conformance
-        invariant: it must always be empty)."""
+        """Where the kept zone lists (``hands``, ``pile_ids`` and the rest, which the table's
+        setter links) are not the table's own (a conformance invariant: it must always be
+        empty)."""
         problems = []
         table = self._table
         for kind, lists in self.player_zones.items():
