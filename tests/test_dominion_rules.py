@@ -348,6 +348,7 @@ def test_legal_actions_are_exactly_what_check_accepts() -> None:
         assert all(game.why_illegal(a) is None for a in legal)
         others = [B(n) for n in CARDS] + [Play(n) for n in CARDS] + [EndPhase()]
         assert all(game.why_illegal(a) is not None for a in others if a not in legal)
+        assert all(game.offers(a) == (a in legal) for a in [*legal, *others])
         game.apply(legal[0])
 
 

@@ -492,6 +492,16 @@ class DominionGame(Game):
             return [a for a in self._candidates() if self._violation(a) is None]
         return self._candidates()
 
+    def offers(self, action: Action) -> bool:
+        """Whether :meth:`legal_actions` would list ``action`` now. In the Action and Buy
+        phases the list is exactly what :meth:`why_illegal` accepts (a test checks it), so
+        the one action is judged; a choice or a pre-game decision asks the list."""
+        if self.outcome is not None:
+            return False
+        if self.steps or self.phase == "pregame":
+            return action in self.legal_actions()
+        return self._violation(action) is None
+
     def _candidates(self) -> list[Action]:
         if self.steps:
             return [Choose(o) for o in effects.options(self, self.steps[-1])]
