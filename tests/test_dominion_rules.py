@@ -400,3 +400,16 @@ def test_the_kept_zone_lists_are_the_tables_and_a_replaced_list_is_caught() -> N
     assert "the kept hand:0 is not the table's" in dominion_invariants(game)
     game.table["pile:Smithy"] = []
     assert "the kept Supply piles are not the table's" in dominion_invariants(game)
+
+
+def test_in_supply_is_membership_of_supply_of() -> None:
+    from rulekeeper.dominion.draft.play import new_draft_game
+
+    game = scenario()
+    draft = new_draft_game(3, 3)
+    for each in (game, draft):
+        for player in range(len(each.players)):
+            supply = each.supply_of(player)
+            assert all(each.in_supply(player, n) == (n in supply) for n in CARDS)
+    game.piles.remove("Smithy")  # a direct edit: the Supply is game.piles, nothing kept
+    assert not game.in_supply(0, "Smithy")

@@ -300,6 +300,14 @@ class DominionGame(Game):
         """The piles ``player`` may buy and gain from (the variant decides; DM 1.5)."""
         return self.variant.supply_of(self, player)
 
+    def in_supply(self, player: int, name: str) -> bool:
+        """Whether ``name``'s pile is in ``player``'s Supply: ``name in supply_of(player)``,
+        found without building the tuple in plain Dominion, whose Supply is every pile."""
+        variant = self.variant
+        if type(variant) is DominionVariant:  # not a subclass, which may change supply_of
+            return name in self.piles
+        return name in variant.supply_of(self, player)
+
     def hand(self, player: int) -> list[str]:
         """The names of the cards in ``player``'s hand, in order."""
         cards = self.cards
@@ -385,8 +393,10 @@ class DominionGame(Game):
         discard pile unless said otherwise); returns its ID, or -1 if there is none to gain
         (an empty pile, or a pile not in that player's Supply: DM 1.5, DM 4.2)."""
         # A copy of a card another card names may come from elsewhere in a variant.
-        piles = self.variant.copy_piles(self, player) if copy else self.supply_of(player)
-        if name not in piles:
+        if copy:
+            if name not in self.variant.copy_piles(self, player):
+                return -1
+        elif not self.in_supply(player, name):
             return -1
         pile = self.pile_ids[name]
         if not pile:
@@ -596,12 +606,13 @@ class DominionGame(Game):
                 return ("DM 5.3", f"{name} is a {definition.landscape_type} and cannot be bought")
             if player in self.projects.get(name, []):
                 return ("DM 5.4", f"you already have a cube on {name}")
-        elif name not in self.supply_of(player):
+        elif not self.in_supply(player, name):
             return (self.variant.supply_rule, f"{name} is not in your Supply")
-        elif not self.pile(name):
+        elif not self.pile_ids[name]:
             return ("DM 2.3", f"the {name} pile is empty")
-        if self.cost(name) > self.coins:
-            return ("DM 2.3", f"{name} costs ${self.cost(name)} and you have ${self.coins}")
+        cost = self.cost(name)
+        if cost > self.coins:
+            return ("DM 2.3", f"{name} costs ${cost} and you have ${self.coins}")
         return None
 
     def check(self, action: Action) -> None:
