@@ -413,3 +413,10 @@ def test_in_supply_is_membership_of_supply_of() -> None:
             assert all(each.in_supply(player, n) == (n in supply) for n in CARDS)
     game.piles.remove("Smithy")  # a direct edit: the Supply is game.piles, nothing kept
     assert not game.in_supply(0, "Smithy")
+
+
+def test_a_pile_is_laid_out_once_and_a_landscape_never() -> None:
+    game = scenario()
+    for name in ("Copper", "Smithy", "Fair"):
+        with pytest.raises(InputError, match="cannot lay out"):
+            game.add_pile(name)

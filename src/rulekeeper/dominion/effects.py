@@ -95,7 +95,6 @@ def play_treasures(game: DominionGame, player: int) -> None:
     kept: list[Any] = []
     names: list[str] = []
     coins = 0
-    silver = False
     for card_id in hand:  # one pass, each card's name looked up once
         name = cards[card_id]
         made = _COINS.get(name, -1)
@@ -103,7 +102,6 @@ def play_treasures(game: DominionGame, player: int) -> None:
             played.append(card_id)
             names.append(name)
             coins += made
-            silver = silver or name == "Silver"
         else:
             kept.append(card_id)
     if not played:
@@ -111,8 +109,9 @@ def play_treasures(game: DominionGame, player: int) -> None:
     hand.clear()
     hand.extend(kept)
     game.in_play[player].extend(played)
-    if silver and game.turn_flags.get("merchant"):
-        coins += game.turn_flags["merchant"]  # Merchant: the first Silver makes $1 more each
+    merchant = game.turn_flags.get("merchant")
+    if merchant and "Silver" in names:
+        coins += merchant  # Merchant: the first Silver makes $1 more each
     game.coins += coins
     # names is this call's own list, which nothing changes once it is logged.
     game.log.record_later(

@@ -230,8 +230,7 @@ class DominionGame(Game):
         variant.setup(game, kingdom, landscapes)
         for player in range(count):
             for name, copies in STARTING_DECK:
-                for _ in range(copies):
-                    game.discards[player].append(game.create(name))
+                game.discards[player].extend(game.create_copies(name, copies))
             game.draw(player, HAND_SIZE)
         game.active = game.chance.pick(count, kind="first player")
         game.record("DM 1.3", f"{names[game.active]} goes first")
@@ -242,6 +241,13 @@ class DominionGame(Game):
         """Make a new card called ``name`` and return its ID (it is in no zone yet)."""
         self.cards.append(sys.intern(name))  # interned, as the card data's names are
         return len(self.cards) - 1
+
+    def create_copies(self, name: str, count: int) -> list[int]:
+        """Make ``count`` new cards called ``name`` and return their IDs, in order (as that
+        many calls of :meth:`create` would)."""
+        first = len(self.cards)
+        self.cards.extend([sys.intern(name)] * count)
+        return list(range(first, first + count))
 
     def pile_size(self, definition: CardDef) -> int:
         """How many cards a pile of ``definition`` holds in this game (DM 1.2, DM 1.4)."""
@@ -266,13 +272,13 @@ class DominionGame(Game):
         :raises InputError: if the card is unknown, a landscape, or already has a pile.
         """
         definition = card(name)
-        if definition.kind == "landscape" or name in self.piles:
+        # Every pile laid out (game.piles) has its zone, so its entry in pile_ids (kept with the
+        # table): one look-up instead of a scan of the piles.
+        if definition.kind == "landscape" or name in self.pile_ids:
             raise InputError(f"cannot lay out a pile of {name} (DM 1.4)")
         name = definition.name  # the interned name (see cards.parse_card)
         self.piles.append(name)
-        first, size = len(self.cards), self.pile_size(definition)
-        self.cards.extend([name] * size)
-        ids = list(range(first, first + size))
+        ids = self.create_copies(name, self.pile_size(definition))
         self.table[pile_zone(name)] = ids
         self.pile_ids[name] = ids  # kept with the table's (see _link_zones)
         cost, buy = COSTS[name], _BUY[name]
