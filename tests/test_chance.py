@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from rulekeeper.engine.chance import Chance, shuffle_as_random_does
+from rulekeeper.engine.chance import Chance, seeded_random, shuffle_as_random_does
 from rulekeeper.errors import SerializationError
 
 
@@ -31,6 +31,17 @@ def test_a_shuffle_is_the_standard_library_s_draw_for_draw() -> None:
             theirs.shuffle(expected)
             assert mine == expected
             assert ours.getstate() == theirs.getstate()
+
+
+def test_a_generator_seeded_once_is_random_random_s() -> None:
+    # Chance seeds its generator once (random.Random(seed) seeds it twice); the state, and
+    # so every draw, must be the same.
+    for seed in (0, 1, 7, 2**31, 2**70 + 5, -3, -(2**40)):
+        ours, theirs = seeded_random(seed), random.Random(seed)
+        assert type(ours) is random.Random
+        assert ours.getstate() == theirs.getstate()
+        assert [ours.gauss(0, 1) for _ in range(3)] == [theirs.gauss(0, 1) for _ in range(3)]
+        assert ours.getstate() == theirs.getstate()
 
 
 def test_different_seeds_differ() -> None:

@@ -349,6 +349,7 @@ def test_legal_actions_are_exactly_what_check_accepts() -> None:
         assert all(game.why_illegal(a) is None for a in legal)
         others = [B(n) for n in CARDS] + [Play(n) for n in CARDS] + [EndPhase()]
         assert all(game.why_illegal(a) is not None for a in others if a not in legal)
+        assert all(game.offers(a) == (a in legal) for a in [*legal, *others])
         game.apply(legal[0])
 
 
@@ -384,3 +385,39 @@ def test_a_garbled_save_field_is_refused_cleanly(field: str, garbage: object) ->
     data[field] = garbage
     with pytest.raises(SerializationError):
         DominionGame.from_json(data)
+
+
+def test_the_kept_zone_lists_are_the_tables_and_a_replaced_list_is_caught() -> None:
+    from rulekeeper.dominion.invariants import dominion_invariants
+
+    game = scenario(hands={0: ["Smithy", *COPPERS[:4]]})
+    game.apply(Play("Smithy"))
+    assert dominion_invariants(game) == []
+    restored = DominionGame.from_json(game.to_json())  # a new table is linked again
+    assert restored.hands[0] is restored.table["hand:0"]
+    assert dominion_invariants(restored) == []
+    # Replacing a zone's list, rather than changing it in place, leaves the kept one stale.
+    game.table["hand:0"] = list(game.table["hand:0"])
+    assert "the kept hand:0 is not the table's" in dominion_invariants(game)
+    game.table["pile:Smithy"] = []
+    assert "the kept Supply piles are not the table's" in dominion_invariants(game)
+
+
+def test_in_supply_is_membership_of_supply_of() -> None:
+    from rulekeeper.dominion.draft.play import new_draft_game
+
+    game = scenario()
+    draft = new_draft_game(3, 3)
+    for each in (game, draft):
+        for player in range(len(each.players)):
+            supply = each.supply_of(player)
+            assert all(each.in_supply(player, n) == (n in supply) for n in CARDS)
+    game.piles.remove("Smithy")  # a direct edit: the Supply is game.piles, nothing kept
+    assert not game.in_supply(0, "Smithy")
+
+
+def test_a_pile_is_laid_out_once_and_a_landscape_never() -> None:
+    game = scenario()
+    for name in ("Copper", "Smithy", "Fair"):
+        with pytest.raises(InputError, match="cannot lay out"):
+            game.add_pile(name)

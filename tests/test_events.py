@@ -39,3 +39,26 @@ def test_logs_differ_when_an_event_differs() -> None:
     other.record(2, "", "Bob passes")
     assert other != a_log()
     assert a_log() != list(a_log())
+
+
+def test_an_event_written_later_reads_as_one_written_at_once() -> None:
+    later, now = EventLog(), a_log()
+    later.record(1, "RR 4.2a", "Alice draws 2 cards for the turn")
+    later.record_later(1, "", "{} passes".format, "Alice")
+    later.record_later(2, "RR 4.2a", "{} draws {} cards for the turn".format, "Bob", 2)
+    assert len(later) == 3
+    assert later == now
+    later.record_later(3, "", "{} passes".format, "Alice")
+    assert later.since(3) == [Event(3, "", "Alice passes")]
+    assert later.to_json() == [*now.to_json(), [3, "", "Alice passes"]]
+    assert str(later).splitlines()[-1] == "turn 3: Alice passes"
+
+
+def test_an_event_written_later_while_the_log_is_read_is_read_with_its_text() -> None:
+    log = a_log()
+    seen = []
+    for event in log:
+        seen.append(event.text)
+        if len(log) == 3:
+            log.record_later(3, "", "{} passes".format, "Bob")
+    assert seen[-1] == "Bob passes"

@@ -13,6 +13,12 @@ one card per turn (the first card of their order whose pile is not empty) and an
 choice a card asks of them with the first option offered, as pyminion's bots take the first
 valid cards.
 
+Like pyminion's bots, they decide from what they know (the phase, their coins) and by asking
+whether the one move they want is allowed (``Buy(name) in actions``, ``Play("Smithy") in
+actions``), without listing every legal action: they set ``lazy_actions``, so
+:func:`~rulekeeper.engine.agents.play` works the list out only for a card's choice, which they
+answer from it.
+
 >>> from rulekeeper.dominion.agents import BigMoney
 >>> from rulekeeper.dominion.actions import Buy, EndPhase
 >>> BigMoney().choose({"coins": 7, "phase": "buy", "choice": None},
@@ -23,16 +29,23 @@ Buy(card='Gold')
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
-from rulekeeper.dominion.actions import Buy, Choose, Play
+from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play
 from rulekeeper.engine.game import Action
+
+_END: Final = EndPhase()
+# The buys the bots consider, made once (actions are values: equal to any Buy of that card).
+_BUY: Final[dict[str, Buy]] = {name: Buy(name) for name in ("Province", "Gold", "Silver", "Smithy")}
+_SMITHY: Final = Play("Smithy")
 
 
 class BigMoney:
     """Money and Provinces only (pyminion 0.4.0's ``BigMoney``)."""
 
     needs_view: ClassVar[bool] = True
+    # It lists the legal actions only to answer a card's choice; play() lists them lazily.
+    lazy_actions: ClassVar[bool] = True
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -56,16 +69,28 @@ class BigMoney:
         return None
 
     def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        """Play Treasures, then buy by priority; answer card choices with the first option."""
-        if view["choice"] is not None or isinstance(actions[0], Choose):
+        """Play an Action card if it plays any, then buy by priority; answer card choices
+        with the first option."""
+        phase = view["phase"]
+        choice = view["choice"]
+        if choice is None and phase == "buy":
+            # Ending the Buy phase is always allowed when no choice is pending, and a buy is
+            # judged by the game (as the list would have it) without listing the others.
+            for name in self.wants(view["coins"]):
+                buy = _BUY.get(name) or Buy(name)
+                if buy in actions:
+                    return buy
+            return _END
+        if choice is None and phase == "action":
+            return self.action(actions) or _END  # EndPhase is always allowed here
+        # A choice, or a decision before the first turn (a variant's): from the list.
+        if choice is not None or isinstance(actions[0], Choose):
             return actions[0]
-        if view["phase"] == "action":
-            return self.action(actions) or actions[-1]  # EndPhase comes last
         for name in self.wants(view["coins"]):
             for action in actions:
                 if isinstance(action, Buy) and action.card == name:
                     return action
-        return actions[-1]  # EndPhase
+        return actions[-1]
 
 
 class BigMoneySmithy(BigMoney):
@@ -79,5 +104,5 @@ class BigMoneySmithy(BigMoney):
         return found
 
     def action(self, actions: Sequence[Action]) -> Action | None:
-        """Play a Smithy if one is in hand."""
-        return next((a for a in actions if isinstance(a, Play) and a.card == "Smithy"), None)
+        """Play a Smithy if one is in hand (if it is among the legal actions)."""
+        return _SMITHY if _SMITHY in actions else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from rulekeeper.dominion.cards import CARDS
+from rulekeeper.dominion.cards import CARD_DICT, CARDS
 from rulekeeper.dominion.zones import zone_name
 from rulekeeper.rules import enforces
 
@@ -24,6 +24,9 @@ Step = dict[str, Any]
 TREASURE: Final = {"Copper": 1, "Silver": 2, "Gold": 3}  # DM 3.2: what each Treasure makes
 ACTIONS: Final = frozenset(n for n, c in CARDS.items() if c.has_type("Action"))
 TREASURES: Final = frozenset(n for n, c in CARDS.items() if c.has_type("Treasure"))
+# Every Treasure with the coins it makes by itself (0 for one whose coins are its own effect):
+# one look-up says whether a card is a Treasure and what it makes.
+_COINS: Final[dict[str, int]] = {name: TREASURE.get(name, 0) for name in TREASURES}
 
 # DM 3.4: the plain bonuses of each Action card, as (+Cards, +Actions, +Buys, +$).
 PLUS: Final[dict[str, tuple[int, int, int, int]]] = {
@@ -71,34 +74,63 @@ def plus(game: DominionGame, player: int, bonus: tuple[int, int, int, int]) -> N
 # Playing and buying.
 
 
+# The text of the events every turn logs, written only when the log is read
+# (EventLog.record_later).
+_PLAYS: Final[Callable[..., str]] = "{} plays {}".format
+_BUYS: Final[Callable[..., str]] = "{} buys {}".format
+
+
+def _plays_treasures(player: str, names: list[str], coins: int) -> str:
+    return f"{player} plays {', '.join(names)} (${coins})"
+
+
 def play_treasures(game: DominionGame, player: int) -> None:
     """Play every Treasure in the hand as the Buy phase starts (DM R5): each goes into play
     and makes its coins (DM 3.2)."""
     cards = game.cards
-    hand = game.table[zone_name("hand", player)]
-    played = [i for i in hand if cards[i] in TREASURES]
+    # Card IDs as objects: compiled code would unbox each int and make a new int object to put
+    # it in another list (card IDs are mostly above the small ints Python keeps).
+    hand: list[Any] = game.hands[player]
+    played: list[Any] = []
+    kept: list[Any] = []
+    names: list[str] = []
+    coins = 0
+    for card_id in hand:  # one pass, each card's name looked up once
+        name = cards[card_id]
+        made = _COINS.get(name, -1)
+        if made >= 0:
+            played.append(card_id)
+            names.append(name)
+            coins += made
+        else:
+            kept.append(card_id)
     if not played:
         return
-    hand[:] = [i for i in hand if cards[i] not in TREASURES]
-    game.table[zone_name("play", player)].extend(played)
-    names = [cards[i] for i in played]
-    coins = sum(TREASURE.get(name, 0) for name in names)
-    if "Silver" in names and game.turn_flags.get("merchant"):
-        coins += game.turn_flags["merchant"]  # Merchant: the first Silver makes $1 more each
+    hand.clear()
+    hand.extend(kept)
+    game.in_play[player].extend(played)
+    merchant = game.turn_flags.get("merchant")
+    if merchant and "Silver" in names:
+        coins += merchant  # Merchant: the first Silver makes $1 more each
     game.coins += coins
-    game.record("DM 3.2", f"{game.players[player]} plays {', '.join(names)} (${game.coins})")
+    # names is this call's own list, which nothing changes once it is logged.
+    game.log.record_later(
+        game.turn, "DM 3.2", _plays_treasures, game.players[player], names, game.coins
+    )
 
 
 def play_action(game: DominionGame, player: int, name: str, *, way: str = "") -> None:
     """Play an Action card from the hand: into play, then its effect, or the Way's (DM 5.5)."""
-    card_id = game.find_in(zone_name("hand", player), name)
+    hand = game.hands[player]
+    card_id = game.last_named(hand, name)
     assert card_id is not None
-    game.move(card_id, zone_name("hand", player), zone_name("play", player))
+    hand.remove(card_id)
+    game.in_play[player].append(card_id)
     if way:
         game.record("DM 5.5", f"{game.players[player]} plays {name} using {way}")
         plus(game, player, WAYS[way])
         return
-    game.record("DM 3.2", f"{game.players[player]} plays {name}")
+    game.log.record_later(game.turn, "DM 3.2", _PLAYS, game.players[player], name)
     resolve_card(game, player, name)
 
 
@@ -115,8 +147,8 @@ def buy(game: DominionGame, player: int, name: str) -> None:
     """Buy with a Buy: pay, then gain the card, do the Event, or place a cube (DM 2.3)."""
     game.buys -= 1
     game.coins -= game.cost(name)
-    kind = CARDS[name].landscape_type
-    game.record("DM 2.3", f"{game.players[player]} buys {name}")
+    kind = CARD_DICT[name].landscape_type
+    game.log.record_later(game.turn, "DM 2.3", _BUYS, game.players[player], name)
     if kind == "Event":
         EVENTS[name](game, player)
     elif kind == "Project":

@@ -12,7 +12,7 @@ Treasure to play, ends by itself.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
@@ -31,10 +31,10 @@ from rulekeeper.dominion import (
     victory_pile,
 )
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
-from rulekeeper.dominion.cards import CARDS, CardDef, card
+from rulekeeper.dominion.cards import CARD_DICT, CARDS, CardDef, card
 from rulekeeper.dominion.effects import ACTIONS
 from rulekeeper.dominion.hooks import DominionVariant, Violation
-from rulekeeper.dominion.views import DecisionView
+from rulekeeper.dominion.views import decision_view
 from rulekeeper.dominion.zones import PLAYER_ZONES, pile_zone, zone_name
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
@@ -51,9 +51,19 @@ BUYABLE_LANDSCAPES: Final = frozenset(
 _PLAY: Final = {name: Play(name) for name in ACTIONS}
 _BUY: Final = {name: Buy(name) for name in CARDS}
 _END: Final = EndPhase()
-# What a legal list of buys needs of each pile, found with one look-up: its cost, the zone that
-# holds it, and the action that buys it.
-_BUYING: Final = {name: (COSTS[name], pile_zone(name), _BUY[name]) for name in CARDS}
+
+
+def _buying(name: str, ids: list[int]) -> tuple[int, list[int], Buy]:
+    """What a legal list of buys needs of the pile ``name`` (its cards ``ids``), found with one
+    look-up: the card's cost, the pile, and the action that buys it."""
+    return (COSTS[name], ids, _BUY[name])
+
+
+# The text of the events every turn logs, written only when the log is read
+# (EventLog.record_later): writing them cost a game more than the rest of its bookkeeping.
+_SHUFFLES: Final[Callable[..., str]] = "{} shuffles their discard pile".format
+_GAINS: Final[Callable[..., str]] = "{} gains {}".format
+_BEGINS: Final[Callable[..., str]] = "{} begins their turn".format
 
 
 # Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
@@ -67,6 +77,7 @@ class DominionGame(Game):
     """
 
     format_key: ClassVar[str] = "dominion"
+    _table: dict[str, list[int]]
     variant_type: ClassVar[type[DominionVariant]] = DominionVariant
     """The variant a saved game of this class is restored with."""
 
@@ -75,10 +86,23 @@ class DominionGame(Game):
         self.variant = variant
         self.players = list(names)
         self.cards: list[str] = []  # card ID -> name
-        self.table: dict[str, list[int]] = {"trash": []}
+        # The zones' lists, found without a zone name (see _link_zones): each is the very list
+        # object the table holds under that name, so a card moved through either is moved in
+        # both. Filled by _link_zones, which the table's setter calls.
+        self.decks: list[list[int]] = []
+        self.hands: list[list[int]] = []
+        self.discards: list[list[int]] = []
+        self.in_play: list[list[int]] = []
+        self.player_zones: dict[str, list[list[int]]] = {}
+        self.pile_ids: dict[str, list[int]] = {}
+        self.buying: dict[str, tuple[int, list[int], Buy]] = {}
+        self.pile_lists: list[list[int]] = []  # the lists of pile_ids, to scan without names
+        self.buy_list: list[tuple[str, int, list[int], Buy]] = []  # buying's, in its order
+        table: dict[str, list[int]] = {"trash": []}
         for player in range(len(names)):
             for kind in PLAYER_ZONES:
-                self.table[zone_name(kind, player)] = []
+                table[zone_name(kind, player)] = []
+        self.table = table
         self.piles: list[str] = []  # Supply piles in the order they were laid out
         self.landscapes: list[str] = []
         self.turn = 0  # turns taken by everyone so far; the log counts turns with it
@@ -95,6 +119,73 @@ class DominionGame(Game):
         # Actions applied to this object, so that a DecisionView knows when it is out of date.
         # Not part of the game's state, so not saved.
         self.applied = 0
+
+    @property
+    def table(self) -> dict[str, list[int]]:
+        """Every zone by name (``hand:0``, ``pile:Smithy``, ``trash``...) with the IDs of its
+        cards. Change a zone's list in place; a whole new table (as a restored save sets) is
+        linked again when it is set."""
+        return self._table
+
+    @table.setter
+    def table(self, value: dict[str, list[int]]) -> None:
+        self._table = value
+        self._link_zones()
+
+    def _link_zones(self) -> None:
+        """Find the lists of ``table`` once, for the engine to reach them without a name.
+
+        ``hands`` and the others hold, by seat, the same list objects as the table's
+        ``hand:P`` and so on, and ``pile_ids`` the ``pile:NAME`` lists by card name
+        (``buying`` too, with what a legal list of buys needs of each pile, and
+        ``buy_list``, the same entries in a list; ``pile_lists``, the same lists to
+        scan without their names): moving
+        cards in or out of a zone's list changes what both see. They go stale only if a list in
+        the table is replaced by another (``game.table["hand:0"] = [...]``) rather than changed
+        in place; setting a whole new table links them again, and :meth:`add_pile` links its
+        pile. The invariants compare them with the table (:meth:`zone_link_problems`)."""
+        table = self._table
+        seats = range(len(self.players))
+        self.player_zones = {
+            kind: [table.get(zone_name(kind, p), []) for p in seats] for kind in PLAYER_ZONES
+        }
+        self.decks = self.player_zones["deck"]
+        self.hands = self.player_zones["hand"]
+        self.discards = self.player_zones["discard"]
+        self.in_play = self.player_zones["play"]
+        self.pile_ids = {
+            sys.intern(zone[5:]): ids for zone, ids in table.items() if zone.startswith("pile:")
+        }
+        self.buying = {name: _buying(name, ids) for name, ids in self.pile_ids.items()}
+        self.pile_lists = list(self.pile_ids.values())
+        self.buy_list = [(name, c, ids, b) for name, (c, ids, b) in self.buying.items()]
+
+    def zone_link_problems(self) -> list[str]:
+        """Where the kept zone lists (``hands``, ``pile_ids`` and the rest, which the table's
+        setter links) are not the table's own (a conformance invariant: it must always be
+        empty)."""
+        problems = []
+        table = self._table
+        for kind, lists in self.player_zones.items():
+            for player, ids in enumerate(lists):
+                if table.get(zone_name(kind, player)) is not ids:
+                    problems.append(f"the kept {zone_name(kind, player)} is not the table's")
+        piles = {zone[5:]: ids for zone, ids in table.items() if zone.startswith("pile:")}
+        entries = [(name, *entry) for name, entry in self.buying.items()]
+        if (
+            self.pile_ids.keys() != piles.keys()
+            or any(piles[name] is not ids for name, ids in self.pile_ids.items())
+            or sorted(map(id, self.pile_lists)) != sorted(map(id, piles.values()))
+            or self.buying.keys() != piles.keys()
+            or {name for name, *_ in self.buy_list} != piles.keys()
+            or len(self.buy_list) != len(piles)
+            or any(
+                piles[name] is not ids or (cost, buy) != (COSTS[name], _BUY[name])
+                for name, cost, ids, buy in [*entries, *self.buy_list]
+            )
+        ):
+            problems.append("the kept Supply piles are not the table's")
+        return problems
 
     # Starting a game.
 
@@ -139,8 +230,7 @@ class DominionGame(Game):
         variant.setup(game, kingdom, landscapes)
         for player in range(count):
             for name, copies in STARTING_DECK:
-                for _ in range(copies):
-                    game.table[zone_name("discard", player)].append(game.create(name))
+                game.discards[player].extend(game.create_copies(name, copies))
             game.draw(player, HAND_SIZE)
         game.active = game.chance.pick(count, kind="first player")
         game.record("DM 1.3", f"{names[game.active]} goes first")
@@ -151,6 +241,13 @@ class DominionGame(Game):
         """Make a new card called ``name`` and return its ID (it is in no zone yet)."""
         self.cards.append(sys.intern(name))  # interned, as the card data's names are
         return len(self.cards) - 1
+
+    def create_copies(self, name: str, count: int) -> list[int]:
+        """Make ``count`` new cards called ``name`` and return their IDs, in order (as that
+        many calls of :meth:`create` would)."""
+        first = len(self.cards)
+        self.cards.extend([sys.intern(name)] * count)
+        return list(range(first, first + count))
 
     def pile_size(self, definition: CardDef) -> int:
         """How many cards a pile of ``definition`` holds in this game (DM 1.2, DM 1.4)."""
@@ -175,13 +272,19 @@ class DominionGame(Game):
         :raises InputError: if the card is unknown, a landscape, or already has a pile.
         """
         definition = card(name)
-        if definition.kind == "landscape" or name in self.piles:
+        # Every pile laid out (game.piles) has its zone, so its entry in pile_ids (kept with the
+        # table): one look-up instead of a scan of the piles.
+        if definition.kind == "landscape" or name in self.pile_ids:
             raise InputError(f"cannot lay out a pile of {name} (DM 1.4)")
         name = definition.name  # the interned name (see cards.parse_card)
         self.piles.append(name)
-        first, size = len(self.cards), self.pile_size(definition)
-        self.cards.extend([name] * size)
-        self.table[pile_zone(name)] = list(range(first, first + size))
+        ids = self.create_copies(name, self.pile_size(definition))
+        self.table[pile_zone(name)] = ids
+        self.pile_ids[name] = ids  # kept with the table's (see _link_zones)
+        cost, buy = COSTS[name], _BUY[name]
+        self.buying[name] = (cost, ids, buy)
+        self.buy_list.append((name, cost, ids, buy))
+        self.pile_lists.append(ids)
 
     def begin_play_if_ready(self) -> None:
         """Start the first turn once the variant's pre-game phase is over (or at once)."""
@@ -197,26 +300,39 @@ class DominionGame(Game):
 
     def pile(self, name: str) -> list[int]:
         """The cards of the Supply pile ``name`` (its top card last)."""
-        return self.table[pile_zone(name)]
+        return self.pile_ids[name]
 
     def supply_of(self, player: int) -> tuple[str, ...]:
         """The piles ``player`` may buy and gain from (the variant decides; DM 1.5)."""
         return self.variant.supply_of(self, player)
 
+    def in_supply(self, player: int, name: str) -> bool:
+        """Whether ``name``'s pile is in ``player``'s Supply: ``name in supply_of(player)``,
+        found without building the tuple in plain Dominion, whose Supply is every pile."""
+        variant = self.variant
+        if type(variant) is DominionVariant:  # not a subclass, which may change supply_of
+            return name in self.piles
+        return name in variant.supply_of(self, player)
+
     def hand(self, player: int) -> list[str]:
         """The names of the cards in ``player``'s hand, in order."""
-        return [self.cards[i] for i in self.table[zone_name("hand", player)]]
+        cards = self.cards
+        return [cards[i] for i in self.hands[player]]
 
     def has_action_card(self, player: int) -> bool:
         """True if ``player`` has an Action card in hand."""
         cards = self.cards
-        return any(cards[i] in ACTIONS for i in self.table[zone_name("hand", player)])
+        return any(cards[i] in ACTIONS for i in self.hands[player])
 
     def find_in(self, zone: str, name: str) -> int | None:
         """The ID of the last card called ``name`` in ``zone``, or ``None``."""
-        ids = self.table[zone]
+        return self.last_named(self.table[zone], name)
+
+    def last_named(self, ids: list[int], name: str) -> int | None:
+        """The last of the card IDs ``ids`` whose card is called ``name``, or ``None``."""
+        cards = self.cards
         for index in range(len(ids) - 1, -1, -1):
-            if self.cards[ids[index]] == name:
+            if cards[ids[index]] == name:
                 return ids[index]
         return None
 
@@ -228,8 +344,14 @@ class DominionGame(Game):
     def draw(self, player: int, count: int) -> list[int]:
         """Draw ``count`` cards, shuffling the discard pile into the deck when the deck runs
         out (DM 2.5). Returns the cards drawn: fewer if both run out."""
-        deck, hand = self.table[zone_name("deck", player)], self.table[zone_name("hand", player)]
-        drawn: list[int] = []
+        deck, hand = self.decks[player], self.hands[player]
+        if len(deck) >= count:  # the common case: one slice, no reshuffle
+            drawn = deck[len(deck) - count :]
+            drawn.reverse()  # top card first
+            del deck[len(deck) - count :]
+            hand.extend(drawn)
+            return drawn
+        drawn = []
         while len(drawn) < count and (deck or self.reshuffle(player)):
             # Whole slices, top card first: moving IDs one by one costs the compiled engine an
             # int object made and freed for each.
@@ -242,22 +364,22 @@ class DominionGame(Game):
     def reveal_top(self, player: int) -> int | None:
         """Take the top card of ``player``'s deck, reshuffling if needed (DM 2.5); the caller
         puts it somewhere. ``None`` if deck and discard pile are both empty."""
-        deck = self.table[zone_name("deck", player)]
+        deck = self.decks[player]
         if not deck and not self.reshuffle(player):
             return None
         return deck.pop()
 
     def reshuffle(self, player: int) -> bool:
         """Shuffle ``player``'s discard pile to form their deck (DM 2.5); False if it is empty."""
-        discard = self.table[zone_name("discard", player)]
+        discard = self.discards[player]
         if not discard:
             return False
-        deck = self.table[zone_name("deck", player)]
+        deck = self.decks[player]
         deck.extend(discard)
         discard.clear()
         self.chance.shuffle(deck)
         if self.turn:
-            self.record("DM 2.5", f"{self.players[player]} shuffles their discard pile")
+            self.log.record_later(self.turn, "DM 2.5", _SHUFFLES, self.players[player])
         return True
 
     def cost(self, name: str) -> int:
@@ -277,14 +399,19 @@ class DominionGame(Game):
         discard pile unless said otherwise); returns its ID, or -1 if there is none to gain
         (an empty pile, or a pile not in that player's Supply: DM 1.5, DM 4.2)."""
         # A copy of a card another card names may come from elsewhere in a variant.
-        piles = self.variant.copy_piles(self, player) if copy else self.supply_of(player)
-        if name not in piles or not self.pile(name):
+        if copy:
+            if name not in self.variant.copy_piles(self, player):
+                return -1
+        elif not self.in_supply(player, name):
             return -1
-        card_id = self.pile(name).pop()
-        self.table[zone_name(to, player)].append(card_id)
+        pile = self.pile_ids[name]
+        if not pile:
+            return -1
+        card_id = pile.pop()
+        self.player_zones[to][player].append(card_id)
         if player == self.active:
             self.gained[player].append(name)
-        self.record(rule, f"{self.players[player]} gains {name}")
+        self.log.record_later(self.turn, rule, _GAINS, self.players[player], name)
         return card_id
 
     def trash(self, card_id: int, source: str) -> None:
@@ -304,15 +431,15 @@ class DominionGame(Game):
         self.actions, self.buys, self.coins = 1, 1, 0
         self.turn_flags = {}
         self.gained[self.active] = []
-        self.record("DM 2.1", f"{self.players[self.active]} begins their turn")
+        self.log.record_later(self.turn, "DM 2.1", _BEGINS, self.players[self.active])
         effects.start_of_turn(self, self.active)
 
     def end_turn(self) -> None:
         """Clean-up (DM 2.4), then the end-of-game check (DM 6.1, DM R2), then the next turn."""
         player = self.active
-        for kind in ("hand", "play"):
-            zone = self.table[zone_name(kind, player)]
-            self.table[zone_name("discard", player)].extend(zone)
+        discard = self.discards[player]
+        for zone in (self.hands[player], self.in_play[player]):
+            discard.extend(zone)
             zone.clear()
         self.draw(player, HAND_SIZE)
         self.actions = self.buys = self.coins = 0
@@ -381,6 +508,16 @@ class DominionGame(Game):
             return [a for a in self._candidates() if self._violation(a) is None]
         return self._candidates()
 
+    def offers(self, action: Action) -> bool:
+        """Whether :meth:`legal_actions` would list ``action`` now. In the Action and Buy
+        phases the list is exactly what :meth:`why_illegal` accepts (a test checks it), so
+        the one action is judged; a choice or a pre-game decision asks the list."""
+        if self.outcome is not None:
+            return False
+        if self.steps or self.phase == "pregame":
+            return action in self.legal_actions()
+        return self._violation(action) is None
+
     def _candidates(self) -> list[Action]:
         if self.steps:
             return [Choose(o) for o in effects.options(self, self.steps[-1])]
@@ -396,10 +533,17 @@ class DominionGame(Game):
             found += [PlayWay(n, w) for n in names for w in ways]
         else:
             coins = self.coins
-            table = self.table
+            buying, entries = self.buying, self.buy_list
+            k, n = 0, len(entries)
             for name in self.supply_of(player):
-                cost, zone, buy = _BUYING[name]
-                if cost <= coins and table[zone]:
+                # The kept entries run in the order the piles were laid out, as a plain Supply
+                # does: the next one is most likely this pile's. Any other is found by name.
+                if k < n and entries[k][0] is name:
+                    _, cost, ids, buy = entries[k]
+                    k += 1
+                else:
+                    cost, ids, buy = buying[name]
+                if cost <= coins and ids:
                     found.append(buy)
             found += [
                 _BUY[n]
@@ -428,8 +572,9 @@ class DominionGame(Game):
         player = self.active
         if isinstance(action, EndPhase):
             return None
-        if isinstance(action, Play | PlayWay):
-            definition = CARDS.get(action.card)
+        # Two isinstance tests rather than one of Play | PlayWay, which builds the union anew.
+        if isinstance(action, Play) or isinstance(action, PlayWay):  # noqa: SIM101
+            definition = CARD_DICT.get(action.card)
             if definition is None or action.card not in self.hand(player):
                 return ("DM 3.2", f"there is no {action.card} in your hand")
             if not definition.has_type("Action"):
@@ -457,7 +602,7 @@ class DominionGame(Game):
             return ("DM 2.3", "cards are bought only in the Buy phase")
         if self.buys < 1:
             return ("DM 2.3", "you have no Buy left")
-        definition = CARDS.get(name)
+        definition = CARD_DICT.get(name)
         if definition is None:
             return ("DM 2.3", f"there is no card called {name!r}")
         if definition.kind == "landscape":
@@ -467,12 +612,13 @@ class DominionGame(Game):
                 return ("DM 5.3", f"{name} is a {definition.landscape_type} and cannot be bought")
             if player in self.projects.get(name, []):
                 return ("DM 5.4", f"you already have a cube on {name}")
-        elif name not in self.supply_of(player):
+        elif not self.in_supply(player, name):
             return (self.variant.supply_rule, f"{name} is not in your Supply")
-        elif not self.pile(name):
+        elif not self.pile_ids[name]:
             return ("DM 2.3", f"the {name} pile is empty")
-        if self.cost(name) > self.coins:
-            return ("DM 2.3", f"{name} costs ${self.cost(name)} and you have ${self.coins}")
+        cost = self.cost(name)
+        if cost > self.coins:
+            return ("DM 2.3", f"{name} costs ${cost} and you have ${self.coins}")
         return None
 
     def check(self, action: Action) -> None:
@@ -498,7 +644,7 @@ class DominionGame(Game):
                 self._start_buy_phase()
             else:
                 self.buys = 0
-        elif isinstance(action, Play | PlayWay):
+        elif isinstance(action, Play) or isinstance(action, PlayWay):  # noqa: SIM101
             self.actions -= 1
             way = action.way if isinstance(action, PlayWay) else ""
             effects.play_action(self, self.active, action.card, way=way)
@@ -510,10 +656,10 @@ class DominionGame(Game):
         """What ``player`` may know: their own hand; counts of others' hands and every deck;
         discard piles' sizes and top cards; everything in play, in the trash and in the
         Supply (DM 1.6). The variant may add or hide more."""
-        table = self.table
+        table, piles = self.table, self.pile_ids
         view = self.turn_facts(player)
         view["hand"] = self.hand(player)
-        view["supply"] = {n: len(table[pile_zone(n)]) for n in self.supply_of(player)}
+        view["supply"] = {n: len(piles[n]) for n in self.supply_of(player)}
         view["landscapes"] = list(self.variant.landscapes_of(self, player))
         view["trash"] = [self.cards[i] for i in table["trash"]]
         view["players"] = [self._public(p) for p in range(len(self.players))]
@@ -524,7 +670,7 @@ class DominionGame(Game):
     def decision_view(self, player: int) -> dict[str, Any]:
         """:meth:`view`, built only as far as ``player``'s agent reads it: a
         :class:`~rulekeeper.dominion.views.DecisionView`, good until the next action."""
-        return DecisionView(self, player)
+        return decision_view(self, player)
 
     def turn_facts(self, player: int) -> dict[str, Any]:
         """The first entries of :meth:`view`, which hide nothing: whose view it is, the turn,
@@ -544,14 +690,14 @@ class DominionGame(Game):
         return effects.describe_step(self, self.steps[-1]) if self.steps else None
 
     def _public(self, player: int) -> dict[str, Any]:
-        discard = self.table[zone_name("discard", player)]
+        discard = self.discards[player]
         return {
             "name": self.players[player],
-            "hand": len(self.table[zone_name("hand", player)]),
-            "deck": len(self.table[zone_name("deck", player)]),
+            "hand": len(self.hands[player]),
+            "deck": len(self.decks[player]),
             "discard": len(discard),
             "discard_top": self.cards[discard[-1]] if discard else None,
-            "in_play": [self.cards[i] for i in self.table[zone_name("play", player)]],
+            "in_play": [self.cards[i] for i in self.in_play[player]],
             "turns": self.turns_taken[player],
         }
 
@@ -571,13 +717,14 @@ class DominionGame(Game):
         """The players' names in seat order."""
         return list(self.players)
 
+    def all_cards_of(self, player: int) -> list[str]:
+        """The names of every card ``player`` has: deck, hand, discard, in play, set aside."""
+        cards = self.cards
+        return [cards[i] for kind in PLAYER_ZONES for i in self.player_zones[kind][player]]
+
     def zones_of(self, player: int) -> dict[str, list[int]]:
         """``player``'s own zones by name."""
         return {zone_name(k, player): self.table[zone_name(k, player)] for k in PLAYER_ZONES}
-
-    def all_cards_of(self, player: int) -> list[str]:
-        """The names of every card ``player`` has: deck, hand, discard, in play, set aside."""
-        return [self.cards[i] for zone in self.zones_of(player).values() for i in zone]
 
     def zones(self) -> dict[str, list[int]]:
         """Every zone by name, with the IDs of the cards in it (for the conformance suite)."""

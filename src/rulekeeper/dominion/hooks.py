@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from rulekeeper.dominion import PLAYERS, piles_to_end
-from rulekeeper.dominion.zones import pile_zone
 from rulekeeper.engine.game import Action
 from rulekeeper.rules import RuleId, enforces
 
@@ -127,11 +126,20 @@ class DominionVariant:
         or ``None``. Plain Dominion ends when the Province pile is empty, or when three Supply
         piles are (four with five or six players), counting each player's Supply as
         :meth:`supply_of` gives it."""
-        if "Province" in game.piles and not game.pile("Province"):
+        piles = game.pile_ids
+        province = piles.get("Province")
+        if province is not None and not province and "Province" in game.piles:
             return ("DM 6.1", "the Province pile is empty")
         needed = piles_to_end(len(game.players))
-        table = game.table
-        empty = [p for p in game.piles if not table[pile_zone(p)]]
+        # Every pile of game.piles has its zone, so fewer empty pile zones in all than needed
+        # means no Supply can have enough: the common case, found without a look-up by name.
+        count = 0
+        for ids in game.pile_lists:
+            if not ids:
+                count += 1
+        if count < needed:
+            return None
+        empty = [p for p in game.piles if not piles[p]]
         if len(empty) < needed:  # no player's Supply can have more empty piles than all have
             return None
         for player in range(len(game.players)):

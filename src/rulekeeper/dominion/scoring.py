@@ -25,12 +25,19 @@ POINTS: Final = {"Estate": 1, "Duchy": 3, "Province": 6, "Curse": -1, "Nobles": 
 def card_points(cards: Sequence[str]) -> int:
     """The Victory points of a collection of cards (DM 6.2): each card's own value, Gardens
     one per ten cards (rounded down), Duke one per Duchy."""
-    total = sum(POINTS.get(name, 0) for name in cards)
-    gardens, dukes = cards.count("Gardens"), cards.count("Duke")
+    total = gardens = dukes = duchies = 0
+    for name in cards:  # one pass over the cards
+        total += POINTS.get(name, 0)
+        if name == "Gardens":
+            gardens += 1
+        elif name == "Duke":
+            dukes += 1
+        elif name == "Duchy":
+            duchies += 1
     if gardens:
         total += gardens * (len(cards) // 10)
     if dukes:
-        total += dukes * cards.count("Duchy")
+        total += dukes * duchies
     return total
 
 

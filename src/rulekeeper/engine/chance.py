@@ -18,6 +18,7 @@ game. A worked example can decide the next outcome in the open:
 
 from __future__ import annotations
 
+import _random
 import random
 from collections import deque
 from collections.abc import MutableSequence
@@ -42,10 +43,12 @@ def shuffle_as_random_does(rng: random.Random, items: MutableSequence[T]) -> Non
     order = list(items)  # a list, which compiled code indexes directly
     getrandbits = rng.getrandbits
     bits = len(order).bit_length()
+    half = 1 << (bits - 1) if bits else 0  # the least number with as many bits as bound
     for i in range(len(order) - 1, 0, -1):
         bound = i + 1
-        if bound < 1 << (bits - 1):  # keeps bits == bound.bit_length() as the bound shrinks
+        if bound < half:  # keeps bits == bound.bit_length() as the bound shrinks
             bits -= 1
+            half >>= 1
         j = getrandbits(bits)
         while j >= bound:
             j = getrandbits(bits)
@@ -53,12 +56,26 @@ def shuffle_as_random_does(rng: random.Random, items: MutableSequence[T]) -> Non
     items[:] = order
 
 
+def seeded_random(seed: int) -> random.Random:
+    """``random.Random(seed)``, in the same state, made without running Python code.
+
+    ``random.Random(seed)`` runs ``Random.__init__`` and ``Random.seed``, written in Python,
+    which cost a game that is over in a few million instructions more than the seeding itself.
+    For an int seed they come down to the generator's own ``seed`` (in C) and clearing
+    ``gauss_next``, which is all this does; ``tests/test_chance.py`` checks the two draw alike.
+    """
+    rng = random.Random.__new__(random.Random)  # not seeded yet: __init__ would seed it
+    _random.Random.seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
+
+
 class Chance:
     """A game's source of randomness: a private seeded RNG plus a queue of scripted outcomes."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng = seeded_random(seed)
         self._scripted: dict[str, deque[Outcome]] = {}
 
     def __repr__(self) -> str:

@@ -9,7 +9,7 @@ turn 1: Alice starts at 30 life (LV 2.1)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, overload
 
@@ -32,19 +32,60 @@ class Event:
 class EventLog:
     """An append-only list of :class:`Event` that prints like a judge's account of the game."""
 
-    __slots__ = ("_rows",)
+    __slots__ = ("_rows", "_unworded")
 
     def __init__(self, events: Iterable[Event] = ()) -> None:
         # Rows rather than Events: the engine records hundreds of events a game, and a tuple
         # costs a fraction of a frozen dataclass to make. An Event is made when one is read.
         self._rows: list[tuple[int, RuleId, str]] = [(e.turn, e.rule, e.text) for e in events]
+        # The events recorded with record_later whose text is not written yet: the index of
+        # each one's row (which holds "" until then), the function that writes it and its
+        # arguments. Every read goes through _worded, which writes them first.
+        self._unworded: list[tuple[int, Callable[..., str], tuple[object, ...]]] = []
 
     def record(self, turn: int, rule: RuleId, text: str) -> None:
         """Append an event."""
         self._rows.append((turn, rule, text))
 
+    def record_later(
+        self, turn: int, rule: RuleId, words: Callable[..., str], *args: object
+    ) -> None:
+        """Append an event whose text is ``words(*args)``, written only when the log is read.
+
+        Most games are played and never read (the bench, the agents' look-ahead), and writing
+        each event's text cost a game a good part of its time. ``words`` must depend on its
+        arguments alone, and the arguments must not change afterwards (pass strings, numbers,
+        or a list nobody else keeps), so that the text is what :meth:`record` would have
+        logged at this moment.
+
+        >>> log = EventLog()
+        >>> log.record_later(1, "DM 4.2", "{} gains {}".format, "Alice", "Silver")
+        >>> log[0].text
+        'Alice gains Silver'
+        """
+        self._unworded.append((len(self._rows), words, args))
+        self._rows.append((turn, rule, ""))
+
+    def _worded(self) -> list[tuple[int, RuleId, str]]:
+        """The rows, with the text of every event recorded with :meth:`record_later` written."""
+        rows = self._rows
+        if self._unworded:
+            for index, words, args in self._unworded:
+                turn, rule, _ = rows[index]
+                rows[index] = (turn, rule, words(*args))
+            self._unworded.clear()
+        return rows
+
     def __iter__(self) -> Iterator[Event]:
-        return (Event(*row) for row in self._rows)
+        # Row by row of the live list, as a list iterates: an event recorded while the log is
+        # read is read too, its text written first.
+        rows = self._rows
+        index = 0
+        while index < len(rows):
+            if self._unworded:
+                self._worded()
+            yield Event(*rows[index])
+            index += 1
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -57,11 +98,11 @@ class EventLog:
 
     def __getitem__(self, index: int | slice) -> Event | list[Event]:
         if isinstance(index, slice):
-            return [Event(*row) for row in self._rows[index]]
-        return Event(*self._rows[index])
+            return [Event(*row) for row in self._worded()[index]]
+        return Event(*self._worded()[index])
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, EventLog) and self._rows == other._rows
+        return isinstance(other, EventLog) and self._worded() == other._worded()
 
     def __hash__(self) -> int:  # pragma: no cover - logs are mutable; identity hash is wrong
         raise TypeError("EventLog is unhashable")
@@ -74,15 +115,15 @@ class EventLog:
 
     def since(self, index: int) -> list[Event]:
         """The events recorded after the first ``index`` ones."""
-        return [Event(*row) for row in self._rows[index:]]
+        return [Event(*row) for row in self._worded()[index:]]
 
     def citing(self, rule: RuleId) -> list[Event]:
         """The events caused by ``rule``."""
-        return [Event(*row) for row in self._rows if row[1] == rule]
+        return [Event(*row) for row in self._worded() if row[1] == rule]
 
     def to_json(self) -> list[list[Any]]:
         """The log as JSON-ready data."""
-        return [list(row) for row in self._rows]
+        return [list(row) for row in self._worded()]
 
     @classmethod
     def from_json(cls, data: list[list[Any]]) -> EventLog:

@@ -85,6 +85,12 @@ class Game(ABC):
             return []
         return [a for a in self._candidates() if self._violation(a) is None]
 
+    def offers(self, action: Action) -> bool:
+        """Whether :meth:`legal_actions` would list ``action`` now. A format whose list is
+        exactly the actions :meth:`check` accepts may answer by judging the one action instead
+        of listing them all; like the list, the answer is worked out from the state as it is."""
+        return action in self.legal_actions()
+
     def only_legal_action(self) -> Action | None:
         """The one action the deciding player may take now, or ``None`` if there are several
         or none: what :meth:`legal_actions` would list alone, found without judging every
