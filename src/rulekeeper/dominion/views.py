@@ -173,9 +173,21 @@ class DecisionView(dict[str, Any]):
 
 def decision_view(game: DominionGame, player: int) -> DecisionView:
     """A :class:`DecisionView` of ``game`` for ``player``, good until the next action."""
-    facts = game.turn_facts(player)
-    facts["choice"] = game.pending_choice()
-    view = DecisionView(facts)
+    # The entries of DominionGame.turn_facts and the choice, in one dict made at once (a call
+    # to turn_facts and an entry added afterwards cost the compiled engine a tenth of the
+    # decision); a test checks they are turn_facts' entries, in its order, then the choice.
+    view = DecisionView(
+        {
+            "player": player,
+            "turn": game.turn,
+            "active": game.active,
+            "phase": game.phase,
+            "actions": game.actions,
+            "buys": game.buys,
+            "coins": game.coins,
+            "choice": game.pending_choice(),
+        }
+    )
     view._source = (game, player, game.applied)
     return view
 
