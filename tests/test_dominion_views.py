@@ -60,6 +60,15 @@ def test_a_decision_view_shows_what_the_view_shows_in_the_draft() -> None:
         assert _check_every_decision(game, [DraftAgent(seat) for seat in range(3)])
 
 
+def test_a_decision_view_starts_with_the_phase_the_coins_and_the_choice() -> None:
+    # decision_view writes them out itself; each is the whole view's.
+    game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
+    for player in (0, 1):
+        seen = game.decision_view(player)
+        whole = game.view(player)
+        assert list(dict.items(seen)) == [(k, whole[k]) for k in ("phase", "coins", "choice")]
+
+
 def test_entries_not_there_yet_are_built_for_get_and_in() -> None:
     game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
     assert game.decision_view(0).get("hand") == game.view(0)["hand"]

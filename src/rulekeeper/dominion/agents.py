@@ -71,12 +71,16 @@ class BigMoney:
     def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         """Play an Action card if it plays any, then buy by priority; answer card choices
         with the first option."""
-        phase = view["phase"]
-        choice = view["choice"]
+        # Read as Any: the view is mostly a DecisionView, a dict subclass, which compiled code
+        # reads through a look-up of its __getitem__ method when it is typed as a dict (a third
+        # of the decision); as Any, through the mapping slot, as Python reads it.
+        facts: Any = view
+        phase = facts["phase"]
+        choice = facts["choice"]
         if choice is None and phase == "buy":
             # Ending the Buy phase is always allowed when no choice is pending, and a buy is
             # judged by the game (as the list would have it) without listing the others.
-            for name in self.wants(view["coins"]):
+            for name in self.wants(facts["coins"]):
                 buy = _BUY.get(name) or Buy(name)
                 if buy in actions:
                     return buy

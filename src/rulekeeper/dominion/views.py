@@ -5,8 +5,8 @@
 such as Big Money reads three of those entries, and building the rest cost a fifth of a game's
 time. So :func:`~rulekeeper.engine.agents.play` asks for
 :meth:`~rulekeeper.dominion.game.DominionGame.decision_view` instead: a :class:`DecisionView`,
-which starts with the few facts every decision needs (the phase, the coins, the
-pending choice...) and builds the whole view, exactly as
+which starts with the few facts an agent such as Big Money decides from (the phase,
+the coins, the pending choice) and builds the whole view, exactly as
 ``view`` gives it, the first time anything else is asked of it.
 
 It is the view of one decision: once an action has been applied, reading what it has not built
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 @mypyc_attr(native_class=False)
 class DecisionView(dict[str, Any]):
     """What ``player`` may know, as :meth:`~rulekeeper.dominion.game.DominionGame.view` gives
-    it, built when first read beyond the facts of the turn (``phase``, ``coins``, ``choice``...).
+    it, built when first read beyond the facts it starts with (``phase``, ``coins``, ``choice``).
 
     A read of one entry (``view[key]``, ``get``, ``in``) that is not there yet builds the whole
     view; so does anything that sees the whole (iterating, printing, comparing, copying,
@@ -173,9 +173,10 @@ class DecisionView(dict[str, Any]):
 
 def decision_view(game: DominionGame, player: int) -> DecisionView:
     """A :class:`DecisionView` of ``game`` for ``player``, good until the next action."""
-    facts = game.turn_facts(player)
-    facts["choice"] = game.pending_choice()
-    view = DecisionView(facts)
+    # Only the three facts an agent such as Big Money reads, as the whole view has them: a
+    # dict of more than five entries is made presized with general keys, which cost the
+    # compiled engine twice as much as one of five (a test checks the three are the view's).
+    view = DecisionView({"phase": game.phase, "coins": game.coins, "choice": game.pending_choice()})
     view._source = (game, player, game.applied)
     return view
 
