@@ -87,13 +87,10 @@ class BigMoney:
             return _END
         if choice is None and phase == "action":
             return self.action(actions) or _END  # EndPhase is always allowed here
-        # A choice, or a decision before the first turn (a variant's): from the list.
+        # A choice, or a decision before the first turn (a variant's, where nothing can be
+        # bought): from the list.
         if choice is not None or isinstance(actions[0], Choose):
             return actions[0]
-        for name in self.wants(view["coins"]):
-            for action in actions:
-                if isinstance(action, Buy) and action.card == name:
-                    return action
         return actions[-1]
 
 

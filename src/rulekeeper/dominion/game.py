@@ -53,12 +53,6 @@ _BUY: Final = {name: Buy(name) for name in CARDS}
 _END: Final = EndPhase()
 
 
-def _buying(name: str, ids: list[int]) -> tuple[int, list[int], Buy]:
-    """What a legal list of buys needs of the pile ``name`` (its cards ``ids``), found with one
-    look-up: the card's cost, the pile, and the action that buys it."""
-    return (COSTS[name], ids, _BUY[name])
-
-
 # The text of the events every turn logs, written only when the log is read
 # (EventLog.record_later): writing them cost a game more than the rest of its bookkeeping.
 _SHUFFLES: Final[Callable[..., str]] = "{} shuffles their discard pile".format
@@ -95,9 +89,10 @@ class DominionGame(Game):
         self.in_play: list[list[int]] = []
         self.player_zones: dict[str, list[list[int]]] = {}
         self.pile_ids: dict[str, list[int]] = {}
-        self.buying: dict[str, tuple[int, list[int], Buy]] = {}
         self.pile_lists: list[list[int]] = []  # the lists of pile_ids, to scan without names
-        self.buy_list: list[tuple[str, int, list[int], Buy]] = []  # buying's, in its order
+        # What a legal list of buys needs of each pile, in the order they were laid out: the
+        # card's name and cost, the pile, and the action that buys it.
+        self.buy_list: list[tuple[str, int, list[int], Buy]] = []
         table: dict[str, list[int]] = {"trash": []}
         for player in range(len(names)):
             for kind in PLAYER_ZONES:
@@ -137,9 +132,8 @@ class DominionGame(Game):
 
         ``hands`` and the others hold, by seat, the same list objects as the table's
         ``hand:P`` and so on, and ``pile_ids`` the ``pile:NAME`` lists by card name
-        (``buying`` too, with what a legal list of buys needs of each pile, and
-        ``buy_list``, the same entries in a list; ``pile_lists``, the same lists to
-        scan without their names): moving
+        (``buy_list`` too, with what a legal list of buys needs of each pile;
+        ``pile_lists``, the same lists to scan without their names): moving
         cards in or out of a zone's list changes what both see. They go stale only if a list in
         the table is replaced by another (``game.table["hand:0"] = [...]``) rather than changed
         in place; setting a whole new table links them again, and :meth:`add_pile` links its
@@ -156,9 +150,10 @@ class DominionGame(Game):
         self.pile_ids = {
             sys.intern(zone[5:]): ids for zone, ids in table.items() if zone.startswith("pile:")
         }
-        self.buying = {name: _buying(name, ids) for name, ids in self.pile_ids.items()}
         self.pile_lists = list(self.pile_ids.values())
-        self.buy_list = [(name, c, ids, b) for name, (c, ids, b) in self.buying.items()]
+        self.buy_list = [
+            (name, COSTS[name], ids, _BUY[name]) for name, ids in self.pile_ids.items()
+        ]
 
     def zone_link_problems(self) -> list[str]:
         """Where the kept zone lists (``hands``, ``pile_ids`` and the rest, which the table's
@@ -171,17 +166,15 @@ class DominionGame(Game):
                 if table.get(zone_name(kind, player)) is not ids:
                     problems.append(f"the kept {zone_name(kind, player)} is not the table's")
         piles = {zone[5:]: ids for zone, ids in table.items() if zone.startswith("pile:")}
-        entries = [(name, *entry) for name, entry in self.buying.items()]
         if (
             self.pile_ids.keys() != piles.keys()
             or any(piles[name] is not ids for name, ids in self.pile_ids.items())
             or sorted(map(id, self.pile_lists)) != sorted(map(id, piles.values()))
-            or self.buying.keys() != piles.keys()
             or {name for name, *_ in self.buy_list} != piles.keys()
             or len(self.buy_list) != len(piles)
             or any(
                 piles[name] is not ids or (cost, buy) != (COSTS[name], _BUY[name])
-                for name, cost, ids, buy in [*entries, *self.buy_list]
+                for name, cost, ids, buy in self.buy_list
             )
         ):
             problems.append("the kept Supply piles are not the table's")
@@ -281,9 +274,7 @@ class DominionGame(Game):
         ids = self.create_copies(name, self.pile_size(definition))
         self.table[pile_zone(name)] = ids
         self.pile_ids[name] = ids  # kept with the table's (see _link_zones)
-        cost, buy = COSTS[name], _BUY[name]
-        self.buying[name] = (cost, ids, buy)
-        self.buy_list.append((name, cost, ids, buy))
+        self.buy_list.append((name, COSTS[name], ids, _BUY[name]))
         self.pile_lists.append(ids)
 
     def begin_play_if_ready(self) -> None:
@@ -533,7 +524,7 @@ class DominionGame(Game):
             found += [PlayWay(n, w) for n in names for w in ways]
         else:
             coins = self.coins
-            buying, entries = self.buying, self.buy_list
+            entries = self.buy_list
             k, n = 0, len(entries)
             for name in self.supply_of(player):
                 # The kept entries run in the order the piles were laid out, as a plain Supply
@@ -542,7 +533,7 @@ class DominionGame(Game):
                     _, cost, ids, buy = entries[k]
                     k += 1
                 else:
-                    cost, ids, buy = buying[name]
+                    cost, ids, buy = COSTS[name], self.pile_ids[name], _BUY[name]
                 if cost <= coins and ids:
                     found.append(buy)
             found += [
