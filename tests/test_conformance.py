@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rulekeeper.engine.conformance import check_format, check_game
+from rulekeeper.engine.game import Action, Game
 from rulekeeper.games import FORMATS
+from rulekeeper.mtg.actions import Pass
 
 # Games per format in the soak run (`nox -s soak`, which CI runs): the issues ask for at least
 # 500 seeded Leveler games and 500 Vortex games across two to five players (the suite cycles
@@ -81,3 +83,23 @@ def test_the_suite_can_fail() -> None:
     entry = FORMATS["leveler"]
     run = check_game(entry.new_game, lambda game: ["always broken"], seed=0, players=2)
     assert run.violations == ["seed 0 step 1: always broken"]
+
+
+def test_the_suite_catches_a_wrong_list_after_an_action() -> None:
+    """A format that says what the next decision offers must say it right (see
+    Game.apply_then_legal_actions), or the suite reports it."""
+    entry = FORMATS["leveler"]
+
+    def new_game(seed: int, players: int) -> Game:
+        game = entry.new_game(seed, players)
+        apply = game.apply
+
+        def wrong_list(action: Action) -> list[Action] | None:
+            apply(action)
+            return [Pass()]  # only the pass, whatever the state offers
+
+        game.apply_then_legal_actions = wrong_list  # type: ignore[method-assign]
+        return game
+
+    run = check_game(new_game, lambda game: [], seed=0, players=2)
+    assert any("applying the last action gave" in v for v in run.violations)

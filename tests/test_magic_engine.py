@@ -186,3 +186,46 @@ def test_nothing_judged_in_one_call_is_kept_for_the_next() -> None:
     with pytest.raises(IllegalActionError, match=r"MG 3\.3"):
         game.apply(Cast(bolt, Player(1)))
     assert game.judgement is None
+
+
+class _Checking:
+    """A random agent that holds the list play() gives it to the game's own list."""
+
+    def __init__(self, game: MagicGame, seed: int) -> None:
+        self.game, self.random, self.decisions = game, RandomAgent(seed), 0
+
+    needs_view = False
+
+    def choose(self, view: dict[str, Any], actions: Any) -> Any:
+        assert list(actions) == self.game.legal_actions()
+        self.decisions += 1
+        return self.random.choose(view, actions)
+
+
+@pytest.mark.rule("MG R3")
+@pytest.mark.parametrize(("key", "players"), [("leveler", 2), ("vortex", 3), ("stockpile", 5)])
+def test_the_list_found_while_taking_forced_actions_is_the_legal_actions(
+    key: str, players: int
+) -> None:
+    """Taking forced actions judges the next decision's candidates; play() hands agents what
+    that found instead of judging them again, and it must be exactly the legal actions."""
+    game = FORMATS[key].new_game(4, players)
+    assert isinstance(game, MagicGame)
+    agents = [_Checking(game, seat) for seat in range(players)]
+    play(game, agents)
+    assert sum(agent.decisions for agent in agents) > 50
+
+
+def test_apply_then_legal_actions_rejects_what_apply_rejects() -> None:
+    """The protocol judges the action as apply() does, and changes nothing when it refuses."""
+    game = (
+        Scenario("leveler")
+        .player(0, hand=["Lightning Bolt"], library=ISLANDS)
+        .player(1, library=ISLANDS)
+        .build()
+    )
+    before = game.dumps()
+    with pytest.raises(IllegalActionError, match=r"MG 3\.3"):
+        game.apply_then_legal_actions(Cast(game.find("Lightning Bolt"), Player(1)))
+    assert game.dumps() == before
+    assert game.apply_then_legal_actions(Pass()) == game.legal_actions()

@@ -158,7 +158,10 @@ def play(
     Each agent sees only ``game.decision_view(player)``, which is ``game.view(player)``
     or built from it as the agent reads, and the legal actions: ``game.legal_actions()``, or
     for an agent that sets ``lazy_actions = True`` a :class:`LegalActions` worked out as it
-    reads them. ``on_action`` is called before each action.
+    reads them. Where applying the last action already worked out that list
+    (:meth:`~rulekeeper.engine.game.Game.apply_then_legal_actions`), the agent is given it
+    instead of having it judged a second time, whether or not it reads lazily: it is the same
+    list. ``on_action`` is called before each action.
 
     :raises RuntimeError: if the game does not end within a generous number of actions.
     """
@@ -168,13 +171,19 @@ def play(
     # Listing the legal actions can cost more than the move; an agent that often decides
     # without them reads them lazily, for this decision only. apply() judges the action anyway.
     lazy = [bool(getattr(agent, "lazy_actions", False)) for agent in agents]
+    # The legal actions of the coming decision when applying the last action worked them out
+    # (Game.apply_then_legal_actions); they describe the state as it is now, since nothing
+    # below changes the game before the agent chooses.
+    listed: list[Action] | None = None
     for _ in range(MAX_ACTIONS):
         if game.outcome is not None:
             return game.outcome
         player = game.current_player()
         agent = agents[player]
         view = game.decision_view(player) if looks[player] else {}
-        if lazy[player]:
+        if listed is not None:
+            action = agent.choose(view, listed)
+        elif lazy[player]:
             legal = LegalActions(game)
             # A Sequence in all but name (registered above): a compiled class cannot say so.
             action = agent.choose(view, cast(Sequence[Action], legal))
@@ -183,5 +192,5 @@ def play(
             action = agent.choose(view, game.legal_actions())
         if on_action is not None:
             on_action(game, action)
-        game.apply(action)
+        listed = game.apply_then_legal_actions(action)
     raise RuntimeError(f"game did not end within {MAX_ACTIONS} actions")

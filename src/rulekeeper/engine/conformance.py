@@ -1,11 +1,13 @@
 """The conformance suite: many seeded random playouts of a format, checked at every step.
 
 Modelled on OpenSpiel's random-simulation tests. At every step of every game it checks that
-the legal actions are non-empty, deterministic and unique; that every card is in exactly one
-zone and none appears or vanishes; and that the format's own invariants hold. Every few steps
-it saves the game to JSON and carries on with the restored copy, and tries an action that is
-not legal now, which must be rejected with a rule ID and leave the state unchanged. At the end
-it replays the same seed and actions and requires the identical log.
+the legal actions are non-empty, deterministic and unique, and are the list that applying the
+previous action returned where it returned one
+(:meth:`~rulekeeper.engine.game.Game.apply_then_legal_actions`); that every card is in exactly
+one zone and none appears or vanishes; and that the format's own invariants hold. Every few
+steps it saves the game to JSON and carries on with the restored copy, and tries an action that
+is not legal now, which must be rejected with a rule ID and leave the state unchanged. At the
+end it replays the same seed and actions and requires the identical log.
 """
 
 from __future__ import annotations
@@ -62,11 +64,14 @@ def check_game(
     game = new_game(seed, players)
     all_cards = sorted(i for ids in game.zones().values() for i in ids)
     seen: list[Action] = []
+    listed: list[Action] | None = None  # what applying the last action said comes next
     step = 0
     while game.outcome is None:
         step += 1
         actions = game.legal_actions()
         problems = _check_step(game, actions, all_cards) + invariants(game)
+        if listed is not None and listed != actions:
+            problems.append("the legal actions applying the last action gave are not the list")
         run.violations += [f"seed {seed} step {step}: {p}" for p in problems]
         if problems or not actions:
             return run
@@ -76,7 +81,7 @@ def check_game(
         action = actions[rng.randrange(len(actions))]
         seen.append(action)
         run.actions.append(action)
-        game.apply(action)
+        listed = game.apply_then_legal_actions(action)
     run.result = str(game.outcome)
     replay = new_game(seed, players)
     for action in run.actions:

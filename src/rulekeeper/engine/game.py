@@ -186,6 +186,30 @@ class Game(ABC):
         self.check(action)
         self._perform(action)
 
+    def apply_then_legal_actions(self, action: Action) -> list[Action] | None:
+        """Perform ``action`` as :meth:`apply` does, then return the legal actions of the
+        decision that follows, if the format worked them out on the way; otherwise ``None``,
+        and the caller asks :meth:`legal_actions` when it needs them.
+
+        A format that looks for forced actions after every action (the Magic model) has to
+        judge the candidates of the next decision anyway; returning what it found spares
+        :func:`~rulekeeper.engine.agents.play` judging them again. The list is what
+        :meth:`legal_actions` would give at the moment this returns, and is kept by nobody:
+        it describes only the state this call leaves.
+
+        :raises IllegalActionError: if the action is illegal; the state is then unchanged.
+        """
+        if self.outcome is not None:
+            raise IllegalActionError(self.over_rule(), "the game is over", action=action)
+        self.check(action)
+        return self._perform_then_list(action)
+
+    def _perform_then_list(self, action: Action) -> list[Action] | None:
+        """Carry out a legal action, as :meth:`_perform` does, and return the next decision's
+        legal actions if they were worked out on the way (by default they are not)."""
+        self._perform(action)
+        return None
+
     def after(self, action: Action) -> Self:
         """Return the state after ``action``, leaving this one alone.
 

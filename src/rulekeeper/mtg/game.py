@@ -314,8 +314,24 @@ class MagicGame(Game):
         self._do(action)
         self.take_forced_actions()
 
+    def _perform_then_list(self, action: Action) -> list[Action] | None:
+        # The forced actions are found by judging the candidates; at the decision where they
+        # stop, that judging is the list of legal actions, so it is returned, not thrown away.
+        self._do(action)
+        return self._forced_actions_taken(listing=True)
+
     def take_forced_actions(self) -> None:
         """Take forced actions until a player has a real choice or the game ends."""
+        self._forced_actions_taken(listing=False)
+
+    def _forced_actions_taken(self, *, listing: bool) -> list[Action] | None:
+        """Take forced actions; with ``listing``, return the legal actions of the decision
+        where they stop (``[]`` once the game is over), found while looking for them.
+
+        Without ``listing``, a decision is judged only until a second legal action shows that
+        there is a choice (:meth:`only_legal_action`), which is all that taking forced actions
+        needs; with it, every candidate is judged once, which the list needs anyway.
+        """
         # Bounded, not ``while True``: a run of forced actions moves the game on by at least a
         # step for every full round of passes, so a game that can end (the turn limit) ends
         # long before this many. A state no game reaches (a save whose pass count was hugely
@@ -324,15 +340,19 @@ class MagicGame(Game):
         # defence behind both.
         for _ in range(MAX_FORCED_ACTIONS):
             if self.outcome is not None:
-                return
+                return [] if listing else None
             if can_only_pass(self):
                 # Most forced actions are passes by a player with nothing to do: what
                 # _do(Pass()) would do, without proposing and judging every candidate.
                 self.pass_priority()
                 continue
-            only = self.only_legal_action()
+            if listing:
+                legal = self.legal_actions()
+                only = legal[0] if len(legal) == 1 else None
+            else:
+                legal, only = None, self.only_legal_action()
             if only is None or not isinstance(only, FORCED):
-                return
+                return legal
             self._do(only)
         raise RuntimeError(f"more than {MAX_FORCED_ACTIONS} forced actions in a row")
 
