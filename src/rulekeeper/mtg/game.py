@@ -70,6 +70,10 @@ STEPS: Final = (
 )
 """The steps of a turn in order (MG 2.1)."""
 
+NEXT_STEP: Final[dict[str, str]] = dict(itertools.pairwise(STEPS))
+"""The step that follows each step of :data:`STEPS` within the turn (the cleanup step has none:
+the turn ends). Looked up when a step ends, which happens a dozen times a turn."""
+
 PRIORITY_ACTIONS: Final = (Pass, PlayLand, Cast)
 """The actions taken with priority, and only then (MG 2.5)."""
 
@@ -444,6 +448,15 @@ class MagicGame(Game):
         """The players still in the game, in seat order."""
         return [p.index for p in self.table.players if not p.lost]
 
+    def standing_count(self) -> int:
+        """How many players are still in the game (``len(standing())``, without the list:
+        every pass asks it)."""
+        count = 0
+        for player in self.table.players:
+            if not player.lost:
+                count += 1
+        return count
+
     def end_turn_now(self) -> None:
         """End the turn at once: leave combat and go straight to the cleanup step."""
         combat.end_combat(self)
@@ -464,7 +477,7 @@ class MagicGame(Game):
         # Never counting up from below zero: a pass count no game reaches (a save's, say)
         # would otherwise keep the players passing for ever (see take_forced_actions).
         self.passes = max(self.passes, 0) + 1
-        if self.passes < len(self.standing()):
+        if self.passes < self.standing_count():
             self.give_priority(self.next_player(self.priority))
             return
         self.passes = 0
@@ -502,6 +515,8 @@ class MagicGame(Game):
 
     @staticmethod
     def _lands_paying(lands: list[CardState], cost: ManaCost) -> list[int] | None:
+        if len(lands) < cost.mana_value:
+            return None  # what payment() answers at once, before the colours are listed
         chosen = cost.payment([c.definition.produces for c in lands])
         return None if chosen is None else [lands[i].id for i in chosen]
 
@@ -529,11 +544,11 @@ class MagicGame(Game):
         """Leave the current step for the next one, or end the turn."""
         if self.step == "end_of_combat":
             combat.end_combat(self)
-        index = STEPS.index(self.step) + 1
-        if index == len(STEPS):
+        following = NEXT_STEP.get(self.step)
+        if following is None:
             self.next_turn()
         else:
-            self.enter(STEPS[index])
+            self.enter(following)
 
     def next_turn(self) -> None:
         """End the turn: the next player's turn begins, or the game is drawn at the limit."""

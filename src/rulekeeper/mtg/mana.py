@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rulekeeper.rules import enforces
@@ -60,7 +59,7 @@ class ManaCost:
         """The total amount of mana the cost asks for."""
         return self.generic + len(self.colored)
 
-    def payment(self, sources: Sequence[str]) -> list[int] | None:
+    def payment(self, sources: list[str]) -> list[int] | None:
         """Choose which sources pay this cost, or return ``None`` if they cannot.
 
         ``sources`` lists the colour each untapped land makes. Coloured symbols are paid first,

@@ -26,8 +26,11 @@ def check(game: MagicGame) -> None:
     :raises RuntimeError: if state-based actions never settle (a bug, never a player's doing).
     """
     for _ in range(LOOP_LIMIT):
-        found = core_state_based_actions(game) + game.format.state_based_actions(game)
-        if not found:
+        found = core_state_based_actions(game)
+        extra = game.format.state_based_actions(game)
+        if extra:
+            found += extra
+        elif not found:
             break
         for action in found:
             game.record(action.rule, action.text)
@@ -101,9 +104,15 @@ def decide_outcome(game: MagicGame) -> None:
     """End the game when at most one player has not lost: a win, or a draw if none is left."""
     if game.outcome is not None:
         return
+    # Asked at every state-based check, and nearly always two players or more are standing:
+    # counted up to the second, before any list is made.
+    still_in = 0
+    for player in game.table.players:
+        if not player.lost:
+            still_in += 1
+            if still_in > 1:
+                return
     standing = [p.index for p in game.table.players if not p.lost]
-    if len(standing) > 1:
-        return
     losers = [p for p in game.table.players if p.lost]
     rule = "MG 5.5"
     log = game.log

@@ -30,7 +30,18 @@ the lowest threshold up."""
 
 def outside(player: int, sub_deck: int) -> str:
     """The zone holding ``player``'s sub-deck ``sub_deck`` while it waits outside the game."""
+    # The state-based check asks for these names whenever a player would receive priority;
+    # a Leveler table has two seats, so the four names are made once (OUTSIDE).
+    if 0 <= player < len(OUTSIDE) and sub_deck in SUB_DECKS:
+        return OUTSIDE[player][sub_deck - SUB_DECKS[0]]
     return f"outside:{player}:{sub_deck}"
+
+
+OUTSIDE: Final[tuple[tuple[str, ...], ...]] = tuple(
+    tuple(f"outside:{player}:{n}" for n in SUB_DECKS) for player in range(2)
+)
+"""The names :func:`outside` gives for the two seats of a Leveler table, by seat and by
+sub-deck in the order of :data:`SUB_DECKS`."""
 
 
 class Leveler(MagicFormat):
