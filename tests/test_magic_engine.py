@@ -229,3 +229,13 @@ def test_apply_then_legal_actions_rejects_what_apply_rejects() -> None:
         game.apply_then_legal_actions(Cast(game.find("Lightning Bolt"), Player(1)))
     assert game.dumps() == before
     assert game.apply_then_legal_actions(Pass()) == game.legal_actions()
+
+
+@pytest.mark.parametrize("value", VALUES, ids=repr)
+def test_the_kinds_tested_one_at_a_time_are_the_tuples_they_stand_for(value: Any) -> None:
+    """The hot paths test an action's kind one isinstance at a time (a tuple of classes is
+    built at every test in the compiled build); they must say what the tuples say."""
+    from rulekeeper.mtg.game import PRIORITY_ACTIONS, is_forced_kind, is_priority_action
+
+    assert is_forced_kind(value) == isinstance(value, actions.FORCED)
+    assert is_priority_action(value) == isinstance(value, PRIORITY_ACTIONS)

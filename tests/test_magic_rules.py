@@ -9,6 +9,7 @@ game to stop gives a player an instant and an untapped land to hold.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable
 
 import pytest
@@ -1283,6 +1284,19 @@ def test_payment_never_strands_a_colour_the_cost_could_use() -> None:
     assert cost.payment(["W", "W", "U"]) == [0, 2, 1]
     assert cost.payment(["U", "W"]) is None
     assert ManaCost.parse("{2}").payment(["C", "R"]) == [0, 1]
+
+
+@pytest.mark.rule("MG 3.3", "MG R2")
+def test_whether_lands_pay_a_cost_is_what_choosing_them_finds() -> None:
+    """Judging a spell asks only whether its cost can be paid, from how many untapped lands
+    make each colour; that must agree with choosing the lands, for every cost and lands."""
+    rng = random.Random(5)
+    colours = "WUBRGC"
+    for _ in range(20_000):
+        cost = ManaCost(rng.randrange(4), "".join(sorted(rng.choices("WUBRG", k=rng.randrange(4)))))
+        sources = rng.choices(colours, k=rng.randrange(7))
+        counts = {c: sources.count(c) for c in set(sources)}
+        assert cost.is_paid_by(counts, len(sources)) == (cost.payment(sources) is not None)
 
 
 @pytest.mark.rule("MG R3")

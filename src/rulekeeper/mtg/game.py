@@ -16,7 +16,6 @@ from rulekeeper.engine.game import Action, Game, Outcome
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.mtg import combat, effects, saving, sba, views
 from rulekeeper.mtg.actions import (
-    FORCED,
     Attack,
     Block,
     Cast,
@@ -75,7 +74,9 @@ NEXT_STEP: Final[dict[str, str]] = dict(itertools.pairwise(STEPS))
 the turn ends). Looked up when a step ends, which happens a dozen times a turn."""
 
 PRIORITY_ACTIONS: Final = (Pass, PlayLand, Cast)
-"""The actions taken with priority, and only then (MG 2.5)."""
+"""The actions taken with priority, and only then (MG 2.5). The hot paths test them one
+isinstance at a time (:func:`is_priority_action`): compiled, a tuple of classes is built at
+every test."""
 
 CORE_DECISIONS: Final = frozenset({"priority", "attackers", "blockers", "discard"})
 """The decisions the compact model asks for itself; any other belongs to the format."""
@@ -85,6 +86,19 @@ TURN_LIMIT: Final = 200  # MG R1: bot games that reach this many turns are drawn
 MAX_FORCED_ACTIONS: Final = TURN_LIMIT * len(STEPS) * 8
 """More forced actions in a row than any game can take: every step of every turn passed by
 more players than any format seats."""
+
+
+def is_priority_action(action: Action) -> bool:
+    """Whether ``action`` is one of :data:`PRIORITY_ACTIONS`."""
+    taken = isinstance(action, Pass) or isinstance(action, PlayLand)  # noqa: SIM101
+    return taken or isinstance(action, Cast)
+
+
+def is_forced_kind(action: Action) -> bool:
+    """Whether ``action`` is of a kind the engine takes by itself when it is the only choice
+    (:data:`~rulekeeper.mtg.actions.FORCED`), tested without building that tuple."""
+    forced = isinstance(action, Pass) or isinstance(action, EndAttacks)  # noqa: SIM101
+    return forced or isinstance(action, EndBlocks)
 
 
 class MagicGame(Game):
@@ -269,7 +283,7 @@ class MagicGame(Game):
         # compiles a class pattern to Python's generic isinstance and getattr, and this judges
         # every candidate action (see "A compiled engine" in the contributor guide).
         player = self.priority
-        if self.decision != "priority" and isinstance(action, PRIORITY_ACTIONS):
+        if self.decision != "priority" and is_priority_action(action):
             return (
                 "MG 2.5",
                 f"{self.name_of(player)} must first finish the {self.decision} decision",
@@ -355,7 +369,7 @@ class MagicGame(Game):
                 only = legal[0] if len(legal) == 1 else None
             else:
                 legal, only = None, self.only_legal_action()
-            if only is None or not isinstance(only, FORCED):
+            if only is None or not is_forced_kind(only):
                 return legal
             self._do(only)
         raise RuntimeError(f"more than {MAX_FORCED_ACTIONS} forced actions in a row")
@@ -421,7 +435,9 @@ class MagicGame(Game):
         if pending is not None:
             self.decision, self.priority = pending
             return
-        kind, player = self.resume
+        # Read as what they are: resume is JSON-ready (saved with the game), so typed Any.
+        kind: str = self.resume[0]
+        player: int = self.resume[1]
         if kind == "begin_turn":
             self.begin_turn()
         elif kind == "end_turn":
@@ -493,16 +509,35 @@ class MagicGame(Game):
 
     def lands_paying(self, player: int, cost: ManaCost) -> list[int] | None:
         """The untapped lands of ``player`` that would pay ``cost``, or ``None`` (MG R2)."""
+        lands = self.untapped_lands(player)
+        if len(lands) < cost.mana_value:
+            return None  # what payment() answers at once, before the colours are listed
+        chosen = cost.payment([c.definition.produces for c in lands])
+        return None if chosen is None else [lands[i].id for i in chosen]
+
+    def can_pay(self, player: int, cost: ManaCost) -> bool:
+        """Whether ``player``'s untapped lands would pay ``cost`` (MG 3.3): what
+        ``lands_paying(player, cost) is not None`` answers, from how many of those lands make
+        each colour (:meth:`~rulekeeper.mtg.mana.ManaCost.is_paid_by`). Under a
+        :class:`~rulekeeper.mtg.judging.Judgement` the counts are made once per player."""
         judgement = self.judgement
         if judgement is None:
-            return self._lands_paying(self.untapped_lands(player), cost)
-        key = (player, cost.generic, cost.colored)
-        if key not in judgement.payments:
-            lands = judgement.untapped_lands.get(player)
-            if lands is None:
-                lands = judgement.untapped_lands[player] = self.untapped_lands(player)
-            judgement.payments[key] = self._lands_paying(lands, cost)
-        return judgement.payments[key]
+            colours, sources = self.untapped_mana(player)
+        else:
+            found = judgement.untapped_mana.get(player)
+            if found is None:
+                found = judgement.untapped_mana[player] = self.untapped_mana(player)
+            colours, sources = found
+        return cost.is_paid_by(colours, sources)
+
+    def untapped_mana(self, player: int) -> tuple[dict[str, int], int]:
+        """How many of ``player``'s untapped lands make each colour, and how many there are."""
+        colours: dict[str, int] = {}
+        lands = self.untapped_lands(player)
+        for land in lands:
+            produces = land.definition.produces
+            colours[produces] = colours.get(produces, 0) + 1
+        return colours, len(lands)
 
     def untapped_lands(self, player: int) -> list[CardState]:
         """The untapped lands ``player`` controls, in battlefield order."""
@@ -512,13 +547,6 @@ class MagicGame(Game):
             for i in self.table.zones["battlefield"]
             if (c := cards[i]).controller == player and c.definition.is_land and not c.tapped
         ]
-
-    @staticmethod
-    def _lands_paying(lands: list[CardState], cost: ManaCost) -> list[int] | None:
-        if len(lands) < cost.mana_value:
-            return None  # what payment() answers at once, before the colours are listed
-        chosen = cost.payment([c.definition.produces for c in lands])
-        return None if chosen is None else [lands[i].id for i in chosen]
 
     def cast_spell(self, player: int, card_id: int, target: Target | None) -> None:
         """Pay for a spell with untapped lands and put it on the stack; the caster keeps

@@ -1,9 +1,10 @@
 """What one call that judges many candidate actions has found out, kept for that call only.
 
 Listing the legal actions judges every candidate against one and the same state: each card in
-hand asks whether its cost can be paid, a targeted spell is judged once for every target, and
-Stockpile Draft's acquisitions ask about the same few prices. A :class:`Judgement` keeps the
-answers while that one call runs. :meth:`~rulekeeper.mtg.game.MagicGame.legal_actions` and
+hand asks whether its cost can be paid (from one count of the untapped lands), a targeted spell
+is judged once for every target, and Stockpile Draft's acquisitions ask about the same few
+prices. A :class:`Judgement` keeps the answers while that one call runs.
+:meth:`~rulekeeper.mtg.game.MagicGame.legal_actions` and
 :meth:`~rulekeeper.mtg.game.MagicGame.only_legal_action` open one and drop it before they
 return, and nothing changes the state in between, so no answer can go stale: an action applied
 later, or a state edited directly between two calls, is always judged afresh (see "Making the
@@ -13,8 +14,6 @@ engine faster" in the contributor guide).
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-
-from rulekeeper.mtg.state import CardState
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.timing import Violation
@@ -26,11 +25,8 @@ class Judgement:
     # A plain class rather than a dataclass: one is made for every call, and the compiled
     # build makes a plain class faster.
     def __init__(self) -> None:
-        self.untapped_lands: dict[int, list[CardState]] = {}
-        """Each player's untapped lands, in battlefield order (what pays every cost, MG R2)."""
-        self.payments: dict[tuple[int, int, str], list[int] | None] = {}
-        """The lands that would pay a cost, by player and the cost's generic and coloured
-        parts (``None``: they cannot). Not keyed by the :class:`~rulekeeper.mtg.mana.ManaCost`
-        itself, whose hash is Python code even in the compiled build."""
+        self.untapped_mana: dict[int, tuple[dict[str, int], int]] = {}
+        """How many of each player's untapped lands make each colour, and how many there are
+        (what says whether a cost can be paid, MG R2)."""
         self.casting: dict[tuple[int, int], Violation | None] = {}
         """Why a player cannot cast a card whatever its target, by player and card ID."""

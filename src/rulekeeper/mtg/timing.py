@@ -102,7 +102,7 @@ def _why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation 
             "MG 3.4",
             f"{definition.name} can be cast only in your main phase with the stack empty",
         )
-    if game.payment(player, card_id) is None:
+    if not game.can_pay(player, definition.mana_cost):
         return ("MG 3.3", f"your untapped lands cannot pay {definition.cost or '{0}'}")
     return None
 
@@ -140,7 +140,6 @@ def is_creature_on_battlefield(game: MagicGame, card_id: int) -> bool:
     )
 
 
-@enforces("MG 4.1", "MG R8")
 def why_not_attack(
     game: MagicGame, player: int, card_id: int, attacked: int | None = None
 ) -> Violation | None:
@@ -192,7 +191,6 @@ def why_not_attack_with(game: MagicGame, player: int, creature: CardState) -> Vi
     return None
 
 
-@enforces("MG 4.2", "MG 4.3")
 def why_not_block(
     game: MagicGame, player: int, blocker_id: int, attacker_id: int
 ) -> Violation | None:
@@ -236,9 +234,11 @@ def why_not_blocked_by(attacker: CardState, blocker: CardState) -> Violation | N
 
 
 # Linked here rather than by decorating: compiled with mypyc, a decorated function is called
-# the slow way, and these run at every priority (see "A compiled engine" in the contributor
-# guide).
+# the slow way, and these run at every priority or judge every attacker and blocker (see "A
+# compiled engine" in the contributor guide).
 enforces("MG 3.4")(is_sorcery_speed)
 enforces("MG 3.1")(why_not_play_land)
 enforces("MG 3.3", "MG 3.4", "MG 3.5")(why_not_cast)
 enforces("MG 3.5")(why_not_target)
+enforces("MG 4.1", "MG R8")(why_not_attack)
+enforces("MG 4.2", "MG 4.3")(why_not_block)

@@ -119,7 +119,7 @@ def why_not_acquire_now(game: MagicGame, player: int) -> Violation | None:
 
 
 def _why_not_pay(game: MagicGame, player: int, amount: int, rule: str) -> Violation | None:
-    if game.lands_paying(player, ManaCost(generic=amount)) is None:
+    if not game.can_pay(player, ManaCost(generic=amount)):
         return (rule, f"your untapped lands cannot pay {{{amount}}}")
     return None
 
