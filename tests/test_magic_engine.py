@@ -239,3 +239,50 @@ def test_the_kinds_tested_one_at_a_time_are_the_tuples_they_stand_for(value: Any
 
     assert is_forced_kind(value) == isinstance(value, actions.FORCED)
     assert is_priority_action(value) == isinstance(value, PRIORITY_ACTIONS)
+
+
+@pytest.mark.rule("MG 5.1")
+@pytest.mark.parametrize(("key", "players"), [("leveler", 2), ("vortex", 4), ("stockpile", 6)])
+@pytest.mark.skipif(
+    engine_build() != "interpreted",
+    reason="compiled code calls resume_play directly, so a patch cannot reach it",
+)
+def test_a_state_based_check_is_skipped_only_when_it_could_find_nothing(
+    monkeypatch: pytest.MonkeyPatch, key: str, players: int
+) -> None:
+    """A pass that only hands priority on skips the state-based check when nothing was logged
+    since the last one (MagicGame.settled); here each skipped check is made anyway, and it must
+    find nothing to do."""
+    from rulekeeper.mtg import sba
+
+    skipped = 0
+    resume_play = MagicGame.resume_play
+
+    def checked_resume_play(game: MagicGame, *, check: bool = True) -> None:
+        nonlocal skipped
+        if not check:
+            found = sba.core_state_based_actions(game) + game.format.state_based_actions(game)
+            assert found == [], game.log[-1]
+            assert all(p.left or not p.lost for p in game.table.players)
+            skipped += 1
+        resume_play(game, check=check)
+
+    monkeypatch.setattr(MagicGame, "resume_play", checked_resume_play)
+    for seed in range(3):
+        game = FORMATS[key].new_game(seed, players)
+        play(game, [RandomAgent(seed + seat) for seat in range(players)])
+    assert skipped > 100
+
+
+@pytest.mark.rule("MG 5.1")
+def test_an_event_logged_after_a_check_makes_the_next_pass_check_again() -> None:
+    """Whatever the engine logs unsettles the game, so the next pass checks again."""
+    game = (
+        Scenario("leveler")
+        .player(0, hand=["Lightning Bolt"], battlefield=["Mountain"], library=ISLANDS)
+        .player(1, library=ISLANDS)
+        .build()
+    )
+    game.settled = True
+    game.record("MG 1.4", "something happened")
+    assert not game.settled

@@ -134,6 +134,13 @@ class MagicGame(Game):
         self.format_state: dict[str, Any] = {}
         # Answers kept while one call judges many candidates; None between calls.
         self.judgement: Judgement | None = None
+        # True from a state-based check on until the next logged event: every change the rules
+        # govern is logged (record() unsettles), so a pass that only hands priority on can
+        # skip a check that could find nothing (pass_priority). A state changed directly,
+        # behind the engine's back, is not logged and would go unchecked until the next round
+        # of passes ends; a test that does so should use an action or a card instead. Not
+        # saved: a restored game checks again, which is always safe.
+        self.settled = False
 
     @property
     def format_key(self) -> str:  # type: ignore[override]
@@ -194,6 +201,7 @@ class MagicGame(Game):
 
     def record(self, rule: RuleId, text: str) -> None:
         """Add an event to the log for the current turn."""
+        self.settled = False  # something happened: the next check may find something
         self.log.record(self.turn, rule, text)
 
     def name_of(self, player: int) -> str:
@@ -378,7 +386,9 @@ class MagicGame(Game):
         player = self.priority
         if isinstance(action, Pass):
             self.pass_priority()
-        elif isinstance(action, PlayLand):
+            return
+        self.settled = False  # any action but a pass changes the game
+        if isinstance(action, PlayLand):
             card_id = action.card
             self.table.move(card_id, "battlefield")
             self.table.cards[card_id].arrived_turn = self.turn
@@ -415,20 +425,24 @@ class MagicGame(Game):
 
     # Priority and the stack.
 
-    def give_priority(self, player: int) -> None:
-        """Check state-based actions, then give ``player`` priority.
+    def give_priority(self, player: int, *, check: bool = True) -> None:
+        """Check state-based actions (unless ``check`` is false: nothing has happened since the
+        last check), then give ``player`` priority.
 
         The format's own decisions
         (:meth:`~rulekeeper.mtg.hooks.MagicFormat.next_decision`) come first; priority follows
         once they are made.
         """
         self.resume = ["priority", player]
-        self.resume_play()
+        self.resume_play(check=check)
 
-    def resume_play(self) -> None:
-        """Check state-based actions, let the format ask for its decisions, then carry on with
-        what ``resume`` says: give priority, begin a turn, or end the turn at once."""
-        sba.check(self)
+    def resume_play(self, *, check: bool = True) -> None:
+        """Check state-based actions (unless ``check`` is false), let the format ask for its
+        decisions, then carry on with what ``resume`` says: give priority, begin a turn, or end
+        the turn at once."""
+        if check:
+            self.settled = True  # until the check or anything after it logs an event
+            sba.check(self)
         if self.outcome is not None:
             return
         pending = self.format.next_decision(self)
@@ -494,8 +508,11 @@ class MagicGame(Game):
         # would otherwise keep the players passing for ever (see take_forced_actions).
         self.passes = max(self.passes, 0) + 1
         if self.passes < self.standing_count():
-            self.give_priority(self.next_player(self.priority))
+            # Handing priority on changes nothing the state-based actions look at: if nothing
+            # was logged since the last check (settled), this one could find nothing (MG 5.1).
+            self.give_priority(self.next_player(self.priority), check=not self.settled)
             return
+        self.settled = False  # resolving or moving on changes the game
         self.passes = 0
         if self.table.zones["stack"]:
             effects.resolve_top(self)
