@@ -579,7 +579,8 @@ class DominionGame(Game):
         # Two isinstance tests rather than one of Play | PlayWay, which builds the union anew.
         if isinstance(action, Play) or isinstance(action, PlayWay):  # noqa: SIM101
             definition = CARD_DICT.get(action.card)
-            if definition is None or action.card not in self.hand(player):
+            # Found in the hand by name without making the list of the hand's names.
+            if definition is None or self.last_named(self.hands[player], action.card) is None:
                 return ("DM 3.2", f"there is no {action.card} in your hand")
             if not definition.has_type("Action"):
                 return ("DM 2.3", f"{action.card} is not an Action card (Treasures are played "
