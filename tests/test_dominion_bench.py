@@ -7,7 +7,15 @@ from typing import Any
 
 import pytest
 
-from rulekeeper.bench import Tally, compare, rulekeeper_versus
+from rulekeeper import bench
+from rulekeeper.bench import (
+    Tally,
+    compare,
+    interleave,
+    rulekeeper_engine,
+    rulekeeper_versus,
+    versus,
+)
 from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.kingdoms import KINGDOMS
@@ -29,6 +37,69 @@ def test_the_tally_counts_every_game() -> None:
     assert tally.games == 6
     assert sum(tally.wins) == 6
     assert 10 < tally.mean_turns < 40
+
+
+def test_an_engine_plays_in_blocks_the_games_of_one_run() -> None:
+    # The side-by-side plays each engine in blocks between the other's: the games, and so the
+    # win split, must be those of one run from the same seeds.
+    whole = rulekeeper_versus(9)
+    blocks = Tally("rulekeeper")
+    engine = rulekeeper_engine()
+    for games in (4, 1, 4):
+        engine(games, blocks)
+    assert (blocks.games, blocks.wins, blocks.turns) == (whole.games, whole.wins, whole.turns)
+
+
+def test_interleave_swaps_the_engines_in_each_pair_of_blocks_and_plays_every_game() -> None:
+    order: list[str] = []
+
+    def engine(name: str) -> bench.Engine:
+        def play_games(games: int, tally: Tally) -> None:
+            order.extend([name] * games)
+            for _ in range(games):
+                tally.add([0], 16)
+            tally.seconds += games * (1.0 if name == "ours" else 3.0)
+
+        return play_games
+
+    ours, theirs = Tally("ours"), Tally("theirs")
+    ratios = interleave(7, engine("ours"), engine("theirs"), (ours, theirs), 3)
+    assert order == ["ours"] * 3 + ["theirs"] * 6 + ["ours"] * 4 + ["theirs"]
+    assert (ours.games, theirs.games) == (7, 7)
+    assert ratios == [3.0, 3.0, 3.0]  # theirs took three times as long for each block
+
+
+def test_the_side_by_side_is_timed_by_processor_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each block is timed by the processor time the process used, which work elsewhere on
+    # the machine does not add to; wall-clock time is not read at all.
+    ticks = iter(range(1000))
+    monkeypatch.setattr(bench.time, "process_time", lambda: float(next(ticks)))
+
+    def no_wall_clock() -> float:
+        raise AssertionError("the side-by-side read the wall clock")
+
+    monkeypatch.setattr(bench.time, "perf_counter", no_wall_clock)
+    monkeypatch.setattr(bench.time, "time", no_wall_clock)
+    tally = Tally("rulekeeper")
+    engine = rulekeeper_engine()
+    engine(2, tally)
+    engine(2, tally)
+    assert tally.seconds == 2.0  # one tick from the start to the end of each block
+
+
+def test_the_side_by_side_reports_both_engines_the_ratio_and_the_comparison() -> None:
+    lines: list[str] = []
+    # rulekeeper against itself: the same games, so every comparison agrees.
+    versus(6, lines.append, block=2, opponent=rulekeeper_engine())
+    assert "6 games each, in alternating blocks of 2" in lines[0]
+    assert lines[1].startswith("  rulekeeper: ")
+    assert lines[1].endswith("(6 games)")
+    assert lines[2].startswith("  the opponent: ")
+    # The same mean turns and win split after each one's games per second.
+    assert lines[1].split("games/s, ")[1] == lines[2].split("games/s, ")[1]
+    assert lines[3].startswith("  rulekeeper / the opponent games per second: ")
+    assert len(lines) == 8
+    assert all(line.endswith("agree") for line in lines[4:])
 
 
 def test_compare_agrees_on_equal_samples_and_flags_different_ones() -> None:

@@ -15,7 +15,14 @@ It then plays Big Money against Big Money with Smithy (two players, a kingdom wi
 rulekeeper's Dominion engine and, when it is installed (the bench dependency group pins it), on
 pyminion 0.4.0, an engine nobody here wrote: games per second, mean turns and the win split
 side by side, the ratio of games per second, and whether the two engines agree
-(:func:`compare`).
+(:func:`compare`). The two engines take turns in blocks of games (:func:`interleave`: 100 of
+one, then 100 of the other, the order swapped from one pair of blocks to the next), and each
+block is timed by the processor time it used, so that both engines see the same conditions on
+a shared machine and other work does not count against either. Each engine plays the same
+games as in one long run (rulekeeper's from seeds 0, 1, 2 and so on; pyminion's from the global
+random module seeded with 0, its state carried from one block to the next), so the win split
+does not depend on the blocks. Besides the ratio of the totals, the report gives the median and
+the range of the ratios of the pairs of blocks, which shows how steady the measurement was.
 
 ``python -m rulekeeper.bench --fingerprint`` prints instead one hash per format and table size
 over the logs and final states of a fixed set of seeded games. A change meant only to make the
@@ -27,6 +34,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import math
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -123,6 +131,7 @@ class Tally:
     engine: str
     games: int = 0
     seconds: float = 0.0
+    """The processor time the games took (only theirs: each engine's blocks are timed apart)."""
     wins: list[int] = field(default_factory=lambda: [0, 0, 0])
     """Games won by the first bot, by the second, and tied."""
     turns: list[int] = field(default_factory=list)
@@ -136,7 +145,7 @@ class Tally:
 
     @property
     def rate(self) -> float:
-        """Games per second."""
+        """Games per second of processor time."""
         return self.games / self.seconds if self.seconds else 0.0
 
     @property
@@ -153,27 +162,52 @@ class Tally:
         )
 
 
-def rulekeeper_versus(games: int, first_seed: int = 0) -> Tally:
-    """Play ``games`` two-player games of Big Money (seat order decided by each game's seed,
-    DM 1.3) against Big Money with Smithy on the kingdom ``first-game``, which has Smithy."""
+Engine = Callable[[int, Tally], None]
+"""One engine's side of the match: ``engine(games, tally)`` plays its next ``games`` games (the
+games follow on from the last call's), adds them to ``tally`` and the processor time they took
+to ``tally.seconds``."""
+
+
+def rulekeeper_engine(first_seed: int = 0) -> Engine:
+    """The match on rulekeeper's Dominion engine: two-player games of Big Money (seat order
+    decided by each game's seed, DM 1.3) against Big Money with Smithy on the kingdom
+    ``first-game``, which has Smithy, from seed ``first_seed`` on."""
     from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
     from rulekeeper.dominion.game import DominionGame
     from rulekeeper.dominion.kingdoms import KINGDOMS
 
     kingdom, _ = KINGDOMS["first-game"]
+    # One game neither counted nor timed: what is loaded on first use is loaded now.
+    play(DominionGame.new(kingdom, seed=first_seed, players=2), [BigMoney(), BigMoneySmithy()])
+    next_seed = first_seed
+
+    def play_games(games: int, tally: Tally) -> None:
+        nonlocal next_seed
+        started = time.process_time()
+        for seed in range(next_seed, next_seed + games):
+            game = DominionGame.new(kingdom, seed=seed, players=2)
+            outcome = play(game, [BigMoney(), BigMoneySmithy()])
+            tally.add(outcome.winners, game.turns_taken[outcome.winners[0]])
+        tally.seconds += time.process_time() - started
+        next_seed += games
+
+    return play_games
+
+
+def rulekeeper_versus(games: int, first_seed: int = 0) -> Tally:
+    """Play ``games`` games of the match on rulekeeper's engine (see :func:`rulekeeper_engine`)
+    in one go."""
     tally = Tally("rulekeeper")
-    started = time.perf_counter()
-    for seed in range(first_seed, first_seed + games):
-        game = DominionGame.new(kingdom, seed=seed, players=2)
-        outcome = play(game, [BigMoney(), BigMoneySmithy()])
-        tally.add(outcome.winners, game.turns_taken[outcome.winners[0]])
-    tally.seconds = time.perf_counter() - started
+    rulekeeper_engine(first_seed)(games, tally)
     return tally
 
 
-def pyminion_versus(games: int, seed: int = 0) -> Tally | None:  # pragma: no cover - bench only
+def pyminion_engine(seed: int = 0) -> Engine | None:  # pragma: no cover - bench only
     """The same match on pyminion 0.4.0 (its ``BigMoney`` and ``BigMoneySmithy`` bots, the
-    Base set with Smithy), or ``None`` if pyminion is not installed."""
+    Base set with Smithy), or ``None`` if pyminion is not installed. pyminion draws from the
+    global random module: it is seeded with ``seed`` once, and its state is put back before
+    each call and kept after it, so the games are those of one long run whatever runs between
+    the calls."""
     try:
         import logging
         import random
@@ -183,20 +217,72 @@ def pyminion_versus(games: int, seed: int = 0) -> Tally | None:  # pragma: no co
         from pyminion.game import Game as PyminionGame
     except ImportError:
         return None
-    logging.disable(logging.INFO)  # pyminion logs every step through the root logger
-    random.seed(seed)  # pyminion draws from the global random module; seed it for repeats
-    tally = Tally("pyminion 0.4.0")
-    started = time.perf_counter()
-    for _ in range(games):
+
+    def one_game() -> tuple[list[int], int]:
         bots = [BigMoney(), BigMoneySmithy()]
         game = PyminionGame(
             players=list(bots), expansions=[base_set], kingdom_cards=[smithy], log_stdout=False
         )
         result = game.play()
-        tally.add([bots.index(w) for w in result.winners], result.turns)
-    tally.seconds = time.perf_counter() - started
+        return [bots.index(w) for w in result.winners], result.turns
+
+    logging.disable(logging.INFO)  # pyminion logs every step through the root logger
+    one_game()  # neither counted nor timed, and played before the seeding: no game changes
     logging.disable(logging.NOTSET)
+    random.seed(seed)
+    state = random.getstate()
+
+    def play_games(games: int, tally: Tally) -> None:
+        nonlocal state
+        logging.disable(logging.INFO)
+        random.setstate(state)
+        started = time.process_time()
+        for _ in range(games):
+            winners, turns = one_game()
+            tally.add(winners, turns)
+        tally.seconds += time.process_time() - started
+        state = random.getstate()
+        logging.disable(logging.NOTSET)
+
+    return play_games
+
+
+def pyminion_versus(games: int, seed: int = 0) -> Tally | None:  # pragma: no cover - bench only
+    """Play ``games`` games of the match on pyminion 0.4.0 in one go (see
+    :func:`pyminion_engine`), or ``None`` if pyminion is not installed."""
+    engine = pyminion_engine(seed)
+    if engine is None:
+        return None
+    tally = Tally("pyminion 0.4.0")
+    engine(games, tally)
     return tally
+
+
+VERSUS_BLOCK = 100
+"""Games of one engine in a row in the side-by-side, before the other plays as many."""
+
+
+def interleave(
+    games: int, ours: Engine, theirs: Engine, tallies: tuple[Tally, Tally], block: int
+) -> list[float]:
+    """Play ``games`` games on each engine in alternating blocks of ``block`` (the last may be
+    shorter), adding them to ``tallies`` (ours, theirs): ours first in the first pair of blocks,
+    theirs first in the next, and so on, so that a change in the machine's speed falls on both
+    alike. Returns, for each pair of blocks, the ratio of our games per second to theirs."""
+    mine, their_tally = tallies
+    ratios = []
+    for pair, start in enumerate(range(0, games, block)):
+        count = min(block, games - start)
+        before = (mine.seconds, their_tally.seconds)
+        sides = [(ours, mine), (theirs, their_tally)]
+        if pair % 2:
+            sides.reverse()
+        for engine, tally in sides:
+            engine(count, tally)
+        our_time, their_time = mine.seconds - before[0], their_tally.seconds - before[1]
+        if our_time > 0 and their_time > 0:  # a block too quick for the clock has no ratio
+            ratios.append(their_time / our_time)  # the same games each: the ratio of rates
+    return ratios
 
 
 def _normal_p(z: float) -> float:
@@ -237,17 +323,40 @@ def _verdict(text: str, statistic: float) -> str:
     return f"  {text}: p = {p:.3f}, {'agree' if p > 0.01 else 'DIFFERENT'}"
 
 
-def versus(games: int, say: Callable[[str], None] = print) -> None:
-    """Run the side-by-side measurement and report it through ``say``."""
-    ours = rulekeeper_versus(games)
-    say("Big Money vs Big Money with Smithy, 2 players, a kingdom with Smithy:")
-    say("  " + ours.line())
-    theirs = pyminion_versus(games)
-    if theirs is None:
+def versus(
+    games: int,
+    say: Callable[[str], None] = print,
+    *,
+    block: int = VERSUS_BLOCK,
+    opponent: Engine | None = None,
+) -> None:
+    """Run the side-by-side measurement and report it through ``say``: ``games`` games on each
+    engine, in alternating blocks (:func:`interleave`). ``opponent`` stands in for pyminion
+    (which is used when it is ``None`` and installed)."""
+    say(
+        "Big Money vs Big Money with Smithy, 2 players, a kingdom with Smithy "
+        f"({games} games each, in alternating blocks of {block}, per second of processor time):"
+    )
+    ours = Tally("rulekeeper")
+    theirs_engine = opponent if opponent is not None else pyminion_engine()
+    if theirs_engine is None:
+        rulekeeper_engine()(games, ours)
+        say("  " + ours.line())
         say("  pyminion is not installed (nox -s bench installs it): no comparison")
         return
+    theirs = Tally("pyminion 0.4.0" if opponent is None else "the opponent")
+    ratios = interleave(games, rulekeeper_engine(), theirs_engine, (ours, theirs), block)
+    say("  " + ours.line())
     say("  " + theirs.line())
-    say(f"  rulekeeper / pyminion games per second: {ours.rate / theirs.rate:.2f}")
+    ratio = ours.rate / theirs.rate if theirs.rate else 0.0
+    spread = ""
+    if ratios:
+        ratios.sort()
+        spread = (
+            f" (pairs of blocks: median {statistics.median(ratios):.2f}, "
+            f"{ratios[0]:.2f} to {ratios[-1]:.2f})"
+        )
+    say(f"  rulekeeper / {theirs.engine} games per second: {ratio:.2f}{spread}")
     for line in compare(ours, theirs):
         say(line)
 

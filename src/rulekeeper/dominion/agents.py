@@ -75,7 +75,7 @@ class BigMoney:
         # reads through a look-up of its __getitem__ method when it is typed as a dict (a third
         # of the decision); as Any, through the mapping slot, as Python reads it.
         facts: Any = view
-        phase = facts["phase"]
+        phase: str = facts["phase"]  # compared as a str, not through the generic comparison
         choice = facts["choice"]
         if choice is None and phase == "buy":
             # Ending the Buy phase is always allowed when no choice is pending, and a buy is

@@ -88,22 +88,25 @@ def play_treasures(game: DominionGame, player: int) -> None:
     """Play every Treasure in the hand as the Buy phase starts (DM R5): each goes into play
     and makes its coins (DM 3.2)."""
     cards = game.cards
-    # Card IDs as objects: compiled code would unbox each int and make a new int object to put
+    # Card IDs as objects: compiled code would unbox each and make a new int object to put
     # it in another list (card IDs are mostly above the small ints Python keeps).
     hand: list[Any] = game.hands[player]
     played: list[Any] = []
     kept: list[Any] = []
     names: list[str] = []
     coins = 0
-    for card_id in hand:  # one pass, each card's name looked up once
+    for card in hand:  # one pass, each card's name looked up once
+        # Unboxed once here, to index the names directly (an object index goes through the
+        # generic item look-up); the object itself is what moves to another list.
+        card_id: int = card
         name = cards[card_id]
         made = _COINS.get(name, -1)
         if made >= 0:
-            played.append(card_id)
+            played.append(card)
             names.append(name)
             coins += made
         else:
-            kept.append(card_id)
+            kept.append(card)
     if not played:
         return
     hand.clear()
@@ -160,6 +163,8 @@ def buy(game: DominionGame, player: int, name: str) -> None:
 
 def start_of_turn(game: DominionGame, player: int) -> None:
     """Projects whose cube is ``player``'s act at the start of their turn (DM 5.4)."""
+    if not game.projects:  # no cube on any Project: most games buy none
+        return
     if player in game.projects.get("Fair", ()):
         game.buys += 1
         game.record("DM 5.4", f"Fair gives {game.players[player]} +1 Buy")

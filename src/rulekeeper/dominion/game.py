@@ -49,6 +49,8 @@ BUYABLE_LANDSCAPES: Final = frozenset(
 )
 # Actions are values; these are made once, so that a legal list is built without making any.
 _PLAY: Final = {name: Play(name) for name in ACTIONS}
+# Read directly by compiled code, where sys.intern would look intern up in sys at every call.
+_intern: Final = sys.intern
 _BUY: Final = {name: Buy(name) for name in CARDS}
 _END: Final = EndPhase()
 
@@ -232,32 +234,37 @@ class DominionGame(Game):
 
     def create(self, name: str) -> int:
         """Make a new card called ``name`` and return its ID (it is in no zone yet)."""
-        self.cards.append(sys.intern(name))  # interned, as the card data's names are
+        self.cards.append(_intern(name))  # interned, as the card data's names are
         return len(self.cards) - 1
 
     def create_copies(self, name: str, count: int) -> list[int]:
         """Make ``count`` new cards called ``name`` and return their IDs, in order (as that
         many calls of :meth:`create` would)."""
-        first = len(self.cards)
-        self.cards.extend([sys.intern(name)] * count)
-        return list(range(first, first + count))
+        cards = self.cards
+        first = len(cards)
+        cards.extend([_intern(name)] * count)
+        # A comprehension over a range is a compiled loop, where list(range(...)) calls range
+        # and list through Python (a fifth of setting up a game's piles); hence the noqa.
+        return [card_id for card_id in range(first, first + count)]  # noqa: C416
 
     def pile_size(self, definition: CardDef) -> int:
         """How many cards a pile of ``definition`` holds in this game (DM 1.2, DM 1.4)."""
         players = len(self.players)
         size = definition.pile
+        # A number first (most piles): compiled code then compares each rule's name as a str,
+        # not through the generic comparison of an int-or-str.
+        if isinstance(size, int):
+            if definition.name in ("Silver", "Gold"):
+                return size * base_sets(players)
+            return size
         if size == "copper":
             return copper_pile(players)
         if size == "victory":
             return victory_pile(players)
         if size == "province":
             return province_pile(players)
-        if size == "curse":
-            return curse_pile(players)
-        assert isinstance(size, int)
-        if definition.name in ("Silver", "Gold"):
-            return size * base_sets(players)
-        return size
+        assert size == "curse"
+        return curse_pile(players)
 
     def add_pile(self, name: str) -> None:
         """Lay out a Supply pile of ``name`` with as many cards as the rules give it.
@@ -302,7 +309,14 @@ class DominionGame(Game):
         found without building the tuple in plain Dominion, whose Supply is every pile."""
         variant = self.variant
         if type(variant) is DominionVariant:  # not a subclass, which may change supply_of
-            return name in self.piles
+            piles = self.piles
+            # Pile names and the names asked about are mostly the card data's interned strings:
+            # a compiled identity test finds them without the generic comparison that `in`
+            # makes of every pile before. A name made elsewhere is found by equality.
+            for pile in piles:
+                if pile is name:
+                    return True
+            return name in piles
         return name in variant.supply_of(self, player)
 
     def hand(self, player: int) -> list[str]:
@@ -335,22 +349,18 @@ class DominionGame(Game):
     def draw(self, player: int, count: int) -> list[int]:
         """Draw ``count`` cards, shuffling the discard pile into the deck when the deck runs
         out (DM 2.5). Returns the cards drawn: fewer if both run out."""
-        deck, hand = self.decks[player], self.hands[player]
-        if len(deck) >= count:  # the common case: one slice, no reshuffle
-            drawn = deck[len(deck) - count :]
-            drawn.reverse()  # top card first
-            del deck[len(deck) - count :]
-            hand.extend(drawn)
-            return drawn
-        drawn = []
-        while len(drawn) < count and (deck or self.reshuffle(player)):
-            # Whole slices, top card first: moving IDs one by one costs the compiled engine an
-            # int object made and freed for each.
-            take = min(count - len(drawn), len(deck))
-            drawn += deck[len(deck) - take :][::-1]
-            del deck[len(deck) - take :]
-        hand.extend(drawn)
-        return drawn
+        # Card IDs as objects, moved one by one from the top of the deck to the hand: typed as
+        # ints, compiled code would unbox each and make a new int object to put it in the hand
+        # (card IDs are mostly above the small ints Python keeps), and whole slices cost more
+        # than the few pops of a hand (a slice, its reversal and its deletion are each a call).
+        deck: list[Any] = self.decks[player]
+        hand: list[Any] = self.hands[player]
+        start = len(hand)
+        for _ in range(count):
+            if not deck and not self.reshuffle(player):
+                break
+            hand.append(deck.pop())
+        return hand[start:]
 
     def reveal_top(self, player: int) -> int | None:
         """Take the top card of ``player``'s deck, reshuffling if needed (DM 2.5); the caller
@@ -428,17 +438,20 @@ class DominionGame(Game):
     def end_turn(self) -> None:
         """Clean-up (DM 2.4), then the end-of-game check (DM 6.1, DM R2), then the next turn."""
         player = self.active
-        discard = self.discards[player]
-        for zone in (self.hands[player], self.in_play[player]):
-            discard.extend(zone)
-            zone.clear()
+        discard, hand, in_play = self.discards[player], self.hands[player], self.in_play[player]
+        # The hand, then what is in play: written out, as a loop over the two builds a tuple
+        # and an iterator every turn.
+        discard.extend(hand)
+        hand.clear()
+        discard.extend(in_play)
+        in_play.clear()
         self.draw(player, HAND_SIZE)
         self.actions = self.buys = self.coins = 0
         ended = self.variant.is_game_over(self)
         if ended is None and self.turn >= TURN_LIMIT * len(self.players):
             ended = ("DM R2", f"the turn limit of {TURN_LIMIT} turns each is reached")
         if ended is not None:
-            self.outcome = scoring.outcome(self, *ended)
+            self.outcome = scoring.outcome(self, ended[0], ended[1])
             self.record(ended[0], f"the game ends: {ended[1]}")
             winners = ", ".join(self.players[w] for w in self.outcome.winners)
             self.record(
@@ -566,7 +579,8 @@ class DominionGame(Game):
         # Two isinstance tests rather than one of Play | PlayWay, which builds the union anew.
         if isinstance(action, Play) or isinstance(action, PlayWay):  # noqa: SIM101
             definition = CARD_DICT.get(action.card)
-            if definition is None or action.card not in self.hand(player):
+            # Found in the hand by name without making the list of the hand's names.
+            if definition is None or self.last_named(self.hands[player], action.card) is None:
                 return ("DM 3.2", f"there is no {action.card} in your hand")
             if not definition.has_type("Action"):
                 return ("DM 2.3", f"{action.card} is not an Action card (Treasures are played "

@@ -40,7 +40,9 @@ def shuffle_as_random_does(rng: random.Random, items: MutableSequence[T]) -> Non
     has, a draw too large drawn again), so a seed gives the same order as ever;
     ``tests/test_chance.py`` checks it.
     """
-    order = list(items)  # a list, which compiled code indexes directly
+    # A list, which compiled code indexes directly: a list is shuffled where it is, anything
+    # else in a copy that is put back at the end (the same order either way).
+    order = items if isinstance(items, list) else list(items)
     getrandbits = rng.getrandbits
     bits = len(order).bit_length()
     half = 1 << (bits - 1) if bits else 0  # the least number with as many bits as bound
@@ -53,7 +55,8 @@ def shuffle_as_random_does(rng: random.Random, items: MutableSequence[T]) -> Non
         while j >= bound:
             j = getrandbits(bits)
         order[i], order[j] = order[j], order[i]
-    items[:] = order
+    if order is not items:
+        items[:] = order
 
 
 def seeded_random(seed: int) -> random.Random:

@@ -37,11 +37,12 @@ class EventLog:
     def __init__(self, events: Iterable[Event] = ()) -> None:
         # Rows rather than Events: the engine records hundreds of events a game, and a tuple
         # costs a fraction of a frozen dataclass to make. An Event is made when one is read.
-        self._rows: list[tuple[int, RuleId, str]] = [(e.turn, e.rule, e.text) for e in events]
-        # The events recorded with record_later whose text is not written yet: the index of
-        # each one's row (which holds "" until then), the function that writes it and its
-        # arguments. Every read goes through _worded, which writes them first.
-        self._unworded: list[tuple[int, Callable[..., str], tuple[object, ...]]] = []
+        # A row is (turn, rule, text); one recorded with record_later is (turn, rule, words,
+        # args) until its text is written, one tuple per event rather than a row and an entry
+        # in a second list. Every read goes through _worded, which writes them first.
+        self._rows: list[tuple[Any, ...]] = [(e.turn, e.rule, e.text) for e in events]
+        # The index of the first row whose text is not written yet, or -1 if there is none.
+        self._unworded = -1
 
     def record(self, turn: int, rule: RuleId, text: str) -> None:
         """Append an event."""
@@ -63,17 +64,20 @@ class EventLog:
         >>> log[0].text
         'Alice gains Silver'
         """
-        self._unworded.append((len(self._rows), words, args))
-        self._rows.append((turn, rule, ""))
+        rows = self._rows
+        if self._unworded < 0:
+            self._unworded = len(rows)
+        rows.append((turn, rule, words, args))
 
-    def _worded(self) -> list[tuple[int, RuleId, str]]:
+    def _worded(self) -> list[tuple[Any, ...]]:
         """The rows, with the text of every event recorded with :meth:`record_later` written."""
         rows = self._rows
-        if self._unworded:
-            for index, words, args in self._unworded:
-                turn, rule, _ = rows[index]
-                rows[index] = (turn, rule, words(*args))
-            self._unworded.clear()
+        if self._unworded >= 0:
+            for index in range(self._unworded, len(rows)):
+                row = rows[index]
+                if len(row) == 4:  # (turn, rule, words, args)
+                    rows[index] = (row[0], row[1], row[2](*row[3]))
+            self._unworded = -1
         return rows
 
     def __iter__(self) -> Iterator[Event]:
@@ -82,7 +86,7 @@ class EventLog:
         rows = self._rows
         index = 0
         while index < len(rows):
-            if self._unworded:
+            if self._unworded >= 0:
                 self._worded()
             yield Event(*rows[index])
             index += 1
