@@ -101,6 +101,12 @@ def is_forced_kind(action: Action) -> bool:
     return forced or isinstance(action, EndBlocks)
 
 
+def is_untapped_land_of(card: CardState, player: int) -> bool:
+    """Whether ``card`` (on the battlefield) is an untapped land ``player`` controls: one that
+    can pay for their spells (MG R2)."""
+    return card.controller == player and card.definition.is_land and not card.tapped
+
+
 class MagicGame(Game):
     """A two-player game of Magic under one :class:`~rulekeeper.mtg.hooks.MagicFormat`."""
 
@@ -536,7 +542,7 @@ class MagicGame(Game):
         """Whether ``player``'s untapped lands would pay ``cost`` (MG 3.3): what
         ``lands_paying(player, cost) is not None`` answers, from how many of those lands make
         each colour (:meth:`~rulekeeper.mtg.mana.ManaCost.is_paid_by`). Under a
-        :class:`~rulekeeper.mtg.judging.Judgement` the counts are made once per player."""
+        :class:`~rulekeeper.mtg.judging.Judgement` they are counted once per player."""
         judgement = self.judgement
         if judgement is None:
             colours, sources = self.untapped_mana(player)
@@ -547,22 +553,25 @@ class MagicGame(Game):
             colours, sources = found
         return cost.is_paid_by(colours, sources)
 
-    def untapped_mana(self, player: int) -> tuple[dict[str, int], int]:
-        """How many of ``player``'s untapped lands make each colour, and how many there are."""
-        colours: dict[str, int] = {}
-        lands = self.untapped_lands(player)
-        for land in lands:
-            produces = land.definition.produces
-            colours[produces] = colours.get(produces, 0) + 1
-        return colours, len(lands)
+    def untapped_mana(self, player: int) -> tuple[str, int]:
+        """The colours ``player``'s untapped lands make, a letter for each land that makes one
+        (``"RRG"``), and how many untapped lands there are: all a payment depends on."""
+        colours, sources = "", 0
+        cards = self.table.cards
+        # The lands of untapped_lands, counted as they are found rather than listed first:
+        # this is asked for every player whose spells are judged.
+        for i in self.table.zones["battlefield"]:
+            card = cards[i]
+            if is_untapped_land_of(card, player):
+                colours += card.definition.produces
+                sources += 1
+        return colours, sources
 
     def untapped_lands(self, player: int) -> list[CardState]:
         """The untapped lands ``player`` controls, in battlefield order."""
         cards = self.table.cards
         return [
-            c
-            for i in self.table.zones["battlefield"]
-            if (c := cards[i]).controller == player and c.definition.is_land and not c.tapped
+            c for i in self.table.zones["battlefield"] if is_untapped_land_of(c := cards[i], player)
         ]
 
     def cast_spell(self, player: int, card_id: int, target: Target | None) -> None:

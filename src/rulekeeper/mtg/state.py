@@ -228,7 +228,11 @@ class Table:
         if self.redirect is not None and to in ("stack", "battlefield"):
             to = self.redirect(card_id, to)
         origin = self.where[card_id]
-        self.zones[origin].remove(card_id)
+        leaving = self.zones[origin]
+        if leaving and leaving[-1] == card_id:
+            leaving.pop()  # the top card (a draw, the top of a pile): no search of the zone
+        else:
+            leaving.remove(card_id)
         if origin == "battlefield" or to == "battlefield":
             self._creatures = None
         if origin in ("battlefield", "stack") and to != origin:
