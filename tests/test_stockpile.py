@@ -723,3 +723,27 @@ def test_the_format_offers_its_save_checks_as_hooks() -> None:
     game.format_state["acquired"] = 99
     with pytest.raises(SerializationError, match=r"\(SD 6\.1\)"):
         fmt.check_restored(game)
+
+
+@pytest.mark.rule("SD 5.3")
+def test_the_land_types_on_offer_are_those_the_landpile_counts() -> None:
+    """The acquisitions offered name the basic types the landpile holds, found by a search that
+    stops once every type has turned up; they must be the types its full count finds, however
+    far the pile has been taken."""
+    from rulekeeper.mtg.formats.stockpile.piles import (
+        LANDPILE,
+        landpile_contents,
+        landpile_types,
+    )
+
+    game = FORMATS["stockpile"].new_game(3, 3)
+    assert isinstance(game, MagicGame)
+    pile = game.table.zones[LANDPILE]
+    seen = set()
+    while pile:
+        counted = [name for name, count in landpile_contents(game).items() if count]
+        assert landpile_types(game) == counted
+        seen.add(len(counted))
+        game.table.move(pile[-1], "exile")  # the pile taken away card by card
+    assert landpile_types(game) == []
+    assert len(seen) > 1  # the types thinned out as the pile did

@@ -224,17 +224,19 @@ class MagicGame(Game):
         """Every action the deciding player may take now, in a deterministic order (see
         :meth:`rulekeeper.engine.game.Game.legal_actions`), judged under one
         :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
-        return self._judged(super().legal_actions)
+        return self.judged(super().legal_actions)
 
     def only_legal_action(self) -> Action | None:
         """The one action the deciding player may take now, or ``None`` (see
         :meth:`rulekeeper.engine.game.Game.only_legal_action`), judged under one
         :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
-        return self._judged(super().only_legal_action)
+        return self.judged(super().only_legal_action)
 
-    def _judged(self, ask: Callable[[], _T]) -> _T:
-        """Answer ``ask`` under one Judgement: made by the outermost call, dropped as it returns,
-        so nothing it remembers outlives the call."""
+    def judged(self, ask: Callable[[], _T]) -> _T:
+        """Answer ``ask`` under one :class:`~rulekeeper.mtg.judging.Judgement`: made by the
+        outermost call, dropped as it returns, so nothing it remembers outlives the call. For a
+        question that judges several candidates against one state (the legal actions, whether
+        any instant in a hand can be cast)."""
         if self.judgement is not None:
             return ask()
         self.judgement = Judgement()
@@ -540,32 +542,26 @@ class MagicGame(Game):
 
     def can_pay(self, player: int, cost: ManaCost) -> bool:
         """Whether ``player``'s untapped lands would pay ``cost`` (MG 3.3): what
-        ``lands_paying(player, cost) is not None`` answers, from how many of those lands make
-        each colour (:meth:`~rulekeeper.mtg.mana.ManaCost.is_paid_by`). Under a
-        :class:`~rulekeeper.mtg.judging.Judgement` they are counted once per player."""
+        ``lands_paying(player, cost) is not None`` answers, from the colours those lands make
+        (:meth:`~rulekeeper.mtg.mana.ManaCost.is_paid_by`). Under a
+        :class:`~rulekeeper.mtg.judging.Judgement` they are found once per player."""
         judgement = self.judgement
         if judgement is None:
-            colours, sources = self.untapped_mana(player)
-        else:
-            found = judgement.untapped_mana.get(player)
-            if found is None:
-                found = judgement.untapped_mana[player] = self.untapped_mana(player)
-            colours, sources = found
-        return cost.is_paid_by(colours, sources)
+            return cost.is_paid_by(self.untapped_mana(player))
+        sources = judgement.untapped_mana.get(player)
+        if sources is None:
+            sources = judgement.untapped_mana[player] = self.untapped_mana(player)
+        return cost.is_paid_by(sources)
 
-    def untapped_mana(self, player: int) -> tuple[str, int]:
-        """The colours ``player``'s untapped lands make, a letter for each land that makes one
-        (``"RRG"``), and how many untapped lands there are: all a payment depends on."""
-        colours, sources = "", 0
+    def untapped_mana(self, player: int) -> list[str]:
+        """The colour each of ``player``'s untapped lands makes, in battlefield order (the
+        ``sources`` a :class:`~rulekeeper.mtg.mana.ManaCost` is paid from)."""
         cards = self.table.cards
-        # The lands of untapped_lands, counted as they are found rather than listed first:
-        # this is asked for every player whose spells are judged.
-        for i in self.table.zones["battlefield"]:
-            card = cards[i]
-            if is_untapped_land_of(card, player):
-                colours += card.definition.produces
-                sources += 1
-        return colours, sources
+        return [
+            card.definition.produces
+            for i in self.table.zones["battlefield"]
+            if is_untapped_land_of(card := cards[i], player)
+        ]
 
     def untapped_lands(self, player: int) -> list[CardState]:
         """The untapped lands ``player`` controls, in battlefield order."""

@@ -208,6 +208,23 @@ def landpile_contents(game: MagicGame) -> dict[str, int]:
     return counts
 
 
+def landpile_types(game: MagicGame) -> list[str]:
+    """The basic land types the face-up landpile holds at least one of, in the order of
+    :data:`~rulekeeper.mtg.formats.stockpile.BASIC_LANDS`: the lands a player may acquire
+    (SD 5.3), as :func:`landpile_contents` counts them above zero."""
+    # Asked at every priority in a main phase. The pile is spread evenly over the types, so
+    # every type turns up within its first few cards and the rest need not be read.
+    found: set[str] = set()
+    cards = game.table.cards
+    for card_id in game.table.zones[LANDPILE]:
+        name = cards[card_id].name
+        if name in BASIC_LANDS and name not in found:
+            found.add(name)
+            if len(found) == len(BASIC_LANDS):
+                break
+    return [name for name in BASIC_LANDS if name in found]
+
+
 # Junk back to the junkpile.
 
 

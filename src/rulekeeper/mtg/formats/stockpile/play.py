@@ -150,9 +150,7 @@ class Stockpile(MagicFormat):
         ]
         if game.format_state.get("acquired") != game.turn:
             found += [Acquire(n) for n in range(1, STOCKPILES + 1)]
-            found += [
-                AcquireLand(name) for name, count in piles.landpile_contents(game).items() if count
-            ]
+            found += [AcquireLand(name) for name in piles.landpile_types(game)]
         return found
 
     def violation(self, game: MagicGame, action: Action) -> Violation | None:
