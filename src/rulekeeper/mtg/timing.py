@@ -49,8 +49,10 @@ def can_only_pass(game: MagicGame) -> bool:
     ]
     # Several instants are judged against one state, under one Judgement: the untapped lands
     # that pay for them are found once.
-    if instants and game.judged(partial(any_castable, game, player, instants)):
-        return False
+    if instants:
+        castable: bool = game.judged(partial(any_castable, game, player, instants))
+        if castable:
+            return False
     return not game.format.priority_actions(game, player)
 
 
