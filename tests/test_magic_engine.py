@@ -250,9 +250,9 @@ def test_the_kinds_tested_one_at_a_time_are_the_tuples_they_stand_for(value: Any
 def test_a_state_based_check_is_skipped_only_when_it_could_find_nothing(
     monkeypatch: pytest.MonkeyPatch, key: str, players: int
 ) -> None:
-    """A pass that only hands priority on skips the state-based check when nothing was logged
-    since the last one (MagicGame.settled); here each skipped check is made anyway, and it must
-    find nothing to do."""
+    """A pass that only hands priority on, and a step without turn-based actions, skip the
+    state-based check when nothing was logged since the last one (MagicGame.settled); here each
+    skipped check is made anyway, and it must find nothing to do."""
     from rulekeeper.mtg import sba
 
     skipped = 0

@@ -69,6 +69,12 @@ STEPS: Final = (
 )
 """The steps of a turn in order (MG 2.1)."""
 
+TURN_BASED_STEPS: Final[frozenset[str]] = frozenset(
+    {"untap", "draw", "first_strike_damage", "combat_damage", "cleanup"}
+)
+"""The steps that begin with turn-based actions of the game's own (untapping, drawing, combat
+damage, discarding and removing damage); the others only change the step (MG 2.2, MG 2.3)."""
+
 NEXT_STEP: Final[dict[str, str]] = dict(itertools.pairwise(STEPS))
 """The step that follows each step of :data:`STEPS` within the turn (the cleanup step has none:
 the turn ends). Looked up when a step ends, which happens a dozen times a turn."""
@@ -140,12 +146,13 @@ class MagicGame(Game):
         self.format_state: dict[str, Any] = {}
         # Answers kept while one call judges many candidates; None between calls.
         self.judgement: Judgement | None = None
-        # True from a state-based check on until the next logged event: every change the rules
-        # govern is logged (record() unsettles), so a pass that only hands priority on can
-        # skip a check that could find nothing (pass_priority). A state changed directly,
-        # behind the engine's back, is not logged and would go unchecked until the next round
-        # of passes ends; a test that does so should use an action or a card instead. Not
-        # saved: a restored game checks again, which is always safe.
+        # True from a state-based check on until the next logged event, action but a pass,
+        # resolving spell or turn-based action: every other change the rules govern is logged
+        # (record() unsettles), so a pass that only hands priority on (pass_priority) and a
+        # step without turn-based actions (enter) skip a check that could find nothing. A
+        # state changed directly, behind the engine's back, is not logged and could go
+        # unchecked until the turn moves on; a test that does so should use an action or a
+        # card instead. Not saved: a restored game checks again, which is always safe.
         self.settled = False
 
     @property
@@ -224,19 +231,17 @@ class MagicGame(Game):
         """Every action the deciding player may take now, in a deterministic order (see
         :meth:`rulekeeper.engine.game.Game.legal_actions`), judged under one
         :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
-        return self.judged(super().legal_actions)
+        return self._judged(super().legal_actions)
 
     def only_legal_action(self) -> Action | None:
         """The one action the deciding player may take now, or ``None`` (see
         :meth:`rulekeeper.engine.game.Game.only_legal_action`), judged under one
         :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
-        return self.judged(super().only_legal_action)
+        return self._judged(super().only_legal_action)
 
-    def judged(self, ask: Callable[[], _T]) -> _T:
-        """Answer ``ask`` under one :class:`~rulekeeper.mtg.judging.Judgement`: made by the
-        outermost call, dropped as it returns, so nothing it remembers outlives the call. For a
-        question that judges several candidates against one state (the legal actions, whether
-        any instant in a hand can be cast)."""
+    def _judged(self, ask: Callable[[], _T]) -> _T:
+        """Answer ``ask`` under one Judgement: made by the outermost call, dropped as it returns,
+        so nothing it remembers outlives the call."""
         if self.judgement is not None:
             return ask()
         self.judgement = Judgement()
@@ -520,12 +525,13 @@ class MagicGame(Game):
             # was logged since the last check (settled), this one could find nothing (MG 5.1).
             self.give_priority(self.next_player(self.priority), check=not self.settled)
             return
-        self.settled = False  # resolving or moving on changes the game
         self.passes = 0
         if self.table.zones["stack"]:
+            self.settled = False  # resolving a spell changes the game
             effects.resolve_top(self)
             self.give_priority(self.active)
         else:
+            # Moving on: a step whose turn-based actions change the game unsettles it (enter).
             self.next_step()
 
     def payment(self, player: int, card_id: int) -> list[int] | None:
@@ -544,24 +550,30 @@ class MagicGame(Game):
         """Whether ``player``'s untapped lands would pay ``cost`` (MG 3.3): what
         ``lands_paying(player, cost) is not None`` answers, from the colours those lands make
         (:meth:`~rulekeeper.mtg.mana.ManaCost.is_paid_by`). Under a
-        :class:`~rulekeeper.mtg.judging.Judgement` they are found once per player."""
+        :class:`~rulekeeper.mtg.judging.Judgement` they are counted once per player."""
         judgement = self.judgement
         if judgement is None:
-            return cost.is_paid_by(self.untapped_mana(player))
-        sources = judgement.untapped_mana.get(player)
-        if sources is None:
-            sources = judgement.untapped_mana[player] = self.untapped_mana(player)
-        return cost.is_paid_by(sources)
+            colours, sources = self.untapped_mana(player)
+        else:
+            found = judgement.untapped_mana.get(player)
+            if found is None:
+                found = judgement.untapped_mana[player] = self.untapped_mana(player)
+            colours, sources = found
+        return cost.is_paid_by(colours, sources)
 
-    def untapped_mana(self, player: int) -> list[str]:
-        """The colour each of ``player``'s untapped lands makes, in battlefield order (the
-        ``sources`` a :class:`~rulekeeper.mtg.mana.ManaCost` is paid from)."""
+    def untapped_mana(self, player: int) -> tuple[str, int]:
+        """The colours ``player``'s untapped lands make, a letter for each land that makes one
+        (``"RRG"``), and how many untapped lands there are: all a payment depends on."""
+        colours, sources = "", 0
         cards = self.table.cards
-        return [
-            card.definition.produces
-            for i in self.table.zones["battlefield"]
-            if is_untapped_land_of(card := cards[i], player)
-        ]
+        # The lands of untapped_lands, counted as they are found rather than listed first (a
+        # string counts its letters faster than a list its items).
+        for i in self.table.zones["battlefield"]:
+            card = cards[i]
+            if is_untapped_land_of(card, player):
+                colours += card.definition.produces
+                sources += 1
+        return colours, sources
 
     def untapped_lands(self, player: int) -> list[CardState]:
         """The untapped lands ``player`` controls, in battlefield order."""
@@ -593,6 +605,7 @@ class MagicGame(Game):
     def next_step(self) -> None:
         """Leave the current step for the next one, or end the turn."""
         if self.step == "end_of_combat":
+            self.settled = False  # a turn-based action: creatures leave combat
             combat.end_combat(self)
         following = NEXT_STEP.get(self.step)
         if following is None:
@@ -618,8 +631,16 @@ class MagicGame(Game):
         self.enter("untap")
 
     def enter(self, step: str) -> None:
-        """Begin ``step``: its turn-based actions, then priority where players get it."""
+        """Begin ``step``: its turn-based actions, then priority where players get it.
+
+        A step without turn-based actions changes nothing but the step, so where nothing was
+        logged since the last state-based check (``settled``), the check it would make when
+        priority is given could find nothing and is skipped (MG 5.1); any other unsettles the
+        game first.
+        """
         self.step, self.passes = step, 0
+        if step in TURN_BASED_STEPS:
+            self.settled = False
         if step == "untap":
             for permanent in self.table.permanents(self.active):
                 permanent.tapped = False
@@ -654,7 +675,7 @@ class MagicGame(Game):
         elif step == "cleanup":
             self.cleanup()
         else:
-            self.give_priority(self.active)
+            self.give_priority(self.active, check=not self.settled)
 
     @property
     def defender(self) -> int:

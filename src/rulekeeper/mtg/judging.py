@@ -25,8 +25,9 @@ class Judgement:
     # A plain class rather than a dataclass: one is made for every call, and the compiled
     # build makes a plain class faster.
     def __init__(self) -> None:
-        self.untapped_mana: dict[int, list[str]] = {}
-        """The colour each of a player's untapped lands makes, by player (what says whether a
-        cost can be paid, MG R2; see :meth:`~rulekeeper.mtg.game.MagicGame.untapped_mana`)."""
+        self.untapped_mana: dict[int, tuple[str, int]] = {}
+        """The colours each player's untapped lands make and how many there are (what says
+        whether a cost can be paid, MG R2; see
+        :meth:`~rulekeeper.mtg.game.MagicGame.untapped_mana`)."""
         self.casting: dict[tuple[int, int], Violation | None] = {}
         """Why a player cannot cast a card whatever its target, by player and card ID."""

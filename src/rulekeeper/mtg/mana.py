@@ -59,23 +59,23 @@ class ManaCost:
         """The total amount of mana the cost asks for."""
         return self.generic + len(self.colored)
 
-    def is_paid_by(self, sources: list[str]) -> bool:
-        """Whether ``sources`` (the colour each untapped land makes, as :meth:`payment` takes
-        them) can pay this cost: what ``payment(sources) is not None`` answers, found by
-        counting instead of choosing.
+    def is_paid_by(self, colours: str, sources: int) -> bool:
+        """Whether ``sources`` sources can pay this cost, where ``colours`` has a letter for
+        each of them that makes a colour (``"RRG"``: two make red, one green): what
+        ``payment(...) is not None`` answers for them, found by counting instead of choosing.
 
         Each coloured symbol needs a source of its colour, and generic mana takes any source
         left over (MG R2), so the counts settle it.
 
-        >>> ManaCost.parse("{1}{R}{R}").is_paid_by(["R", "R", "G"])
+        >>> ManaCost.parse("{1}{R}{R}").is_paid_by("RRG", 3)
         True
-        >>> ManaCost.parse("{1}{R}{R}").is_paid_by(["R", "G", "G"])
+        >>> ManaCost.parse("{1}{R}{R}").is_paid_by("RGG", 3)
         False
         """
         colored = self.colored
-        if len(sources) < self.generic + len(colored):
+        if sources < self.generic + len(colored):
             return False
-        return all(colored.count(symbol) <= sources.count(symbol) for symbol in colored)
+        return all(colored.count(symbol) <= colours.count(symbol) for symbol in colored)
 
     def payment(self, sources: list[str]) -> list[int] | None:
         """Choose which sources pay this cost, or return ``None`` if they cannot.

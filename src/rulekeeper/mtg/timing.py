@@ -7,7 +7,6 @@ actions *and* its error messages from these same functions, so the two can never
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Final
 
 from rulekeeper.mtg.actions import Player, Target
@@ -44,21 +43,13 @@ def can_only_pass(game: MagicGame) -> bool:
     if game.decision != "priority" or is_sorcery_speed(game, player):
         return False
     cards = game.table.cards
-    instants = [
-        c for c in game.table.zones[game.table.hands[player]] if cards[c].definition.is_instant
-    ]
-    # Several instants are judged against one state, under one Judgement: the untapped lands
-    # that pay for them are found once.
-    if instants:
-        castable: bool = game.judged(partial(any_castable, game, player, instants))
-        if castable:
+    for card_id in game.table.zones[game.table.hands[player]]:
+        if (
+            cards[card_id].definition.is_instant
+            and why_not_cast_card(game, player, card_id) is None
+        ):
             return False
     return not game.format.priority_actions(game, player)
-
-
-def any_castable(game: MagicGame, player: int, cards: list[int]) -> bool:
-    """Whether ``player`` can cast any of ``cards`` now, whatever its target."""
-    return any(why_not_cast_card(game, player, card_id) is None for card_id in cards)
 
 
 def why_not_play_land(game: MagicGame, player: int, card_id: int) -> Violation | None:
