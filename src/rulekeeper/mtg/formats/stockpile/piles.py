@@ -99,7 +99,10 @@ def build_piles(game: MagicGame, cube: Sequence[str]) -> None:
 
 def face_up_card(game: MagicGame, number: int) -> int | None:
     """The face-up top card of stockpile ``number``, or ``None`` if it is empty (SD 5.5)."""
-    cards = game.table.zones[stockpile(number)]
+    # The zone's name from the names made once (STOCKPILE_ZONES): every acquisition judged at
+    # every priority in a main phase asks this.
+    zone = STOCKPILE_ZONES[number - 1] if 1 <= number <= STOCKPILES else stockpile(number)
+    cards = game.table.zones[zone]
     return cards[-1] if cards else None
 
 
