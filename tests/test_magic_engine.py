@@ -19,6 +19,7 @@ import pytest
 
 from rulekeeper.bench import engine_build
 from rulekeeper.engine import RandomAgent, play
+from rulekeeper.engine.game import Action
 from rulekeeper.errors import IllegalActionError
 from rulekeeper.games import FORMATS
 from rulekeeper.mtg import actions
@@ -231,7 +232,7 @@ def test_apply_then_legal_actions_rejects_what_apply_rejects() -> None:
     assert game.apply_then_legal_actions(Pass()) == game.legal_actions()
 
 
-@pytest.mark.parametrize("value", VALUES, ids=repr)
+@pytest.mark.parametrize("value", [v for v in VALUES if isinstance(v, Action)], ids=repr)
 def test_the_kinds_tested_one_at_a_time_are_the_tuples_they_stand_for(value: Any) -> None:
     """The hot paths test an action's kind one isinstance at a time (a tuple of classes is
     built at every test in the compiled build); they must say what the tuples say."""
