@@ -213,7 +213,7 @@ def landpile_contents(game: MagicGame) -> dict[str, int]:
 
 def landpile_types(game: MagicGame) -> list[str]:
     """The basic land types the face-up landpile holds at least one of, in the order of
-    :data:`~rulekeeper.mtg.formats.stockpile.BASIC_LANDS`: the lands a player may acquire
+    ``BASIC_LANDS``: the lands a player may acquire
     (SD 5.3), as :func:`landpile_contents` counts them above zero."""
     # Asked at every priority in a main phase. The pile is spread evenly over the types, so
     # every type turns up within its first few cards and the rest need not be read.
