@@ -541,8 +541,6 @@ class MagicGame(Game):
     def lands_paying(self, player: int, cost: ManaCost) -> list[int] | None:
         """The untapped lands of ``player`` that would pay ``cost``, or ``None`` (MG R2)."""
         lands = self.untapped_lands(player)
-        if len(lands) < cost.mana_value:
-            return None  # what payment() answers at once, before the colours are listed
         chosen = cost.payment([c.definition.produces for c in lands])
         return None if chosen is None else [lands[i].id for i in chosen]
 

@@ -105,13 +105,9 @@ def decide_outcome(game: MagicGame) -> None:
     if game.outcome is not None:
         return
     # Asked at every state-based check, and nearly always two players or more are standing:
-    # counted up to the second, before any list is made.
-    still_in = 0
-    for player in game.table.players:
-        if not player.lost:
-            still_in += 1
-            if still_in > 1:
-                return
+    # counted before any list is made.
+    if game.standing_count() > 1:
+        return
     standing = [p.index for p in game.table.players if not p.lost]
     losers = [p for p in game.table.players if p.lost]
     rule = "MG 5.5"
