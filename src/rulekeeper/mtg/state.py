@@ -40,7 +40,12 @@ def definition_of(name: str) -> CardDef:
 
     :raises InputError: if no such card is known.
     """
-    return FORMAT_CARDS.get(name) or card(name)
+    definition = FORMAT_CARDS.get(name)
+    if definition is None:
+        # The canonical name, as decks and saves spell it, is read directly: every game makes
+        # a hundred cards or more. Another spelling goes through card()'s folding.
+        definition = card_pool().get(name)
+    return definition if definition is not None else card(name)
 
 
 def zone(kind: str, player: int) -> str:
@@ -103,16 +108,16 @@ class CardState:
         blocking_order: int = 0,
         blocked: bool = False,
         target: Target | None = None,
+        definition: CardDef | None = None,
     ) -> None:
         self.id, self.name, self.owner, self.controller = id, name, owner, controller
         self.tapped, self.damage, self.deathtouched = tapped, damage, deathtouched
         self.arrived_turn, self.attacking, self.blocking = arrived_turn, attacking, blocking
         self.blocking_order, self.blocked, self.target = blocking_order, blocked, target
         # Looked up once: a card's name never changes, and the engine asks for its definition
-        # more than for anything else. The name is canonical once created, so the pool is read
-        # directly; a format's own card (FORMAT_CARDS) is the rare case.
-        pool = card_pool()
-        self.definition = pool[name] if name in pool else FORMAT_CARDS[name]
+        # more than for anything else. A new card (Table.create) brings the definition it has
+        # already looked up; a restored one is looked up by its canonical name.
+        self.definition = definition if definition is not None else definition_of(name)
 
     def reset_status(self) -> None:
         """Forget everything a card had on the battlefield or the stack (a new object)."""
@@ -200,7 +205,7 @@ class Table:
         """Create a card owned by ``owner`` on top of ``zone_name`` and return its ID."""
         definition = definition_of(name)  # fail early on a card the engine does not implement
         card_id = len(self.cards)
-        self.cards.append(CardState(card_id, definition.name, owner, owner))
+        self.cards.append(CardState(card_id, definition.name, owner, owner, definition=definition))
         self.zones[zone_name].append(card_id)
         self.where[card_id] = zone_name
         if zone_name == "battlefield":
