@@ -322,9 +322,9 @@ class Vortex(MagicFormat):
     def bot_decks(self, chance: Chance, players: int) -> list[Deck]:
         """A cube of every spell in the pool plus four of each basic, split among the players
         as their contributions to the shoe."""
-        from rulekeeper.mtg.cards import card_pool
+        from rulekeeper.mtg.decks import spell_names
 
-        cube = sorted(n for n, d in card_pool().items() if not d.has_type("Land"))
+        cube = spell_names()
         cube += [name for name in BASIC_LANDS for _ in range(4)]
         chance.shuffle(cube, kind="cube")
         return [[cube[seat::players]] for seat in range(players)]
