@@ -244,7 +244,7 @@ class MagicGame(Game):
         so nothing it remembers outlives the call."""
         if self.judgement is not None:
             return ask()
-        self.judgement = Judgement()
+        self.judgement = Judgement(self.priority)
         try:
             return ask()
         finally:
@@ -562,16 +562,16 @@ class MagicGame(Game):
     def untapped_mana(self, player: int) -> tuple[str, int]:
         """The colours ``player``'s untapped lands make, a letter for each land that makes one
         (``"RRG"``), and how many untapped lands there are: all a payment depends on."""
-        colours, sources = "", 0
         cards = self.table.cards
-        # The lands of untapped_lands, counted as they are found rather than listed first (a
-        # string counts its letters faster than a list its items).
-        for i in self.table.zones["battlefield"]:
-            card = cards[i]
-            if is_untapped_land_of(card, player):
-                colours += card.definition.produces
-                sources += 1
-        return colours, sources
+        # The lands of untapped_lands, their colours joined once at the end (adding to a string
+        # land by land makes a new string each time; a string counts its letters faster than a
+        # list its items, which is why the answer is a string).
+        produced = [
+            card.definition.produces
+            for i in self.table.zones["battlefield"]
+            if is_untapped_land_of(card := cards[i], player)
+        ]
+        return "".join(produced), len(produced)
 
     def untapped_lands(self, player: int) -> list[CardState]:
         """The untapped lands ``player`` controls, in battlefield order."""

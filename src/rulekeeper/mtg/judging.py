@@ -24,10 +24,12 @@ class Judgement:
 
     # A plain class rather than a dataclass: one is made for every call, and the compiled
     # build makes a plain class faster.
-    def __init__(self) -> None:
+    def __init__(self, player: int) -> None:
+        self.player = player
+        """The player whose actions are judged: the one who decides."""
         self.untapped_mana: dict[int, tuple[str, int]] = {}
         """The colours each player's untapped lands make and how many there are (what says
         whether a cost can be paid, MG R2; see
         :meth:`~rulekeeper.mtg.game.MagicGame.untapped_mana`)."""
-        self.casting: dict[tuple[int, int], Violation | None] = {}
-        """Why a player cannot cast a card whatever its target, by player and card ID."""
+        self.casting: dict[int, Violation | None] = {}
+        """Why :attr:`player` cannot cast a card whatever its target, by card ID."""

@@ -7,7 +7,7 @@ actions *and* its error messages from these same functions, so the two can never
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from rulekeeper.mtg.actions import Player, Target
 from rulekeeper.mtg.combat import attacked_player
@@ -20,12 +20,15 @@ if TYPE_CHECKING:
 Violation = tuple[RuleId, str]
 """The rule an action would break, and a one-line reason in lower case."""
 
-MAIN_STEPS: Final = ("main1", "main2")
-
 
 def is_sorcery_speed(game: MagicGame, player: int) -> bool:
     """True when ``player`` may cast a creature or sorcery: their main phase, stack empty."""
-    return game.active == player and game.step in MAIN_STEPS and not game.table.zones["stack"]
+    if game.active != player:
+        return False
+    # The two main steps compared one by one, not looked up ``in`` a tuple: compiled, that
+    # compares them as Python objects, and every priority asks this.
+    step = game.step
+    return (step == "main1" or step == "main2") and not game.table.zones["stack"]
 
 
 def can_only_pass(game: MagicGame) -> bool:
@@ -79,13 +82,14 @@ def why_not_cast(
 def why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation | None:
     """The checks of :func:`why_not_cast` that do not depend on the target."""
     judgement = game.judgement
-    if judgement is None:
+    if judgement is None or player != judgement.player:
         return _why_not_cast_card(game, player, card_id)
     # Judged once per card in one call, not once for each of its targets.
-    key = (player, card_id)
-    if key not in judgement.casting:
-        judgement.casting[key] = _why_not_cast_card(game, player, card_id)
-    return judgement.casting[key]
+    casting = judgement.casting
+    if card_id in casting:
+        return casting[card_id]
+    found = casting[card_id] = _why_not_cast_card(game, player, card_id)
+    return found
 
 
 def _why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation | None:
