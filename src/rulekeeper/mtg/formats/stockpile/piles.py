@@ -12,7 +12,7 @@ The format's bookkeeping lives in ``game.format_state`` so that it is saved with
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rulekeeper.engine.game import Outcome
 from rulekeeper.errors import InputError
@@ -121,14 +121,30 @@ def why_not_acquire_now(game: MagicGame, player: int) -> Violation | None:
     return None
 
 
+# The generic costs of the usual prices, made once: every acquisition judged at every priority
+# in a main phase asks whether its price can be paid.
+_GENERIC_COSTS: Final = tuple(ManaCost(generic=amount) for amount in range(17))
+
+
+def generic_cost(amount: int) -> ManaCost:
+    """A cost of ``amount`` generic mana, as a price is paid (SD 6.2).
+
+    >>> generic_cost(3) == ManaCost(generic=3) and generic_cost(40) == ManaCost(generic=40)
+    True
+    """
+    if 0 <= amount < len(_GENERIC_COSTS):
+        return _GENERIC_COSTS[amount]
+    return ManaCost(generic=amount)
+
+
 def _why_not_pay(game: MagicGame, player: int, amount: int, rule: str) -> Violation | None:
-    if not game.can_pay(player, ManaCost(generic=amount)):
+    if not game.can_pay(player, generic_cost(amount)):
         return (rule, f"your untapped lands cannot pay {{{amount}}}")
     return None
 
 
 def _pay(game: MagicGame, player: int, amount: int) -> None:
-    for land in game.lands_paying(player, ManaCost(generic=amount)) or []:
+    for land in game.lands_paying(player, generic_cost(amount)) or []:
         game.table.cards[land].tapped = True
 
 
