@@ -120,7 +120,9 @@ def test_a_pass_is_forced_only_when_it_is_the_one_legal_action(
 
 
 @pytest.mark.parametrize(("key", "players"), [("leveler", 2), ("stockpile", 3)])
-def test_the_kept_creatures_are_the_battlefield_s_at_every_step(key: str, players: int) -> None:
+def test_the_kept_creatures_and_lands_are_the_battlefield_s_at_every_step(
+    key: str, players: int
+) -> None:
     game = FORMATS[key].new_game(5, players)
     assert isinstance(game, MagicGame)
     checked = 0
@@ -150,6 +152,21 @@ def test_a_battlefield_changed_behind_the_model_s_back_is_caught_by_the_invarian
     assert any("kept creatures" in problem for problem in magic_invariants(game))
     game.table.move(giant, "battlefield")  # the model's own way: the kept list is redone
     assert magic_invariants(game) == []
+
+
+def test_a_controller_changed_behind_the_model_s_back_is_caught_by_the_invariant() -> None:
+    """The kept lands by controller follow the zones and claim(); a controller set directly on
+    the battlefield leaves them stale, and the conformance invariant says so."""
+    from rulekeeper.games import magic_invariants
+
+    game = Scenario("leveler").player(0, battlefield=["Forest", "Mountain"]).build()
+    assert (game.untapped_mana(0), game.untapped_mana(1)) == (("GR", 2), ("", 0))
+    forest = game.find("Forest")
+    game.table.cards[forest].controller = 1  # not a change the model makes
+    assert any("kept lands" in problem for problem in magic_invariants(game))
+    game.table.move(forest, "battlefield")  # through the model: the kept lands are redone
+    assert magic_invariants(game) == []
+    assert (game.untapped_mana(0), game.untapped_mana(1)) == (("R", 1), ("G", 1))
 
 
 def test_the_kept_zone_names_follow_the_players_and_a_restored_table() -> None:

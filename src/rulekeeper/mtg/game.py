@@ -107,12 +107,6 @@ def is_forced_kind(action: Action) -> bool:
     return forced or isinstance(action, EndBlocks)
 
 
-def is_untapped_land_of(card: CardState, player: int) -> bool:
-    """Whether ``card`` (on the battlefield) is an untapped land ``player`` controls: one that
-    can pay for their spells (MG R2)."""
-    return card.controller == player and card.definition.is_land and not card.tapped
-
-
 class MagicGame(Game):
     """A two-player game of Magic under one :class:`~rulekeeper.mtg.hooks.MagicFormat`."""
 
@@ -562,23 +556,17 @@ class MagicGame(Game):
     def untapped_mana(self, player: int) -> tuple[str, int]:
         """The colours ``player``'s untapped lands make, a letter for each land that makes one
         (``"RRG"``), and how many untapped lands there are: all a payment depends on."""
-        cards = self.table.cards
         # The lands of untapped_lands, their colours joined once at the end (adding to a string
         # land by land makes a new string each time; a string counts its letters faster than a
         # list its items, which is why the answer is a string).
         produced = [
-            card.definition.produces
-            for i in self.table.zones["battlefield"]
-            if is_untapped_land_of(card := cards[i], player)
+            land.definition.produces for land in self.table.lands(player) if not land.tapped
         ]
         return "".join(produced), len(produced)
 
     def untapped_lands(self, player: int) -> list[CardState]:
         """The untapped lands ``player`` controls, in battlefield order."""
-        cards = self.table.cards
-        return [
-            c for i in self.table.zones["battlefield"] if is_untapped_land_of(c := cards[i], player)
-        ]
+        return [land for land in self.table.lands(player) if not land.tapped]
 
     def cast_spell(self, player: int, card_id: int, target: Target | None) -> None:
         """Pay for a spell with untapped lands and put it on the stack; the caster keeps

@@ -9,7 +9,7 @@ exactly one zone; :meth:`Table.move` is the only way to change that.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -170,11 +170,19 @@ class Table:
         formats with such a replacement (:meth:`~rulekeeper.mtg.hooks.MagicFormat.redirect`)."""
         # The creatures on the battlefield (creatures() of every controller), kept because the
         # engine asks for them at every state-based check and the battlefield changes far less
-        # often. Stale once a card enters or leaves the battlefield, so create(), move() and
-        # restore(), the only ways the model changes a zone, drop it; a zone's list changed
-        # directly would leave it stale, and kept_index_problems() (a conformance invariant)
-        # compares it with a fresh scan.
+        # often. Stale once a creature enters or leaves the battlefield (other cards coming and
+        # going leave the creatures in the same order), so create(), move() and restore(), the
+        # only ways the model changes a zone, drop it; a zone's list changed directly would
+        # leave it stale, and kept_index_problems() (a conformance invariant) compares it with a
+        # fresh scan.
         self._creatures: list[CardState] | None = None
+        # The lands on the battlefield by controller (lands()), kept because every priority asks
+        # what a player's untapped lands can pay, and in a game of many players the battlefield
+        # holds many lands of others. Stale once a land enters or leaves the battlefield or
+        # changes controller there: the same methods drop it, and claim() and release() too; a
+        # controller set directly on the battlefield would leave it stale, and
+        # kept_index_problems() compares it with a fresh scan as well.
+        self._lands: dict[int, tuple[CardState, ...]] | None = None
         self._name_player_zones()
 
     def _name_player_zones(self) -> None:
@@ -187,6 +195,15 @@ class Table:
         self.libraries: list[str] = [zone("library", p) for p in seats]
         self.graveyards: list[str] = [zone("graveyard", p) for p in seats]
 
+    def _battlefield_changed(self, card: CardState) -> None:
+        # ``card`` entered or left the battlefield, or changed controller there: what is kept
+        # about the cards of its kind is worked out again when next asked for.
+        definition = card.definition
+        if definition.is_creature:
+            self._creatures = None
+        if definition.is_land:
+            self._lands = None
+
     def add_zone(self, name: str) -> None:
         """Create an empty zone (setup only)."""
         self.zones.setdefault(name, [])
@@ -198,18 +215,19 @@ class Table:
         :mod:`rulekeeper.mtg.saving`); where each card is follows from the zones."""
         self.players, self.cards, self.zones = players, cards, zones
         self.where = {i: k for k, v in zones.items() for i in v}
-        self._creatures = None
+        self._creatures = self._lands = None
         self._name_player_zones()
 
     def create(self, name: str, owner: int, zone_name: str) -> int:
         """Create a card owned by ``owner`` on top of ``zone_name`` and return its ID."""
         definition = definition_of(name)  # fail early on a card the engine does not implement
         card_id = len(self.cards)
-        self.cards.append(CardState(card_id, definition.name, owner, owner, definition=definition))
+        card = CardState(card_id, definition.name, owner, owner, definition=definition)
+        self.cards.append(card)
         self.zones[zone_name].append(card_id)
         self.where[card_id] = zone_name
         if zone_name == "battlefield":
-            self._creatures = None
+            self._battlefield_changed(card)
         return card_id
 
     def claim(self, card_id: int, player: int) -> None:
@@ -217,11 +235,15 @@ class Table:
         state = self.cards[card_id]
         if state.owner == UNOWNED:
             state.owner = state.controller = player
+            if self.where[card_id] == "battlefield":
+                self._battlefield_changed(state)
 
     def release(self, card_id: int) -> None:
         """Make a card nobody's again (a card back in a pile no player owns)."""
         state = self.cards[card_id]
         state.owner = state.controller = UNOWNED
+        if self.where[card_id] == "battlefield":
+            self._battlefield_changed(state)
 
     def move(self, card_id: int, to: str, *, bottom: bool = False) -> None:
         """Move a card to the top (end) or bottom (start) of zone ``to``.
@@ -238,10 +260,11 @@ class Table:
             leaving.pop()  # the top card (a draw, the top of a pile): no search of the zone
         else:
             leaving.remove(card_id)
+        card = self.cards[card_id]
         if origin == "battlefield" or to == "battlefield":
-            self._creatures = None
+            self._battlefield_changed(card)
         if origin in ("battlefield", "stack") and to != origin:
-            self.cards[card_id].reset_status()
+            card.reset_status()
         if bottom:
             self.zones[to].insert(0, card_id)
         else:
@@ -274,10 +297,27 @@ class Table:
         cards = self.cards
         return [c for i in self.zones["battlefield"] if (c := cards[i]).definition.is_creature]
 
+    def lands(self, controller: int) -> tuple[CardState, ...]:
+        """The lands ``controller`` controls on the battlefield, in battlefield order."""
+        found = self._lands
+        if found is None:
+            found = self._lands = self.scan_lands()
+        return found.get(controller, ())
+
+    def scan_lands(self) -> dict[int, tuple[CardState, ...]]:
+        """The lands on the battlefield by controller, found by looking at every card there."""
+        found: dict[int, list[CardState]] = {}
+        cards = self.cards
+        for i in self.zones["battlefield"]:
+            card = cards[i]
+            if card.definition.is_land:
+                found.setdefault(card.controller, []).append(card)
+        return {controller: tuple(lands) for controller, lands in found.items()}
+
     def kept_index_problems(self) -> list[str]:
-        """What the kept list of creatures and the kept names of the players' zones get wrong,
-        compared with a fresh scan and fresh names (a conformance invariant: it must always be
-        empty)."""
+        """What the kept creatures, the kept lands and the kept names of the players' zones get
+        wrong, compared with a fresh scan and fresh names (a conformance invariant: it must
+        always be empty)."""
         problems = []
         seats = range(len(self.players))
         for kind, kept_names in (
@@ -288,6 +328,18 @@ class Table:
             if kept_names != [zone(kind, p) for p in seats]:
                 problems.append(f"the kept {kind} names {kept_names} are not the players'")
         kept, fresh = self._creatures, self.scan_creatures()
-        if kept is None or (len(kept) == len(fresh) and all(map(operator.is_, kept, fresh))):
-            return problems
-        return [*problems, f"the kept creatures {[c.id for c in kept]} are not the battlefield's"]
+        if kept is not None and not _same_cards(kept, fresh):
+            problems.append(f"the kept creatures {[c.id for c in kept]} are not the battlefield's")
+        kept_lands, fresh_lands = self._lands, self.scan_lands()
+        if kept_lands is not None and (
+            kept_lands.keys() != fresh_lands.keys()
+            or not all(_same_cards(kept_lands[p], fresh_lands[p]) for p in fresh_lands)
+        ):
+            shown = {p: [c.id for c in lands] for p, lands in kept_lands.items()}
+            problems.append(f"the kept lands {shown} are not the battlefield's")
+        return problems
+
+
+def _same_cards(kept: Sequence[CardState], fresh: Sequence[CardState]) -> bool:
+    # The very same objects in the same order: equal fields would not do, two cards can be alike.
+    return len(kept) == len(fresh) and all(map(operator.is_, kept, fresh))
