@@ -155,8 +155,8 @@ def test_a_battlefield_changed_behind_the_model_s_back_is_caught_by_the_invarian
 
 
 def test_a_controller_changed_behind_the_model_s_back_is_caught_by_the_invariant() -> None:
-    """The kept lands by controller follow the zones and claim(); a controller set directly on
-    the battlefield leaves them stale, and the conformance invariant says so."""
+    """The kept lands of each controller follow the zones; a controller set directly on the
+    battlefield leaves them stale, and the conformance invariant says so."""
     from rulekeeper.games import magic_invariants
 
     game = Scenario("leveler").player(0, battlefield=["Forest", "Mountain"]).build()
@@ -164,9 +164,11 @@ def test_a_controller_changed_behind_the_model_s_back_is_caught_by_the_invariant
     forest = game.find("Forest")
     game.table.cards[forest].controller = 1  # not a change the model makes
     assert any("kept lands" in problem for problem in magic_invariants(game))
-    game.table.move(forest, "battlefield")  # through the model: the kept lands are redone
+    game.table.cards[forest].controller = 0
     assert magic_invariants(game) == []
-    assert (game.untapped_mana(0), game.untapped_mana(1)) == (("R", 1), ("G", 1))
+    game.table.move(forest, "graveyard:0")  # through the model: the kept lands follow
+    assert magic_invariants(game) == []
+    assert (game.untapped_mana(0), game.untapped_mana(1)) == (("R", 1), ("", 0))
 
 
 def test_the_kept_zone_names_follow_the_players_and_a_restored_table() -> None:

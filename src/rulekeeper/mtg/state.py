@@ -176,13 +176,14 @@ class Table:
         # leave it stale, and kept_index_problems() (a conformance invariant) compares it with a
         # fresh scan.
         self._creatures: list[CardState] | None = None
-        # The lands on the battlefield by controller (lands()), kept because every priority asks
-        # what a player's untapped lands can pay, and in a game of many players the battlefield
-        # holds many lands of others. Stale once a land enters or leaves the battlefield or
-        # changes controller there: the same methods drop it, and claim() and release() too; a
-        # controller set directly on the battlefield would leave it stale, and
-        # kept_index_problems() compares it with a fresh scan as well.
-        self._lands: dict[int, tuple[CardState, ...]] | None = None
+        # The lands on the battlefield of each controller asked about (lands()), kept because
+        # every priority asks what a player's untapped lands can pay, and in a game of many
+        # players the battlefield holds many lands of others. A controller's are stale once one
+        # of their lands enters or leaves the battlefield: create() and move() drop theirs,
+        # restore(), claim() and release() (a card changing controller) drop them all; a
+        # controller set directly on the battlefield would leave them stale, and
+        # kept_index_problems() compares them with a fresh scan as well.
+        self._lands: dict[int, tuple[CardState, ...]] = {}
         self._name_player_zones()
 
     def _name_player_zones(self) -> None:
@@ -196,13 +197,13 @@ class Table:
         self.graveyards: list[str] = [zone("graveyard", p) for p in seats]
 
     def _battlefield_changed(self, card: CardState) -> None:
-        # ``card`` entered or left the battlefield, or changed controller there: what is kept
-        # about the cards of its kind is worked out again when next asked for.
+        # ``card`` entered or left the battlefield: what is kept about the cards of its kind
+        # (its controller's, for lands) is worked out again when next asked for.
         definition = card.definition
         if definition.is_creature:
             self._creatures = None
         if definition.is_land:
-            self._lands = None
+            self._lands.pop(card.controller, None)
 
     def add_zone(self, name: str) -> None:
         """Create an empty zone (setup only)."""
@@ -215,7 +216,8 @@ class Table:
         :mod:`rulekeeper.mtg.saving`); where each card is follows from the zones."""
         self.players, self.cards, self.zones = players, cards, zones
         self.where = {i: k for k, v in zones.items() for i in v}
-        self._creatures = self._lands = None
+        self._creatures = None
+        self._lands = {}
         self._name_player_zones()
 
     def create(self, name: str, owner: int, zone_name: str) -> int:
@@ -236,14 +238,14 @@ class Table:
         if state.owner == UNOWNED:
             state.owner = state.controller = player
             if self.where[card_id] == "battlefield":
-                self._battlefield_changed(state)
+                self._lands = {}  # a land may have changed controller: every entry is redone
 
     def release(self, card_id: int) -> None:
         """Make a card nobody's again (a card back in a pile no player owns)."""
         state = self.cards[card_id]
         state.owner = state.controller = UNOWNED
         if self.where[card_id] == "battlefield":
-            self._battlefield_changed(state)
+            self._lands = {}  # a land may have changed controller: every entry is redone
 
     def move(self, card_id: int, to: str, *, bottom: bool = False) -> None:
         """Move a card to the top (end) or bottom (start) of zone ``to``.
@@ -299,20 +301,20 @@ class Table:
 
     def lands(self, controller: int) -> tuple[CardState, ...]:
         """The lands ``controller`` controls on the battlefield, in battlefield order."""
-        found = self._lands
+        found = self._lands.get(controller)
         if found is None:
-            found = self._lands = self.scan_lands()
-        return found.get(controller, ())
+            found = self._lands[controller] = self.scan_lands(controller)
+        return found
 
-    def scan_lands(self) -> dict[int, tuple[CardState, ...]]:
-        """The lands on the battlefield by controller, found by looking at every card there."""
-        found: dict[int, list[CardState]] = {}
+    def scan_lands(self, controller: int) -> tuple[CardState, ...]:
+        """The lands ``controller`` controls on the battlefield, found by looking at every card
+        there."""
         cards = self.cards
-        for i in self.zones["battlefield"]:
-            card = cards[i]
-            if card.definition.is_land:
-                found.setdefault(card.controller, []).append(card)
-        return {controller: tuple(lands) for controller, lands in found.items()}
+        return tuple(
+            card
+            for i in self.zones["battlefield"]
+            if (card := cards[i]).controller == controller and card.definition.is_land
+        )
 
     def kept_index_problems(self) -> list[str]:
         """What the kept creatures, the kept lands and the kept names of the players' zones get
@@ -330,13 +332,10 @@ class Table:
         kept, fresh = self._creatures, self.scan_creatures()
         if kept is not None and not _same_cards(kept, fresh):
             problems.append(f"the kept creatures {[c.id for c in kept]} are not the battlefield's")
-        kept_lands, fresh_lands = self._lands, self.scan_lands()
-        if kept_lands is not None and (
-            kept_lands.keys() != fresh_lands.keys()
-            or not all(_same_cards(kept_lands[p], fresh_lands[p]) for p in fresh_lands)
-        ):
-            shown = {p: [c.id for c in lands] for p, lands in kept_lands.items()}
-            problems.append(f"the kept lands {shown} are not the battlefield's")
+        for controller, lands in self._lands.items():
+            if not _same_cards(lands, self.scan_lands(controller)):
+                shown = [c.id for c in lands]
+                problems.append(f"the kept lands {shown} of {controller} are not the battlefield's")
         return problems
 
 
