@@ -7,7 +7,7 @@ The engine takes every step it can by itself and stops only where a player has a
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, Final, Self, TypeVar
 
@@ -270,28 +270,31 @@ class MagicGame(Game):
             ]
         return [Discard(c) for c in self.table.zones[self.table.hands[player]]]
 
-    def _priority_candidates(self, player: int) -> Iterator[Action]:
+    def _priority_candidates(self, player: int) -> list[Action]:
         """Pass; each card in hand played or cast (a targeted spell at every possible target);
-        then the format's own actions. One at a time, so that
-        :meth:`only_legal_action` stops asking at the second legal one."""
-        yield Pass()
+        then the format's own actions."""
+        # A list rather than a generator, though only_legal_action stops judging at the second
+        # legal candidate: compiled, resuming a generator for each candidate costs more than
+        # the few cards in hand judged beyond that point (each card's castability is judged here
+        # anyway, once per Judgement).
+        found: list[Action] = [Pass()]
         cards = self.table.cards
         targets: list[Target] | None = None  # worked out at the first targeted spell
         for card_id in self.table.zones[self.table.hands[player]]:
             definition = cards[card_id].definition
             if definition.is_land:
-                yield PlayLand(card_id)
+                found.append(PlayLand(card_id))
             elif why_not_cast_card(self, player, card_id) is not None:
                 continue  # not castable now, whatever the target: skip the target search
             elif definition.target is None:
-                yield Cast(card_id)
+                found.append(Cast(card_id))
             else:
                 if targets is None:
                     targets = [Player(i) for i in range(len(self.table.players))]
                     targets += [c.id for c in self.table.creatures()]
-                for target in targets:
-                    yield Cast(card_id, target)
-        yield from self.format.priority_actions(self, player)
+                found += [Cast(card_id, target) for target in targets]
+        found += self.format.priority_actions(self, player)
+        return found
 
     def _violation(self, action: Action) -> Violation | None:
         # isinstance and attributes rather than a match statement, here and in _do: mypyc
