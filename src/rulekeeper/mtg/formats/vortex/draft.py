@@ -85,7 +85,10 @@ def fail_pick(game: MagicGame, player: int) -> None:
 
 def is_pass_due(game: MagicGame, player: int) -> bool:
     """A player's pass step waits for the state-based check after their cleanup."""
-    return player in game.format_state.get("pass_due", [])
+    # Read as what it is (format_state is JSON-ready, so typed Any), with no list made for a
+    # missing entry: every state-based check asks this for every player.
+    due: list[int] | None = game.format_state.get("pass_due")
+    return due is not None and player in due
 
 
 def pass_pack(game: MagicGame, player: int) -> None:

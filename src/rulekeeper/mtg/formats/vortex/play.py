@@ -139,20 +139,25 @@ class Vortex(MagicFormat):
     def next_decision(self, game: MagicGame) -> tuple[str, int] | None:
         """Opening picks, basic lands, drafts, and the pack mulligan, in that order."""
         state = game.format_state
-        if state["phase"] == "opening":
+        # Read as what they are (format_state is JSON-ready, so typed Any): compiled, a str
+        # compares faster than an Any, and this is asked whenever a player would get priority.
+        phase: str = state["phase"]
+        if phase == "opening":
             decision = self._next_pick(game, state["opening"], opening_turn=True)
             if decision is not None:
                 return decision
-            state["phase"] = "basics"
-        if state["phase"] == "basics":
+            phase = state["phase"] = "basics"
+        if phase == "basics":
             chooser = opening.next_basics_chooser(game)
             if chooser is not None:
                 return ("basics", chooser)
             state["phase"] = "play"
             game.record("VX 4.4", "every hand holds seven cards: normal play begins")
-        decision = self._next_pick(game, state["drafts"], opening_turn=False)
-        if decision is not None:
-            return decision
+        drafts: list[int] = state["drafts"]
+        if drafts:  # most of the time nobody is drafting
+            decision = self._next_pick(game, drafts, opening_turn=False)
+            if decision is not None:
+                return decision
         if draft.can_exile_pack(game, game.active) and state.get("mulligan_asked") != game.turn:
             return ("pack mulligan", game.active)
         return None
