@@ -7,7 +7,7 @@ actions *and* its error messages from these same functions, so the two can never
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rulekeeper.mtg.actions import Player, Target
 from rulekeeper.mtg.combat import attacked_player
@@ -107,8 +107,25 @@ def _why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation 
             f"{definition.name} can be cast only in your main phase with the stack empty",
         )
     if not game.can_pay(player, definition.mana_cost):
-        return ("MG 3.3", f"your untapped lands cannot pay {definition.cost or '{0}'}")
+        return cannot_pay(definition.cost)
     return None
+
+
+# Made once per cost: most cards judged cannot be paid for, and the legal actions throw the
+# reason away.
+_CANNOT_PAY: Final[dict[str, Violation]] = {}
+
+
+def cannot_pay(cost: str) -> Violation:
+    """Why a spell of mana cost ``cost`` (its text, ``""`` for none) cannot be cast now.
+
+    >>> cannot_pay("{1}{R}")
+    ('MG 3.3', 'your untapped lands cannot pay {1}{R}')
+    """
+    found = _CANNOT_PAY.get(cost)
+    if found is None:
+        found = _CANNOT_PAY[cost] = ("MG 3.3", f"your untapped lands cannot pay {cost or '{0}'}")
+    return found
 
 
 def why_not_target(
