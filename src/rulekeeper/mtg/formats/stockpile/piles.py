@@ -227,6 +227,11 @@ def landpile_contents(game: MagicGame) -> dict[str, int]:
     return counts
 
 
+# BASIC_LANDS as a set: compiled, looking a name up in a tuple compares it as a Python object
+# with each, and landpile_types does so for every land it reads.
+_BASIC_LAND_NAMES: Final = frozenset(BASIC_LANDS)
+
+
 def landpile_types(game: MagicGame) -> list[str]:
     """The basic land types the face-up landpile holds at least one of, in the order of
     ``BASIC_LANDS``: the lands a player may acquire
@@ -237,7 +242,7 @@ def landpile_types(game: MagicGame) -> list[str]:
     cards = game.table.cards
     for card_id in game.table.zones[LANDPILE]:
         name = cards[card_id].name
-        if name in BASIC_LANDS and name not in found:
+        if name not in found and name in _BASIC_LAND_NAMES:
             found.add(name)
             if len(found) == len(BASIC_LANDS):
                 break
