@@ -7,9 +7,9 @@ The engine takes every step it can by itself and stops only where a player has a
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import partial
-from typing import Any, Final, Self, TypeVar
+from typing import Any, Final, Self
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
@@ -49,8 +49,6 @@ from rulekeeper.mtg.timing import (
     why_not_play_land,
 )
 from rulekeeper.rules import RuleId, enforces
-
-_T = TypeVar("_T")
 
 STEPS: Final = (
     "untap",
@@ -225,24 +223,34 @@ class MagicGame(Game):
         """Every action the deciding player may take now, in a deterministic order (see
         :meth:`rulekeeper.engine.game.Game.legal_actions`), judged under one
         :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
-        return self._judged(super().legal_actions)
+        # The Judgement is opened and dropped here rather than by passing the inherited method
+        # to a helper: compiled, super() called directly is a plain call, while the bound
+        # method would be made anew at every call.
+        outermost = self._open_judgement()
+        try:
+            return super().legal_actions()
+        finally:
+            if outermost:
+                self.judgement = None
 
     def only_legal_action(self) -> Action | None:
         """The one action the deciding player may take now, or ``None`` (see
         :meth:`rulekeeper.engine.game.Game.only_legal_action`), judged under one
         :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
-        return self._judged(super().only_legal_action)
-
-    def _judged(self, ask: Callable[[], _T]) -> _T:
-        """Answer ``ask`` under one Judgement: made by the outermost call, dropped as it returns,
-        so nothing it remembers outlives the call."""
-        if self.judgement is not None:
-            return ask()
-        self.judgement = Judgement(self.priority)
+        outermost = self._open_judgement()
         try:
-            return ask()
+            return super().only_legal_action()
         finally:
-            self.judgement = None
+            if outermost:
+                self.judgement = None
+
+    def _open_judgement(self) -> bool:
+        """Open a Judgement unless one is open: whether this call opened it, and so must drop
+        it as it returns (nothing it remembers outlives the outermost call)."""
+        if self.judgement is not None:
+            return False
+        self.judgement = Judgement(self.priority)
+        return True
 
     def _candidates(self) -> Iterable[Action]:
         player = self.priority
