@@ -171,6 +171,24 @@ def test_a_controller_changed_behind_the_model_s_back_is_caught_by_the_invariant
     assert (game.untapped_mana(0), game.untapped_mana(1)) == (("R", 1), ("", 0))
 
 
+def test_a_hand_replaced_behind_the_model_s_back_is_caught_by_the_invariant() -> None:
+    """The stack and the hands are reached through the very lists the zones hold, so a card
+    moved through the model is seen through both; a zone's list replaced rather than changed
+    in place is caught by the invariant, and a restored game links its own."""
+    game = Scenario("leveler").player(0, hand=["Lightning Bolt"]).build()
+    bolt = game.find("Lightning Bolt")
+    assert game.table.hand_cards[0] == [bolt]
+    assert game.table.stack == []
+    game.table.move(bolt, "stack")
+    assert game.table.hand_cards[0] == []
+    assert game.table.stack == [bolt]
+    restored = MagicGame.loads(game.dumps())
+    assert restored.table.stack == [bolt]
+    assert restored.table.kept_index_problems() == []
+    game.table.zones["hand:0"] = [*game.table.zones["hand:0"]]  # not a change the model makes
+    assert any("linked hand of seat 0" in p for p in game.table.kept_index_problems())
+
+
 def test_the_kept_zone_names_follow_the_players_and_a_restored_table() -> None:
     """The names of each player's hand, library and graveyard are made once per table from the
     number of players; a restored game names its own, and a table whose players were replaced

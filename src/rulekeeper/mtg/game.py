@@ -288,7 +288,7 @@ class MagicGame(Game):
         found: list[Action] = [Pass()]
         cards = self.table.cards
         targets: list[Target] | None = None  # worked out at the first targeted spell
-        for card_id in self.table.zones[self.table.hands[player]]:
+        for card_id in self.table.hand_cards[player]:
             definition = cards[card_id].definition
             if definition.is_land:
                 found.append(PlayLand(card_id))
@@ -531,7 +531,7 @@ class MagicGame(Game):
             self.give_priority(self.next_player(self.priority), check=not self.settled)
             return
         self.passes = 0
-        if self.table.zones["stack"]:
+        if self.table.stack:
             self.settled = False  # resolving a spell changes the game
             effects.resolve_top(self)
             self.give_priority(self.active)

@@ -185,6 +185,11 @@ class Table:
         # kept_index_problems() compares them with a fresh scan as well.
         self._lands: dict[int, tuple[CardState, ...]] = {}
         self._name_player_zones()
+        self.stack: list[int] = []
+        """The cards on the stack, bottom first: the very list ``zones["stack"]`` holds."""
+        self.hand_cards: list[list[int]] = []
+        """Each player's hand by seat: the very lists ``zones`` holds under :attr:`hands`."""
+        self._link_zones()
 
     def _name_player_zones(self) -> None:
         # The names of each player's hand, library and graveyard by seat ("hand:0", ...): the
@@ -195,6 +200,18 @@ class Table:
         self.hands: list[str] = [zone("hand", p) for p in seats]
         self.libraries: list[str] = [zone("library", p) for p in seats]
         self.graveyards: list[str] = [zone("graveyard", p) for p in seats]
+
+    def _link_zones(self) -> None:
+        # The stack and each player's hand, reached without their names: every priority asks
+        # whether the stack is empty and what the hand holds, and finding a zone by its name
+        # costs more than the question. They are the very lists ``zones`` holds, so a card
+        # moved through either is moved in both; they go stale only if a list in ``zones`` is
+        # replaced rather than changed in place, which the model never does to these. Linked
+        # again whenever a zone is added and when restore() sets new zones; kept_index_problems()
+        # checks that they are still the same lists.
+        zones = self.zones
+        self.stack = zones.get("stack", [])
+        self.hand_cards = [zones.get(name, []) for name in self.hands]
 
     def _battlefield_changed(self, card: CardState) -> None:
         # ``card`` entered or left the battlefield: what is kept about the cards of its kind
@@ -208,6 +225,7 @@ class Table:
     def add_zone(self, name: str) -> None:
         """Create an empty zone (setup only)."""
         self.zones.setdefault(name, [])
+        self._link_zones()
 
     def restore(
         self, players: list[PlayerState], cards: list[CardState], zones: dict[str, list[int]]
@@ -219,6 +237,7 @@ class Table:
         self._creatures = None
         self._lands = {}
         self._name_player_zones()
+        self._link_zones()
 
     def create(self, name: str, owner: int, zone_name: str) -> int:
         """Create a card owned by ``owner`` on top of ``zone_name`` and return its ID."""
@@ -317,9 +336,9 @@ class Table:
         )
 
     def kept_index_problems(self) -> list[str]:
-        """What the kept creatures, the kept lands and the kept names of the players' zones get
-        wrong, compared with a fresh scan and fresh names (a conformance invariant: it must
-        always be empty)."""
+        """What the kept creatures, the kept lands, the kept names of the players' zones and the
+        linked stack and hands get wrong, compared with a fresh scan, fresh names and the zones
+        (a conformance invariant: it must always be empty)."""
         problems = []
         seats = range(len(self.players))
         for kind, kept_names in (
@@ -329,6 +348,11 @@ class Table:
         ):
             if kept_names != [zone(kind, p) for p in seats]:
                 problems.append(f"the kept {kind} names {kept_names} are not the players'")
+        if self.stack is not self.zones.get("stack"):
+            problems.append("the linked stack is not the list the zones hold")
+        for seat, name in enumerate(self.hands):
+            if seat >= len(self.hand_cards) or self.hand_cards[seat] is not self.zones.get(name):
+                problems.append(f"the linked hand of seat {seat} is not the list {name} holds")
         kept, fresh = self._creatures, self.scan_creatures()
         if kept is not None and not _same_cards(kept, fresh):
             problems.append(f"the kept creatures {[c.id for c in kept]} are not the battlefield's")

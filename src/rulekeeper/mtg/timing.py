@@ -28,7 +28,7 @@ def is_sorcery_speed(game: MagicGame, player: int) -> bool:
     # The two main steps compared one by one, not looked up ``in`` a tuple: compiled, that
     # compares them as Python objects, and every priority asks this.
     step = game.step
-    return (step == "main1" or step == "main2") and not game.table.zones["stack"]
+    return (step == "main1" or step == "main2") and not game.table.stack
 
 
 def can_only_pass(game: MagicGame) -> bool:
@@ -46,7 +46,7 @@ def can_only_pass(game: MagicGame) -> bool:
     if game.decision != "priority" or is_sorcery_speed(game, player):
         return False
     cards = game.table.cards
-    for card_id in game.table.zones[game.table.hands[player]]:
+    for card_id in game.table.hand_cards[player]:
         if (
             cards[card_id].definition.is_instant
             and why_not_cast_card(game, player, card_id) is None

@@ -146,7 +146,7 @@ class Stockpile(MagicFormat):
         if not is_sorcery_speed(game, player):
             return []
         found: list[Action] = [
-            ReturnJunk(c) for c in game.table.zones[game.table.hands[player]] if is_junk(game, c)
+            ReturnJunk(c) for c in game.table.hand_cards[player] if is_junk(game, c)
         ]
         if game.format_state.get("acquired") != game.turn:
             found += [Acquire(n) for n in range(1, STOCKPILES + 1)]
