@@ -451,7 +451,10 @@ class MagicGame(Game):
         (:meth:`~rulekeeper.mtg.hooks.MagicFormat.next_decision`) come first; priority follows
         once they are made.
         """
-        self.resume = ["priority", player]
+        # Changed in place rather than made anew: every pass hands priority on through here,
+        # and only resume_play reads the list (a save copies it).
+        resume = self.resume
+        resume[0], resume[1] = "priority", player
         self.resume_play(check=check)
 
     def resume_play(self, *, check: bool = True) -> None:
@@ -496,14 +499,15 @@ class MagicGame(Game):
         """The players still in the game, in seat order."""
         return [p.index for p in self.table.players if not p.lost]
 
-    def standing_count(self) -> int:
-        """How many players are still in the game (``len(standing())``, without the list:
-        every pass asks it)."""
-        count = 0
+    def more_standing_than(self, count: int) -> bool:
+        """Whether more than ``count`` players are still in the game (``len(standing()) >
+        count``), counting no further than needed: every pass asks it."""
         for player in self.table.players:
             if not player.lost:
-                count += 1
-        return count
+                count -= 1
+                if count < 0:
+                    return True
+        return False
 
     def end_turn_now(self) -> None:
         """End the turn at once: leave combat and go straight to the cleanup step."""
@@ -525,7 +529,7 @@ class MagicGame(Game):
         # Never counting up from below zero: a pass count no game reaches (a save's, say)
         # would otherwise keep the players passing for ever (see take_forced_actions).
         self.passes = max(self.passes, 0) + 1
-        if self.passes < self.standing_count():
+        if self.more_standing_than(self.passes):
             # Handing priority on changes nothing the state-based actions look at: if nothing
             # was logged since the last check (settled), this one could find nothing (MG 5.1).
             self.give_priority(self.next_player(self.priority), check=not self.settled)

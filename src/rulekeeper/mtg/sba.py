@@ -106,7 +106,7 @@ def decide_outcome(game: MagicGame) -> None:
         return
     # Asked at every state-based check, and nearly always two players or more are standing:
     # counted before any list is made.
-    if game.standing_count() > 1:
+    if game.more_standing_than(1):
         return
     standing = [p.index for p in game.table.players if not p.lost]
     losers = [p for p in game.table.players if p.lost]
