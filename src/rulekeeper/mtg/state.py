@@ -188,7 +188,7 @@ class Table:
         self.stack: list[int] = []
         """The cards on the stack, bottom first: the very list ``zones["stack"]`` holds."""
         self.hand_cards: list[list[int]] = []
-        """Each player's hand by seat: the very lists ``zones`` holds under :attr:`hands`."""
+        """Each player's hand by seat: the very lists ``zones`` holds under ``hands``."""
         self._link_zones()
 
     def _name_player_zones(self) -> None:
