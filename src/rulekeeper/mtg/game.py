@@ -276,7 +276,7 @@ class MagicGame(Game):
                 *(Block(b.id, a) for b in self.table.creatures(player) for a in attackers),
                 EndBlocks(),
             ]
-        return [Discard(c) for c in self.table.zones[self.table.hands[player]]]
+        return [Discard(c) for c in self.table.hand_cards[player]]
 
     def _priority_candidates(self, player: int) -> list[Action]:
         """Pass; each card in hand played or cast (a targeted spell at every possible target);
@@ -691,7 +691,7 @@ class MagicGame(Game):
 
     def cleanup(self) -> None:
         """Discard to hand size, then remove damage from creatures and end the turn."""
-        hand = self.table.zones[self.table.hands[self.active]]
+        hand = self.table.hand_cards[self.active]
         if len(hand) > self.format.max_hand_size:
             self.decision, self.priority = "discard", self.active
             return
