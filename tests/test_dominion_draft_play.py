@@ -385,3 +385,21 @@ def test_a_card_returns_to_its_own_pile_even_another_players_private_one() -> No
     assert "Village" not in game.hand(0)
     # Ben's empty Village pile no longer counts towards his three empty piles.
     assert "Village" not in [p for p in game.supply_of(1) if not game.pile(p)]
+
+
+def test_the_heuristic_agent_trashes_junk_sentry_finds_and_keeps_the_best_on_top() -> None:
+    from rulekeeper.dominion.scenario import scenario
+
+    game = scenario(kingdom=["Sentry"], hands={0: ["Sentry", *["Copper"] * 4]},
+                    decks={0: ["Estate", "Curse", "Silver", "Gold"]})  # fmt: skip
+    game.apply(Play("Sentry"))
+    agent = DraftAgent()
+    assert agent.choose(game.view(0), game.legal_actions()) == Choose("trash Curse")
+    game.apply(Choose("trash Curse"))
+    assert agent.choose(game.view(0), game.legal_actions()) == Choose("keep Silver")
+    game = scenario(kingdom=["Sentry"], hands={0: ["Sentry", *["Copper"] * 4]},
+                    decks={0: ["Estate", "Silver", "Gold"]})  # fmt: skip
+    game.apply(Play("Sentry"))
+    for _ in range(3):
+        game.apply(agent.choose(game.view(0), game.legal_actions()))
+    assert [game.cards[i] for i in game.table["deck:0"][-2:]] == ["Silver", "Gold"]  # Gold on top

@@ -242,6 +242,18 @@ def test_masquerade_skips_a_player_with_an_empty_hand() -> None:
     assert "Curse" in game.hand(0)
 
 
+@pytest.mark.rule("DM 4.11")
+def test_a_returned_card_goes_on_top_of_its_pile_and_one_without_a_pile_stays() -> None:
+    game = scenario(hands={0: ["Village", "Witch", *COPPERS[:3]]})
+    village, witch = game.hands[0][:2]
+    assert game.return_to_pile(village, "hand:0")
+    assert game.pile("Village")[-1] == village
+    assert not game.return_to_pile(witch, "hand:0")
+    assert game.hand(0) == ["Witch", *COPPERS[:3]]
+    assert game.table["trash"] == []  # neither trashed
+    assert "Village" not in game.gained[0]  # nor gained
+
+
 @pytest.mark.rule("DM 5.1")
 def test_only_landscapes_in_use_can_be_bought() -> None:
     game = scenario(hands={0: ["Gold", "Gold", "Gold", "Gold", "Copper"]})
