@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play
+from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.draft.agents import DraftAgent
 from rulekeeper.dominion.draft.play import DraftGame, new_draft_game
@@ -322,3 +322,84 @@ def test_the_heuristic_agent_beats_the_random_agent() -> None:
         outcome = play(new_draft_game(seed, 2), agents)
         wins += outcome.winners == (seat,)
     assert wins >= 11
+
+
+def _poacher_discards(seat: int) -> int:
+    """How many cards a shared Poacher has ``seat`` discard, with the shared Smithy pile and
+    Ben's Village and Cellar piles empty."""
+    hand = ["Poacher", "Copper", "Copper", "Estate", "Estate"]
+    game = drafted([ANN, BEN], shared=["Poacher", "Smithy"], names=["Ann", "Ben"], first=seat,
+                   emptied=["Smithy", "Village", "Cellar"], hands={seat: hand},
+                   decks={seat: ["Silver"] * 5})  # fmt: skip
+    game.apply(Play("Poacher"))
+    while game.steps:
+        game.apply(game.legal_actions()[0])
+    return len(game.log.citing("DM 4.5"))
+
+
+@pytest.mark.rule("DD R21")
+def test_poacher_counts_the_empty_piles_of_its_players_supply() -> None:
+    assert _poacher_discards(0) == 1  # the shared Smithy, not Ben's two
+    assert _poacher_discards(1) == 3  # the shared Smithy and his own two
+
+
+@pytest.mark.rule("DD R22")
+def test_populate_reaches_every_pile_of_its_buyers_supply_and_no_other() -> None:
+    game = table(
+        landscapes=["Populate", "Way of the Ox"],
+        discarded=["Fair", "Delve"],
+        hands={0: ["Gold", "Gold", "Gold", "Gold", "Estate"]},
+    )
+    before = {name: len(game.pile(name)) for name in game.piles}
+    game.apply(Buy("Populate"))
+    taken = {name for name in game.piles if len(game.pile(name)) < before[name]}
+    assert taken == set(ANN) | set(SHARED)  # one shared pile, shorter for Ben too
+
+
+@pytest.mark.rule("DD R23")
+def test_both_landscapes_serve_every_player_whatever_their_supply() -> None:
+    game = table(
+        landscapes=["Fair", "Way of the Ox"],
+        discarded=["Populate", "Delve"],
+        hands={0: ["Village", "Gold", "Silver", "Estate", "Estate"],
+               1: ["Village", "Gold", "Copper", "Estate", "Estate"]},
+    )  # fmt: skip
+    for seat in (0, 1):
+        assert game.variant.landscapes_of(game, seat) == ("Fair", "Way of the Ox")
+    # Ann plays a Village from Ben's private pile using the Way, and buys the Project.
+    game.apply(PlayWay("Village", "Way of the Ox"))
+    game.apply(Buy("Fair"))
+    # Ben may use both too, and put his own cube on the same Project.
+    assert PlayWay("Village", "Way of the Ox") in game.legal_actions()
+    game.apply(EndPhase())
+    game.apply(Buy("Fair"))
+    assert game.projects == {"Fair": [0, 1]}
+
+
+@pytest.mark.rule("DD R24")
+def test_a_card_returns_to_its_own_pile_even_another_players_private_one() -> None:
+    game = table(emptied=["Village"], hands={0: ["Village", *["Copper"] * 4]})
+    assert not game.in_supply(0, "Village")
+    assert game.return_to_pile(game.hands[0][0], "hand:0")
+    assert len(game.pile("Village")) == 1
+    assert "Village" not in game.hand(0)
+    # Ben's empty Village pile no longer counts towards his three empty piles.
+    assert "Village" not in [p for p in game.supply_of(1) if not game.pile(p)]
+
+
+def test_the_heuristic_agent_trashes_junk_sentry_finds_and_keeps_the_best_on_top() -> None:
+    from rulekeeper.dominion.scenario import scenario
+
+    game = scenario(kingdom=["Sentry"], hands={0: ["Sentry", *["Copper"] * 4]},
+                    decks={0: ["Estate", "Curse", "Silver", "Gold"]})  # fmt: skip
+    game.apply(Play("Sentry"))
+    agent = DraftAgent()
+    assert agent.choose(game.view(0), game.legal_actions()) == Choose("trash Curse")
+    game.apply(Choose("trash Curse"))
+    assert agent.choose(game.view(0), game.legal_actions()) == Choose("keep Silver")
+    game = scenario(kingdom=["Sentry"], hands={0: ["Sentry", *["Copper"] * 4]},
+                    decks={0: ["Estate", "Silver", "Gold"]})  # fmt: skip
+    game.apply(Play("Sentry"))
+    for _ in range(3):
+        game.apply(agent.choose(game.view(0), game.legal_actions()))
+    assert [game.cards[i] for i in game.table["deck:0"][-2:]] == ["Silver", "Gold"]  # Gold on top

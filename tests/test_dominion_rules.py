@@ -72,6 +72,16 @@ def test_a_view_hides_other_hands_and_deck_order() -> None:
     assert "deck" not in alice or isinstance(alice["players"][0]["deck"], int)
 
 
+@pytest.mark.rule("DM 1.6")
+def test_only_the_chooser_sees_the_options_of_a_choice() -> None:
+    game = scenario(hands={0: ["Militia", *COPPERS[:4]], 1: ["Moat", *COPPERS[:4]]})
+    game.apply(Play("Militia"))
+    assert game.view(1)["choice"]["options"] == ["Moat", "no"]
+    assert game.view(0)["choice"] == {"kind": "react", "card": "Militia", "player": 1,
+                                      "options": []}  # fmt: skip
+    assert game.decision_view(0) == game.view(0)
+
+
 @pytest.mark.rule("DM 2.1")
 def test_a_turn_starts_with_one_action_and_one_buy() -> None:
     game = scenario(hands={0: ["Village", *COPPERS[:4]]})
@@ -232,6 +242,18 @@ def test_masquerade_skips_a_player_with_an_empty_hand() -> None:
     assert "Curse" in game.hand(0)
 
 
+@pytest.mark.rule("DM 4.11")
+def test_a_returned_card_goes_on_top_of_its_pile_and_one_without_a_pile_stays() -> None:
+    game = scenario(hands={0: ["Village", "Witch", *COPPERS[:3]]})
+    village, witch = game.hands[0][:2]
+    assert game.return_to_pile(village, "hand:0")
+    assert game.pile("Village")[-1] == village
+    assert not game.return_to_pile(witch, "hand:0")
+    assert game.hand(0) == ["Witch", *COPPERS[:3]]
+    assert game.table["trash"] == []  # neither trashed
+    assert "Village" not in game.gained[0]  # nor gained
+
+
 @pytest.mark.rule("DM 5.1")
 def test_only_landscapes_in_use_can_be_bought() -> None:
     game = scenario(hands={0: ["Gold", "Gold", "Gold", "Gold", "Copper"]})
@@ -269,6 +291,47 @@ def test_a_way_replaces_the_cards_effect() -> None:
     assert len(game.hand(0)) == 0
     game = scenario(hands={0: ["Smithy", *COPPERS[:4]]})
     assert _rule_of(game, PlayWay("Smithy", "Way of the Sheep")) == "DM 5.5"
+
+
+@pytest.mark.rule("DM 5.5")
+def test_each_play_of_a_throne_roomed_card_may_use_a_way() -> None:
+    game = scenario(kingdom=["Throne Room", "Smithy"], landscapes=["Way of the Ox"],
+                    hands={0: ["Throne Room", "Smithy", "Copper", "Copper", "Estate"]},
+                    decks={0: ["Silver"] * 6})  # fmt: skip
+    game.apply(Play("Throne Room"))
+    game.apply(Choose("Smithy"))
+    offered = [Choose("Smithy"), Choose("Smithy using Way of the Ox")]
+    assert game.legal_actions() == offered
+    game.apply(Choose("Smithy using Way of the Ox"))
+    assert game.legal_actions() == offered  # the second play asks again
+    game.apply(Choose("Smithy"))
+    assert game.actions == 2
+    assert zones(game, 0)["play"].count("Silver") == 3  # one Smithy drew
+    assert "Alice plays Smithy using Way of the Ox" in [e.text for e in game.log.citing("DM 5.5")]
+
+
+@pytest.mark.rule("DM 5.5")
+def test_a_card_vassal_plays_may_use_a_way() -> None:
+    game = scenario(kingdom=["Vassal", "Smithy"], landscapes=["Way of the Sheep"],
+                    hands={0: ["Vassal", "Copper", "Copper", "Estate", "Estate"]},
+                    decks={0: ["Smithy"]})  # fmt: skip
+    game.apply(Play("Vassal"))
+    game.apply(Choose("play"))
+    assert game.legal_actions() == [Choose("Smithy"), Choose("Smithy using Way of the Sheep")]
+    game.apply(Choose("Smithy using Way of the Sheep"))
+    assert game.coins == 2 + 2 + 2
+    assert zones(game, 0)["play"][:2] == ["Vassal", "Smithy"]
+
+
+@pytest.mark.rule("DM 5.5")
+def test_without_a_way_a_card_played_by_another_asks_nothing() -> None:
+    game = scenario(kingdom=["Throne Room", "Smithy"],
+                    hands={0: ["Throne Room", "Smithy", "Copper", "Copper", "Estate"]},
+                    decks={0: ["Silver"] * 6})  # fmt: skip
+    game.apply(Play("Throne Room"))
+    game.apply(Choose("Smithy"))
+    assert game.phase == "buy"
+    assert zones(game, 0)["play"].count("Silver") == 6
 
 
 @pytest.mark.rule("DM 6.1")
@@ -322,14 +385,115 @@ def test_no_choice_no_stop() -> None:
     assert game.phase == "buy"
 
 
+def _sentry_game(deck: list[str]) -> DominionGame:
+    game = scenario(kingdom=["Sentry"], hands={0: ["Sentry", *COPPERS[:4]]},
+                    decks={0: ["Estate", *deck]})  # fmt: skip
+    game.apply(Play("Sentry"))
+    return game
+
+
 @pytest.mark.rule("DM R4")
 def test_sentry_can_trash_and_discard() -> None:
-    game = scenario(kingdom=["Sentry"], hands={0: ["Sentry", *COPPERS[:4]]},
-                    decks={0: ["Estate", "Curse", "Curse"]})  # fmt: skip
-    game.apply(Play("Sentry"))
-    game.apply(Choose("trash"))
-    game.apply(Choose("discard"))
+    game = _sentry_game(["Curse", "Curse"])
+    game.apply(Choose("trash Curse"))
+    game.apply(Choose("discard Curse"))
     assert [game.cards[i] for i in game.table["trash"]] == ["Curse"]
+    assert "Curse" in zones(game, 0)["discard"]
+
+
+@pytest.mark.rule("DM 4.10")
+def test_sentry_shows_the_cards_it_looks_at_to_its_player_only() -> None:
+    game = _sentry_game(["Gold", "Silver"])
+    alice, bob = game.view(0), game.view(1)
+    assert alice["aside"] == ["Gold", "Silver"]
+    assert bob["aside"] == []
+    hidden = {key: seen for key, seen in bob.items() if key != "supply"}
+    assert "Gold" not in json.dumps(hidden)  # neither set aside, nor in the choice's options
+    assert bob["choice"] == {"kind": "sentry", "card": "Sentry", "player": 0, "options": []}
+    assert alice["choice"]["options"] == ["trash Gold", "discard Gold", "keep Gold"]
+    assert game.decision_view(0) == alice
+
+
+@pytest.mark.rule("DM 4.10")
+def test_every_choice_about_a_looked_at_card_names_it() -> None:
+    game = _sentry_game(["Gold", "Silver"])
+    assert game.legal_actions() == [
+        Choose("trash Gold"), Choose("discard Gold"), Choose("keep Gold")
+    ]  # fmt: skip
+    game.apply(Choose("keep Gold"))
+    assert game.legal_actions() == [
+        Choose("trash Silver"), Choose("discard Silver"), Choose("keep Silver")
+    ]  # fmt: skip
+    # The log says what is public: that two cards were looked at, not which.
+    looked = [event.text for event in game.log.citing("DM 4.10")]
+    assert looked == ["Alice looks at the top 2 cards of their deck (Sentry)"]
+    assert "Gold" not in str(game.log)
+
+
+@pytest.mark.rule("DM R4")
+@pytest.mark.parametrize(("order", "deck"), [
+    ("Gold on top of Silver", ["Gold", "Silver"]),
+    ("Silver on top of Gold", ["Silver", "Gold"]),
+])  # fmt: skip
+def test_sentry_puts_kept_cards_back_in_the_order_chosen(order: str, deck: list[str]) -> None:
+    game = _sentry_game(["Gold", "Silver", "Duchy"])
+    game.apply(Choose("keep Gold"))
+    game.apply(Choose("keep Silver"))
+    assert game.legal_actions() == [
+        Choose("Gold on top of Silver"), Choose("Silver on top of Gold")
+    ]  # fmt: skip
+    game.apply(Choose(order))
+    assert zones(game, 0)["deck"] == [*deck, "Duchy"]
+    assert zones(game, 0)["aside"] == []
+
+
+@pytest.mark.rule("DM R4")
+def test_sentry_asks_no_order_for_two_cards_alike() -> None:
+    game = _sentry_game(["Gold", "Gold"])
+    game.apply(Choose("keep Gold"))
+    game.apply(Choose("keep Gold"))
+    assert game.phase == "buy"
+    assert zones(game, 0)["deck"] == ["Gold", "Gold"]
+
+
+@pytest.mark.rule("DM 4.10")
+def test_a_save_keeps_what_sentry_looks_at_and_refuses_a_card_not_set_aside() -> None:
+    game = _sentry_game(["Gold", "Silver"])
+    game.apply(Choose("keep Gold"))
+    data = json.loads(game.dumps())
+    restored = DominionGame.from_json(data)
+    assert restored.dumps() == game.dumps()
+    assert restored.view(0)["aside"] == ["Gold", "Silver"]
+    moved = json.loads(game.dumps())
+    gold = moved["steps"][-1]["kept"][0]
+    moved["table"]["aside:0"].remove(gold)
+    moved["table"]["hand:0"].append(gold)
+    with pytest.raises(SerializationError, match=r"steps\[0\].*DM 4\.10"):
+        DominionGame.from_json(moved)
+    twice = json.loads(game.dumps())
+    twice["steps"].append(dict(twice["steps"][-1]))
+    with pytest.raises(SerializationError, match=r"DM 4\.10"):
+        DominionGame.from_json(twice)
+    missing = json.loads(game.dumps())
+    del missing["steps"][-1]["looking"]
+    with pytest.raises(SerializationError, match=r"DM 4\.10"):
+        DominionGame.from_json(missing)
+
+
+def test_a_save_from_before_the_order_choice_restores_each_card_as_a_sentry_step() -> None:
+    game = _sentry_game(["Gold", "Silver"])
+    data = json.loads(game.dumps())
+    gold, silver = data["steps"][-1]["looking"]
+    data["steps"] = [
+        {"do": "choose", "player": 0, "card": "Sentry", "options": ["trash", "discard", "keep"],
+         "target": card, "name": name}
+        for card, name in ((gold, "Gold"), (silver, "Silver"))
+    ]  # fmt: skip
+    restored = DominionGame.from_json(data)
+    assert restored.legal_actions()[0] == Choose("trash Silver")
+    restored.apply(Choose("keep Silver"))
+    restored.apply(Choose("keep Gold"))
+    assert zones(restored, 0)["deck"] == ["Gold", "Silver"]
 
 
 @pytest.mark.rule("DM R5")

@@ -212,9 +212,12 @@ def answer(game: DominionGame, option: str) -> None:
     KINDS[step["do"]][1](game, step, option)
 
 
-def describe_step(game: DominionGame, step: Step) -> dict[str, Any]:
-    """The pending choice as a player's view shows it."""
-    return {"kind": step["do"], "card": step.get("card", ""), "options": options(game, step)}
+def describe_step(game: DominionGame, step: Step, viewer: int) -> dict[str, Any]:
+    """The pending choice as ``viewer``'s view shows it: who makes it, the kind of step and
+    the card asking; the options only to the player who makes it (DM 1.6)."""
+    chooser = step["player"]
+    shown = options(game, step) if viewer == chooser else []
+    return {"kind": step["do"], "card": step.get("card", ""), "player": chooser, "options": shown}
 
 
 def _hand_names(game: DominionGame, player: int, test: Callable[[str], bool] = bool) -> list[str]:
@@ -342,8 +345,31 @@ def _no_options(game: DominionGame, step: Step) -> list[str]:
     return []
 
 
-def _effect(game: DominionGame, step: Step, option: str) -> None:
-    resolve_card(game, step["player"], step["card"])
+def ways_of(game: DominionGame, player: int) -> list[str]:
+    """The Ways in use for ``player`` (DM 5.5)."""
+    return [w for w in game.variant.landscapes_of(game, player) if w in WAYS]
+
+
+def play_options(game: DominionGame, step: Step) -> list[str]:
+    """A card another card plays (Throne Room, Vassal) may be played using a Way in use, as a
+    card played from the hand may (DM 5.5): the card itself, or the card using each Way. With
+    no Way in use there is nothing to ask, and the card does what it says."""
+    ways = ways_of(game, step["player"])
+    if not ways:
+        return []
+    name = step["card"]
+    return [name, *(f"{name} using {way}" for way in ways)]
+
+
+def play_step(game: DominionGame, step: Step, option: str) -> None:
+    """Do what the played card says, or what the Way chosen for this play says (DM 5.5)."""
+    player, name = step["player"], step["card"]
+    way = option[len(name) + len(" using ") :] if option.startswith(f"{name} using ") else ""
+    if way:
+        game.record("DM 5.5", f"{game.players[player]} plays {name} using {way}")
+        plus(game, player, WAYS[way])
+        return
+    resolve_card(game, player, name)
 
 
 def _choose_options(game: DominionGame, step: Step) -> list[str]:
@@ -368,7 +394,7 @@ KINDS: Final[
     "discard": (_discard_options, _discard),
     "topdeck": (_topdeck_options, _topdeck),
     "react": (reaction_options, _react),
-    "effect": (_no_options, _effect),
+    "effect": (play_options, play_step),
 }
 """Every kind of step: what it offers, and how it resolves."""
 
@@ -383,6 +409,7 @@ enforces("DM 5.4")(start_of_turn)
 enforces("DM 4.5")(discard_from_hand)
 enforces("DM 4.6")(put_on_deck)
 enforces("DM 4.7")(reaction_options)
+enforces("DM 5.5")(play_options)
 
 # The cards' own effects live in their own module, which builds on the steps above; it is
 # imported last because it uses them.
@@ -394,6 +421,7 @@ KINDS.update(
         "choose": (_choose_options, _choose),
         "victim": (_no_options, kingdom.victim),
         "library": (kingdom.library_options, kingdom.library_step),
+        "sentry": (kingdom.sentry_options, kingdom.sentry_step),
         "pass": (kingdom.pass_options, kingdom.pass_card),
         "deliver": (_no_options, kingdom.deliver),
     }

@@ -418,9 +418,25 @@ class DominionGame(Game):
     def trash(self, card_id: int, source: str) -> None:
         """Trash a card from ``source`` (DM 4.4)."""
         self.move(card_id, source, "trash")
-        owner = source.split(":")[-1]
-        who = self.players[int(owner)] if owner.isdigit() else "the Supply"
-        self.record("DM 4.4", f"{who} trashes {self.cards[card_id]}")
+        self.record("DM 4.4", f"{self._whose(source, 'the Supply')} trashes {self.cards[card_id]}")
+
+    def _whose(self, zone: str, otherwise: str) -> str:
+        """The name of the player whose zone ``zone`` is, or ``otherwise`` (a pile, the trash)."""
+        owner = zone.split(":")[-1]
+        return self.players[int(owner)] if owner.isdigit() else otherwise
+
+    def return_to_pile(self, card_id: int, source: str) -> bool:
+        """Return a card from the zone ``source`` to the top of the pile of its name (DM 4.11),
+        whoever's Supply that pile is in (DD R24). False, and the card stays where it is, if
+        the game has no pile of that name."""
+        name = self.cards[card_id]
+        pile = self.pile_ids.get(name)
+        if pile is None:
+            return False
+        self.table[source].remove(card_id)
+        pile.append(card_id)
+        self.record("DM 4.11", f"{self._whose(source, 'the game')} returns {name} to its pile")
+        return True
 
     # The turn.
 
@@ -533,7 +549,7 @@ class DominionGame(Game):
             # settle() leaves the Action phase at once without an Action or an Action card.
             names = sorted({n for n in self.hand(player) if n in ACTIONS})
             found += [_PLAY[n] for n in names]
-            ways = [w for w in self.variant.landscapes_of(self, player) if w in WAYS]
+            ways = effects.ways_of(self, player)
             found += [PlayWay(n, w) for n in names for w in ways]
         else:
             coins = self.coins
@@ -658,17 +674,21 @@ class DominionGame(Game):
         self.settle()
 
     def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may know: their own hand; counts of others' hands and every deck;
-        discard piles' sizes and top cards; everything in play, in the trash and in the
-        Supply (DM 1.6). The variant may add or hide more."""
+        """What ``player`` may know: their own hand and the cards they have set aside
+        (DM 4.10); counts of others' hands and every deck; discard piles' sizes and top
+        cards; everything in play, in the trash and in the Supply; the choice a card asks, its
+        options only to the player who makes it (DM 1.6). The variant may add or hide more."""
         table, piles = self.table, self.pile_ids
         view = self.turn_facts(player)
         view["hand"] = self.hand(player)
+        # Cards set aside are seen by their player only: those a card looks at (DM 4.10), and
+        # those set aside while it resolves, which that player drew, revealed or chose.
+        view["aside"] = [self.cards[i] for i in self.player_zones["aside"][player]]
         view["supply"] = {n: len(piles[n]) for n in self.supply_of(player)}
         view["landscapes"] = list(self.variant.landscapes_of(self, player))
         view["trash"] = [self.cards[i] for i in table["trash"]]
         view["players"] = [self._public(p) for p in range(len(self.players))]
-        view["choice"] = self.pending_choice()
+        view["choice"] = self.pending_choice(player)
         self.variant.adjust_view(self, player, view)
         return view
 
@@ -690,9 +710,13 @@ class DominionGame(Game):
             "coins": self.coins,
         }
 
-    def pending_choice(self) -> dict[str, Any] | None:
-        """The choice a card asks now, as a view shows it, or ``None``."""
-        return effects.describe_step(self, self.steps[-1]) if self.steps else None
+    def pending_choice(self, player: int) -> dict[str, Any] | None:
+        """The choice a card asks now, as ``player``'s view shows it, or ``None``: its
+        options only to the player who makes it, as they may name cards only that player
+        sees (DM 1.6, DM 4.10)."""
+        if not self.steps:
+            return None
+        return effects.describe_step(self, self.steps[-1], player)
 
     def _public(self, player: int) -> dict[str, Any]:
         discard = self.discards[player]
@@ -748,6 +772,7 @@ enforces("DM 2.5")(DominionGame.draw)
 enforces("DM 2.5")(DominionGame.reshuffle)
 enforces("DM 4.2")(DominionGame.gain)
 enforces("DM 4.4")(DominionGame.trash)
+enforces("DM 4.11")(DominionGame.return_to_pile)
 enforces("DM 2.1")(DominionGame.start_turn)
 enforces("DM 2.4", "DM 6.1", "DM R2")(DominionGame.end_turn)
 enforces("DM R3", "DM R5")(DominionGame.settle)
@@ -756,6 +781,6 @@ enforces("DM 1.5", "DM 2.3", "DM 5.1", "DM 5.2", "DM 5.3", "DM 5.4")(DominionGam
 
 # Linked here rather than by decorating the method: mypyc cannot compile a decorated method
 # that overrides one of a compiled base class (see "A compiled engine" in the contributor guide).
-enforces("DM 1.6")(DominionGame.view)
+enforces("DM 1.6", "DM 4.10")(DominionGame.view)
 
 __all__ = ["PLAYER_ZONES", "DominionGame"]

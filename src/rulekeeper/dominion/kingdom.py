@@ -100,7 +100,8 @@ def _vassal(game: DominionGame, step: Step, option: str) -> None:
     if option == "play" and card_id in game.table[zone_name("discard", player)]:
         game.move(card_id, zone_name("discard", player), zone_name("play", player))
         game.record("DM 3.2", f"{game.players[player]} plays {game.cards[card_id]} (Vassal)")
-        effects.resolve_card(game, player, game.cards[card_id])
+        # A step of its own, which offers the Ways in use as a play from the hand does (DM 5.5).
+        effects.then(game, {"do": "effect", "player": player, "card": game.cards[card_id]})
 
 
 def workshop(game: DominionGame, player: int) -> None:
@@ -177,6 +178,7 @@ def _throne_room(game: DominionGame, step: Step, option: str) -> None:
     assert card_id is not None
     game.move(card_id, zone_name("hand", player), zone_name("play", player))
     game.record("DM 3.2", f"{game.players[player]} plays {option} twice (Throne Room)")
+    # Each play is a step of its own, which offers the Ways in use (DM 5.5).
     effects.then(game, *[{"do": "effect", "player": player, "card": option}] * 2)
 
 
@@ -213,25 +215,64 @@ def mine(game: DominionGame, player: int) -> None:
     )
 
 
-@enforces("DM R4")
+@enforces("DM 4.10")
 def sentry(game: DominionGame, player: int) -> None:
-    """Look at the top two cards; trash, discard or keep each (DM R4)."""
+    """Look at the top two cards (DM 4.10): they are set aside, where only their player sees
+    them, and a ``sentry`` step asks about each in turn (DM R4)."""
     looked = [c for c in (game.reveal_top(player), game.reveal_top(player)) if c is not None]
+    if not looked:
+        return
     game.table[zone_name("aside", player)].extend(looked)
-    for card_id in looked:
-        name = game.cards[card_id]
-        _ask(game, player, "Sentry", ["trash", "discard", "keep"], target=card_id, name=name)
+    what = "the top card" if len(looked) == 1 else f"the top {len(looked)} cards"
+    game.record("DM 4.10", f"{game.players[player]} looks at {what} of their deck (Sentry)")
+    effects.then(
+        game, {"do": "sentry", "player": player, "card": "Sentry", "looking": looked, "kept": []}
+    )
 
 
-def _sentry(game: DominionGame, step: Step, option: str) -> None:
-    player, card_id = step["player"], step["target"]
-    if option == "trash":
-        game.trash(card_id, zone_name("aside", player))
-    elif option == "discard":
-        game.move(card_id, zone_name("aside", player), zone_name("discard", player))
-        game.record("DM 4.5", f"{game.players[player]} discards {step['name']}")
-    else:
-        game.move(card_id, zone_name("aside", player), zone_name("deck", player))
+@enforces("DM 4.10", "DM R4")
+def sentry_options(game: DominionGame, step: Step) -> list[str]:
+    """Sentry asks about the cards it looks at one at a time, the top one first, each choice
+    naming the card (DM 4.10); then, if two different cards are kept, which goes on top (DM R4).
+    """
+    looking = step["looking"]
+    if looking:
+        name = game.cards[looking[0]]
+        return [f"trash {name}", f"discard {name}", f"keep {name}"]
+    kept = step["kept"]
+    if len(kept) == 2:
+        first, second = game.cards[kept[0]], game.cards[kept[1]]
+        if first != second:
+            return [f"{first} on top of {second}", f"{second} on top of {first}"]
+    return []
+
+
+@enforces("DM R4")
+def sentry_step(game: DominionGame, step: Step, option: str) -> None:
+    """Trash, discard or keep the next card looked at; once all are decided, put the kept
+    cards back on the deck in the order chosen (DM R4)."""
+    player, looking, kept = step["player"], step["looking"], step["kept"]
+    aside = zone_name("aside", player)
+    if looking:
+        card_id, name = looking[0], game.cards[looking[0]]
+        if option.startswith("trash "):
+            game.trash(card_id, aside)
+        elif option.startswith("discard "):
+            game.move(card_id, aside, zone_name("discard", player))
+            game.record("DM 4.5", f"{game.players[player]} discards {name}")
+        else:
+            kept = [*kept, card_id]
+        if len(looking) > 1 or kept:
+            effects.then(game, {**step, "looking": looking[1:], "kept": kept})
+        return
+    # The first kept card goes on top unless the player chose the other (or no choice was
+    # asked: one card, or two of the same name).
+    first_on_top = not option or option.split(" on top of ")[0] == game.cards[kept[0]]
+    for card_id in reversed(kept) if first_on_top else kept:
+        game.move(card_id, aside, zone_name("deck", player))
+    if kept:
+        what = "a card" if len(kept) == 1 else f"{len(kept)} cards"
+        game.record("DM R4", f"{game.players[player]} puts {what} back on their deck (Sentry)")
 
 
 def witch(game: DominionGame, player: int) -> None:
@@ -556,7 +597,6 @@ CHOICES: Final[dict[str, Callable[[DominionGame, dict[str, Any], str], None]]] =
     "Harbinger": _harbinger,
     "Vassal": _vassal,
     "Throne Room": _throne_room,
-    "Sentry": _sentry,
     "Lurker": _lurker,
     "Lurker/Supply": _lurker,
     "Lurker/trash": _lurker,

@@ -94,6 +94,7 @@ def restore(cls: type[G], data: dict[str, Any]) -> G:
         game = cls(variant, Chance.from_json(data["chance"]), list(data["players"]))
         for name in _FIELDS:
             setattr(game, name, _copy(data[name]))
+        game.steps = [_upgrade_step(step) for step in game.steps]
         game.log = EventLog.from_json(data["log"])
         if data["outcome"] is not None:
             result, winners, rule, reason, *causes = data["outcome"]
@@ -134,3 +135,33 @@ def _check(game: DominionGame) -> None:
             raise refuse("piles", f"no pile for {pile!r}")
     for step in game.steps:
         check_index(step["player"], players, "steps", rule="DM 3.3")
+    _check_looked_at(game)
+
+
+# The cards a card looks at (DM 4.10), kept in its pending step: checked here, on their own.
+
+
+def _upgrade_step(step: dict[str, Any]) -> dict[str, Any]:
+    """A Sentry step as saves before DM R4 let the order be chosen wrote it (one ``choose``
+    step per card, its ID as ``target``), as the ``sentry`` step it is now, for that card."""
+    if step.get("do") == "choose" and step.get("card") == "Sentry" and "target" in step:
+        player, target = step["player"], step["target"]
+        return {"do": "sentry", "player": player, "card": "Sentry", "looking": [target], "kept": []}
+    return step
+
+
+def _check_looked_at(game: DominionGame) -> None:
+    """Every card a pending Sentry step looks at or keeps is set aside by that step's player,
+    and is looked at by no other step (DM 4.10)."""
+    seen: set[int] = set()
+    for index, step in enumerate(game.steps):
+        if step["do"] != "sentry":
+            continue
+        path = format_path(["steps", index])
+        if not isinstance(step.get("looking"), list) or not isinstance(step.get("kept"), list):
+            raise refuse(path, "a Sentry step needs the lists looking and kept (DM 4.10)")
+        looked = step["looking"] + step["kept"]
+        aside = game.table[f"aside:{step['player']}"]
+        if not 1 <= len(looked) <= 2 or any(card not in aside or card in seen for card in looked):
+            raise refuse(path, "its cards are not two or fewer of its player's set aside (DM 4.10)")
+        seen.update(looked)

@@ -176,7 +176,8 @@ def decision_view(game: DominionGame, player: int) -> DecisionView:
     # Only the three facts an agent such as Big Money reads, as the whole view has them: a
     # dict of more than five entries is made presized with general keys, which cost the
     # compiled engine twice as much as one of five (a test checks the three are the view's).
-    view = DecisionView({"phase": game.phase, "coins": game.coins, "choice": game.pending_choice()})
+    choice = game.pending_choice(player)
+    view = DecisionView({"phase": game.phase, "coins": game.coins, "choice": choice})
     view._source = (game, player, game.applied)
     return view
 

@@ -8,7 +8,8 @@ with the coins its Treasures make, it buys Provinces with $8, Gold with $6 or $7
 key cards (the best terminal it can afford, Witch first), a Laboratory or Market at
 $5 once it has a key card, Silver with $3 or more, and Duchies and Estates as the Provinces run
 out. It answers a card's questions by
-trashing and discarding its worst cards and gaining its best.
+trashing and discarding its worst cards and gaining its best; what Sentry looks at it trashes
+if it is junk and keeps otherwise, the better card on top.
 
 >>> from rulekeeper.dominion.draft.agents import DraftAgent
 >>> from rulekeeper.dominion.draft.actions import SetAside
@@ -181,6 +182,8 @@ class DraftAgent:
         words = [a for a in options if a.option not in CARDS]
         if kind == "react":
             return next((a for a in options if a.option == "yes"), options[0])
+        if kind == "sentry":
+            return self.sentry(options)
         if not cards:
             return options[0]
         worst = min(cards, key=lambda a: worth(a.option))
@@ -191,3 +194,11 @@ class DraftAgent:
                 return worst
             return words[0]  # "done": nothing worth losing
         return best
+
+    def sentry(self, options: list[Choose]) -> Choose:
+        """Trash what Sentry looks at if it is junk, else keep it; the better card on top."""
+        first = options[0].option
+        if first.startswith("trash "):
+            junk = worth(first.removeprefix("trash ")) <= BASE_WORTH["Estate"]
+            return options[0] if junk else options[-1]  # trash, or keep
+        return max(options, key=lambda a: worth(a.option.split(" on top of ")[0]))

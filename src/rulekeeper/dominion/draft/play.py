@@ -136,10 +136,11 @@ class DominionDraft(DominionVariant):
         if draft.stage == DONE:
             self.lay_out_supplies(game, draft)
 
-    @enforces("DD 2.5", "DD 3.1", "DD 3.2", "DD 5.3")
+    @enforces("DD 2.5", "DD 3.1", "DD 3.2", "DD 5.3", "DD R23")
     def lay_out_supplies(self, game: DominionGame, draft: Draft) -> None:
         """Settle each player's Supply: the base piles, the centre's piles and their own five
-        (DD 3.1); put the two landscapes left in use for everyone (DD 5.3)."""
+        (DD 3.1); put the two landscapes left in use for everyone, one set that no Supply
+        limits (DD 5.3, DD R23): ``landscapes_of`` gives every player the same."""
         shared = set(draft.shared)
         base = [p for p in game.piles if CARDS[p].kind == "base"]
         supplies = []
@@ -155,17 +156,20 @@ class DominionDraft(DominionVariant):
 
     @enforces(
         "DD 3.1", "DD 3.3", "DD 3.4", "DD 3.5", "DD 4.1", "DD 4.2", "DD 4.5",
-        "DD R10", "DD R11", "DD R12", "DD R15",
+        "DD R10", "DD R11", "DD R12", "DD R15", "DD R21", "DD R22", "DD R24",
     )  # fmt: skip
     def supply_of(self, game: DominionGame, player: int) -> tuple[str, ...]:
         """``player``'s Supply: the base piles, the shared piles and their own five private
         piles (DD 3.1). Buying (DD 3.3), gaining from the Supply (DD 3.4, DD R10) and
-        trashing from it (DD 3.5, DD R11) see only these piles. Before the draft is over, only
-        the base piles.
+        trashing from it (DD 3.5, DD R11) see only these piles, and so does every effect that
+        goes through each pile of the Supply or counts its empty piles: Populate (DD R22),
+        Poacher (DD R21), the end of the game (DD 6.2). Before the draft is over, only the base
+        piles.
 
         This is the Draft's only limit on what a player does, and it is a limit on piles: the
-        cards a player owns (DD 4.1), cards passed by Masquerade (DD 4.2, DD R12) and cards in
-        the one shared trash (DD 4.5, DD R15) are never checked against it.
+        cards a player owns (DD 4.1), cards passed by Masquerade (DD 4.2, DD R12), cards in
+        the one shared trash (DD 4.5, DD R15) and a card returned to its pile, which goes to
+        that card's pile wherever it is (DD R24), are never checked against it.
         """
         supplies = game.variant_state["supply"]
         if supplies:
