@@ -647,7 +647,9 @@ class MagicGame(Game):
                 permanent.tapped = False
             self.enter("upkeep")
         elif step == "draw":
-            if self.turn == 1 and self.active == self.first_player:
+            # Only a game of two skips the first player's first draw: at a larger table nobody
+            # skips it, as in Magic's own multiplayer games.
+            if self.turn == 1 and self.active == self.first_player and len(self.table.players) == 2:
                 self.record("MG 2.3", f"{self.name_of(self.active)} skips the first draw")
             else:
                 self.record("MG 2.3", f"{self.name_of(self.active)} draws for the turn")
