@@ -1031,6 +1031,37 @@ def test_turn_order_priority_and_attacks_skip_a_player_who_left() -> None:
     assert "Ben begins" not in str(game.log)
 
 
+@pytest.mark.rule("MG R6", "MG R8")
+def test_an_attack_stays_on_the_player_it_was_declared_against_when_they_leave() -> None:
+    # Ann's Bears attack Ben, the next player; Ben leaves the game during combat. Cat, now next
+    # in turn order, is not attacked: she declares no blockers and takes no damage (as in
+    # Magic, Comprehensive Rules 508.1b and 510.1c).
+    game = (
+        Scenario("vortex", names=NAMES)
+        .player(0, battlefield=["Grizzly Bears", "Mountain"], hand=["Shock"])
+        .player(1, life=2)
+        .player(2, battlefield=["Giant Spider"])
+        .zone("shoe", ["Island"] * 10)
+        .at("beginning_of_combat")
+        .build()
+    )
+    game.apply(Pass())
+    game.apply(Attack(game.find("Grizzly Bears")))
+    assert texts(game, "MG 4.1") == ["Grizzly Bears attacks Ben"]
+    assert (game.step, game.decision, game.priority) == ("declare_attackers", "priority", 0)
+    game.apply(Cast(game.find("Shock"), Player(1)))
+    assert game.table.players[1].left
+    asked: list[int] = []
+    while game.turn == 2 and game.outcome is None:
+        if game.decision == "blockers":
+            asked.append(game.priority)
+        actions = game.legal_actions()
+        game.apply(Pass() if Pass() in actions else actions[0])
+    assert asked == []
+    assert texts(game, "MG 4.4") == []
+    assert game.table.players[2].life == 20
+
+
 @pytest.mark.rule("VX R3", "MG R6")
 def test_a_leaving_player_s_queued_drafts_are_dropped() -> None:
     game = three_players(life=1).build()
