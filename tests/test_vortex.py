@@ -1,5 +1,5 @@
-"""Vortex Based Magic (VX 1 to VX 7), its rulings (VX R1 to VX R10), and the multiplayer rulings
-of the Magic essentials it relies on (MG R6, MG R7).
+"""Vortex Based Magic (VX 1 to VX 7), its rulings (VX R1 to VX R11), and the multiplayer rulings
+of the Magic essentials it relies on (MG R6, MG R7, MG R8).
 
 Positions come from the scenario builder. Ann is player 0, Ben player 1 and Cat player 2; unless
 a test says otherwise it is Ann's turn 2, in her first main phase. Cards a test puts in the shoe,
@@ -401,7 +401,7 @@ def test_a_draw_is_not_a_library_effect_it_drafts() -> None:
 # 4. The opening hand.
 
 
-@pytest.mark.rule("VX 4.1", "VX 4.2", "VX 4.4", "VX R1", "VX R7", "MG 2.3")
+@pytest.mark.rule("VX 4.1", "VX 4.2", "VX 4.4", "VX R1", "VX R7", "VX R11", "MG 2.3")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_opening_is_four_rounds_in_turn_order_then_three_basics_each(players: int) -> None:
     game = new_game(8 + players, players)
