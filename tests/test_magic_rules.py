@@ -304,6 +304,20 @@ def test_the_first_player_skips_only_the_first_draw() -> None:
     assert texts(game, "MG 2.3")[1] == f"{game.name_of(second)} draws for the turn"
 
 
+@pytest.mark.rule("MG 2.3")
+@pytest.mark.parametrize("format_key", ["vortex", "stockpile"])
+def test_nobody_skips_the_first_draw_at_a_table_of_more_than_two(format_key: str) -> None:
+    # Magic skips the first draw only in a two-player game (Comprehensive Rules 103.8a);
+    # in any other multiplayer game nobody skips it (103.8c).
+    game = FORMATS[format_key].new_game(3, 3)
+    assert isinstance(game, MagicGame)
+    while game.turn == 1 and game.outcome is None:
+        game.apply(game.legal_actions()[0])
+    first = game.name_of(game.first_player)
+    assert texts(game, "MG 2.3")[0] == f"{first} draws for the turn"
+    assert not any("skips" in text for text in texts(game, "MG 2.3"))
+
+
 @pytest.mark.rule("MG 2.4")
 def test_cleanup_discards_to_seven_then_removes_damage() -> None:
     hand = [

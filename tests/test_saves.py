@@ -24,6 +24,9 @@ from rulekeeper.engine.saves import (
 )
 from rulekeeper.errors import SerializationError
 from rulekeeper.games import FORMATS
+from rulekeeper.mtg.actions import Attack, Cast, Pass, Player
+from rulekeeper.mtg.game import MagicGame
+from rulekeeper.mtg.scenario import Scenario
 
 # read_save: text to an object, never anything but a SerializationError.
 
@@ -293,6 +296,71 @@ def test_magic_refuses_a_card_id_out_of_place_and_a_bad_target() -> None:
     cls, data = _save("vortex")
     data["cards"][0]["target"] = 10**4 - 1
     _refused(cls, data, r"cards\[0\]\.target: 9999 is not a card")
+
+
+def _attack_on_ben() -> MagicGame:
+    """A three-player Vortex game in which Ann's Grizzly Bears attack Ben, who has 2 life, and
+    Ann holds a Shock with priority in the declare attackers step; Cat holds one too."""
+    game = (
+        Scenario("vortex", names=["Ann", "Ben", "Cat"])
+        .player(0, battlefield=["Grizzly Bears", "Mountain"], hand=["Shock"])
+        .player(1, life=2)
+        .player(2, battlefield=["Giant Spider", "Mountain"], hand=["Shock"])
+        .zone("shoe", ["Island"] * 10)
+        .at("beginning_of_combat")
+        .build()
+    )
+    while game.step == "beginning_of_combat":
+        game.apply(Pass())
+    game.apply(Attack(game.find("Grizzly Bears")))
+    return game
+
+
+@pytest.mark.rule("MG R6", "MG R8")
+def test_magic_saves_the_player_each_attacker_attacks() -> None:
+    game = _attack_on_ben()
+    bears = game.find("Grizzly Bears")
+    data = json.loads(game.dumps())
+    assert data["cards"][bears]["target"] == {"player": 1}
+    game.apply(Cast(game.find("Shock"), Player(1)))
+    game.apply(Pass())  # Cat lets the Shock resolve: Ben leaves, and the Bears still attack him
+    assert game.table.players[1].left
+    assert (game.step, game.priority, game.table.cards[bears].attacking) == (
+        "declare_attackers",
+        2,
+        True,
+    )
+    restored = MagicGame.loads(game.dumps())
+    assert restored.table.cards[bears].target == Player(1)
+    assert restored.dumps() == game.dumps()
+
+
+@pytest.mark.rule("MG R6")
+def test_magic_loads_an_older_save_whose_attackers_name_no_player() -> None:
+    # Saves made before every attacker kept the player it attacks named none outside a
+    # free-for-all; such a creature attacks the defending player, as it did then.
+    game = _attack_on_ben()
+    bears = game.find("Grizzly Bears")
+    data = json.loads(game.dumps())
+    data["cards"][bears]["target"] = None
+    restored = MagicGame.loads(json.dumps(data))
+    assert restored.table.cards[bears].target == Player(1)
+    assert restored.dumps() == game.dumps()
+
+
+@pytest.mark.rule("MG 4.1", "MG R6")
+def test_magic_refuses_an_attacker_that_attacks_no_opponent_or_not_the_next() -> None:
+    game = _attack_on_ben()
+    bears = game.find("Grizzly Bears")
+    cases = [
+        (game.find("Mountain"), "attacks a player, not card"),
+        ({"player": 0}, "attacks an opponent, not its controller"),
+        ({"player": 2}, r"attacks player 2, but player 1 is next in turn order \(MG R6\)"),
+    ]
+    for target, message in cases:
+        data = json.loads(game.dumps())
+        data["cards"][bears]["target"] = target
+        _refused(MagicGame, data, rf"cards\[{bears}\]\.target: .*{message}")
 
 
 @pytest.mark.rule("MG 1.2")

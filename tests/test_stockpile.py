@@ -211,7 +211,8 @@ def test_each_starting_deck_is_three_junk_and_seven_lands_unseen() -> None:
         assert Counter(c.definition.has_type("Junk") for c in own) == {True: 3, False: 7}
         assert all(c.definition.is_basic_land for c in own if c.name != "Junk")
         view = game.view(player)
-        assert view["players"][player]["library"] == 3
+        # The first player has drawn for their first turn (MG 2.3: nobody skips it at three).
+        assert view["players"][player]["library"] == (2 if player == game.first_player else 3)
         shown = {c for c, _ in view["hand"]}
         assert not shown & set(game.table.zones[f"library:{player}"])
     assert hidden_cards_shown(game) == []
@@ -225,7 +226,11 @@ def test_each_starting_deck_is_three_junk_and_seven_lands_unseen() -> None:
 def test_twenty_life_and_seven_cards_without_mulligans() -> None:
     game = new_game(4)
     assert {p.life for p in game.table.players} == {20}
-    assert [len(game.table.zones[f"hand:{p}"]) for p in range(4)] == [7] * 4
+    # Seven each, and the first player has drawn for their first turn (MG 2.3).
+    first = game.first_player
+    assert [len(game.table.zones[f"hand:{p}"]) for p in range(4)] == [
+        8 if p == first else 7 for p in range(4)
+    ]
     assert {type(a).__name__ for a in game.legal_actions()} <= {"Pass", "PlayLand"}
 
 

@@ -1,5 +1,5 @@
-"""Vortex Based Magic (VX 1 to VX 7), its rulings (VX R1 to VX R10), and the multiplayer rulings
-of the Magic essentials it relies on (MG R6, MG R7).
+"""Vortex Based Magic (VX 1 to VX 7), its rulings (VX R1 to VX R11), and the multiplayer rulings
+of the Magic essentials it relies on (MG R6, MG R7, MG R8).
 
 Positions come from the scenario builder. Ann is player 0, Ben player 1 and Cat player 2; unless
 a test says otherwise it is Ann's turn 2, in her first main phase. Cards a test puts in the shoe,
@@ -401,7 +401,7 @@ def test_a_draw_is_not_a_library_effect_it_drafts() -> None:
 # 4. The opening hand.
 
 
-@pytest.mark.rule("VX 4.1", "VX 4.2", "VX 4.4", "VX R1", "VX R7")
+@pytest.mark.rule("VX 4.1", "VX 4.2", "VX 4.4", "VX R1", "VX R7", "VX R11", "MG 2.3")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_opening_is_four_rounds_in_turn_order_then_three_basics_each(players: int) -> None:
     game = new_game(8 + players, players)
@@ -410,7 +410,10 @@ def test_the_opening_is_four_rounds_in_turn_order_then_three_basics_each(players
     player_names = game.player_names()
     finish_opening(game)
 
-    opening = [e for e in game.log if e.rule in ("VX 4.1", "VX 5.3", "VX 6.1", "VX 5.2")]
+    # The opening's events, up to normal play (whose first draw, at a table of more than two,
+    # is a draft of its own: MG 2.3).
+    begins = next(i for i, e in enumerate(game.log) if e.rule == "VX 4.4")
+    opening = [e for e in game.log[:begins] if e.rule in ("VX 4.1", "VX 5.3", "VX 6.1", "VX 5.2")]
     turns = [e for e in opening if e.rule == "VX 4.1"]
     expected = [
         f"{player_names[p]} takes opening turn {round_ + 1}: a draw step and a pass step"
@@ -442,9 +445,16 @@ def test_the_opening_is_four_rounds_in_turn_order_then_three_basics_each(players
     assert [len(game.table.zones[f"hand:{p}"]) for p in range(players)] == [7] * players
     for p in range(players):
         assert set(owners(game, f"hand:{p}")) == {p}
-    # Normal play: the first player's turn 1, which skips its draw (MG 2.3).
-    assert (game.turn, game.active, game.step) == (1, first, "main1")
-    assert (game.decision, game.priority) == ("priority", first)
+    # Normal play: the first player's turn 1, whose draw only a game of two skips (MG 2.3);
+    # at a larger table it is a draft like any other (VX 5.1).
+    if players == 2:
+        assert (game.turn, game.active, game.step) == (1, first, "main1")
+        assert (game.decision, game.priority) == ("priority", first)
+        assert texts(game, "MG 2.3") == [f"{player_names[first]} skips the first draw"]
+    else:
+        assert (game.turn, game.active, game.step) == (1, first, "draw")
+        assert (game.decision, game.priority) == ("pick", first)
+        assert texts(game, "MG 2.3") == [f"{player_names[first]} draws for the turn"]
     assert texts(game, "MG 2.1") == [f"{player_names[first]} begins turn 1"]
     assert [p.life for p in game.table.players] == [20] * players
 
@@ -1019,6 +1029,37 @@ def test_turn_order_priority_and_attacks_skip_a_player_who_left() -> None:
     advance(game, lambda g: g.turn == 3)
     assert (game.active, game.decision, game.priority) == (2, "pick", 2)
     assert "Ben begins" not in str(game.log)
+
+
+@pytest.mark.rule("MG R6", "MG R8")
+def test_an_attack_stays_on_the_player_it_was_declared_against_when_they_leave() -> None:
+    # Ann's Bears attack Ben, the next player; Ben leaves the game during combat. Cat, now next
+    # in turn order, is not attacked: she declares no blockers and takes no damage (as in
+    # Magic, Comprehensive Rules 508.1b and 510.1c).
+    game = (
+        Scenario("vortex", names=NAMES)
+        .player(0, battlefield=["Grizzly Bears", "Mountain"], hand=["Shock"])
+        .player(1, life=2)
+        .player(2, battlefield=["Giant Spider"])
+        .zone("shoe", ["Island"] * 10)
+        .at("beginning_of_combat")
+        .build()
+    )
+    game.apply(Pass())
+    game.apply(Attack(game.find("Grizzly Bears")))
+    assert texts(game, "MG 4.1") == ["Grizzly Bears attacks Ben"]
+    assert (game.step, game.decision, game.priority) == ("declare_attackers", "priority", 0)
+    game.apply(Cast(game.find("Shock"), Player(1)))
+    assert game.table.players[1].left
+    asked: list[int] = []
+    while game.turn == 2 and game.outcome is None:
+        if game.decision == "blockers":
+            asked.append(game.priority)
+        actions = game.legal_actions()
+        game.apply(Pass() if Pass() in actions else actions[0])
+    assert asked == []
+    assert texts(game, "MG 4.4") == []
+    assert game.table.players[2].life == 20
 
 
 @pytest.mark.rule("VX R3", "MG R6")

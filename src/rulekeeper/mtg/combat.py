@@ -12,34 +12,39 @@ if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
 
-@enforces("MG 4.1", "MG R8")
+@enforces("MG 4.1", "MG R6", "MG R8")
 def declare_attacker(game: MagicGame, card_id: int, attacked: int | None = None) -> None:
     """Make a creature attack the defending player, or in a free-for-all the opponent named
-    (MG R8); it taps unless it has vigilance."""
+    (MG R8); it taps unless it has vigilance.
+
+    The attacked player is fixed now, in every format, and the creature keeps attacking that
+    player until combat ends, even if they leave the game (MG R6, MG R8).
+    """
     creature = game.table.cards[card_id]
     creature.attacking = True
-    if attacked is not None:
-        # The attacked player is kept where a spell keeps its target; combat's end clears it.
-        creature.target = Player(attacked)
+    if attacked is None:
+        attacked = game.defender
+    # Kept where a spell keeps its target; combat's end clears it. Never worked out again
+    # from turn order, which changes when a player leaves.
+    creature.target = Player(attacked)
     if not creature.definition.has_keyword("Vigilance"):
         creature.tapped = True
-    game.record(
-        "MG 4.1", f"{creature.name} attacks {game.name_of(attacked_player(game, creature))}"
-    )
+    game.record("MG 4.1", f"{creature.name} attacks {game.name_of(attacked)}")
 
 
-def attacked_player(game: MagicGame, creature: CardState) -> int:
-    """The player an attacking creature attacks: the one named (MG R8), or else the defending
-    player (MG R6)."""
+def attacked_player(creature: CardState) -> int:
+    """The player an attacking creature attacks, fixed when it was declared (MG R6, MG R8)."""
     target = creature.target
-    return target.index if isinstance(target, Player) else game.defender
+    # Every attacker is given one as it is declared, and a restored game is checked for it.
+    assert isinstance(target, Player), f"{creature.name} attacks no player"
+    return target.index
 
 
 @enforces("MG R8")
 def next_defending_player(game: MagicGame, *, after: int) -> int | None:
     """The next player in turn order after ``after`` (and before the active player) whom a
     creature attacks, who declares blockers next; ``None`` when every one of them has."""
-    attacked = {attacked_player(game, c) for c in game.table.creatures(game.active) if c.attacking}
+    attacked = {attacked_player(c) for c in game.table.creatures(game.active) if c.attacking}
     count, player = len(game.table.players), after
     while (player := (player + 1) % count) != game.active:
         if player in attacked and not game.table.players[player].lost:
@@ -133,7 +138,7 @@ def deal_damage(game: MagicGame, *, first_strike: bool) -> None:
     for source, creature, amount in to_creatures:
         game.damage_creature(source, creature, amount, "MG 4.4")
     for source, amount in to_player:
-        attacked = attacked_player(game, source)
+        attacked = attacked_player(source)
         # MG R8: a creature attacking a player who has left the game deals them no damage.
         if not game.table.players[attacked].lost:
             game.damage_player(source, attacked, amount, "MG 4.4")

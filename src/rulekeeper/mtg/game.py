@@ -270,7 +270,7 @@ class MagicGame(Game):
             attackers = [
                 c.id
                 for c in self.table.creatures(self.active)
-                if c.attacking and combat.attacked_player(self, c) == player
+                if c.attacking and combat.attacked_player(c) == player
             ]
             return [
                 *(Block(b.id, a) for b in self.table.creatures(player) for a in attackers),
@@ -647,7 +647,9 @@ class MagicGame(Game):
                 permanent.tapped = False
             self.enter("upkeep")
         elif step == "draw":
-            if self.turn == 1 and self.active == self.first_player:
+            # Only a game of two skips the first player's first draw: at a larger table nobody
+            # skips it, as in Magic's own multiplayer games.
+            if self.turn == 1 and self.active == self.first_player and len(self.table.players) == 2:
                 self.record("MG 2.3", f"{self.name_of(self.active)} skips the first draw")
             else:
                 self.record("MG 2.3", f"{self.name_of(self.active)} draws for the turn")
@@ -662,8 +664,14 @@ class MagicGame(Game):
             else:
                 self.enter("end_of_combat")
         elif step == "declare_blockers":
+            # MG R8: each attacked player still in the game declares blockers in turn; with
+            # none left (every one of them has left, or no creature attacks any more), nobody
+            # does, and the active player receives priority.
             first = combat.next_defending_player(self, after=self.active)
-            self.decision, self.priority = "blockers", self.defender if first is None else first
+            if first is None:
+                self.give_priority(self.active)
+            else:
+                self.decision, self.priority = "blockers", first
         elif step == "first_strike_damage":
             if combat.has_first_strike_step(self):
                 combat.deal_damage(self, first_strike=True)
@@ -680,7 +688,8 @@ class MagicGame(Game):
 
     @property
     def defender(self) -> int:
-        """The defending player: the next player in turn order still in the game (MG R6)."""
+        """The defending player: the next player in turn order still in the game, whom a
+        creature declared as an attacker now attacks where attackers do not choose (MG R6)."""
         return self.next_player(self.active)
 
     def _after_attacks(self) -> None:

@@ -22,6 +22,7 @@ from rulekeeper.engine.saves import (
     refuse,
 )
 from rulekeeper.errors import InputError
+from rulekeeper.mtg.actions import Player
 from rulekeeper.mtg.cards import card_pool
 from rulekeeper.mtg.state import UNOWNED, CardState, PlayerState
 
@@ -130,10 +131,48 @@ def _restore(cls: type[G], fmt: MagicFormat, data: dict[str, Any], *, trusted: b
     # A deep copy through JSON, so the restored game shares nothing with ``data``.
     game.format_state = json.loads(json.dumps(data["format_state"]))
     game.log = EventLog.from_json(data["log"])
+    if not trusted:
+        _name_attacked_players(game)
     if data["outcome"] is not None:
         result, winners, rule, reason, *_ = data["outcome"]
         game.outcome = Outcome(result, tuple(winners), rule, reason)
     return game
+
+
+def _name_attacked_players(game: MagicGame) -> None:
+    # A save from before every attacker kept the player it attacks left it unnamed where the
+    # format does not let attackers choose: such a creature attacks the player the engine then
+    # worked out at every question, the defending player (MG R6).
+    for card in game.table.cards:
+        if card.attacking and card.target is None:
+            card.target = Player(game.defender)
+
+
+def _check_attacked(
+    fmt: MagicFormat, data: dict[str, Any], card: dict[str, Any], path: str
+) -> None:
+    """An attacking creature's target is the player it attacks: an opponent of its controller,
+    and where attackers do not choose, the player who was next in turn order when it was
+    declared, so every seat between the active player and that one has left the game (MG R6,
+    MG R8). An older save may name none (see :func:`_name_attacked_players`).
+
+    :raises SerializationError: naming the field and the rule.
+    """
+    target = card["target"]
+    if not isinstance(target, dict):
+        raise refuse(path, f"an attacking creature attacks a player, not card {target} (MG 4.1)")
+    attacked = target["player"]
+    if attacked == card["controller"]:
+        raise refuse(path, "an attacking creature attacks an opponent, not its controller (MG 4.1)")
+    if fmt.attacks_any_opponent:
+        return
+    players, seat = data["players"], data["active"]
+    while (seat := (seat + 1) % len(players)) != attacked:
+        if not players[seat]["lost"]:
+            raise refuse(
+                path,
+                f"attacks player {attacked}, but player {seat} is next in turn order (MG R6)",
+            )
 
 
 def check_meaning(fmt: MagicFormat, data: dict[str, Any]) -> None:
@@ -193,6 +232,8 @@ def check_meaning(fmt: MagicFormat, data: dict[str, Any]) -> None:
             seat(target["player"], f"{path}.target.player")
         elif target is not None:
             check_index(target, count, f"{path}.target", what="card")
+        if card["attacking"] and target is not None:
+            _check_attacked(fmt, data, card, f"{path}.target")
     for key in ("active", "first_player", "priority"):
         seat(data[key], key)
     seat(data["resume"][1], "resume[1]")

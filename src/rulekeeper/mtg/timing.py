@@ -231,7 +231,7 @@ def why_not_block(
         return ("MG 4.2", "you can block only with your own creatures")
     if not attacker.attacking:
         return ("MG 4.2", f"{attacker.name} is not attacking")
-    if attacked_player(game, attacker) != player:
+    if attacked_player(attacker) != player:
         return ("MG R8", f"{attacker.name} is not attacking you")
     if blocker.tapped:
         return ("MG 4.2", f"{blocker.name} is tapped")

@@ -127,7 +127,9 @@ class Vortex(MagicFormat):
         game.record("VX 3.8", "each player and the passed pack are dealt seven cards")
 
     def before_first_turn(self, game: MagicGame) -> None:
-        """The opening turns replace drawing an opening hand (VX 4.1)."""
+        """The opening turns replace drawing an opening hand (VX 4.1). They come before the
+        game's first turn and are none of its turns, so the first normal turn's draw is skipped
+        as Magic skips it, only in a game of two (VX R11, MG 2.3)."""
         opening.plan_opening_turns(game)
 
     def draw_one(self, game: MagicGame, player: int) -> None:
@@ -358,3 +360,4 @@ enforces("VX 1.1", "VX 1.2", "VX 3.1", "VX 3.2", "VX 3.8", "VX R5")(Vortex.setup
 enforces("VX 3.6")(Vortex.violation)
 enforces("VX 3.9", "VX 6.1")(Vortex.state_based_actions)
 enforces("VX 3.4", "VX 3.5", "VX 3.6", "VX R10")(Vortex.view_extras)
+enforces("VX R11")(Vortex.before_first_turn)
