@@ -10,8 +10,8 @@ import pytest
 
 from rulekeeper.cli import main
 from rulekeeper.cli import rules as cli_rules
-from rulekeeper.rulebook import load_rulebook, rulebook_dir
 from rulekeeper.reviews import read_stamps
+from rulekeeper.rulebook import load_rulebook, rulebook_dir
 
 
 @pytest.fixture
@@ -32,7 +32,6 @@ def _edit(copy: Path, old: str, new: str) -> None:
     page.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-@pytest.mark.rule("DD 1.1")
 def test_changed_text_is_listed_until_marked_reviewed(
     rules_copy: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

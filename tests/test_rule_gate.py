@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from rulekeeper.rulebook import load_rulebook, rulebook_dir
 from rulekeeper.reviews import Unreviewed, fingerprint, read_stamps
+from rulekeeper.rulebook import load_rulebook, rulebook_dir
 from rulekeeper.rules import enforcers, load_engine
 from rulekeeper.traceability import RuleTrace, enforcers_in, find_rule_tests, gaps, trace
 
@@ -32,7 +32,9 @@ STAMPS = read_stamps(rulebook_dir())
 def _each_rule() -> list[object]:
     # The runtime mark lets `--rule` pick these tests; it is not a test *of* the rule, and the
     # traceability page (which reads marks as written, not at run time) does not count it.
-    return [pytest.param(rule_id, id=rule_id, marks=pytest.mark.rule(rule_id)) for rule_id in TRACES]
+    return [
+        pytest.param(rule_id, id=rule_id, marks=pytest.mark.rule(rule_id)) for rule_id in TRACES
+    ]
 
 
 def _evidence(item: RuleTrace) -> str:

@@ -10,9 +10,9 @@ naming the rule, its enforcing code and its examples, until someone has read the
 run ``rulekeeper review ID`` (or ``rulekeeper review --all-changed``), which writes the new
 fingerprint. The stamp file's change then shows in review beside the text's.
 
-Only the statement counts (:attr:`rulekeeper.rulebook.Rule.text`, with runs of white space read
-as one space): rewrapping a paragraph or editing an example changes nothing, since the examples
-run as tests anyway.
+Only the statement counts (the ``text`` of a :class:`~rulekeeper.rulebook.Rule`, with runs of
+white space read as one space): rewrapping a paragraph or editing an example changes nothing,
+since the examples run as tests anyway.
 
 >>> from rulekeeper.rulebook import load_rulebook
 >>> from rulekeeper.reviews import fingerprint

@@ -13,8 +13,8 @@ from typing import Any
 
 from rulekeeper.cli import EXIT_BROKEN_RULES, EXIT_OK
 from rulekeeper.errors import InputError
-from rulekeeper.rulebook import load_rulebook, rulebook_dir
 from rulekeeper.reviews import Unreviewed, fingerprint, mark_reviewed, read_stamps, unreviewed
+from rulekeeper.rulebook import load_rulebook, rulebook_dir
 from rulekeeper.rules import enforcers, load_engine, parse_rule_id, rule_url
 from rulekeeper.traceability import (
     RuleTrace,
@@ -185,9 +185,7 @@ def review_rules(args: argparse.Namespace) -> int:
         chosen = [item.rule.id for item in pending]
     elif args.rule_id:
         # "RR 7.2b" arrives as one argument or two; several IDs may follow one another.
-        chosen = [
-            parse_rule_id(text) for text in _ID_IN_ARGUMENTS.findall(" ".join(args.rule_id))
-        ]
+        chosen = [parse_rule_id(text) for text in _ID_IN_ARGUMENTS.findall(" ".join(args.rule_id))]
         if not chosen:
             raise InputError(f"not a rule id: {' '.join(args.rule_id)!r}")
     else:
