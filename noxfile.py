@@ -85,7 +85,9 @@ def rule(session: nox.Session) -> None:
         if not target.endswith(".md"):
             session.run("rulekeeper", "rule", target)
     options = [a for a in session.posargs if a not in targets]
-    rules = [part for target in targets for part in ("--rule", target)]
+    # One argument each: pytest reads its arguments once before the conftest adds --rule, and
+    # would take a separate "rules/leveler.md" for a path to collect.
+    rules = [f"--rule={target}" for target in targets]
     # One process: starting workers would cost more than a page's examples take.
     session.run("pytest", "-q", "-p", "no:cacheprovider", *rules, *options)
 
@@ -172,6 +174,8 @@ def serve(session: nox.Session) -> None:
         "src",
         "--ignore",
         "*/_generated/*",
+        "--ignore",
+        "*/__pycache__/*",
         *(("--no-initial",) if (DOCS_OUT / "index.html").is_file() else ()),
         "docs",
         str(DOCS_OUT),

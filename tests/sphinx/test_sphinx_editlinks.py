@@ -1,4 +1,4 @@
-""""Edit this page" opens the file a contributor edits: the page's own source, or none for a
+""" "Edit this page" opens the file a contributor edits: the page's own source, or none for a
 generated page. (A rules page that includes a file from outside the project links to that
 file; the site's own build shows it.)"""
 
