@@ -135,6 +135,8 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     targets = tuple(config.getoption("rule"))
     if not targets or collection_path.is_dir():
         return None
+    if not collection_path.is_relative_to(REPO):
+        return None
     scope = _scope(targets)
     relative = collection_path.relative_to(REPO).as_posix()
     return None if relative in scope.pages | scope.test_files else True

@@ -20,6 +20,7 @@ share a namespace and build on each other, so a page cannot be split between wor
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 DOCS_OUT = ROOT / "docs" / "_build" / "html"
+PREVIEW_OUT = ROOT / "docs" / "_build" / "preview"
 
 
 def install(session: nox.Session, *groups: str) -> None:
@@ -160,9 +161,9 @@ def serve(session: nox.Session) -> None:
     """Serve a live preview of the site that rebuilds when rules, docs or code change.
 
     Each page shows its build warnings and, when it changed, its worked examples' result
-    (``rulekeeper.sphinx.preview``). The environment is installed once, and the preview starts
-    from the last build in ``docs/_build/html`` (``nox -s docs`` writes it too) rather than
-    building it all again.
+    (``rulekeeper.sphinx.preview``), so the preview has a folder of its own, apart from the
+    site ``nox -s docs`` writes. The environment is installed once, and once that folder holds
+    a build the preview starts from it at once, rebuilding only what changes.
     """
     install_once(session, "serve", "test")
     session.run(
@@ -176,9 +177,9 @@ def serve(session: nox.Session) -> None:
         "*/_generated/*",
         "--ignore",
         "*/__pycache__/*",
-        *(("--no-initial",) if (DOCS_OUT / "index.html").is_file() else ()),
+        *(("--no-initial",) if (PREVIEW_OUT / "index.html").is_file() else ()),
         "docs",
-        str(DOCS_OUT),
+        str(PREVIEW_OUT),
         *session.posargs,
         env={"RULEKEEPER_PREVIEW": "1"},
     )

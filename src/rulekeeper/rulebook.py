@@ -57,9 +57,11 @@ class Rule:
     source: str = ""
     line: int = 0
     options: tuple[tuple[str, str], ...] = field(default=(), repr=False)
-    end_line: int = field(default=0, repr=False)
+    # Where the rule and its examples are in the rules file, for messages: not part of the rule,
+    # and only :func:`parse_rules` knows them (the site's directives see no closing fence).
+    end_line: int = field(default=0, repr=False, compare=False)
     """The line of the directive's closing fence (0 if not known)."""
-    example_lines: tuple[int, ...] = field(default=(), repr=False)
+    example_lines: tuple[int, ...] = field(default=(), repr=False, compare=False)
     """The line each worked example's fence opens on, in the rule's source."""
 
     @property

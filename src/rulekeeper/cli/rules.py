@@ -114,7 +114,7 @@ def show_rule(args: argparse.Namespace) -> int:
     if stamp == fingerprint(rule):
         print("reviewed: yes, its code was reviewed against this text")
     else:
-        print(f'reviewed: no, its text {Unreviewed(rule, stamp).why[3:]}; see "rulekeeper review"')
+        print(f'reviewed: no, the rule {Unreviewed(rule, stamp).why}; see "rulekeeper review"')
     print(f"online: {rule_url(rule.id)}")
     return 0
 

@@ -4,9 +4,8 @@ A contributor looks at the page, not at the terminal, so with ``RULEKEEPER_PREVI
 environment every page written starts with the build's warnings about it (an unenforced rule, a
 broken reference), and each rules or guide page that changed has its worked examples run with
 pytest while Sphinx reads it, the result shown on the page. Without the variable nothing here
-does anything, and the site is exactly what ``nox -s docs`` builds; an environment variable
-rather than a configuration value keeps the two builds' environments interchangeable, so the
-preview starts from the last ``nox -s docs`` build instead of a clean one.
+does anything, and the site is exactly what ``nox -s docs`` builds. The preview writes its
+pages to a folder of its own, so none of them is ever published.
 """
 
 from __future__ import annotations
