@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rulekeeper.reviews import Unreviewed, fingerprint, read_stamps
-from rulekeeper.rulebook import load_rulebook, rulebook_dir
+from rulekeeper.rulebook import Rule, load_rulebook, rulebook_dir
 from rulekeeper.rules import enforcers, load_engine
 from rulekeeper.traceability import RuleTrace, enforcers_in, find_rule_tests, gaps, trace
 
@@ -55,7 +55,9 @@ def _evidence(item: RuleTrace) -> str:
 def test_rule_is_backed(rule_id: str) -> None:
     """A normative rule has enforcing code, a worked example of its own and a test."""
     problems = gaps([TRACES[rule_id]])
-    assert not problems, "\n".join(map(str, problems)) + "\n" + _evidence(TRACES[rule_id])
+    if problems:
+        lines = [*map(str, problems), _evidence(TRACES[rule_id])]
+        pytest.fail("\n".join(lines), pytrace=False)
 
 
 @pytest.mark.parametrize("rule_id", _each_rule())
@@ -83,3 +85,14 @@ def test_every_enforced_id_is_a_rule() -> None:
     """``@enforces`` with an ID that no page defines (the site build says so too)."""
     unknown = sorted(set(enforcers_in(["rulekeeper"], enforcers())) - set(RULEBOOK))
     assert not unknown, f"@enforces names rules no page defines: {', '.join(unknown)}"
+
+
+def test_the_gate_asks_for_each_missing_companion_and_spares_pending_rules() -> None:
+    bare = RuleTrace(Rule("LV 9.9", "A rule nothing enforces."), enforcers=(), tests=())
+    assert [gap.missing for gap in gaps([bare])] == ["enforcing code", "worked example", "test"]
+    assert [gap.missing for gap in gaps([bare], count_tests=False)] == [
+        "enforcing code",
+        "worked example",
+    ]
+    pending = RuleTrace(Rule("LV 9.9", "Not checked yet.", status="pending"), (), ())
+    assert gaps([pending]) == []
