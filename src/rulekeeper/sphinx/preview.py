@@ -43,6 +43,8 @@ class _Collector(logging.Handler):
         self.warnings: list[tuple[str, str]] = []
 
     def emit(self, record: logging.LogRecord) -> None:
+        if not enabled():  # a later, ordinary build in the same process
+            return
         location = getattr(record, "location", None)
         self.warnings.append((str(location or ""), record.getMessage()))
 
