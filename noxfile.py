@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import re
 import shutil
 import time
 from pathlib import Path
@@ -18,6 +20,7 @@ share a namespace and build on each other, so a page cannot be split between wor
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 DOCS_OUT = ROOT / "docs" / "_build" / "html"
+PREVIEW_OUT = ROOT / "docs" / "_build" / "preview"
 
 
 def install(session: nox.Session, *groups: str) -> None:
@@ -26,6 +29,22 @@ def install(session: nox.Session, *groups: str) -> None:
     for group in groups:
         requirements.extend(nox.project.dependency_groups(PYPROJECT, group))
     session.install("-e", ".", *requirements)
+
+
+def install_once(session: nox.Session, *groups: str) -> None:
+    """Install as :func:`install` does, unless this environment already holds exactly that.
+
+    For the sessions a contributor starts again and again (``rule``, ``serve``): the project is
+    installed editable, so code changes need no new install; only a change to
+    ``pyproject.toml`` (a new dependency) does, and that is what the stamp records.
+    """
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + repr(groups).encode())
+    stamp = Path(session.virtualenv.location) / ".rulekeeper-installed"
+    if stamp.is_file() and stamp.read_text() == wanted.hexdigest():
+        session.log("the environment is up to date (pyproject.toml unchanged): no install")
+        return
+    install(session, *groups)
+    stamp.write_text(wanted.hexdigest())
 
 
 def sphinx_build(session: nox.Session, outdir: Path, *extra: str) -> None:
@@ -44,6 +63,34 @@ def tests(session: nox.Session) -> None:
         # Every example earlier fuzzing campaigns kept (see tests/conftest.py).
         replay = {"HYPOTHESIS_PROFILE": "replay"}
         session.run("pytest", "-q", "-p", "no:cacheprovider", "tests/fuzz", env=replay)
+
+
+RULE_ID = re.compile(r"^[A-Za-z]{2}\s+[A-Za-z0-9.]+$")
+"""Shaped like a rule ID ("DD 1.1", "rr r3"); the rulekeeper command checks it properly."""
+
+
+@nox.session(reuse_venv=True)
+def rule(session: nox.Session) -> None:
+    """Check one rule or one page in seconds: ``nox -s rule -- "DD 1.1"`` or
+    ``nox -s rule -- rules/leveler.md``.
+
+    Prints each rule named (its text, code, tests and review), then runs its page's worked
+    examples, the tests marked with its rules and its checks: enforcing code, an example, a
+    test, a reviewed text. Further pytest arguments follow the targets (``-x``, ``-k``).
+    """
+    targets = [a for a in session.posargs if a.endswith(".md") or RULE_ID.match(a)]
+    if not targets:
+        session.error('name a rule or a page: nox -s rule -- "DD 1.1"  (or rules/leveler.md)')
+    install_once(session, "test")
+    for target in targets:
+        if not target.endswith(".md"):
+            session.run("rulekeeper", "rule", target)
+    options = [a for a in session.posargs if a not in targets]
+    # One argument each: pytest reads its arguments once before the conftest adds --rule, and
+    # would take a separate "rules/leveler.md" for a path to collect.
+    rules = [f"--rule={target}" for target in targets]
+    # One process: starting workers would cost more than a page's examples take.
+    session.run("pytest", "-q", "-p", "no:cacheprovider", *rules, *options)
 
 
 @nox.session
@@ -109,10 +156,16 @@ def browser(session: nox.Session) -> None:
     )
 
 
-@nox.session
+@nox.session(reuse_venv=True)
 def serve(session: nox.Session) -> None:
-    """Serve a live preview of the site that rebuilds when rules, docs or code change."""
-    install(session, "serve")
+    """Serve a live preview of the site that rebuilds when rules, docs or code change.
+
+    Each page shows its build warnings and, when it changed, its worked examples' result
+    (``rulekeeper.sphinx.preview``), so the preview has a folder of its own, apart from the
+    site ``nox -s docs`` writes. The environment is installed once, and once that folder holds
+    a build the preview starts from it at once, rebuilding only what changes.
+    """
+    install_once(session, "serve", "test")
     session.run(
         "sphinx-autobuild",
         "-n",
@@ -120,9 +173,15 @@ def serve(session: nox.Session) -> None:
         "rules",
         "--watch",
         "src",
+        "--ignore",
+        "*/_generated/*",
+        "--ignore",
+        "*/__pycache__/*",
+        *(("--no-initial",) if (PREVIEW_OUT / "index.html").is_file() else ()),
         "docs",
-        str(DOCS_OUT),
+        str(PREVIEW_OUT),
         *session.posargs,
+        env={"RULEKEEPER_PREVIEW": "1"},
     )
 
 

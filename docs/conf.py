@@ -97,6 +97,11 @@ html_sidebars = {
 html_theme_options = {
     # Rules are read top to bottom; the left and right arrow keys turn the pages.
     "navigation_with_keys": True,
+    # The repository, named here only: "Edit this page" opens a page's source there (the
+    # rules file itself for a rules page; see rulekeeper.sphinx.editlinks).
+    "source_repository": "https://github.com/rulekeeper/rulekeeper/",
+    "source_branch": "main",
+    "source_directory": "docs/",
 }
 # Copy examples without their prompts and output, so they paste straight into Python.
 copybutton_prompt_text = r">>> |\.\.\. "

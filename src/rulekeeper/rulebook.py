@@ -23,8 +23,8 @@ rule whose first line starts with ``>>>``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -57,6 +57,12 @@ class Rule:
     source: str = ""
     line: int = 0
     options: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    # Where the rule and its examples are in the rules file, for messages: not part of the rule,
+    # and only :func:`parse_rules` knows them (the site's directives see no closing fence).
+    end_line: int = field(default=0, repr=False, compare=False)
+    """The line of the directive's closing fence (0 if not known)."""
+    example_lines: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    """The line each worked example's fence opens on, in the rule's source."""
 
     @property
     def plain_text(self) -> str:
@@ -76,24 +82,32 @@ class Rule:
 
 def count_examples(lines: Iterable[str]) -> int:
     """Count the worked examples in a rule's body: ``python`` fences that start with ``>>>``."""
-    count = 0
+    return len(example_offsets(lines))
+
+
+def example_offsets(lines: Iterable[str]) -> list[int]:
+    """The index, among ``lines``, of each worked example's opening fence."""
+    found: list[int] = []
     inside: str | None = None
+    opened = 0
     first_line_pending = False
-    for line in lines:
+    for number, line in enumerate(lines):
         stripped = line.strip()
         if inside is None:
             match = _CODE_FENCE.match(stripped)
             if match:
                 inside = match.group("fence")
+                opened = number
                 first_line_pending = match.group("info") == "python"
             continue
         if stripped.startswith(inside) and stripped.strip(inside[0]) == "":
             inside = None
             first_line_pending = False
         elif first_line_pending and stripped:
-            count += stripped.startswith(">>>")
+            if stripped.startswith(">>>"):
+                found.append(opened)
             first_line_pending = False
-    return count
+    return found
 
 
 def parse_rules(text: str, *, source: str = "") -> list[Rule]:
@@ -124,7 +138,8 @@ def parse_rules(text: str, *, source: str = "") -> list[Rule]:
             raise InputError(
                 f"rule {rule_id} is never closed with {fence}", source=source, line=index + 1
             )
-        rules.append(_make_rule(rule_id, lines[index + 1 : end], section, source, index + 1))
+        rule = _make_rule(rule_id, lines[index + 1 : end], section, source, index + 1)
+        rules.append(replace(rule, end_line=end + 1))
         index = end + 1
     return rules
 
@@ -159,6 +174,8 @@ def _make_rule(rule_id: RuleId, body: Sequence[str], section: str, source: str, 
     while rest and (option := _OPTION.match(rest[0])):
         options.append((option.group("key"), option.group("value").strip()))
         rest.pop(0)
+    # The body starts on the line after the opening fence, the options first.
+    first_body_line = line + 1 + len(options)
     settings = dict(options)
     status = settings.get("status", "informative" if "informative" in settings else "normative")
     if status not in STATUSES:
@@ -178,6 +195,7 @@ def _make_rule(rule_id: RuleId, body: Sequence[str], section: str, source: str, 
         source=source,
         line=line,
         options=tuple(options),
+        example_lines=tuple(first_body_line + offset for offset in example_offsets(rest)),
     )
 
 
@@ -264,3 +282,24 @@ def load_rulebook(folder: Path | None = None) -> dict[RuleId, Rule]:
                 )
             found[rule.id] = rule
     return dict(sorted(found.items(), key=lambda item: rule_sort_key(item[0])))
+
+
+def rule_at(source: str, line: int, rulebook: Mapping[RuleId, Rule] | None = None) -> Rule | None:
+    """The rule whose directive holds ``line`` of the rules file ``source`` (a path ending in
+    the rule's own ``source``, such as ``rules/leveler.md``), or ``None`` outside every rule.
+
+    >>> from rulekeeper.rulebook import load_rulebook, rule_at
+    >>> rule = load_rulebook()["LV 2.1"]
+    >>> rule_at(rule.source, rule.example_lines[0]).id
+    'LV 2.1'
+    """
+    posix = Path(source).as_posix()
+    for rule in (rulebook if rulebook is not None else load_rulebook()).values():
+        if rule.line <= line <= rule.end_line and _same_file(posix, rule.source):
+            return rule
+    return None
+
+
+def _same_file(path: str, source: str) -> bool:
+    """True if ``path`` (absolute or relative) names the rules file ``source``."""
+    return path == source or path.endswith("/" + source)

@@ -216,3 +216,58 @@ def sections_without_examples(rules: Iterable[Rule]) -> list[tuple[str, str]]:
         normative[key] = normative.get(key, False) or rule.is_normative
         examples[key] = examples.get(key, 0) + rule.examples
     return [key for key, has_rules in normative.items() if has_rules and not examples[key]]
+
+
+@dataclass(frozen=True)
+class Gap:
+    """Something a normative rule lacks, and what a contributor does about it."""
+
+    rule: Rule
+    missing: str
+    """``"enforcing code"``, ``"worked example"`` or ``"test"``."""
+    remedy: str
+
+    def __str__(self) -> str:
+        where = f"{self.rule.source}:{self.rule.line}"
+        return f"{self.rule.id} ({where}) has no {self.missing}: {self.remedy}"
+
+
+def gaps(traces: Iterable[RuleTrace], *, count_tests: bool = True) -> list[Gap]:
+    """What each normative rule lacks of the three things every one has: enforcing code, a
+    worked example of its own and a test, in rule order.
+
+    A rule the engine does not check yet is marked ``:status: pending`` and lacks nothing.
+    ``count_tests=False`` leaves tests out, for an installed copy that has none to read.
+    """
+    found: list[Gap] = []
+    for item in traces:
+        rule = item.rule
+        if not rule.is_normative:
+            continue
+        if not item.is_enforced:
+            found.append(
+                Gap(
+                    rule,
+                    "enforcing code",
+                    f'decorate the code that enforces it with @enforces("{rule.id}"), or mark '
+                    "the rule `:status: pending` if the engine does not check it yet",
+                )
+            )
+        if not rule.examples:
+            found.append(
+                Gap(
+                    rule,
+                    "worked example",
+                    "add a ```python fence whose lines start with >>> inside the rule, showing "
+                    "the engine at work",
+                )
+            )
+        if count_tests and not item.tests:
+            found.append(
+                Gap(
+                    rule,
+                    "test",
+                    f'mark a test that fails if the rule is broken @pytest.mark.rule("{rule.id}")',
+                )
+            )
+    return found

@@ -1,17 +1,29 @@
-"""``rulekeeper rule`` and ``rulekeeper coverage``: the rules text and what stands behind it."""
+"""``rulekeeper rule``, ``rulekeeper coverage`` and ``rulekeeper review``: the rules text and
+what stands behind it."""
 
 from __future__ import annotations
 
 import argparse
 import difflib
 import json
+import re
 import sys
+from pathlib import Path
 from typing import Any
 
+from rulekeeper.cli import EXIT_BROKEN_RULES, EXIT_OK
 from rulekeeper.errors import InputError
+from rulekeeper.reviews import Unreviewed, fingerprint, mark_reviewed, read_stamps, unreviewed
 from rulekeeper.rulebook import load_rulebook, rulebook_dir
 from rulekeeper.rules import enforcers, load_engine, parse_rule_id, rule_url
-from rulekeeper.traceability import RuleTrace, coverage, enforcers_in, find_rule_tests, trace
+from rulekeeper.traceability import (
+    RuleTrace,
+    coverage,
+    enforcers_in,
+    find_rule_tests,
+    gaps,
+    trace,
+)
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,19 +43,40 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     cover.add_argument("--json", action="store_true", help="print JSON instead of a table")
     cover.set_defaults(handler=show_coverage)
+    review = commands.add_parser(
+        "review",
+        help="mark rules reviewed after their text changed, or list those that need it",
+        description="A rule's enforcing code, examples and tests are reviewed against its "
+        "text; when the text changes, the tests fail until someone has read them together and "
+        "marked the rule reviewed here. With no argument, list the rules that need a review "
+        "(exit 1 if any).",
+    )
+    review.add_argument("rule_id", nargs="*", metavar="ID", help="rule IDs such as 'RR 7.2b'")
+    review.add_argument(
+        "--all-changed",
+        action="store_true",
+        help="mark every rule whose text changed, and every new rule, reviewed",
+    )
+    review.set_defaults(handler=review_rules)
 
 
-def _traces() -> list[RuleTrace]:
-    load_engine()
+def _tests_dir() -> Path | None:
+    """The checkout's tests folder, or ``None`` (said on standard error) for an installed copy."""
     tests_dir = rulebook_dir().parent / "tests"
-    if not tests_dir.is_dir():
-        # An installed copy ships the rules but not the tests: say why nothing counts as tested.
-        print(
-            f"rulekeeper: no tests folder at {tests_dir}, so no rule counts as tested; "
-            "run from a checkout of the project to count them",
-            file=sys.stderr,
-        )
-    tests = find_rule_tests(tests_dir)
+    if tests_dir.is_dir():
+        return tests_dir
+    # An installed copy ships the rules but not the tests: say why nothing counts as tested.
+    print(
+        f"rulekeeper: no tests folder at {tests_dir}, so no rule counts as tested; "
+        "run from a checkout of the project to count them",
+        file=sys.stderr,
+    )
+    return None
+
+
+def _traces(tests_dir: Path | None) -> list[RuleTrace]:
+    load_engine()
+    tests = find_rule_tests(tests_dir) if tests_dir else {}
     # Only this package's decorators count, exactly as on the site's traceability page.
     return trace(load_rulebook(), enforcers_in(["rulekeeper"], enforcers()), tests)
 
@@ -54,7 +87,7 @@ def show_rule(args: argparse.Namespace) -> int:
     :raises InputError: if the ID is malformed or names no rule (exit code 2).
     """
     rule_id = parse_rule_id(" ".join(args.rule_id))
-    traces = {t.rule.id: t for t in _traces()}
+    traces = {t.rule.id: t for t in _traces(_tests_dir())}
     if rule_id not in traces:
         close = difflib.get_close_matches(rule_id, list(traces), n=3, cutoff=0.6)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
@@ -77,18 +110,51 @@ def show_rule(args: argparse.Namespace) -> int:
     for test in item.tests:
         print(f"  {test}")
     print(f"source: {rule.source}:{rule.line}")
+    stamp = read_stamps(rulebook_dir()).get(rule.id)
+    if stamp == fingerprint(rule):
+        print("reviewed: yes, its code was reviewed against this text")
+    else:
+        print(f'reviewed: no, the rule {Unreviewed(rule, stamp).why}; see "rulekeeper review"')
     print(f"online: {rule_url(rule.id)}")
     return 0
 
 
 def show_coverage(args: argparse.Namespace) -> int:
-    """Print the per-format totals, as a table or as JSON."""
-    totals = coverage(_traces())
+    """Print the per-format totals, as a table or as JSON, then each normative rule that lacks
+    enforcing code, a worked example or a test, and each rule whose text changed since its code
+    was reviewed, on standard error.
+
+    :returns: 0, or 1 if any rule lacks something or needs a review (as ``nox -s tests`` fails).
+    """
+    tests_dir = _tests_dir()
+    traces = _traces(tests_dir)
+    totals = coverage(traces)
     if args.json:
         data: dict[str, Any] = {c.prefix: c.as_dict() for c in totals}
         json.dump(data, sys.stdout, indent=2, sort_keys=True)
         print()
-        return 0
+    else:
+        _print_table(totals)
+    problems = [str(gap) for gap in gaps(traces, count_tests=tests_dir is not None)]
+    problems += [_review_problem(item) for item in _unreviewed()]
+    for problem in problems:
+        print(f"rulekeeper: {problem}", file=sys.stderr)
+    return EXIT_BROKEN_RULES if problems else EXIT_OK
+
+
+def _unreviewed() -> list[Unreviewed]:
+    return unreviewed(load_rulebook(), read_stamps(rulebook_dir()))
+
+
+def _review_problem(item: Unreviewed) -> str:
+    rule = item.rule
+    return (
+        f"{rule.id} ({rule.source}:{rule.line}) {item.why}: read it beside its code and "
+        f'examples, then run `rulekeeper review "{rule.id}"`'
+    )
+
+
+def _print_table(totals: list[Any]) -> None:
     header = ("format", "rules", "normative", "pending", "enforced", "exemplified", "tested")
     row = "{:<27} {:>6} {:>10} {:>8} {:>9} {:>12} {:>7}"
     print(row.format(*header))
@@ -97,4 +163,41 @@ def show_coverage(args: argparse.Namespace) -> int:
         print(
             row.format(name, c.rules, c.normative, c.pending, c.enforced, c.exemplified, c.tested)
         )
-    return 0
+
+
+_ID_IN_ARGUMENTS = re.compile(r"[A-Za-z]{2}\s+[A-Za-z0-9.]+")
+
+
+def review_rules(args: argparse.Namespace) -> int:
+    """Mark rules reviewed, or list the rules that need a review.
+
+    :returns: 0; with no argument, 1 if some rule needs a review.
+    :raises InputError: if an ID names no rule, or the rules are not a checkout's (exit 2).
+    """
+    rules_dir = rulebook_dir()
+    if rules_dir.name != "rules":
+        raise InputError(
+            f"the rules at {rules_dir} are an installed copy; review rules in a checkout"
+        )
+    rulebook = load_rulebook()
+    pending = _unreviewed()
+    if args.all_changed:
+        chosen = [item.rule.id for item in pending]
+    elif args.rule_id:
+        # "RR 7.2b" arrives as one argument or two; several IDs may follow one another.
+        chosen = [parse_rule_id(text) for text in _ID_IN_ARGUMENTS.findall(" ".join(args.rule_id))]
+        if not chosen:
+            raise InputError(f"not a rule id: {' '.join(args.rule_id)!r}")
+    else:
+        if not pending:
+            print("every rule's code was reviewed against its current text")
+            return EXIT_OK
+        load_engine()
+        registry = enforcers_in(["rulekeeper"], enforcers())
+        for item in pending:
+            names = registry.get(item.rule.id, ())
+            print(f"{_review_problem(item)}; enforced by {', '.join(names) or 'nothing'}")
+        return EXIT_BROKEN_RULES
+    for rule_id in mark_reviewed(rules_dir, rulebook, chosen):
+        print(f"marked {rule_id} reviewed")
+    return EXIT_OK

@@ -22,10 +22,11 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from rulekeeper import __version__
-from rulekeeper.sphinx import events
+from rulekeeper.sphinx import events, preview
 from rulekeeper.sphinx.apipages import ApiModulesDirective
 from rulekeeper.sphinx.directives import RuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
+from rulekeeper.sphinx.editlinks import point_edit_links
 from rulekeeper.sphinx.gallery import CardGalleryDirective, KeywordLinks
 from rulekeeper.sphinx.glossary import GlossaryLinks
 from rulekeeper.sphinx.navigation import forget_navigation, share_navigation
@@ -80,6 +81,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # Ahead of the theme's handler (priority 500), which works out the navigation tree.
     app.connect("html-page-context", share_navigation, priority=400)
     app.connect("write-started", forget_navigation)
+    app.connect("html-page-context", point_edit_links)
+    # The live preview only (RULEKEEPER_PREVIEW=1): warnings and example results on the page.
+    app.connect("builder-inited", preview.start)
+    app.connect("env-before-read-docs", preview.run_examples)
+    app.connect("html-page-context", preview.show_on_page)
 
     app.connect("config-inited", events.resolve_config)
     app.connect("builder-inited", events.prepare)
