@@ -1,9 +1,11 @@
 """What the HTML build writes beside the pages for readers of the rules.
 
-- ``_static/rules.json``: every rule's address, title, status and text. The site's script
-  (``static/rulekeeper-rules.js``) reads it for the "Go to rule" box, the previews of rule
-  references and the rules listed first in search results; the site needs no network for any
-  of them.
+- ``_static/rules.json``: every rule's address, title, status and text, for other programs.
+- ``_static/rulekeeper-data.js``: the same rules, and the glossary entries, cards and page
+  sections the site's search looks through (:mod:`rulekeeper.sphinx.searchdata`), as a script.
+  The site's script (``static/rulekeeper-rules.js``) loads it for the "Go to rule" box, the
+  previews of rule references and the search; a script loads from a saved copy of the site
+  (``file://``), where a fetched JSON file would not, and no network is needed for any of it.
 - ``r/<ID>.html``: a short, stable address per rule built from its ID alone
   (``r/RR-8.4b.html``), which forwards to wherever the rule is written now, so links made with
   it keep working when a rule moves to another page.
@@ -20,6 +22,7 @@ import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.util.osutil import relative_uri
@@ -28,10 +31,12 @@ from rulekeeper.rulebook import Rule
 from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
 from rulekeeper.sphinx.domain import RuleRecord, rules_domain
 from rulekeeper.sphinx.downloads import write_downloads
+from rulekeeper.sphinx.searchdata import glossary_entries, page_entries
 from rulekeeper.sphinx.traceability import tests_dir, write_test_sources
 from rulekeeper.traceability import find_rule_tests
 
 DATA_FILE = "_static/rules.json"
+SCRIPT_FILE = "_static/rulekeeper-data.js"
 SHORT_FOLDER = "r"
 
 # Markdown that means nothing in plain text: links keep their words, emphasis and code marks go.
@@ -76,6 +81,15 @@ def rule_data(
     return {"prefixes": {p: PREFIXES[p] for p in prefixes}, "rules": rules}
 
 
+COMPACT: dict[str, Any] = {"ensure_ascii": False, "separators": (",", ":")}
+
+
+def write_if_changed(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` unless it already holds it (a server's caches keep it)."""
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
 REDIRECT = """\
 <!DOCTYPE html>
 <html lang="en">
@@ -106,6 +120,16 @@ def write_site_files(app: Sphinx, exception: BaseException | None) -> None:
     favicon = app.config.html_favicon
     icon = f"_static/{Path(favicon).name}" if favicon and "://" not in favicon else ""
     write_rule_data(out, records, page_uri, favicon=icon)
+    search = {
+        "glossary": glossary_entries(app.env, app.builder.get_target_uri),
+        "pages": page_entries(app.env, app.builder.get_target_uri),
+    }
+    write_if_changed(
+        out / SCRIPT_FILE,
+        "window.rulekeeperData = "
+        + json.dumps(rule_data(records, page_uri) | search, **COMPACT)
+        + ";\n",
+    )
     tests = tests_dir(app.config)
     traceability = list(domain.traceability_docs)
     write_test_sources(
@@ -131,9 +155,7 @@ def write_rule_data(
     """
     data = rule_data(records, page_uri)
     (out / DATA_FILE).parent.mkdir(parents=True, exist_ok=True)
-    (out / DATA_FILE).write_text(
-        json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
-    )
+    write_if_changed(out / DATA_FILE, json.dumps(data, **COMPACT))
     folder = out / SHORT_FOLDER
     folder.mkdir(exist_ok=True)
     icon = f'\n<link rel="icon" href="../{html.escape(favicon)}">' if favicon else ""
@@ -146,9 +168,7 @@ def write_rule_data(
         page = REDIRECT.format(
             id=html.escape(rule_id), target=html.escape(target), title=html.escape(title), icon=icon
         )
-        path = out / address
-        if not path.is_file() or path.read_text(encoding="utf-8") != page:
-            path.write_text(page, encoding="utf-8")
+        write_if_changed(out / address, page)
     for stale in folder.glob("*.html"):
         if stale.name not in wanted:
             stale.unlink()
