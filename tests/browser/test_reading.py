@@ -47,7 +47,7 @@ def test_home_page_lists_every_format_with_status_and_links(
         entry = page.locator(f"article li.format-{prefix.lower()}")
         assert name in entry.locator(".format-name").inner_text()
         count = sum(rule_id.startswith(prefix + " ") for rule_id in rules["rules"])
-        assert entry.locator(".format-status").inner_text().startswith(f"{count} rules:")
+        assert entry.locator(".format-status").inner_text().startswith(f"{count} rules")
         assert entry.locator(".format-summary").inner_text().strip()
         links = entry.locator(".format-links a")
         assert links.first.inner_text() == "Rules"

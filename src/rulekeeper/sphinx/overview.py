@@ -120,7 +120,11 @@ class FormatsOverview(SphinxPostTransform):
         line = summary(self.env, front)
         if line:
             item += nodes.paragraph(line, line, classes=["format-summary"])
-        item += nodes.paragraph("", "", nodes.Text(_status(total)), classes=["format-status"])
+        count, detail = _status(total)
+        status = nodes.paragraph("", "", nodes.Text(count), classes=["format-status"])
+        # The coverage figures are for contributors: the site shows them in their view only.
+        status += nodes.inline(detail, detail, classes=["contributor-detail"])
+        item += status
         links = nodes.paragraph(classes=["format-links"])
         parts: list[Node] = [self.doc_link(front, nodes.Text("Rules"))]
         parts += [self.doc_link(page, self.label(page, "Cards", cards)) for page in cards]
@@ -158,12 +162,13 @@ class FormatsOverview(SphinxPostTransform):
         )
 
 
-def _status(total: FormatCoverage) -> str:
-    """``142 rules: 120 enforced of 120 normative, 118 exemplified, 3 pending``."""
+def _status(total: FormatCoverage) -> tuple[str, str]:
+    """``142 rules`` and its coverage: ``: 120 of 120 normative enforced, 118 exemplified, 3
+    pending.``"""
     text = (
-        f"{total.rules} rules: {total.enforced} of {total.normative} normative enforced, "
+        f": {total.enforced} of {total.normative} normative enforced, "
         f"{total.exemplified} exemplified"
     )
     if total.pending:
         text += f", {total.pending} pending"
-    return text + "."
+    return f"{total.rules} rules", text + "."

@@ -457,7 +457,9 @@
     const params = new URLSearchParams(window.location.search);
     const query = (params.get("q") || "").trim();
     const everything = params.get("all") === "1";
-    for (const input of document.querySelectorAll("input[name='q']")) input.value = query;
+    for (const input of document.querySelectorAll("input[name='q']:not(.rule-goto-input)")) {
+      input.value = query;
+    }
     if (!query) return;
     rules().then((data) => {
       const found = showResults(data, query, holder.querySelector(".rule-search-place"));
@@ -476,6 +478,40 @@
         more.hidden = false;
       }
     });
+  }
+
+  // -- Reader and contributor views --------------------------------------------------------
+
+  const CONTRIBUTOR = "rulekeeper-contributor-view";
+
+  function remembered() {
+    try {
+      return window.localStorage.getItem(CONTRIBUTOR) === "1";
+    } catch {
+      return false; // storage refused (a saved copy in some browsers): the reader's view
+    }
+  }
+
+  /** A switch under "Go to rule": the contributor view, remembered across pages. */
+  function setUpContributorView() {
+    const on = remembered();
+    document.documentElement.classList.toggle("rule-contributor", on);
+    const goto = document.querySelector(".sidebar-drawer form.rule-goto");
+    if (!goto) return;
+    const label = element("label", "rule-contributor-switch");
+    const box = element("input", "rule-contributor-input");
+    box.type = "checkbox";
+    box.checked = on;
+    label.append(box, "Contributor view (coverage, enforcing code)");
+    box.addEventListener("change", () => {
+      document.documentElement.classList.toggle("rule-contributor", box.checked);
+      try {
+        window.localStorage.setItem(CONTRIBUTOR, box.checked ? "1" : "0");
+      } catch {
+        // not remembered, but still applied to this page
+      }
+    });
+    goto.after(label);
   }
 
   // -- A phone's top bar --------------------------------------------------------------------
@@ -563,6 +599,7 @@
       window.setTimeout(() => document.documentElement.classList.add("rule-landed"), 100)
     );
     followMovedRule();
+    setUpContributorView();
     setUpTopBar();
     setUpTraceabilityFilters();
     setUpGoTo();
