@@ -222,3 +222,56 @@ def test_a_saved_copy_works_from_disk(
     page.goto((site_dir / "search.html").as_uri() + "?q=junk")
     page.locator("section.rule-hits li.rule-hit").first.wait_for()
     tab.check_no_errors()
+
+
+# -- Shared links, a missing page and the glossaries ---------------------------------------------
+
+
+def test_every_page_describes_itself_for_link_previews(site_dir: Path) -> None:
+    """A description and OpenGraph title and description on every page of ours."""
+    pages = [
+        p
+        for p in site_dir.rglob("*.html")
+        if not p.relative_to(site_dir).as_posix().startswith(("_modules/", "tests-source/"))
+    ]
+    assert len(pages) > 100
+    for path in pages:
+        text = path.read_text(encoding="utf-8")
+        for tag in ('name="description"', 'property="og:title"', 'property="og:description"'):
+            assert tag in text, f"{path.relative_to(site_dir)}: no {tag}"
+
+
+def test_a_shared_short_address_shows_the_rule(site_dir: Path, rules: Rules) -> None:
+    """Pasted into a chat, a short address shows the rule's ID, title and text."""
+    rule = rules["rules"]["RR 8.4b"]
+    page = (site_dir / "r" / "RR-8.4b.html").read_text(encoding="utf-8")
+    assert f'<meta property="og:title" content="RR 8.4b: {rule["t"]}">' in page
+    assert f'<meta property="og:description" content="{rule["x"][:40]}' in page
+    assert f"<title>RR 8.4b: {rule['t']}</title>" in page
+
+
+@pytest.mark.parametrize("width", ["phone-wide", "laptop"])
+def test_the_missing_page_offers_go_to_rule(
+    width: str, rules: Rules, tab_at: Callable[[str], Tab]
+) -> None:
+    """The 404 page's own box opens a rule by its ID."""
+    tab = tab_at(width)
+    page = tab.open("404.html")
+    page.fill("#rule-goto-404-input", "dd 3.4")
+    page.press("#rule-goto-404-input", "Enter")
+    page.wait_for_url(f"**/{rules['rules']['DD 3.4']['u']}")
+    tab.check_no_errors()
+
+
+def test_glossaries_have_an_a_to_z_index(tab_at: Callable[[str], Tab]) -> None:
+    """Each letter links to the first entry that starts with it."""
+    tab = tab_at("phone")
+    page = tab.open("rules/glossary.html")
+    letters = page.locator("p.glossary-az a")
+    assert letters.count() > 5
+    first = letters.first
+    target = (first.get_attribute("href") or "").lstrip("#")
+    first.click()
+    term = page.locator(f"[id='{target}']")
+    assert term.inner_text().strip().upper().startswith(first.inner_text())
+    tab.check_no_errors()

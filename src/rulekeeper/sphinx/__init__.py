@@ -27,7 +27,8 @@ from rulekeeper.sphinx.apipages import ApiModulesDirective
 from rulekeeper.sphinx.directives import RuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
 from rulekeeper.sphinx.gallery import CardGalleryDirective, KeywordLinks
-from rulekeeper.sphinx.glossary import GlossaryLinks
+from rulekeeper.sphinx.glossary import GlossaryIndex, GlossaryLinks
+from rulekeeper.sphinx.linkpreviews import add_meta_tags
 from rulekeeper.sphinx.navigation import forget_navigation, share_navigation
 from rulekeeper.sphinx.overview import FormatsOverview, FormatsOverviewDirective
 from rulekeeper.sphinx.roles import RuleRole
@@ -62,6 +63,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rulings-list", RulingsListDirective)
 
     app.add_transform(RuleSections)
+    app.add_transform(GlossaryIndex)
     app.add_post_transform(EnforcedByLinks)
     app.add_post_transform(TraceabilityTables)
     app.add_post_transform(RulingLinks)
@@ -77,6 +79,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_css_file("rulekeeper-rules.css")
     app.connect("env-get-updated", changed_rulings)
     app.connect("build-finished", write_site_files)
+    app.connect("html-page-context", add_meta_tags)
     # Ahead of the theme's handler (priority 500), which works out the navigation tree.
     app.connect("html-page-context", share_navigation, priority=400)
     app.connect("write-started", forget_navigation)

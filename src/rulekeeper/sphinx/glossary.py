@@ -4,7 +4,8 @@ A glossary page says in its front matter which formats it serves (``rules-glossa
 On every page with rules of those formats, the first time a glossary word appears in a rule's
 text it links to its entry, as ``{term}`` would, so the rules text needs no markup for it and
 a new glossary entry is linked everywhere at once. Words the text already links are left
-alone, and so is code.
+alone, and so is code. Above each glossary, an A-Z index links each initial letter to its first
+entry.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from docutils import nodes
 from sphinx import addnodes
+from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from rulekeeper.rules import rule_prefix
@@ -104,3 +106,29 @@ def _linkable(text: nodes.Text) -> bool:
             return False
         parent = parent.parent
     return True
+
+
+class GlossaryIndex(SphinxTransform):
+    """Put an A-Z index above every glossary: one link per initial letter, to its first entry.
+
+    Made from the glossary's own entries, so it follows them as they are added.
+    """
+
+    default_priority = 500
+
+    def apply(self, **kwargs: Any) -> None:
+        """Insert the letters before each glossary of this document."""
+        for glossary in list(self.document.findall(addnodes.glossary)):
+            first: dict[str, str] = {}
+            for term in glossary.findall(nodes.term):
+                letter = term.astext()[:1].upper()
+                if letter.isalpha() and term["ids"]:
+                    first.setdefault(letter, term["ids"][0])
+            if len(first) < 2:
+                continue
+            letters = nodes.paragraph(classes=["glossary-az"])
+            for index, letter in enumerate(sorted(first)):
+                if index:
+                    letters += nodes.Text(" ")
+                letters += nodes.reference(letter, letter, refid=first[letter])
+            glossary.parent.insert(glossary.parent.index(glossary), letters)

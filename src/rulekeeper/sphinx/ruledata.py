@@ -31,6 +31,7 @@ from rulekeeper.rulebook import Rule
 from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
 from rulekeeper.sphinx.domain import RuleRecord, rules_domain
 from rulekeeper.sphinx.downloads import write_downloads
+from rulekeeper.sphinx.linkpreviews import meta_tags
 from rulekeeper.sphinx.searchdata import glossary_entries, page_entries
 from rulekeeper.sphinx.traceability import tests_dir, write_test_sources
 from rulekeeper.traceability import find_rule_tests
@@ -95,7 +96,8 @@ REDIRECT = """\
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>{id}</title>
+<title>{id}{title}</title>
+{meta}
 <link rel="canonical" href="{target}">
 <meta http-equiv="refresh" content="0; url={target}">{icon}
 </head>
@@ -165,8 +167,14 @@ def write_rule_data(
         wanted.add(Path(address).name)
         target = f"{relative_uri(address, page_uri[record.docname])}#{record.anchor}"
         title = f": {record.rule.title}" if record.rule.title else ""
+        # What a link preview shows of a shared short address: the rule's ID, title and text.
+        meta = meta_tags(f"{rule_id}{title}", plain(record.rule), kind="article")
         page = REDIRECT.format(
-            id=html.escape(rule_id), target=html.escape(target), title=html.escape(title), icon=icon
+            id=html.escape(rule_id),
+            target=html.escape(target),
+            title=html.escape(title),
+            icon=icon,
+            meta=meta.rstrip("\n"),
         )
         write_if_changed(out / address, page)
     for stale in folder.glob("*.html"):
