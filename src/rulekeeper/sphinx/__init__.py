@@ -11,6 +11,9 @@ Configuration:
     them count.
 ``rulekeeper_tests_dir`` (default ``None``: ``../tests`` beside ``conf.py``)
     Where tests marked ``@pytest.mark.rule(...)`` are found, relative to ``conf.py``.
+``rulekeeper_releases_dir`` (default ``None``: ``../releases`` beside ``conf.py``)
+    Where the release files are (see :mod:`rulekeeper.sphinx.releases`), relative to
+    ``conf.py``.
 ``rulekeeper_api_dir`` (default ``""``: off)
     A folder of the source tree to generate one API page per engine module into.
 """
@@ -24,6 +27,7 @@ from sphinx.application import Sphinx
 from rulekeeper import __version__
 from rulekeeper.sphinx import events
 from rulekeeper.sphinx.apipages import ApiModulesDirective
+from rulekeeper.sphinx.changes import setup_changes
 from rulekeeper.sphinx.directives import RuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
 from rulekeeper.sphinx.gallery import CardGalleryDirective, KeywordLinks
@@ -62,6 +66,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("api-modules", ApiModulesDirective)
     app.add_directive("rulings-list", RulingsListDirective)
 
+    setup_changes(app)
     app.add_transform(RuleSections)
     app.add_transform(GlossaryIndex)
     app.add_post_transform(EnforcedByLinks)

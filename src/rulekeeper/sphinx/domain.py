@@ -63,6 +63,7 @@ class RulesDomain(Domain):
         "report_inputs": None,  # report -> what it was made from, as of the last build
         "rulings": None,  # rule ID -> the rulings citing it, as of the last build
         "enforcers": None,  # the scoped registry as of the last build, to spot code changes
+        "releases": None,  # the release files as of the last build, to spot a new release
     }
     # Bump when RuleRecord changes shape, so an old pickled environment is rebuilt.
     data_version = 3

@@ -29,6 +29,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
 from rulekeeper.rules import rule_prefix
+from rulekeeper.sphinx.changes import releases
 from rulekeeper.sphinx.domain import rules_domain
 from rulekeeper.sphinx.downloads import download_path
 from rulekeeper.sphinx.nodes import formats_overview
@@ -125,6 +126,15 @@ class FormatsOverview(SphinxPostTransform):
         # The coverage figures are for contributors: the site shows them in their view only.
         status += nodes.inline(detail, detail, classes=["contributor-detail"])
         item += status
+        done = releases(self.config).get(total.prefix)
+        changes = [d for d, kind in rules_domain(self.env).report_docs.items() if kind == "changes"]
+        if done:
+            text = f"Version {done[-1].version}, effective {done[-1].day}"
+            version = nodes.paragraph("", "", nodes.Text(text), classes=["format-version"])
+            if changes:
+                version += nodes.Text(" · ")
+                version += self.doc_link(changes[0], nodes.Text("Changes"))
+            item += version
         links = nodes.paragraph(classes=["format-links"])
         parts: list[Node] = [self.doc_link(front, nodes.Text("Rules"))]
         parts += [self.doc_link(page, self.label(page, "Cards", cards)) for page in cards]

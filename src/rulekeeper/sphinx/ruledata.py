@@ -29,9 +29,11 @@ from sphinx.util.osutil import relative_uri
 
 from rulekeeper.rulebook import Rule
 from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
+from rulekeeper.sphinx.changes import current_snapshot, releases
 from rulekeeper.sphinx.domain import RuleRecord, rules_domain
-from rulekeeper.sphinx.downloads import write_downloads
+from rulekeeper.sphinx.downloads import Edition, write_downloads
 from rulekeeper.sphinx.linkpreviews import meta_tags
+from rulekeeper.sphinx.releases import compare
 from rulekeeper.sphinx.searchdata import glossary_entries, page_entries
 from rulekeeper.sphinx.traceability import tests_dir, write_test_sources
 from rulekeeper.traceability import find_rule_tests
@@ -118,7 +120,11 @@ def write_site_files(app: Sphinx, exception: BaseException | None) -> None:
     pages = {record.docname for record in records.values()}
     page_uri = {docname: app.builder.get_target_uri(docname) for docname in pages}
     out = Path(app.outdir)
-    write_downloads(out, {r: (record.rule, plain(record.rule)) for r, record in records.items()})
+    write_downloads(
+        out,
+        {r: (record.rule, plain(record.rule)) for r, record in records.items()},
+        editions=editions(app),
+    )
     favicon = app.config.html_favicon
     icon = f"_static/{Path(favicon).name}" if favicon and "://" not in favicon else ""
     write_rule_data(out, records, page_uri, favicon=icon)
@@ -141,6 +147,16 @@ def write_site_files(app: Sphinx, exception: BaseException | None) -> None:
         favicon=icon,
         back=app.builder.get_target_uri(traceability[0]) if traceability else "",
     )
+
+
+def editions(app: Sphinx) -> dict[str, Edition]:
+    """Each released format's version and date, and whether its rules changed since."""
+    found = {}
+    for prefix, done in releases(app.config).items():
+        last = done[-1]
+        changed = bool(compare(last.rules, current_snapshot(app.env, prefix)))
+        found[prefix] = Edition(last.version, last.day, last.epoch, unreleased=changed)
+    return found
 
 
 def write_rule_data(

@@ -514,6 +514,33 @@
     goto.after(label);
   }
 
+  // -- A rule's history ---------------------------------------------------------------------
+
+  /** On the changes page, ``?rule=LV-2.1`` shows that rule's changes only. */
+  function setUpHistory() {
+    const wanted = new URLSearchParams(window.location.search).get("rule");
+    const article = document.querySelector("article");
+    if (!wanted || !article || !document.querySelector("li.rule-change")) return;
+    const id = wanted.replace("-", " ");
+    const mark = "rule-change-rule-" + id.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    for (const item of document.querySelectorAll("li.rule-change")) {
+      item.hidden = !item.classList.contains(mark);
+    }
+    for (const block of document.querySelectorAll(".release, .format-changes")) {
+      block.hidden = !block.querySelector("li." + mark);
+    }
+    for (const note of document.querySelectorAll(".release-unreleased")) {
+      const list = note.nextElementSibling;
+      note.hidden = !(list && list.querySelector("li." + mark));
+    }
+    const notice = element("p", "rule-history-notice");
+    notice.append(`The history of ${id}: the releases that added or changed it. `);
+    const all = element("a", "", "Show every change");
+    all.href = window.location.pathname;
+    notice.append(all);
+    article.querySelector("h1").after(notice);
+  }
+
   // -- A phone's top bar --------------------------------------------------------------------
 
   /** Search and "Go to rule" at the top of the page, for screens whose menu is a drawer. */
@@ -601,6 +628,7 @@
     followMovedRule();
     setUpContributorView();
     setUpTopBar();
+    setUpHistory();
     setUpTraceabilityFilters();
     setUpGoTo();
     setUpPreviews();
