@@ -275,3 +275,52 @@ def test_glossaries_have_an_a_to_z_index(tab_at: Callable[[str], Tab]) -> None:
     term = page.locator(f"[id='{target}']")
     assert term.inner_text().strip().upper().startswith(first.inner_text())
     tab.check_no_errors()
+
+
+# -- Versions and changes -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", ["phone", "laptop-wide"])
+def test_each_format_has_a_version_and_a_changes_page(
+    width: str, rules: Rules, tab_at: Callable[[str], Tab]
+) -> None:
+    """The home page gives each format's version and date and links to the changes page, which
+    lists every format's releases."""
+    tab = tab_at(width)
+    page = tab.open("index.html")
+    for prefix in rules["prefixes"]:
+        version = page.locator(f"li.format-{prefix.lower()} .format-version")
+        assert re.match(r"Version \S+, effective \d+ \w+ \d{4}", version.inner_text())
+    page.locator(f"li.format-{next(iter(rules['prefixes'])).lower()} .format-version a").click()
+    page.wait_for_url("**/changes.html")
+    for prefix in rules["prefixes"]:
+        block = page.locator(f"#changes-{prefix.lower()}")
+        assert block.locator(".release").count() >= 1
+    assert tab.scroll_overflow() <= 0
+    tab.check_no_errors()
+
+
+def test_a_rule_links_to_its_history(rules: Rules, tab_at: Callable[[str], Tab]) -> None:
+    """Under a rule, the release it last changed in; History shows that rule's changes only."""
+    tab = tab_at("phone-wide")
+    page = tab.open(rules["rules"]["LV 2.1"]["u"])
+    line = page.locator("dt#rule-lv-2-1 + dd p.rule-history")
+    assert "version" in line.inner_text()
+    line.locator("a.rule-history-link").click()
+    page.wait_for_url("**/changes.html?rule=LV-2.1")
+    shown = page.locator("li.rule-change").filter(visible=True)
+    assert shown.count() >= 1
+    for index in range(shown.count()):
+        assert "LV 2.1" in shown.nth(index).inner_text()
+    assert "LV 2.1" in page.locator(".rule-history-notice").inner_text()
+    tab.check_no_errors()
+
+
+def test_downloads_carry_the_version_and_date(site_dir: Path, rules: Rules) -> None:
+    """Each text download names its version and date; each PDF is dated by its release, not
+    1 January 1970."""
+    for prefix in rules["prefixes"]:
+        text = (site_dir / "downloads" / f"{prefix}-rules.txt").read_text(encoding="utf-8")
+        assert re.search(r"^Version \S+, effective \d+ \w+ \d{4}", text, re.M), prefix
+        pdf = (site_dir / "downloads" / f"{prefix}-rules.pdf").read_bytes()
+        assert b"/CreationDate (D:1970" not in pdf, prefix

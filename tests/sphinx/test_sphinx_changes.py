@@ -69,7 +69,7 @@ def test_a_change_since_the_last_release_is_listed_word_by_word(app: SphinxTestA
         app.env.domains["rules"].rules[changed].docname, app.builder, tags=app.tags
     )
     lines = [p.astext() for p in page.findall(nodes.paragraph) if "rule-history" in p["classes"]]
-    assert f"Changed since version 1, not yet released. History" in lines
+    assert "Changed since version 1, not yet released. History" in lines
     text = Path(app.outdir, "downloads", "LV-rules.txt").read_text(encoding="utf-8")
     assert "Version 1, effective 15 January 2026, with changes not yet released." in text
     pdf = Path(app.outdir, "downloads", "LV-rules.pdf").read_bytes()
