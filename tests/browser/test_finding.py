@@ -324,3 +324,35 @@ def test_downloads_carry_the_version_and_date(site_dir: Path, rules: Rules) -> N
         assert re.search(r"^Version \S+, effective \d+ \w+ \d{4}", text, re.M), prefix
         pdf = (site_dir / "downloads" / f"{prefix}-rules.pdf").read_bytes()
         assert b"/CreationDate (D:1970" not in pdf, prefix
+
+
+def test_each_format_downloads_as_one_html_file_that_works_offline(
+    site_dir: Path, rules: Rules, tab_at: Callable[[str], Tab]
+) -> None:
+    """The home page links it; opened from disk, it holds every rule of the format, its
+    examples and its glossary, and each of its links goes to a place inside it."""
+    tab = tab_at("phone-wide")
+    page = tab.open("index.html")
+    for prefix in rules["prefixes"]:
+        link = page.locator(f"li.format-{prefix.lower()} a", has_text="HTML")
+        assert link.get_attribute("href") == f"downloads/{prefix}-rules.html"
+    offline = tab.page
+    offline.goto((site_dir / "downloads" / "LV-rules.html").as_uri())
+    for rule_id in rules["rules"]:
+        if rule_id.startswith("LV "):
+            assert offline.locator(f"dt#{rules['rules'][rule_id]['u'].split('#')[1]}").count() == 1
+    assert offline.locator("pre").count() > 5  # the worked examples
+    assert offline.locator("dl.glossary").count() >= 1
+    hrefs = offline.locator("a[href]").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))"
+    )
+    inside = [h for h in hrefs if h.startswith("#")]
+    assert inside
+    assert all(h.startswith(("#", "http://", "https://")) for h in hrefs)
+    missing = offline.evaluate(
+        "ids => ids.filter(id => !document.getElementById(decodeURIComponent(id)))",
+        sorted({h[1:] for h in inside}),
+    )
+    assert not missing
+    assert offline.locator("script").count() == 0
+    assert tab.scroll_overflow() <= 0

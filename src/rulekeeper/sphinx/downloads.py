@@ -25,7 +25,7 @@ from rulekeeper.rulebook import Rule
 from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
 
 FOLDER = "downloads"
-KINDS = ("txt", "pdf")
+KINDS = ("txt", "pdf", "html")
 
 # Characters Helvetica (Latin-1) lacks, as the plain text a reader expects in their place.
 _LATIN1 = str.maketrans(

@@ -141,7 +141,7 @@ class FormatsOverview(SphinxPostTransform):
         parts += [
             self.doc_link(page, self.label(page, "Glossary", glossaries)) for page in glossaries
         ]
-        for kind in ("txt", "pdf"):
+        for kind in ("txt", "pdf", "html"):
             # Relative to the page, as the HTML builder writes it (``index.html``).
             target = relative_uri(self.env.docname, download_path(total.prefix, kind))
             label = f"All rules ({kind.upper()})"

@@ -10,7 +10,8 @@
   (``r/RR-8.4b.html``), which forwards to wherever the rule is written now, so links made with
   it keep working when a rule moves to another page.
 - ``downloads/<prefix>-rules.txt`` and ``.pdf``: each format's complete rules in one file
-  (see :mod:`rulekeeper.sphinx.downloads`).
+  (see :mod:`rulekeeper.sphinx.downloads`), and ``.html``: its pages and glossaries in one
+  self-contained file (see :mod:`rulekeeper.sphinx.offline`).
 - ``tests-source/tests/test_*.py.html``: each test file that pins a rule, highlighted with an
   anchor per line, which the traceability page links each test to.
 """
@@ -33,6 +34,8 @@ from rulekeeper.sphinx.changes import current_snapshot, releases
 from rulekeeper.sphinx.domain import RuleRecord, rules_domain
 from rulekeeper.sphinx.downloads import Edition, write_downloads
 from rulekeeper.sphinx.linkpreviews import meta_tags
+from rulekeeper.sphinx.offline import write_offline_files
+from rulekeeper.sphinx.overview import GLOSSARY_KEY, pages_serving
 from rulekeeper.sphinx.releases import compare
 from rulekeeper.sphinx.searchdata import glossary_entries, page_entries
 from rulekeeper.sphinx.traceability import tests_dir, write_test_sources
@@ -120,11 +123,24 @@ def write_site_files(app: Sphinx, exception: BaseException | None) -> None:
     pages = {record.docname for record in records.values()}
     page_uri = {docname: app.builder.get_target_uri(docname) for docname in pages}
     out = Path(app.outdir)
+    released = editions(app)
     write_downloads(
         out,
         {r: (record.rule, plain(record.rule)) for r, record in records.items()},
-        editions=editions(app),
+        editions=released,
     )
+    glossaries = pages_serving(app.env, GLOSSARY_KEY)
+    offline: dict[str, list[str]] = {}
+    for rule_id, record in records.items():
+        offline.setdefault(rule_prefix(rule_id), []).append(page_uri[record.docname])
+    for prefix, uris in offline.items():
+        uris += [app.builder.get_target_uri(doc) for doc in glossaries.get(prefix, [])]
+        offline[prefix] = list(dict.fromkeys(uris))
+    aliases = {
+        short_address(r): f"{page_uri[record.docname]}#{record.anchor}"
+        for r, record in records.items()
+    }
+    write_offline_files(out, offline, released, aliases)
     favicon = app.config.html_favicon
     icon = f"_static/{Path(favicon).name}" if favicon and "://" not in favicon else ""
     write_rule_data(out, records, page_uri, favicon=icon)
