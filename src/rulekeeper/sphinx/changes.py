@@ -20,6 +20,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
 
 from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
 from rulekeeper.sphinx.domain import rules_domain
@@ -218,7 +219,8 @@ class RuleHistoryLines(SphinxPostTransform):
             release = changed_in[-1]
             text = f"Last changed in version {release.version} ({release.day})."
         paragraph += nodes.Text(text + " ")
-        uri = self.app.builder.get_relative_uri(self.env.docname, page)
+        # Relative to the page, as the HTML builder writes both (as the formats overview does).
+        uri = relative_uri(self.env.docname, page + ".html")
         target = f"{uri}?rule={rule_id.replace(' ', '-')}"
         paragraph += nodes.reference(
             "History", "History", refuri=target, classes=["rule-history-link"]
