@@ -356,3 +356,16 @@ def test_each_format_downloads_as_one_html_file_that_works_offline(
     assert not missing
     assert offline.locator("script").count() == 0
     assert tab.scroll_overflow() <= 0
+
+
+def test_card_names_in_rule_text_link_to_the_gallery(tab_at: Callable[[str], Tab]) -> None:
+    """The first use of a card's name in the rules opens its entry in the card gallery."""
+    tab = tab_at("phone")
+    page = tab.open("rules/magic.html")
+    link = page.locator("article dl.rules dd a.card-link").first
+    name = link.inner_text()
+    link.click()
+    page.wait_for_url("**/cards/*.html#card-*")
+    anchor = page.url.split("#", 1)[1]
+    assert page.locator(f"[id='{anchor}']").inner_text() == name
+    tab.check_no_errors()

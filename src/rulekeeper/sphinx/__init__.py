@@ -27,6 +27,7 @@ from sphinx.application import Sphinx
 from rulekeeper import __version__
 from rulekeeper.sphinx import events
 from rulekeeper.sphinx.apipages import ApiModulesDirective
+from rulekeeper.sphinx.cardlinks import CardLinks
 from rulekeeper.sphinx.changes import setup_changes
 from rulekeeper.sphinx.directives import RuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
@@ -76,6 +77,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(FormatsOverview)
     app.add_post_transform(KeywordLinks)
     app.add_post_transform(GlossaryLinks)
+    app.add_post_transform(CardLinks)
 
     # What readers use to find and read rules: the script and styles, the "Go to rule" box
     # (a sidebar template), the rules' data, short addresses and downloads.

@@ -11,9 +11,11 @@ entry.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from docutils import nodes
+from docutils.nodes import Node
 from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
@@ -63,40 +65,61 @@ class GlossaryLinks(SphinxPostTransform):
             for node in self.document.findall(addnodes.pending_xref)
             if node.get("reftype") == "term"
         }
-        for content in self.document.findall(addnodes.desc_content):
-            if content.parent.get("domain") != "rules":
-                continue
-            for text in list(content.findall(nodes.Text)):
-                if not _linkable(text):
-                    continue
-                self.link(text, pattern, linked)
+        for text in linkable_texts(self.document):
+            self.link(text, pattern, linked)
 
     def link(self, text: nodes.Text, pattern: re.Pattern[str], linked: set[str]) -> None:
         """Replace ``text`` with its words, the first use of each term made a reference."""
-        source = str(text)
-        parts: list[nodes.Node] = []
-        position = 0
-        for match in pattern.finditer(source):
-            word = match.group(0).lower()
-            if word in linked:
-                continue
-            linked.add(word)
-            parts.append(nodes.Text(source[position : match.start()]))
-            parts.append(
-                addnodes.pending_xref(
-                    "",
-                    nodes.inline(match.group(0), match.group(0), classes=["glossary-term"]),
-                    refdomain="std",
-                    reftype="term",
-                    reftarget=word,
-                    refexplicit=True,
-                    refdoc=self.env.docname,
-                )
+
+        def term(word: str) -> Node:
+            return addnodes.pending_xref(
+                "",
+                nodes.inline(word, word, classes=["glossary-term"]),
+                refdomain="std",
+                reftype="term",
+                reftarget=word.lower(),
+                refexplicit=True,
+                refdoc=self.env.docname,
             )
-            position = match.end()
-        if parts:
-            parts.append(nodes.Text(source[position:]))
-            text.parent.replace(text, parts)
+
+        link_first_uses(text, pattern, linked, term, fold=str.lower)
+
+
+def link_first_uses(
+    text: nodes.Text,
+    pattern: re.Pattern[str],
+    linked: set[str],
+    make: Callable[[str], Node],
+    *,
+    fold: Callable[[str], str] = str,
+) -> None:
+    """Replace ``text`` with its words, the first match of each name (as ``fold`` spells it)
+    not in ``linked`` made into ``make(match)``; the names linked are added to ``linked``."""
+    source = str(text)
+    parts: list[Node] = []
+    position = 0
+    for match in pattern.finditer(source):
+        word = fold(match.group(0))
+        if word in linked:
+            continue
+        linked.add(word)
+        parts.append(nodes.Text(source[position : match.start()]))
+        parts.append(make(match.group(0)))
+        position = match.end()
+    if parts:
+        parts.append(nodes.Text(source[position:]))
+        text.parent.replace(text, parts)
+
+
+def linkable_texts(document: nodes.document) -> list[nodes.Text]:
+    """The text of the rules on a page that a link may be made in: not code, links or titles."""
+    return [
+        text
+        for content in document.findall(addnodes.desc_content)
+        if content.parent.get("domain") == "rules"
+        for text in content.findall(nodes.Text)
+        if _linkable(text)
+    ]
 
 
 def _linkable(text: nodes.Text) -> bool:
