@@ -81,8 +81,9 @@ class RulesDomain(Domain):
 
     @property
     def traceability_docs(self) -> list[str]:
-        """The documents that contain a traceability table."""
-        return [doc for doc, kind in self.report_docs.items() if kind == "traceability"]
+        """The documents that contain a traceability table, in name order (the page of every
+        format, ``traceability``, before the pages of one format, ``traceability/lv``)."""
+        return sorted(doc for doc, kind in self.report_docs.items() if kind == "traceability")
 
     def note_report(self, docname: str, kind: str) -> None:
         """Record that ``docname`` shows a report of ``kind``, made when the page is written."""

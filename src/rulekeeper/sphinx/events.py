@@ -26,7 +26,7 @@ from rulekeeper.sphinx.domain import WARNING_TYPE, rules_domain
 from rulekeeper.sphinx.downloads import unshowable
 from rulekeeper.sphinx.registry import load_engines, scoped_enforcers, write_engine_manifest
 from rulekeeper.sphinx.ruledata import plain
-from rulekeeper.sphinx.traceability import tests_dir
+from rulekeeper.sphinx.traceability import FORMAT_KEY, tests_dir
 from rulekeeper.sphinx.transforms import api_target
 from rulekeeper.traceability import (
     find_rule_tests,
@@ -173,9 +173,11 @@ def report_inputs(app: Sphinx, env: BuildEnvironment) -> dict[str, object]:
         {docname: title.astext() for docname, title in sorted(env.titles.items())},
         {docname: env.all_docs.get(docname) for docname in sorted(rules_pages)},
     )
+    # Which pages show which format's table (their front matter) decides what each shows.
+    split = {d: env.metadata.get(d, {}).get(FORMAT_KEY) for d in sorted(domain.traceability_docs)}
     return {
         "rulings": rules,
-        "traceability": (evidence, lines),
+        "traceability": (evidence, lines, split),
         "overview": (evidence, pages, release_signature(app.config)),
         "changes": (rules, release_signature(app.config)),
     }
