@@ -170,6 +170,15 @@ def _latin1(text: str) -> str:
     return text.translate(_LATIN1).encode("latin-1", "replace").decode("latin-1")
 
 
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write ``text`` to ``path`` unless it already holds it (a server's caches keep it);
+    whether it was written."""
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
 def write_downloads(
     out: Path,
     rules: Mapping[RuleId, tuple[Rule, str]],
@@ -193,9 +202,8 @@ def write_downloads(
         text = rules_text(prefix, pairs, edition)
         text_path = out / download_path(prefix, "txt")
         pdf_path = out / download_path(prefix, "pdf")
-        changed = not text_path.is_file() or text_path.read_text(encoding="utf-8") != text
+        changed = write_if_changed(text_path, text)
         if changed:
-            text_path.write_text(text, encoding="utf-8")
             written.append(text_path)
         if pdf and (changed or not pdf_path.is_file()):
             pdf_path.write_bytes(rules_pdf(prefix, pairs, edition))

@@ -17,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from rulekeeper.rules import PREFIXES
-from rulekeeper.sphinx.downloads import Edition, download_path
+from rulekeeper.sphinx.downloads import Edition, download_path, write_if_changed
+from rulekeeper.sphinx.linkpreviews import meta_tags
 
 _ARTICLE = re.compile(r'<article role="main"[^>]*>(.*?)</article>', re.S)
 _HREF = re.compile(r'href="([^"]*)"')
@@ -86,7 +87,10 @@ def offline_html(
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html.escape(title)}</title>\n"
-        f"<style>{PAGE_STYLE}\n{styles}</style>\n</head>\n<body>\n"
+        + meta_tags(title, f"{title}, with the worked examples and the glossary, in one file.")
+        # No icon to fetch: a saved file has no site to ask for one.
+        + '<link rel="icon" href="data:,">\n'
+        + f"<style>{PAGE_STYLE}\n{styles}</style>\n</head>\n<body>\n"
         f"<h1>{html.escape(title)}</h1>\n{line}\n" + "\n".join(parts) + "\n</body>\n</html>\n"
     )
 
@@ -100,6 +104,4 @@ def write_offline_files(
     """Write each format's file: ``pages`` maps a prefix to the addresses of its pages."""
     for prefix, uris in pages.items():
         text = offline_html(out, prefix, uris, editions.get(prefix), aliases)
-        path = out / download_path(prefix, "html")
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+        write_if_changed(out / download_path(prefix, "html"), text)

@@ -32,7 +32,7 @@ from rulekeeper.rulebook import Rule
 from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
 from rulekeeper.sphinx.changes import current_snapshot, releases
 from rulekeeper.sphinx.domain import RuleRecord, rules_domain
-from rulekeeper.sphinx.downloads import Edition, write_downloads
+from rulekeeper.sphinx.downloads import Edition, write_downloads, write_if_changed
 from rulekeeper.sphinx.linkpreviews import meta_tags
 from rulekeeper.sphinx.offline import write_offline_files
 from rulekeeper.sphinx.overview import GLOSSARY_KEY, pages_serving
@@ -88,12 +88,6 @@ def rule_data(
 
 
 COMPACT: dict[str, Any] = {"ensure_ascii": False, "separators": (",", ":")}
-
-
-def write_if_changed(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` unless it already holds it (a server's caches keep it)."""
-    if not path.is_file() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
 
 
 REDIRECT = """\
