@@ -545,7 +545,9 @@
 
   /** Search and "Go to rule" at the top of the page, for screens whose menu is a drawer. */
   function setUpTopBar() {
-    const content = document.querySelector(".main > .content");
+    // Inside the article's column, not beside it: the theme spreads the column's siblings out
+    // over the window's height, which would open a gap on a short page.
+    const content = document.querySelector(".article-container");
     const goto = document.querySelector("form.rule-goto");
     if (!content || !goto || document.querySelector(".rule-topbar")) return;
     const bar = element("div", "rule-topbar");
