@@ -369,3 +369,10 @@ def test_card_names_in_rule_text_link_to_the_gallery(tab_at: Callable[[str], Tab
     anchor = page.url.split("#", 1)[1]
     assert page.locator(f"[id='{anchor}']").inner_text() == name
     tab.check_no_errors()
+
+
+def test_small_words_of_a_question_do_not_narrow_it(tab_at: Callable[[str], Tab]) -> None:
+    """ "when does the game end" finds what "game end" finds: the question's small words (as
+    written, so "does" is not taken for "doe") are not required."""
+    tab = tab_at("laptop")
+    assert rule_hits(tab, "when does the game end") == rule_hits(tab, "game end")

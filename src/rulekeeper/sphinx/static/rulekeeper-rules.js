@@ -261,7 +261,7 @@
   function searchIndex(data) {
     if (data.index) return data.index;
     const prepare = (title, text) => {
-      const sequence = words(text).map(stem).filter((w) => !STOP.has(w));
+      const sequence = words(text).filter((w) => !STOP.has(w)).map(stem);
       const titleWords = words(title).map(stem);
       return { title: new Set(titleWords), titleSeq: titleWords.join(" "),
         text: new Set(sequence), seq: " " + sequence.join(" ") + " " };
@@ -279,9 +279,10 @@
 
   /** The query's words, each with the words that mean the same by the glossary. */
   function queryTerms(index, query) {
-    const all = words(query).map(stem);
+    // Stop words are dropped as written, before stemming ("does" is not "doe").
+    const all = words(query);
     const kept = all.filter((w) => !STOP.has(w));
-    const wanted = kept.length ? kept : all;
+    const wanted = (kept.length ? kept : all).map(stem);
     const phrase = wanted.join(" ");
     const terms = wanted.map((word) => ({ word, alternatives: new Set([word]), cited: new Set() }));
     for (const entry of index.glossary) {
