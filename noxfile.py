@@ -156,6 +156,15 @@ def browser(session: nox.Session) -> None:
     )
 
 
+@nox.session
+def release(session: nox.Session) -> None:
+    """Record a release of every format whose rules changed since its last one (or of the
+    formats named): ``nox -s release -- [LV ...] [--version V] [--date YYYY-MM-DD]``. Commit the
+    files it writes in ``releases/``; the site's changes page is made from them."""
+    install(session, "docs")
+    session.run("python", "-m", "rulekeeper.sphinx.releases", *session.posargs)
+
+
 @nox.session(reuse_venv=True)
 def serve(session: nox.Session) -> None:
     """Serve a live preview of the site that rebuilds when rules, docs or code change.

@@ -7,10 +7,20 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-WIDTHS = {"phone": 360, "laptop": 1366, "laptop-wide": 1440, "desktop": 1600, "desktop-wide": 1920}
+WIDTHS = {
+    "phone": 360,
+    "phone-wide": 390,
+    "laptop": 1366,
+    "laptop-wide": 1440,
+    "desktop": 1600,
+    "desktop-wide": 1920,
+}
 """The window widths every layout test runs at, in CSS pixels."""
 
-HEIGHTS = {"phone": 740}
+PHONES = ("phone", "phone-wide")
+"""The widths opened as a touch screen, where the menu is a drawer."""
+
+HEIGHTS = {"phone": 740, "phone-wide": 844}
 """Window heights where they differ from the default (900)."""
 
 

@@ -23,7 +23,7 @@ import pytest
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
-from browsing import HEIGHTS, WIDTHS, Tab  # noqa: E402  (needs Playwright, checked above)
+from browsing import HEIGHTS, PHONES, WIDTHS, Tab  # noqa: E402  (needs Playwright, checked above)
 
 REPO = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("RULEKEEPER_SITE_DIR", REPO / "docs" / "_build" / "html"))
@@ -90,8 +90,8 @@ def tab_at(browser: playwright_sync.Browser, base_url: str) -> Iterator[Callable
     def open_tab(width: str) -> Tab:
         context = browser.new_context(
             viewport={"width": WIDTHS[width], "height": HEIGHTS.get(width, 900)},
-            is_mobile=width == "phone",
-            has_touch=width == "phone",
+            is_mobile=width in PHONES,
+            has_touch=width in PHONES,
         )
         context.set_default_timeout(10_000)
         contexts.append(context)

@@ -47,7 +47,7 @@ def test_home_page_lists_every_format_with_status_and_links(
         entry = page.locator(f"article li.format-{prefix.lower()}")
         assert name in entry.locator(".format-name").inner_text()
         count = sum(rule_id.startswith(prefix + " ") for rule_id in rules["rules"])
-        assert entry.locator(".format-status").inner_text().startswith(f"{count} rules:")
+        assert entry.locator(".format-status").inner_text().startswith(f"{count} rules")
         assert entry.locator(".format-summary").inner_text().strip()
         links = entry.locator(".format-links a")
         assert links.first.inner_text() == "Rules"
@@ -221,9 +221,12 @@ def test_a_rule_lists_the_rulings_that_cite_it(tab_at: Callable[[str], Tab]) -> 
 def test_search_lists_rules_first(
     query: str, first: str, rules: Rules, tab_at: Callable[[str], Tab]
 ) -> None:
-    """A rule hit shows ID, title and snippet; an exact ID comes first; a title finds its rule."""
+    """A rule hit shows ID, title and snippet; an exact ID comes first; a title finds its rule.
+
+    An ID alone opens its rule at once (see test_finding); ``all=1``, a search of the API
+    reference too, lists it instead."""
     tab = tab_at("laptop")
-    page = tab.open(f"search.html?q={query}")
+    page = tab.open(f"search.html?q={query}&all=1")
     hit = page.locator("section.rule-hits li.rule-hit").first
     hit.wait_for()
     rule_id = hit.locator("a.rule-id-link").inner_text()

@@ -30,7 +30,7 @@ def test_traceability_shows_titles_and_whole_linked_tests(
 ) -> None:
     """Each row names its rule's title; each test is named whole and opens its source line."""
     tab = tab_at(width)
-    page = tab.open("traceability.html")
+    page = tab.open("traceability/lv.html")
     row = page.locator("table.rules-traceability-lv tbody tr").filter(has_text="LV 2.1").first
     assert rules["rules"]["LV 2.1"]["t"] in row.inner_text()
     test = row.locator("a.test-link").first
@@ -50,19 +50,36 @@ def test_traceability_shows_titles_and_whole_linked_tests(
 def test_traceability_filters_by_format_and_status(
     rules: Rules, tab_at: Callable[[str], Tab]
 ) -> None:
-    """Choosing a format shows its rules only; choosing a status narrows them further."""
+    """The totals link each format's own page, which lists its rules only; choosing a status
+    narrows them."""
     tab = tab_at("laptop")
-    page = tab.open("traceability.html")
-    rows = page.locator("table.rules-traceability:not(.rules-traceability-totals) tbody tr")
+    rows_of = "table.rules-traceability:not(.rules-traceability-totals) tbody tr"
     for prefix in rules["prefixes"]:
-        page.select_option("form.traceability-filters select[name=format]", prefix.lower())
-        expected = sum(rule_id.startswith(prefix + " ") for rule_id in rules["rules"])
-        assert rows.filter(visible=True).count() == expected, prefix
-    page.select_option("form.traceability-filters select[name=format]", "")
-    page.select_option("form.traceability-filters select[name=status]", "informative")
-    informative = sum(rule["s"] == "informative" for rule in rules["rules"].values())
-    assert rows.filter(visible=True).count() == informative
-    assert page.locator(".traceability-count").inner_text() == f"{informative} rules"
+        page = tab.open("traceability.html")
+        assert page.locator(rows_of).count() == 0  # the totals only: a small page
+        page.locator("table.rules-traceability-totals a", has_text=f"({prefix})").click()
+        page.wait_for_url(f"**/traceability/{prefix.lower()}.html")
+        rows = page.locator(rows_of)
+        expected = [rule_id for rule_id in rules["rules"] if rule_id.startswith(prefix + " ")]
+        assert rows.filter(visible=True).count() == len(expected), prefix
+        page.select_option("form.traceability-filters select[name=status]", "informative")
+        informative = sum(rules["rules"][rule_id]["s"] == "informative" for rule_id in expected)
+        assert rows.filter(visible=True).count() == informative
+        assert page.locator(".traceability-count").inner_text() == f"{informative} rules"
+    tab.check_no_errors()
+
+
+@pytest.mark.parametrize("width", ["phone", "phone-wide"])
+def test_the_traceability_pages_are_light_on_a_phone(
+    width: str, site_dir: Path, tab_at: Callable[[str], Tab]
+) -> None:
+    """The page of every format holds the totals only; each format's rows are on its own page,
+    and none of them is wider than a phone."""
+    assert (site_dir / "traceability.html").stat().st_size < 100_000
+    tab = tab_at(width)
+    for page_name in ["traceability.html", "traceability/lv.html", "traceability/rr.html"]:
+        tab.open(page_name)
+        assert tab.scroll_overflow() <= 0, page_name
     tab.check_no_errors()
 
 

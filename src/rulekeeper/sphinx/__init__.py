@@ -11,6 +11,9 @@ Configuration:
     them count.
 ``rulekeeper_tests_dir`` (default ``None``: ``../tests`` beside ``conf.py``)
     Where tests marked ``@pytest.mark.rule(...)`` are found, relative to ``conf.py``.
+``rulekeeper_releases_dir`` (default ``None``: ``../releases`` beside ``conf.py``)
+    Where the release files are (see :mod:`rulekeeper.sphinx.releases`), relative to
+    ``conf.py``.
 ``rulekeeper_api_dir`` (default ``""``: off)
     A folder of the source tree to generate one API page per engine module into.
 """
@@ -24,11 +27,14 @@ from sphinx.application import Sphinx
 from rulekeeper import __version__
 from rulekeeper.sphinx import events, preview
 from rulekeeper.sphinx.apipages import ApiModulesDirective
+from rulekeeper.sphinx.cardlinks import CardLinks
+from rulekeeper.sphinx.changes import setup_changes
 from rulekeeper.sphinx.directives import RuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
 from rulekeeper.sphinx.editlinks import point_edit_links
 from rulekeeper.sphinx.gallery import CardGalleryDirective, KeywordLinks
-from rulekeeper.sphinx.glossary import GlossaryLinks
+from rulekeeper.sphinx.glossary import GlossaryIndex, GlossaryLinks
+from rulekeeper.sphinx.linkpreviews import add_meta_tags
 from rulekeeper.sphinx.navigation import forget_navigation, share_navigation
 from rulekeeper.sphinx.overview import FormatsOverview, FormatsOverviewDirective
 from rulekeeper.sphinx.roles import RuleRole
@@ -62,7 +68,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("api-modules", ApiModulesDirective)
     app.add_directive("rulings-list", RulingsListDirective)
 
+    setup_changes(app)
     app.add_transform(RuleSections)
+    app.add_transform(GlossaryIndex)
     app.add_post_transform(EnforcedByLinks)
     app.add_post_transform(TraceabilityTables)
     app.add_post_transform(RulingLinks)
@@ -70,6 +78,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(FormatsOverview)
     app.add_post_transform(KeywordLinks)
     app.add_post_transform(GlossaryLinks)
+    app.add_post_transform(CardLinks)
 
     # What readers use to find and read rules: the script and styles, the "Go to rule" box
     # (a sidebar template), the rules' data, short addresses and downloads.
@@ -78,6 +87,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_css_file("rulekeeper-rules.css")
     app.connect("env-get-updated", changed_rulings)
     app.connect("build-finished", write_site_files)
+    app.connect("html-page-context", add_meta_tags)
     # Ahead of the theme's handler (priority 500), which works out the navigation tree.
     app.connect("html-page-context", share_navigation, priority=400)
     app.connect("write-started", forget_navigation)

@@ -63,6 +63,7 @@ class RulesDomain(Domain):
         "report_inputs": None,  # report -> what it was made from, as of the last build
         "rulings": None,  # rule ID -> the rulings citing it, as of the last build
         "enforcers": None,  # the scoped registry as of the last build, to spot code changes
+        "releases": None,  # the release files as of the last build, to spot a new release
     }
     # Bump when RuleRecord changes shape, so an old pickled environment is rebuilt.
     data_version = 3
@@ -80,8 +81,9 @@ class RulesDomain(Domain):
 
     @property
     def traceability_docs(self) -> list[str]:
-        """The documents that contain a traceability table."""
-        return [doc for doc, kind in self.report_docs.items() if kind == "traceability"]
+        """The documents that contain a traceability table, in name order (the page of every
+        format, ``traceability``, before the pages of one format, ``traceability/lv``)."""
+        return sorted(doc for doc, kind in self.report_docs.items() if kind == "traceability")
 
     def note_report(self, docname: str, kind: str) -> None:
         """Record that ``docname`` shows a report of ``kind``, made when the page is written."""

@@ -2,7 +2,8 @@
 
 ``downloads/<prefix>-rules.txt`` and ``downloads/<prefix>-rules.pdf``: every rule of the format
 in rule order, under the headings it sits under, with its ID, title, status and text (the
-worked examples stay on the site, where they run).
+worked examples stay on the site, where they run), under the format's version and the date it
+took effect (see :mod:`rulekeeper.sphinx.releases`).
 
 The PDF is made by fpdf2, a maintained pure-Python library: it needs no TeX and no browser, so
 ``nox -s docs`` on any machine writes the same files. Its built-in Helvetica covers Latin-1, so
@@ -18,12 +19,13 @@ import textwrap
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from rulekeeper.rulebook import Rule
 from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
 
 FOLDER = "downloads"
-KINDS = ("txt", "pdf")
+KINDS = ("txt", "pdf", "html")
 
 # Characters Helvetica (Latin-1) lacks, as the plain text a reader expects in their place.
 _LATIN1 = str.maketrans(
@@ -70,10 +72,31 @@ def _grouped(rules: Iterable[tuple[Rule, str]]) -> Iterable[tuple[str, Rule, str
         yield heading, rule, text
 
 
-def rules_text(prefix: str, rules: Iterable[tuple[Rule, str]]) -> str:
+class Edition(NamedTuple):
+    """Which rules a download holds: the version, the day it took effect, and whether the
+    rules have changed since (a build between releases)."""
+
+    version: str
+    day: str
+    epoch: int
+    """The effective day's midnight (UTC), in seconds: the PDF's date."""
+    unreleased: bool = False
+
+    @property
+    def line(self) -> str:
+        """``Version 1, effective 26 November 2026``."""
+        text = f"Version {self.version}, effective {self.day}"
+        return text + (", with changes not yet released" if self.unreleased else "")
+
+
+def rules_text(
+    prefix: str, rules: Iterable[tuple[Rule, str]], edition: Edition | None = None
+) -> str:
     """A format's rules as plain text: ``(rule, plain text)`` pairs in rule order."""
     title = f"{PREFIXES[prefix]}: the complete rules"
     lines = [title, "=" * len(title), ""]
+    if edition is not None:
+        lines += [edition.line + ".", ""]
     for heading, rule, text in _grouped(rules):
         if heading:
             lines += ["", heading, "-" * len(heading), ""]
@@ -86,7 +109,9 @@ def rules_text(prefix: str, rules: Iterable[tuple[Rule, str]]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def rules_pdf(prefix: str, rules: Iterable[tuple[Rule, str]]) -> bytes:
+def rules_pdf(
+    prefix: str, rules: Iterable[tuple[Rule, str]], edition: Edition | None = None
+) -> bytes:
     """A format's rules as an A4 PDF, with the same content as :func:`rules_text`."""
     from fpdf import FPDF
 
@@ -94,8 +119,10 @@ def rules_pdf(prefix: str, rules: Iterable[tuple[Rule, str]]) -> bytes:
     pdf.set_title(f"{PREFIXES[prefix]}: the complete rules")
     pdf.set_creator("rulekeeper")
     # The same rules give the same file: the date is the build's SOURCE_DATE_EPOCH (the
-    # reproducible-builds convention) or else the epoch, never the time of the build.
-    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "0"))
+    # reproducible-builds convention) or else the release's effective date, never the time of
+    # the build.
+    released = str(edition.epoch) if edition is not None else "0"
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", released))
     pdf.set_creation_date(datetime.fromtimestamp(epoch, tz=UTC))
     pdf.set_margins(18, 18, 18)
     pdf.set_auto_page_break(auto=True, margin=18)
@@ -104,6 +131,9 @@ def rules_pdf(prefix: str, rules: Iterable[tuple[Rule, str]]) -> bytes:
     pdf.multi_cell(
         0, 9, _latin1(f"{PREFIXES[prefix]}: the complete rules"), new_x="LMARGIN", new_y="NEXT"
     )
+    if edition is not None:
+        pdf.set_font("Helvetica", "", 11)
+        pdf.multi_cell(0, 6, _latin1(edition.line + "."), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(4)
     for heading, rule, text in _grouped(rules):
         if heading:
@@ -140,8 +170,21 @@ def _latin1(text: str) -> str:
     return text.translate(_LATIN1).encode("latin-1", "replace").decode("latin-1")
 
 
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write ``text`` to ``path`` unless it already holds it (a server's caches keep it);
+    whether it was written."""
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
 def write_downloads(
-    out: Path, rules: Mapping[RuleId, tuple[Rule, str]], *, pdf: bool = True
+    out: Path,
+    rules: Mapping[RuleId, tuple[Rule, str]],
+    *,
+    pdf: bool = True,
+    editions: Mapping[str, Edition] | None = None,
 ) -> list[Path]:
     """Write every format's text (and PDF) file under ``out``; return the files written.
 
@@ -155,14 +198,14 @@ def write_downloads(
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for prefix, pairs in by_prefix.items():
-        text = rules_text(prefix, pairs)
+        edition = (editions or {}).get(prefix)
+        text = rules_text(prefix, pairs, edition)
         text_path = out / download_path(prefix, "txt")
         pdf_path = out / download_path(prefix, "pdf")
-        changed = not text_path.is_file() or text_path.read_text(encoding="utf-8") != text
+        changed = write_if_changed(text_path, text)
         if changed:
-            text_path.write_text(text, encoding="utf-8")
             written.append(text_path)
         if pdf and (changed or not pdf_path.is_file()):
-            pdf_path.write_bytes(rules_pdf(prefix, pairs))
+            pdf_path.write_bytes(rules_pdf(prefix, pairs, edition))
             written.append(pdf_path)
     return written

@@ -21,11 +21,12 @@ from sphinx.util import logging
 
 from rulekeeper.rules import enforced_by, enforcers_of
 from rulekeeper.sphinx.apipages import write_api_pages
+from rulekeeper.sphinx.changes import release_signature
 from rulekeeper.sphinx.domain import WARNING_TYPE, rules_domain
 from rulekeeper.sphinx.downloads import unshowable
 from rulekeeper.sphinx.registry import load_engines, scoped_enforcers, write_engine_manifest
 from rulekeeper.sphinx.ruledata import plain
-from rulekeeper.sphinx.traceability import tests_dir
+from rulekeeper.sphinx.traceability import FORMAT_KEY, tests_dir
 from rulekeeper.sphinx.transforms import api_target
 from rulekeeper.traceability import (
     find_rule_tests,
@@ -55,6 +56,9 @@ def resolve_config(app: Sphinx, config: Config) -> None:
     configured: str | None = config.rulekeeper_tests_dir
     tests = Path(app.confdir, configured if configured is not None else "../tests")
     config.rulekeeper_tests_dir = str(tests.resolve())
+    given: str | None = config.rulekeeper_releases_dir
+    releases = Path(app.confdir, given if given is not None else "../releases")
+    config.rulekeeper_releases_dir = str(releases.resolve())
     if "sphinx.ext.autodoc" in app.extensions:
         app.connect("autodoc-process-docstring", add_enforces_field)
     if "sphinx.ext.viewcode" in app.extensions:
@@ -107,15 +111,20 @@ def outdated_pages(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
     """Pages to read again although their source did not change: every rules page when the
-    enforcing code changed, so its "Enforced by" links are written afresh."""
+    enforcing code changed, so its "Enforced by" links are written afresh, or when a release
+    was recorded, so its rules' history lines are."""
     domain = rules_domain(env)
     current = scoped_enforcers(app.config)
-    outdated = []
+    recorded = release_signature(app.config)
     previous = domain.data["enforcers"]
-    if previous is not None and previous != current:
-        outdated += sorted({record.docname for record in domain.rules.values()})
+    previous_releases = domain.data.get("releases")
+    stale = previous is not None and previous != current
+    stale |= previous_releases is not None and previous_releases != recorded
     domain.data["enforcers"] = current
-    return outdated
+    domain.data["releases"] = recorded
+    if stale:
+        return sorted({record.docname for record in domain.rules.values()})
+    return []
 
 
 def changed_reports(app: Sphinx, env: BuildEnvironment) -> list[str]:
@@ -145,9 +154,10 @@ def report_inputs(app: Sphinx, env: BuildEnvironment) -> dict[str, object]:
     - A list of rulings: the rules (their IDs, titles and pages).
     - The traceability tables: the rules, the enforcing code and the marked tests, with the
       line each test starts on.
-    - The formats overview: those, plus the pages' front matter and titles, and when each page
+    - The formats overview: those, plus the pages' front matter and titles, when each page
       that defines rules was last read (a format's front page may give its summary in its
-      first sentence).
+      first sentence) and the releases (each format's version).
+    - The changes page: the rules and the releases.
     """
     domain = rules_domain(env)
     rules = sorted(domain.rules.items())
@@ -163,7 +173,14 @@ def report_inputs(app: Sphinx, env: BuildEnvironment) -> dict[str, object]:
         {docname: title.astext() for docname, title in sorted(env.titles.items())},
         {docname: env.all_docs.get(docname) for docname in sorted(rules_pages)},
     )
-    return {"rulings": rules, "traceability": (evidence, lines), "overview": (evidence, pages)}
+    # Which pages show which format's table (their front matter) decides what each shows.
+    split = {d: env.metadata.get(d, {}).get(FORMAT_KEY) for d in sorted(domain.traceability_docs)}
+    return {
+        "rulings": rules,
+        "traceability": (evidence, lines, split),
+        "overview": (evidence, pages, release_signature(app.config)),
+        "changes": (rules, release_signature(app.config)),
+    }
 
 
 def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:

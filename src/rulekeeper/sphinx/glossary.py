@@ -4,16 +4,20 @@ A glossary page says in its front matter which formats it serves (``rules-glossa
 On every page with rules of those formats, the first time a glossary word appears in a rule's
 text it links to its entry, as ``{term}`` would, so the rules text needs no markup for it and
 a new glossary entry is linked everywhere at once. Words the text already links are left
-alone, and so is code.
+alone, and so is code. Above each glossary, an A-Z index links each initial letter to its first
+entry.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from docutils import nodes
+from docutils.nodes import Node
 from sphinx import addnodes
+from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from rulekeeper.rules import rule_prefix
@@ -61,40 +65,61 @@ class GlossaryLinks(SphinxPostTransform):
             for node in self.document.findall(addnodes.pending_xref)
             if node.get("reftype") == "term"
         }
-        for content in self.document.findall(addnodes.desc_content):
-            if content.parent.get("domain") != "rules":
-                continue
-            for text in list(content.findall(nodes.Text)):
-                if not _linkable(text):
-                    continue
-                self.link(text, pattern, linked)
+        for text in linkable_texts(self.document):
+            self.link(text, pattern, linked)
 
     def link(self, text: nodes.Text, pattern: re.Pattern[str], linked: set[str]) -> None:
         """Replace ``text`` with its words, the first use of each term made a reference."""
-        source = str(text)
-        parts: list[nodes.Node] = []
-        position = 0
-        for match in pattern.finditer(source):
-            word = match.group(0).lower()
-            if word in linked:
-                continue
-            linked.add(word)
-            parts.append(nodes.Text(source[position : match.start()]))
-            parts.append(
-                addnodes.pending_xref(
-                    "",
-                    nodes.inline(match.group(0), match.group(0), classes=["glossary-term"]),
-                    refdomain="std",
-                    reftype="term",
-                    reftarget=word,
-                    refexplicit=True,
-                    refdoc=self.env.docname,
-                )
+
+        def term(word: str) -> Node:
+            return addnodes.pending_xref(
+                "",
+                nodes.inline(word, word, classes=["glossary-term"]),
+                refdomain="std",
+                reftype="term",
+                reftarget=word.lower(),
+                refexplicit=True,
+                refdoc=self.env.docname,
             )
-            position = match.end()
-        if parts:
-            parts.append(nodes.Text(source[position:]))
-            text.parent.replace(text, parts)
+
+        link_first_uses(text, pattern, linked, term, fold=str.lower)
+
+
+def link_first_uses(
+    text: nodes.Text,
+    pattern: re.Pattern[str],
+    linked: set[str],
+    make: Callable[[str], Node],
+    *,
+    fold: Callable[[str], str] = str,
+) -> None:
+    """Replace ``text`` with its words, the first match of each name (as ``fold`` spells it)
+    not in ``linked`` made into ``make(match)``; the names linked are added to ``linked``."""
+    source = str(text)
+    parts: list[Node] = []
+    position = 0
+    for match in pattern.finditer(source):
+        word = fold(match.group(0))
+        if word in linked:
+            continue
+        linked.add(word)
+        parts.append(nodes.Text(source[position : match.start()]))
+        parts.append(make(match.group(0)))
+        position = match.end()
+    if parts:
+        parts.append(nodes.Text(source[position:]))
+        text.parent.replace(text, parts)
+
+
+def linkable_texts(document: nodes.document) -> list[nodes.Text]:
+    """The text of the rules on a page that a link may be made in: not code, links or titles."""
+    return [
+        text
+        for content in document.findall(addnodes.desc_content)
+        if content.parent.get("domain") == "rules"
+        for text in content.findall(nodes.Text)
+        if _linkable(text)
+    ]
 
 
 def _linkable(text: nodes.Text) -> bool:
@@ -104,3 +129,29 @@ def _linkable(text: nodes.Text) -> bool:
             return False
         parent = parent.parent
     return True
+
+
+class GlossaryIndex(SphinxTransform):
+    """Put an A-Z index above every glossary: one link per initial letter, to its first entry.
+
+    Made from the glossary's own entries, so it follows them as they are added.
+    """
+
+    default_priority = 500
+
+    def apply(self, **kwargs: Any) -> None:
+        """Insert the letters before each glossary of this document."""
+        for glossary in list(self.document.findall(addnodes.glossary)):
+            first: dict[str, str] = {}
+            for term in glossary.findall(nodes.term):
+                letter = term.astext()[:1].upper()
+                if letter.isalpha() and term["ids"]:
+                    first.setdefault(letter, term["ids"][0])
+            if len(first) < 2:
+                continue
+            letters = nodes.paragraph(classes=["glossary-az"])
+            for index, letter in enumerate(sorted(first)):
+                if index:
+                    letters += nodes.Text(" ")
+                letters += nodes.reference(letter, letter, refid=first[letter])
+            glossary.parent.insert(glossary.parent.index(glossary), letters)

@@ -29,6 +29,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
 from rulekeeper.rules import rule_prefix
+from rulekeeper.sphinx.changes import releases
 from rulekeeper.sphinx.domain import rules_domain
 from rulekeeper.sphinx.downloads import download_path
 from rulekeeper.sphinx.nodes import formats_overview
@@ -120,14 +121,27 @@ class FormatsOverview(SphinxPostTransform):
         line = summary(self.env, front)
         if line:
             item += nodes.paragraph(line, line, classes=["format-summary"])
-        item += nodes.paragraph("", "", nodes.Text(_status(total)), classes=["format-status"])
+        count, detail = _status(total)
+        status = nodes.paragraph("", "", nodes.Text(count), classes=["format-status"])
+        # The coverage figures are for contributors: the site shows them in their view only.
+        status += nodes.inline(detail, detail, classes=["contributor-detail"])
+        item += status
+        done = releases(self.config).get(total.prefix)
+        changes = [d for d, kind in rules_domain(self.env).report_docs.items() if kind == "changes"]
+        if done:
+            text = f"Version {done[-1].version}, effective {done[-1].day}"
+            version = nodes.paragraph("", "", nodes.Text(text), classes=["format-version"])
+            if changes:
+                version += nodes.Text(" · ")
+                version += self.doc_link(changes[0], nodes.Text("Changes"))
+            item += version
         links = nodes.paragraph(classes=["format-links"])
         parts: list[Node] = [self.doc_link(front, nodes.Text("Rules"))]
         parts += [self.doc_link(page, self.label(page, "Cards", cards)) for page in cards]
         parts += [
             self.doc_link(page, self.label(page, "Glossary", glossaries)) for page in glossaries
         ]
-        for kind in ("txt", "pdf"):
+        for kind in ("txt", "pdf", "html"):
             # Relative to the page, as the HTML builder writes it (``index.html``).
             target = relative_uri(self.env.docname, download_path(total.prefix, kind))
             label = f"All rules ({kind.upper()})"
@@ -158,12 +172,13 @@ class FormatsOverview(SphinxPostTransform):
         )
 
 
-def _status(total: FormatCoverage) -> str:
-    """``142 rules: 120 enforced of 120 normative, 118 exemplified, 3 pending``."""
+def _status(total: FormatCoverage) -> tuple[str, str]:
+    """``142 rules`` and its coverage: ``: 120 of 120 normative enforced, 118 exemplified, 3
+    pending.``"""
     text = (
-        f"{total.rules} rules: {total.enforced} of {total.normative} normative enforced, "
+        f": {total.enforced} of {total.normative} normative enforced, "
         f"{total.exemplified} exemplified"
     )
     if total.pending:
         text += f", {total.pending} pending"
-    return text + "."
+    return f"{total.rules} rules", text + "."

@@ -3,6 +3,10 @@
 Write ``{rules-traceability}`` on a page and nothing else. The tables are built at write time
 with :func:`rulekeeper.traceability.trace` and :func:`~rulekeeper.traceability.coverage`, the
 same functions ``rulekeeper coverage`` uses, so the page and the command line agree.
+
+The tables of every rule are long, so they can be split by format: a page whose front matter
+says ``rules-traceability: LV`` shows that format's table only, and the page without it shows
+the totals, linked to those pages, and the tables of the formats that have no page of their own.
 """
 
 from __future__ import annotations
@@ -48,6 +52,9 @@ TOTAL_COLUMNS = (
 )
 RULE_COLUMNS = ("Rule", "Status", "Enforced by", "Examples", "Tests")
 
+FORMAT_KEY = "rules-traceability"
+"""The front matter that gives a traceability page its formats."""
+
 
 class TraceabilityDirective(SphinxDirective):
     """``{rules-traceability}``: the place where the generated tables go."""
@@ -83,20 +90,34 @@ class TraceabilityTables(SphinxPostTransform):
         traces = trace(
             rulebook, scoped_enforcers(self.config), find_rule_tests(tests_dir(self.config))
         )
-        content = [*self.totals(coverage(traces)), self.filters(coverage(traces))]
-        for total in coverage(traces):
+        from rulekeeper.sphinx.overview import pages_serving  # (it imports this module)
+
+        own = str(self.env.metadata.get(self.env.docname, {}).get(FORMAT_KEY, "")).split()
+        pages = pages_serving(self.env, FORMAT_KEY)
+        totals = coverage(traces)
+        if own:
+            shown = [t for t in totals if t.prefix in own]
+            content: list[Node] = [self.filters(shown)]
+        else:
+            shown = [t for t in totals if t.prefix not in pages]
+            content = [*self.totals(totals, pages)]
+            if shown:
+                content.append(self.filters(shown))
+        for total in shown:
             content += self.format_table(
                 total, [t for t in traces if rule_prefix(t.rule.id) == total.prefix]
             )
-        content += self.sections_lacking_examples(traces)
+        if not own:
+            content += self.sections_lacking_examples(traces)
         for placeholder in placeholders:
             placeholder.replace_self([node.deepcopy() for node in content])
 
-    def totals(self, totals: Sequence[FormatCoverage]) -> list[Node]:
-        """One row per format, as ``rulekeeper coverage`` prints them."""
+    def totals(self, totals: Sequence[FormatCoverage], pages: dict[str, list[str]]) -> list[Node]:
+        """One row per format, as ``rulekeeper coverage`` prints them; each format's name links
+        to its own page of the table, where it has one."""
         rows: list[list[Node | str | int]] = [
             [
-                f"{t.name} ({t.prefix})",
+                self.format_name(t, pages.get(t.prefix, [])),
                 t.rules,
                 t.normative,
                 t.informative,
@@ -112,11 +133,28 @@ class TraceabilityTables(SphinxPostTransform):
             simple_table(TOTAL_COLUMNS, rows, ["rules-traceability", "rules-traceability-totals"]),
         ]
 
+    def format_name(self, total: FormatCoverage, pages: list[str]) -> Node | str:
+        """``Leveler (LV)``, linked to the format's traceability page if it has one."""
+        name = f"{total.name} ({total.prefix})"
+        if not pages:
+            return name
+        return addnodes.pending_xref(
+            "",
+            nodes.inline(name, name),
+            refdomain="std",
+            reftype="doc",
+            reftarget="/" + pages[0],
+            refexplicit=True,
+            refdoc=self.env.docname,
+        )
+
     def filters(self, totals: Sequence[FormatCoverage]) -> nodes.raw:
         """Choices of format and status; the site's script hides the rows that do not match."""
         formats = "".join(
             f'<option value="{t.prefix.lower()}">{html.escape(t.name)}</option>' for t in totals
         )
+        if len(totals) == 1:  # a format's own page: its rows only, by status
+            formats = formats.replace("<option ", "<option selected ")
         statuses = "".join(f'<option value="{key}">{label}</option>' for key, label in STATUSES)
         markup = (
             '<form class="traceability-filters" hidden>'

@@ -1,15 +1,22 @@
 /* rulekeeper: finding and reading rules on the site.
  *
- * Everything here reads _static/rules.json, which the build writes from the rules domain (see
- * rulekeeper.sphinx.ruledata): each rule's page, anchor, title, status and text. Nothing is
- * fetched from anywhere else, so it all works offline.
+ * Everything here reads _static/rulekeeper-data.js, which the build writes from the rules
+ * domain and the pages (see rulekeeper.sphinx.ruledata and rulekeeper.sphinx.searchdata): each
+ * rule's page, anchor, title, status and text, the glossary entries, the cards and the pages'
+ * sections. It is loaded as a script, not fetched, so all of this works from a copy of the site
+ * saved to disk (file://) as well as from a server, and needs no network.
  *
  * - Go to a rule: the "Go to rule" box takes an ID in any spelling ("rr 8.4b", "RR8.4B",
- *   "8.4b" on a Risk & Resource page) and opens the rule.
+ *   "8.4b" on a Risk & Resource page) and opens the rule; words are searched for instead.
  * - Previews: hovering a reference to a rule (or tapping it, on a touch screen) shows the
  *   rule's ID, title and text; a second tap follows the link.
- * - Search: on the search page, rules whose ID or title match the query are listed first,
- *   with their ID, title and a snippet of their text.
+ * - Search: on the search page, rules found by the words of their title and text (whole
+ *   words, with the glossary's synonyms), then glossary entries, then cards and pages. A rule's
+ *   ID goes straight to the rule. The API reference and source are searched (by Sphinx's own
+ *   index) only when the reader asks.
+ * - On a phone, a bar at the top of every page holds the search and "Go to rule".
+ * - Contributors' details (coverage figures, "Enforced by" lines) show only when the
+ *   "Contributor view" switch is on; the choice is remembered across pages.
  * - Moved rules: a link to a rule's anchor on a page the rule has since left (Risk & Resource's
  *   rulings once stood on one page) goes on to where the rule is written now.
  */
@@ -19,18 +26,25 @@
   const root = document.documentElement.dataset.content_root || "";
   let loading = null;
 
-  /** The rules of the site, fetched once. */
+  /** The site's data, loaded once by a script tag (which works from file:// too). */
   function rules() {
     if (loading === null) {
-      loading = fetch(root + "_static/rules.json")
-        .then((response) => response.json())
-        .then((data) => {
+      loading = new Promise((resolve, reject) => {
+        if (window.rulekeeperData) return resolve(window.rulekeeperData);
+        const script = document.createElement("script");
+        script.src = root + "_static/rulekeeper-data.js";
+        script.onload = () => resolve(window.rulekeeperData);
+        script.onerror = reject;
+        document.head.append(script);
+      }).then((data) => {
+        if (!data.byAnchor) {
           data.byAnchor = {};
           for (const [id, rule] of Object.entries(data.rules)) {
             data.byAnchor[rule.u.split("#")[1]] = id;
           }
-          return data;
-        });
+        }
+        return data;
+      });
     }
     return loading;
   }
@@ -87,6 +101,8 @@
       const input = form.querySelector("input");
       const message = form.querySelector(".rule-goto-message");
       form.addEventListener("submit", (event) => {
+        // Words rather than an ID are searched for.
+        if (parseId(input.value) === null) return;
         event.preventDefault();
         rules().then((data) => {
           const found = resolve(data, input.value);
@@ -212,66 +228,352 @@
 
   // -- Search ---------------------------------------------------------------------------------
 
+  /** Words a search ignores unless it holds nothing else. */
+  const STOP = new Set(
+    ("a an and are as at be by can could do does did for from has have how i if in into is it " +
+      "its me my of on or so that the their them then there they this to was what when where " +
+      "which who why will with would you your").split(" ")
+  );
+  const NUMBERS = { one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7",
+    eight: "8", nine: "9", ten: "10", first: "1st", second: "2nd", third: "3rd" };
+  const IRREGULAR = { tied: "tie", ties: "tie", tying: "tie", dies: "die", died: "die" };
+
+  /** A word's stem, so that "piles" finds "pile" and "trampled" finds "trample". */
+  function stem(word) {
+    let w = word.toLowerCase().replace(/['\u2019]s?$/, "");
+    if (w in NUMBERS) return NUMBERS[w];
+    if (w in IRREGULAR) return IRREGULAR[w];
+    if (w.length > 4 && w.endsWith("ies")) w = w.slice(0, -3) + "y";
+    else if (w.endsWith("sses")) w = w.slice(0, -2);
+    else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+    if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+    else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+    if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
+    return w;
+  }
+
+  /** The whole words of a text, in order. */
   function words(text) {
-    return text.toLowerCase().match(/[a-z0-9.&']+/g) || [];
+    return text.toLowerCase().match(/[a-z0-9\u00c0-\u024f]+(?:['\u2019][a-z]+)?/g) || [];
   }
 
-  /** Rules matching a search: the exact ID first, then titles, then texts with every word. */
-  function ruleHits(data, query) {
-    const hits = [];
-    const exact = resolve(data, query);
-    hits.push(...exact);
-    const wanted = words(query);
-    if (!wanted.length) return hits;
+  /** What a search looks through, made once: each item's stems by field. */
+  function searchIndex(data) {
+    if (data.index) return data.index;
+    const prepare = (title, text) => {
+      const sequence = words(text).filter((w) => !STOP.has(w)).map(stem);
+      const titleWords = words(title).map(stem);
+      return { title: new Set(titleWords), titleSeq: titleWords.join(" "),
+        text: new Set(sequence), seq: " " + sequence.join(" ") + " " };
+    };
+    const rulesIndex = Object.entries(data.rules).map(([id, rule], order) => ({
+      id, order, ...prepare(rule.t, rule.x) }));
+    const glossary = data.glossary.map(([terms, u, x, cited], order) => ({
+      terms, u, x, cited, order, termStems: terms.map((t) => words(t).map(stem).join(" ")),
+      ...prepare(terms.join(" "), x) }));
+    const pages = data.pages.map(([t, u, x, kind], order) => ({
+      t, u, x, kind, order, ...prepare(t, x) }));
+    data.index = { rules: rulesIndex, glossary, pages };
+    return data.index;
+  }
+
+  /** The query's words, each with the words that mean the same by the glossary. */
+  function queryTerms(index, query) {
+    // Stop words are dropped as written, before stemming ("does" is not "doe").
+    const all = words(query);
+    const kept = all.filter((w) => !STOP.has(w));
+    const wanted = (kept.length ? kept : all).map(stem);
     const phrase = wanted.join(" ");
-    const scored = [];
-    for (const [id, rule] of Object.entries(data.rules)) {
-      if (exact.includes(id)) continue;
-      const title = words(rule.t).join(" ");
-      const text = words(rule.x).join(" ");
-      let score = 0;
-      if (title === phrase) score = 4;
-      else if (title.includes(phrase)) score = 3;
-      else if (wanted.every((word) => title.includes(word))) score = 2;
-      else if (wanted.length > 1 && text.includes(phrase)) score = 1;
-      if (score) scored.push([score, id]);
+    const terms = wanted.map((word) => ({ word, alternatives: new Set([word]), cited: new Set() }));
+    for (const entry of index.glossary) {
+      for (const term of terms) {
+        const named = entry.termStems.includes(term.word) || entry.termStems.includes(phrase);
+        if (!named) continue;
+        entry.termStems.filter((t) => !t.includes(" ")).forEach((t) => term.alternatives.add(t));
+        entry.cited.forEach((id) => term.cited.add(id));
+      }
     }
-    scored.sort((a, b) => b[0] - a[0]);
-    hits.push(...scored.slice(0, 12).map(([, id]) => id));
-    return hits;
+    return { terms, phrase };
   }
 
+  /** How well an item matches: null unless every word of the query is found in it. */
+  function score(item, query, id) {
+    let total = 0;
+    for (const term of query.terms) {
+      const any = (set) => [...term.alternatives].some((w) => set.has(w));
+      if (any(item.title)) total += 6;
+      else if (any(item.text)) total += 2;
+      else if (id && term.cited.has(id)) total += 3;
+      else return null;
+      if (id && term.cited.has(id)) total += 3;
+    }
+    if (query.terms.length > 1 || query.phrase.includes(" ")) {
+      if (item.titleSeq.includes(query.phrase)) total += 8;
+      else if (item.seq.includes(" " + query.phrase + " ")) total += 5;
+    }
+    return total;
+  }
+
+  function ranked(items, query, keyOf) {
+    const found = [];
+    for (const item of items) {
+      const value = score(item, query, keyOf(item));
+      if (value !== null) found.push([value, item]);
+    }
+    found.sort((a, b) => b[0] - a[0] || a[1].order - b[1].order);
+    return found.map(([, item]) => item);
+  }
+
+  /** Everything a search finds: rules, glossary entries, cards and pages, best first. */
+  function searchAll(data, text) {
+    const index = searchIndex(data);
+    const query = queryTerms(index, text);
+    const exact = resolve(data, text);
+    if (!query.terms.length) return { exact, query, rules: exact, glossary: [], pages: [] };
+    const found = ranked(index.rules, query, (item) => item.id)
+      .map((item) => item.id)
+      .filter((id) => !exact.includes(id));
+    return {
+      exact,
+      query,
+      rules: [...exact, ...found],
+      glossary: ranked(index.glossary, query, () => null),
+      pages: ranked(index.pages, query, () => null),
+    };
+  }
+
+  /** A piece of text around the first word found, with the words found marked. */
   function snippet(text, query) {
     const flat = text.replace(/\s+/g, " ");
-    const at = flat.toLowerCase().indexOf(words(query)[0] || "\u0000");
-    const start = at > 60 ? flat.lastIndexOf(" ", at - 40) + 1 : 0;
-    const end = Math.min(flat.length, start + 220);
-    return (start ? "\u2026" : "") + flat.slice(start, end) + (end < flat.length ? "\u2026" : "");
+    const wanted = new Set(query.terms.flatMap((term) => [...term.alternatives]));
+    const pattern = /[A-Za-z0-9\u00c0-\u024f]+(?:['\u2019][a-z]+)?/g;
+    let first = -1;
+    for (const match of flat.matchAll(pattern)) {
+      if (wanted.has(stem(match[0]))) {
+        first = match.index;
+        break;
+      }
+    }
+    const start = first > 80 ? flat.lastIndexOf(" ", first - 60) + 1 : 0;
+    const end = Math.min(flat.length, start + 240);
+    const cut = flat.slice(start, end);
+    const paragraph = element("p", "rule-hit-snippet");
+    if (start) paragraph.append("\u2026");
+    let position = 0;
+    for (const match of cut.matchAll(pattern)) {
+      if (!wanted.has(stem(match[0]))) continue;
+      paragraph.append(cut.slice(position, match.index), element("mark", "", match[0]));
+      position = match.index + match[0].length;
+    }
+    paragraph.append(cut.slice(position));
+    if (end < flat.length) paragraph.append("\u2026");
+    return paragraph;
+  }
+
+  function hitList(title, className, count) {
+    const section = element("section", "search-hits " + className);
+    section.append(element("h2", "", `${title} (${count})`));
+    const list = element("ul", "rule-hits-list");
+    section.append(list);
+    return [section, list];
+  }
+
+  function hitItem(link, text, label, query) {
+    const item = element("li", "rule-hit");
+    const heading = element("p", "rule-hit-heading");
+    heading.append(...link);
+    if (label) heading.append(" ", element("span", "rule-hit-format", label));
+    item.append(heading);
+    if (text) item.append(snippet(text, query));
+    return item;
+  }
+
+  function pageLink(text, address) {
+    const link = element("a", "search-hit-link", text);
+    link.href = root + address;
+    return link;
+  }
+
+  const SHOWN = { rules: 25, glossary: 8, pages: 12 };
+
+  function showResults(data, text, place) {
+    const found = searchAll(data, text);
+    const container = element("div", "rule-search-results");
+    const summary = element("p", "rule-search-summary");
+    container.append(summary);
+    const sections = [];
+    if (found.rules.length) {
+      const [section, list] = hitList("Rules", "rule-hits", found.rules.length);
+      for (const id of found.rules.slice(0, SHOWN.rules)) {
+        const rule = data.rules[id];
+        const link = [ruleLink(id, rule)];
+        if (rule.t) link.push(" ", element("span", "rule-hit-title", rule.t));
+        list.append(hitItem(link, rule.x, data.prefixes[id.split(" ")[0]], found.query));
+      }
+      sections.push(section);
+    }
+    if (found.glossary.length) {
+      const [section, list] = hitList("Glossary", "glossary-hits", found.glossary.length);
+      for (const entry of found.glossary.slice(0, SHOWN.glossary)) {
+        const link = [pageLink(entry.terms.join(", "), entry.u)];
+        list.append(hitItem(link, entry.x, "", found.query));
+      }
+      sections.push(section);
+    }
+    if (found.pages.length) {
+      const [section, list] = hitList("Cards and pages", "page-hits", found.pages.length);
+      for (const page of found.pages.slice(0, SHOWN.pages)) {
+        const label = page.kind === "card" ? "card" : "";
+        list.append(hitItem([pageLink(page.t, page.u)], page.x, label, found.query));
+      }
+      sections.push(section);
+    }
+    const total = found.rules.length + found.glossary.length + found.pages.length;
+    summary.textContent = total
+      ? `Found ${found.rules.length} rules, ${found.glossary.length} glossary entries and ` +
+        `${found.pages.length} cards and pages for \u201c${text.trim()}\u201d.`
+      : `Nothing found for \u201c${text.trim()}\u201d.`;
+    container.append(...sections);
+    place.replaceChildren(container);
+    return found;
+  }
+
+  /** Sphinx's own search, of every page including the API reference, loaded when asked. */
+  function searchEverything(holder) {
+    const scripts = [holder.dataset.searchtools, holder.dataset.language, holder.dataset.index];
+    const next = () => {
+      const src = scripts.shift();
+      if (!src) return;
+      const script = document.createElement("script");
+      script.src = src;
+      script.onload = next;
+      document.body.append(script);
+    };
+    next();
   }
 
   function setUpSearch() {
-    const results = document.getElementById("search-results");
-    const query = new URLSearchParams(window.location.search).get("q");
-    if (!results || !query) return;
+    const holder = document.getElementById("rule-search");
+    if (!holder) return;
+    const params = new URLSearchParams(window.location.search);
+    const query = (params.get("q") || "").trim();
+    const everything = params.get("all") === "1";
+    for (const input of document.querySelectorAll("input[name='q']:not(.rule-goto-input)")) {
+      input.value = query;
+    }
+    if (!query) return;
     rules().then((data) => {
-      const hits = ruleHits(data, query);
-      if (!hits.length) return;
-      const section = element("section", "rule-hits");
-      section.append(element("h2", "", "Rules"));
-      const list = element("ul", "rule-hits-list");
-      for (const id of hits) {
-        const rule = data.rules[id];
-        const item = element("li", "rule-hit");
-        const heading = element("p", "rule-hit-heading");
-        heading.append(ruleLink(id, rule));
-        if (rule.t) heading.append(" ", element("span", "rule-hit-title", rule.t));
-        heading.append(" ", element("span", "rule-hit-format", data.prefixes[id.split(" ")[0]]));
-        item.append(heading, element("p", "rule-hit-snippet", snippet(rule.x, query)));
-        list.append(item);
+      const found = showResults(data, query, holder.querySelector(".rule-search-place"));
+      // An ID goes straight to its rule, unless the reader asked for everything.
+      if (found.exact.length === 1 && !everything) {
+        window.location.replace(root + data.rules[found.exact[0]].u);
+        return;
       }
-      section.append(list);
-      results.before(section);
+      const more = holder.querySelector(".rule-search-everything");
+      if (everything) {
+        more.hidden = true;
+        searchEverything(holder);
+      } else {
+        params.set("all", "1");
+        more.querySelector("a").href = "?" + params.toString();
+        more.hidden = false;
+      }
     });
+  }
+
+  // -- Reader and contributor views --------------------------------------------------------
+
+  const CONTRIBUTOR = "rulekeeper-contributor-view";
+
+  function remembered() {
+    try {
+      return window.localStorage.getItem(CONTRIBUTOR) === "1";
+    } catch {
+      return false; // storage refused (a saved copy in some browsers): the reader's view
+    }
+  }
+
+  /** A switch under "Go to rule": the contributor view, remembered across pages. */
+  function setUpContributorView() {
+    const on = remembered();
+    document.documentElement.classList.toggle("rule-contributor", on);
+    const goto = document.querySelector(".sidebar-drawer form.rule-goto");
+    if (!goto) return;
+    const label = element("label", "rule-contributor-switch");
+    const box = element("input", "rule-contributor-input");
+    box.type = "checkbox";
+    box.checked = on;
+    label.append(box, "Contributor view (coverage, enforcing code)");
+    box.addEventListener("change", () => {
+      document.documentElement.classList.toggle("rule-contributor", box.checked);
+      try {
+        window.localStorage.setItem(CONTRIBUTOR, box.checked ? "1" : "0");
+      } catch {
+        // not remembered, but still applied to this page
+      }
+    });
+    goto.after(label);
+  }
+
+  // -- A rule's history ---------------------------------------------------------------------
+
+  /** On the changes page, ``?rule=LV-2.1`` shows that rule's changes only. */
+  function setUpHistory() {
+    const wanted = new URLSearchParams(window.location.search).get("rule");
+    const article = document.querySelector("article");
+    if (!wanted || !article || !document.querySelector("li.rule-change")) return;
+    const id = wanted.replace("-", " ");
+    const mark = "rule-change-rule-" + id.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    for (const item of document.querySelectorAll("li.rule-change")) {
+      item.hidden = !item.classList.contains(mark);
+    }
+    for (const block of document.querySelectorAll(".release, .format-changes")) {
+      block.hidden = !block.querySelector("li." + mark);
+    }
+    for (const note of document.querySelectorAll(".release-unreleased")) {
+      const list = note.nextElementSibling;
+      note.hidden = !(list && list.querySelector("li." + mark));
+    }
+    const notice = element("p", "rule-history-notice");
+    notice.append(`The history of ${id}: the releases that added or changed it. `);
+    const all = element("a", "", "Show every change");
+    all.href = window.location.pathname;
+    notice.append(all);
+    article.querySelector("h1").after(notice);
+  }
+
+  // -- A phone's top bar --------------------------------------------------------------------
+
+  /** Search and "Go to rule" at the top of the page, for screens whose menu is a drawer. */
+  function setUpTopBar() {
+    // Inside the article's column, not beside it: the theme spreads the column's siblings out
+    // over the window's height, which would open a gap on a short page.
+    const content = document.querySelector(".article-container");
+    const goto = document.querySelector("form.rule-goto");
+    if (!content || !goto || document.querySelector(".rule-topbar")) return;
+    const bar = element("div", "rule-topbar");
+    const search = element("form", "rule-topbar-search");
+    search.action = goto.getAttribute("action");
+    search.method = "get";
+    search.setAttribute("role", "search");
+    const query = element("input", "rule-topbar-input");
+    Object.assign(query, { type: "search", name: "q", placeholder: "Search the rules" });
+    query.setAttribute("aria-label", "Search the rules");
+    search.append(query);
+    const jump = element("form", "rule-goto rule-topbar-goto");
+    jump.action = search.action;
+    jump.method = "get";
+    const id = element("input", "rule-goto-input rule-topbar-input");
+    Object.assign(id, { type: "text", name: "q", placeholder: "Go to rule", autocomplete: "off" });
+    id.setAttribute("aria-label", "Go to rule");
+    id.setAttribute("autocapitalize", "characters");
+    id.spellcheck = false;
+    const message = element("p", "rule-goto-message");
+    message.setAttribute("role", "status");
+    message.hidden = true;
+    jump.append(id, message);
+    bar.append(search, jump);
+    content.prepend(bar);
   }
 
   // -- Traceability filters ---------------------------------------------------------------
@@ -322,7 +624,14 @@
   }
 
   function start() {
+    // Smooth scrolling (the theme's) only once the page has landed on its anchor.
+    window.addEventListener("load", () =>
+      window.setTimeout(() => document.documentElement.classList.add("rule-landed"), 100)
+    );
     followMovedRule();
+    setUpContributorView();
+    setUpTopBar();
+    setUpHistory();
     setUpTraceabilityFilters();
     setUpGoTo();
     setUpPreviews();

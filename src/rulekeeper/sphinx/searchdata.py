@@ -1,0 +1,123 @@
+"""What the site's own search reads besides the rules: glossary entries, cards and pages.
+
+The rules search (``static/rulekeeper-rules.js``) looks through one small file the build writes,
+``_static/rulekeeper-data.js`` (see :mod:`rulekeeper.sphinx.ruledata`), rather than Sphinx's
+page index and the pages it finds: rules first, then glossary entries (whose terms are each
+other's synonyms), then cards and the other pages, by section. The API reference and the
+generated source are left to Sphinx's own search, which a reader asks for.
+
+Everything here is read from the doctrees of the last build, in page order, so the same site
+gives the same file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.environment import BuildEnvironment
+
+from rulekeeper.sphinx.gallery import card_anchor
+from rulekeeper.sphinx.overview import GLOSSARY_KEY
+
+API_PAGES = ("api/", "_modules/")
+"""Pages only Sphinx's search looks through, when a reader asks for them."""
+
+SECTION_TEXT = 2000
+"""The most characters of a page section the index keeps: enough to find it by."""
+
+# Never part of a section's text: code, rules (searched on their own), glossaries (likewise)
+# and the sections under this one.
+_SKIPPED = (
+    nodes.literal_block,
+    nodes.doctest_block,
+    nodes.section,
+    nodes.comment,
+    nodes.raw,
+    addnodes.desc,
+    addnodes.glossary,
+    addnodes.toctree,
+    nodes.table,
+)
+
+
+def _text(node: nodes.Node) -> str:
+    """The words of a node a reader sees, without the skipped kinds."""
+    if isinstance(node, nodes.Text):
+        return str(node.astext())
+    if isinstance(node, _SKIPPED):
+        return ""
+    sep = " " if isinstance(node, nodes.Element) and not isinstance(node, nodes.TextElement) else ""
+    return sep.join(_text(child) for child in node.children) + sep
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def glossary_entries(
+    env: BuildEnvironment, uri: Callable[[str], str]
+) -> list[tuple[list[str], str, str, list[str]]]:
+    """Every glossary entry: its terms, its address, its definition and the rules it cites."""
+    entries = []
+    glossaries = sorted(d for d in env.all_docs if env.metadata.get(d, {}).get(GLOSSARY_KEY))
+    for docname in glossaries:
+        for item in env.get_doctree(docname).findall(nodes.definition_list_item):
+            terms = list(item.findall(nodes.term))
+            if not terms or not terms[0]["ids"]:
+                continue
+            definition = item.next_node(nodes.definition)
+            cited = [
+                str(ref["reftarget"])
+                for ref in item.findall(addnodes.pending_xref)
+                if ref.get("refdomain") == "rules"
+            ]
+            entries.append(
+                (
+                    [_flat(term.astext()) for term in terms],
+                    f"{uri(docname)}#{terms[0]['ids'][0]}",
+                    _flat(definition.astext()) if definition is not None else "",
+                    cited,
+                )
+            )
+    return entries
+
+
+def page_entries(
+    env: BuildEnvironment, uri: Callable[[str], str]
+) -> list[tuple[str, str, str, str]]:
+    """Every section of every reader page, and every card of the galleries: its title, its
+    address, its text and its kind (``card`` or ``page``)."""
+    entries: list[tuple[str, str, str, str]] = []
+    for docname in sorted(env.all_docs):
+        if docname.startswith(API_PAGES) or env.metadata.get(docname, {}).get(GLOSSARY_KEY):
+            continue
+        doctree = env.get_doctree(docname)
+        page_title = _flat(env.titles[docname].astext()) if docname in env.titles else docname
+        for index, section in enumerate(doctree.findall(nodes.section)):
+            title_node = section.next_node(nodes.title)
+            title = _flat(title_node.astext()) if title_node is not None else ""
+            text = _flat(" ".join(_text(child) for child in section.children[1:]))
+            if not text and index:
+                continue
+            anchor = f"#{section['ids'][0]}" if index and section["ids"] else ""
+            shown = title if not index or title == page_title else f"{page_title}: {title}"
+            entries.append((shown, uri(docname) + anchor, text[:SECTION_TEXT], "page"))
+        entries += card_entries(doctree, uri(docname))
+    return entries
+
+
+def card_entries(doctree: nodes.Node, page: str) -> list[tuple[str, str, str, str]]:
+    """One entry per card of a gallery table: its name, anchor and the rest of its row."""
+    found = []
+    for table in doctree.findall(nodes.table):
+        if "card-gallery" not in table["classes"]:
+            continue
+        for row in table.findall(nodes.row):
+            cells = [_flat(entry.astext()) for entry in row.findall(nodes.entry)]
+            if not cells or not row.next_node(nodes.strong):
+                continue
+            name = cells[0]
+            found.append((name, f"{page}#{card_anchor(name)}", " · ".join(cells[1:]), "card"))
+    return found
