@@ -63,12 +63,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _setup(args: argparse.Namespace) -> tuple[GameFormat, int]:
     entry = game_format(args.format)
-    low, high = entry.players
-    players = low if args.players is None else args.players
-    if not low <= players <= high:
-        allowed = str(low) if low == high else f"{low} to {high}"
-        cited = f" ({entry.players_rule})" if entry.players_rule else ""
-        raise InputError(f"{entry.name} is played by {allowed} players, not {players}{cited}")
+    players = entry.players[0] if args.players is None else args.players
+    entry.check_players(players)
     if args.variant and args.variant not in entry.variants:
         known = ", ".join(entry.variants) or "none"
         raise InputError(f"{entry.name} has no variant {args.variant!r}; its variants: {known}")
