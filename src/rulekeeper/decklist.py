@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -53,6 +54,10 @@ MAX_LINE = 500
 SIDEBOARD = 0
 """The ``number`` of the sideboard section."""
 
+# Opening a FIFO for reading waits for a writer unless told not to; the flag is POSIX only, and
+# elsewhere there are no FIFOs to open. O_NOCTTY: a terminal given as a file must not become
+# the command's controlling terminal.
+_DO_NOT_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
 _HEADING = re.compile(r"^sub-?\s*deck\s*#?\s*(?P<number>[0-9]+)\s*:?$", re.IGNORECASE)
 _SIDEBOARD = re.compile(r"^side-?\s*board\s*:?$", re.IGNORECASE)
 _QUANTITY = re.compile(r"^(?P<digits>[0-9]+)[xX]?$")
@@ -177,22 +182,63 @@ def parse_decklist(text: str, *, source: str = "<decklist>", sub_decks: int = 3)
 def read_decklist(path: str | os.PathLike[str], *, sub_decks: int = 3) -> Decklist:
     """Read and parse the decklist file at ``path``.
 
-    :raises InputError: if the file is missing, a directory, unreadable, too large, binary,
-        not UTF-8 or empty, or if its text is not a valid decklist (see :func:`parse_decklist`).
+    :raises InputError: if the file is missing, unreadable, not a regular file (a directory,
+        a FIFO, a device), too large, binary, not UTF-8 or empty, or if its text is not a
+        valid decklist (see :func:`parse_decklist`).
     """
     where = os.fspath(path)
-    try:
-        with open(where, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise InputError("no such file", source=where) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not a decklist file", source=where) from None
-    except PermissionError:
-        raise InputError("permission denied", source=where) from None
-    except OSError as error:
-        raise InputError(f"cannot read the file: {error.strerror or error}", source=where) from None
+    raw = read_list_file(where)
     return parse_decklist(decode_decklist(raw, source=where), source=where, sub_decks=sub_decks)
+
+
+def read_list_file(path: str) -> bytes:
+    """Return the bytes of the list file at ``path`` (at most :data:`MAX_BYTES` and one more,
+    so that :func:`decode_decklist` can tell a file that is too large).
+
+    Only a regular file is read. The file is opened without waiting and looked at before
+    anything is read: opening a named pipe (FIFO) for reading would otherwise wait forever for
+    a writer, and a device may never end. Decklists and cube lists are read through here.
+
+    :raises InputError: if the file is missing, unreadable, a directory or anything else that
+        is not a regular file.
+    """
+    try:
+        descriptor = os.open(path, os.O_RDONLY | _DO_NOT_WAIT)
+    except FileNotFoundError:
+        raise InputError("no such file", source=path) from None
+    except PermissionError:
+        raise InputError("permission denied", source=path) from None
+    except OSError as error:
+        raise InputError(f"cannot read the file: {error.strerror or error}", source=path) from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        if stat.S_ISDIR(mode):
+            raise InputError("is a directory, not a decklist file", source=path)
+        raise InputError(
+            f"is {_kind_of_file(mode)}, not a regular file; give a decklist file, "
+            "or - to read standard input",
+            source=path,
+        )
+    # A regular file is read whole whatever the no-wait flag says.
+    with open(descriptor, "rb") as handle:
+        try:
+            return handle.read(MAX_BYTES + 1)
+        except OSError as error:
+            raise InputError(
+                f"cannot read the file: {error.strerror or error}", source=path
+            ) from None
+
+
+def _kind_of_file(mode: int) -> str:
+    """What a file that is not a regular file is, for a message."""
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
 
 
 def decode_decklist(raw: bytes, *, source: str) -> str:
