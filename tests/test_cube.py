@@ -10,12 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from rulekeeper.bench import engine_build
 from rulekeeper.cli import main
 from rulekeeper.decklist import parse_decklist
 from rulekeeper.errors import InputError
+from rulekeeper.mtg.carddb import CardIndex
 from rulekeeper.mtg.cards import card, card_pool
 from rulekeeper.mtg.cube import check_cube, default_cube, load_cube, pool_index, read_cube
 from rulekeeper.mtg.formats.stockpile import CUBE_MINIMUM
+from rulekeeper.mtg.hints import SUGGESTED_NAMES
 from rulekeeper.mtg.scenario import Scenario
 
 DEFAULT = Path(str(resources.files("rulekeeper.mtg") / "data" / "cube.txt"))
@@ -134,6 +137,44 @@ def test_an_unknown_name_gets_the_deck_check_s_did_you_mean(
     assert out.splitlines()[1].endswith(
         f"line {len(lines)}: 'Xyzzy Qwerty' is not a Magic card (SD 1.3)"
     )
+
+
+@pytest.mark.rule("SD 1.3")
+def test_only_the_first_distinct_unknown_names_get_a_did_you_mean(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Near misses of a real name, so that every name searched for shows its suggestion.
+    unknown = [f"Lightning Bolt {number}" for number in range(SUGGESTED_NAMES + 10)]
+    status, out, _ = run(capsys, cube_file(tmp_path, [f"1 {name}" for name in unknown]))
+    assert status == 1
+    reported = [line for line in out.splitlines() if "is not a Magic card" in line]
+    assert len(reported) == len(unknown)
+    assert sum("did you mean 'Lightning Bolt'" in line for line in reported) == SUGGESTED_NAMES
+    assert reported[-1].endswith(
+        f"line {len(unknown)}: '{unknown[-1]}' is not a Magic card (SD 1.3)"
+    )
+
+
+@pytest.mark.rule("SD 1.3")
+@pytest.mark.skipif(engine_build() != "interpreted", reason="patches the card index's search")
+def test_a_list_of_unknown_names_searches_the_card_index_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searched: list[str] = []
+    suggest = CardIndex.suggest
+
+    def counted(self: CardIndex, name: str, limit: int = 3) -> list[str]:
+        searched.append(name)
+        return suggest(self, name, limit)
+
+    monkeypatch.setattr(CardIndex, "suggest", counted)
+    # 2,000 distinct names that are no card (a list at the size limit holds some 40,000),
+    # each on two lines: each costs a search over every card name unless the searches stop.
+    names = [f"Qx{number:04d} Zzyzx" for number in range(2000)]
+    text = "".join(f"1 {name}\n" for name in names + names)
+    problems = check_cube(parse_decklist(text, source="unknown.txt", sub_decks=1))
+    assert sum("is not a Magic card" in str(problem) for problem in problems) == 2 * len(names)
+    assert searched == names[:SUGGESTED_NAMES]
 
 
 @pytest.mark.rule("MG 6.6")

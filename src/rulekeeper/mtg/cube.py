@@ -42,6 +42,7 @@ from rulekeeper.errors import InputError
 from rulekeeper.mtg.carddb import CardIndex, CardRecord, card_index, name_key
 from rulekeeper.mtg.cards import CardDef, card_pool
 from rulekeeper.mtg.formats.stockpile import CUBE_MINIMUM
+from rulekeeper.mtg.hints import NameHints, quote
 from rulekeeper.rules import enforces
 
 CUBE_RULE: Final = "SD 1.3"
@@ -115,15 +116,15 @@ def check_no_sideboard(cube: Decklist) -> list[Problem]:
 
 @enforces("SD 1.3")
 def check_real_cards(cube: Decklist, cards: CardIndex) -> list[Problem]:
-    """Every card of a cube is a real Magic card (SD 1.3), found in the card index; an unknown
-    name gets the closest real name, as ``deck check`` gives it."""
+    """Every card of a cube is a real Magic card (SD 1.3), found in the card index; the first
+    :data:`~rulekeeper.mtg.hints.SUGGESTED_NAMES` distinct unknown names get the closest real
+    name, as ``deck check`` gives it."""
     problems = []
+    hints = NameHints(cards)
     for entry in cube.entries():
         if entry.name in cards:
             continue
-        suggestions = cards.suggest(entry.name, limit=1)
-        hint = f"; did you mean {_quote(suggestions[0])}?" if suggestions else ""
-        message = f"{_quote(entry.name)} is not a Magic card{hint}"
+        message = f"{quote(entry.name)} is not a Magic card{hints.hint(entry.name)}"
         problems.append(Problem(CUBE_RULE, message, entry.line))
     return problems
 
@@ -139,7 +140,7 @@ def check_playable(cube: Decklist, cards: CardIndex) -> list[Problem]:
         if record is None or record.display_name in pool:
             continue
         message = (
-            f"the engine cannot play {_quote(record.display_name)}: it is not in the card pool"
+            f"the engine cannot play {quote(record.display_name)}: it is not in the card pool"
         )
         problems.append(Problem("MG 6.6", message, entry.line))
     return problems
@@ -156,12 +157,12 @@ def check_each_card_once(cube: Decklist, cards: CardIndex) -> list[Problem]:
         shown = _shown(entry.name, cards)
         if identity in first:
             message = (
-                f"{_quote(shown)} is already in the cube (line {first[identity]}); "
+                f"{quote(shown)} is already in the cube (line {first[identity]}); "
                 "a cube holds each card once"
             )
             problems.append(Problem(CUBE_RULE, message, entry.line))
         elif entry.quantity > 1:
-            message = f"{entry.quantity} copies of {_quote(shown)}; a cube holds each card once"
+            message = f"{entry.quantity} copies of {quote(shown)}; a cube holds each card once"
             problems.append(Problem(CUBE_RULE, message, entry.line))
         first.setdefault(identity, entry.line)
     return problems
@@ -228,8 +229,3 @@ def _identity(name: str, cards: CardIndex) -> str:
 def _shown(name: str, cards: CardIndex) -> str:
     record = cards.get(name)
     return record.display_name if record is not None else name
-
-
-def _quote(name: str) -> str:
-    """Quote a card name for a message; names with control characters are escaped."""
-    return f"'{name}'" if name.isprintable() else repr(name)
