@@ -139,9 +139,7 @@ def check_playable(cube: Decklist, cards: CardIndex) -> list[Problem]:
         record = cards.get(entry.name)
         if record is None or record.display_name in pool:
             continue
-        message = (
-            f"the engine cannot play {quote(record.display_name)}: it is not in the card pool"
-        )
+        message = f"the engine cannot play {quote(record.display_name)}: it is not in the card pool"
         problems.append(Problem("MG 6.6", message, entry.line))
     return problems
 

@@ -1,4 +1,4 @@
-""""Did you mean" for card names the card index does not know, as list checks give it.
+"""The "did you mean" for card names the card index does not know, as list checks give it.
 
 ``deck check`` and ``cube check`` both report every unknown name of a list, and suggest the
 closest real name for the first :data:`SUGGESTED_NAMES` distinct ones. Each search compares
