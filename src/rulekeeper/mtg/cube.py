@@ -1,8 +1,10 @@
 """Cubes: the sets of cards a Stockpile Draft game is cut from, checked and loaded.
 
-A cube list is a decklist (:mod:`rulekeeper.decklist`) of a single deck: one card a line, as
-``1 Card Name``, with blank lines and ``#`` comments allowed. :func:`check_cube` reports every
-way a list falls short of a cube the engine can play, each problem citing its rule:
+A cube list is a decklist (:mod:`rulekeeper.decklist`) of a single deck: one card a line,
+either as the card's name alone (the plain text cube sites export) or as ``1 Card Name``, the
+two forms mixed as they come, with blank lines and ``#`` comments allowed
+(:func:`parse_cube_list`). :func:`check_cube` reports every way a list falls short of a cube
+the engine can play, each problem citing its rule, whichever form its lines take:
 
 - at least 150 different cards, enough for six stockpiles of 25 (SD 1.3);
 - each card once, and no sideboard: a cube is a set of cards (SD 1.3);
@@ -12,14 +14,13 @@ way a list falls short of a cube the engine can play, each problem citing its ru
 :func:`load_cube` turns a list without problems into a :class:`Cube` of card definitions, and
 :func:`default_cube` loads the project's own cube, ``data/cube.txt``.
 
->>> from rulekeeper.decklist import parse_decklist
->>> from rulekeeper.mtg.cube import check_cube, default_cube
->>> cube = parse_decklist('''
+>>> from rulekeeper.mtg.cube import check_cube, default_cube, parse_cube_list
+>>> cube = parse_cube_list('''
 ... 1 Lightning Bolt
-... 1 Lightning Blot
+... Lightning Blot
 ... 1 Black Lotus
-... 1 lightning bolt
-... ''', source="cube.txt", sub_decks=1)
+... lightning bolt
+... ''', source="cube.txt")
 >>> for problem in check_cube(cube):
 ...     print(problem)
 the cube holds 3 different cards; a Stockpile Draft cube needs at least 150 (SD 1.3)
@@ -166,6 +167,15 @@ def check_each_card_once(cube: Decklist, cards: CardIndex) -> list[Problem]:
     return problems
 
 
+def parse_cube_list(text: str, *, source: str) -> Decklist:
+    """Parse the text of a cube list: one deck, whose lines may give a card's name alone.
+
+    :raises InputError: if the text is not a list (see
+        :func:`~rulekeeper.decklist.parse_decklist`).
+    """
+    return parse_decklist(text, source=source, sub_decks=1, names_alone=True)
+
+
 def load_cube(cube: Decklist, cards: CardIndex | None = None) -> Cube:
     """Check the cube list ``cube`` and return its cards' definitions.
 
@@ -186,7 +196,7 @@ def read_cube(path: str) -> Cube:
 
     :raises InputError: if the file cannot be read as a decklist or the cube has a problem.
     """
-    return load_cube(read_decklist(path, sub_decks=1))
+    return load_cube(read_decklist(path, sub_decks=1, names_alone=True))
 
 
 @cache
@@ -198,7 +208,7 @@ def default_cube() -> Cube:
     """
     raw = (resources.files("rulekeeper.mtg") / "data" / "cube.txt").read_bytes()
     text = decode_decklist(raw, source=DEFAULT_CUBE)
-    return load_cube(parse_decklist(text, source=DEFAULT_CUBE, sub_decks=1), pool_index())
+    return load_cube(parse_cube_list(text, source=DEFAULT_CUBE), pool_index())
 
 
 @cache
