@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 from tqdm import tqdm
 
+from rulekeeper.cli.streams import stderr_usable
 from rulekeeper.engine.agents import Agent, play
 from rulekeeper.engine.game import Game
 from rulekeeper.errors import InputError
@@ -125,9 +126,9 @@ def simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     start = _starter(entry, args, players)
     seeds = range(args.seed, args.seed + args.games)
-    for seed in tqdm(
-        seeds, desc=entry.name, unit="game", disable=args.no_progress, file=sys.stderr
-    ):
+    # No bar where standard error is closed or full: it would be drawn for nobody.
+    hidden = args.no_progress or not stderr_usable()
+    for seed in tqdm(seeds, desc=entry.name, unit="game", disable=hidden, file=sys.stderr):
         game: Game = start(seed)
         outcome = play(game, _agents(entry, args.agents, players, seed))
         wins[outcome.winners] += 1

@@ -8,6 +8,7 @@ import json
 import sys
 from typing import Any
 
+from rulekeeper.cli.streams import complain
 from rulekeeper.errors import InputError
 from rulekeeper.rulebook import load_rulebook, rulebook_dir
 from rulekeeper.rules import enforcers, load_engine, parse_rule_id, rule_url
@@ -38,10 +39,9 @@ def _traces() -> list[RuleTrace]:
     tests_dir = rulebook_dir().parent / "tests"
     if not tests_dir.is_dir():
         # An installed copy ships the rules but not the tests: say why nothing counts as tested.
-        print(
-            f"rulekeeper: no tests folder at {tests_dir}, so no rule counts as tested; "
-            "run from a checkout of the project to count them",
-            file=sys.stderr,
+        complain(
+            f"no tests folder at {tests_dir}, so no rule counts as tested; "
+            "run from a checkout of the project to count them"
         )
     tests = find_rule_tests(tests_dir)
     # Only this package's decorators count, exactly as on the site's traceability page.
