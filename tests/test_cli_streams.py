@@ -104,7 +104,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_closed_standard_error_costs_nothing_but_its_messages() -> None:
-    expected = run(SIMULATE + ("--no-progress",))
+    expected = run((*SIMULATE, "--no-progress"))
     result = run(SIMULATE, preexec_fn=lambda: os.close(2))
     assert (result.returncode, summary(result.stdout)) == (EXIT_OK, summary(expected.stdout))
     # An unusable input still ends with its own exit code; only the message is lost.
@@ -113,7 +113,7 @@ def test_closed_standard_error_costs_nothing_but_its_messages() -> None:
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_full_standard_error_loses_neither_the_summary_nor_the_exit_code() -> None:
-    expected = run(SIMULATE + ("--no-progress",))
+    expected = run((*SIMULATE, "--no-progress"))
     with open("/dev/full", "wb") as full:
         result = run(SIMULATE, stderr=full)
     assert (result.returncode, summary(result.stdout)) == (EXIT_OK, summary(expected.stdout))
