@@ -2,7 +2,7 @@
 
 The names below are loaded when first used (PEP 562), so that importing the package costs
 nothing: the ``rulekeeper`` command starts by importing it, and until its own code runs, a
-Ctrl-C would end it with a traceback instead of quietly (see :mod:`rulekeeper.__main__`).
+Ctrl-C would end it with a traceback instead of quietly (see ``rulekeeper.__main__``).
 """
 
 # No "from __future__ import annotations": it loads a module too.
