@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -112,6 +113,44 @@ def test_directory(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, out, err = run(capsys, "--format", "leveler", str(tmp_path))
     assert (status, out) == (2, "")
     assert err == f"rulekeeper: {tmp_path}: is a directory, not a decklist file\n"
+
+
+LIST_FILE_COMMANDS = {
+    "deck check": ("deck", "check", "--format", "leveler"),
+    "cube check": ("cube", "check"),
+    "--cube": ("simulate", "stockpile", "-n", "1", "--no-progress", "--cube"),
+}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("command", LIST_FILE_COMMANDS.values(), ids=LIST_FILE_COMMANDS)
+def test_a_named_pipe_is_refused_rather_than_waited_on(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    # Run for real: opening a FIFO that nobody writes to would block this process for good.
+    fifo = tmp_path / "cube.fifo"
+    os.mkfifo(fifo)
+    result = subprocess.run(
+        [sys.executable, "-m", "rulekeeper", *command, str(fifo)],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (2, b"")
+    assert result.stderr.decode() == (
+        f"rulekeeper: {fifo}: is a named pipe (FIFO), not a regular file; give a decklist "
+        "file, or - to read standard input\n"
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_device_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "--format", "rr", "/dev/zero")
+    assert (status, out) == (2, "")
+    assert err == (
+        "rulekeeper: /dev/zero: is a device, not a regular file; give a decklist file, "
+        "or - to read standard input\n"
+    )
 
 
 def test_nonexistent_path(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

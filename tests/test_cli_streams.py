@@ -80,6 +80,59 @@ def test_full_standard_output(args: tuple[str, ...]) -> None:
     )
 
 
+SIMULATE = (*COMMAND, "simulate", "leveler", "-n", "2")
+
+
+def summary(stdout: bytes) -> list[str]:
+    """The lines of a simulate summary, up to the speed, which changes from run to run."""
+    return [line for line in stdout.decode().splitlines() if "games per second" not in line]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding the package as an installed copy has it: the rules inside it (as
+    ``_rulebook``) and no tests folder beside them, so ``rule`` and ``coverage`` say on
+    standard error that no rule counts as tested. Links, not copies."""
+    site = tmp_path_factory.mktemp("site-packages")
+    package = site / "rulekeeper"
+    package.mkdir()
+    for entry in (REPO / "src" / "rulekeeper").iterdir():
+        if entry.name != "__pycache__":
+            (package / entry.name).symlink_to(entry)
+    (package / "_rulebook").symlink_to(REPO / "rules")
+    return site
+
+
+def test_closed_standard_error_costs_nothing_but_its_messages() -> None:
+    expected = run((*SIMULATE, "--no-progress"))
+    result = run(SIMULATE, preexec_fn=lambda: os.close(2))
+    assert (result.returncode, summary(result.stdout)) == (EXIT_OK, summary(expected.stdout))
+    # An unusable input still ends with its own exit code; only the message is lost.
+    assert run((*CHECK, "missing.txt"), preexec_fn=lambda: os.close(2)).returncode == 2
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_full_standard_error_loses_neither_the_summary_nor_the_exit_code() -> None:
+    expected = run((*SIMULATE, "--no-progress"))
+    with open("/dev/full", "wb") as full:
+        result = run(SIMULATE, stderr=full)
+    assert (result.returncode, summary(result.stdout)) == (EXIT_OK, summary(expected.stdout))
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [("rule", "LV", "1.1"), ("coverage", "--json")])
+def test_rule_and_coverage_from_an_installed_copy_with_a_full_standard_error(
+    installed: Path, args: tuple[str, ...]
+) -> None:
+    env = {"PYTHONPATH": str(installed)}
+    noted = run((*COMMAND, *args), env=env)
+    assert noted.returncode == EXIT_OK
+    assert b"no rule counts as tested" in noted.stderr  # the message standard error loses
+    with open("/dev/full", "wb") as full:
+        result = run((*COMMAND, *args), env=env, stderr=full)
+    assert (result.returncode, result.stdout) == (EXIT_OK, noted.stdout)
+
+
 @pytest.mark.rule("LV 1.4")
 def test_broken_pipe(tmp_path: Path) -> None:
     # Far more output than a pipe holds, so the command is still writing when the reader

@@ -10,12 +10,22 @@ from pathlib import Path
 
 import pytest
 
+from rulekeeper.bench import engine_build
 from rulekeeper.cli import main
 from rulekeeper.decklist import parse_decklist
 from rulekeeper.errors import InputError
+from rulekeeper.mtg.carddb import CardIndex
 from rulekeeper.mtg.cards import card, card_pool
-from rulekeeper.mtg.cube import check_cube, default_cube, load_cube, pool_index, read_cube
+from rulekeeper.mtg.cube import (
+    check_cube,
+    default_cube,
+    load_cube,
+    parse_cube_list,
+    pool_index,
+    read_cube,
+)
 from rulekeeper.mtg.formats.stockpile import CUBE_MINIMUM
+from rulekeeper.mtg.hints import SUGGESTED_NAMES
 from rulekeeper.mtg.scenario import Scenario
 
 DEFAULT = Path(str(resources.files("rulekeeper.mtg") / "data" / "cube.txt"))
@@ -136,6 +146,44 @@ def test_an_unknown_name_gets_the_deck_check_s_did_you_mean(
     )
 
 
+@pytest.mark.rule("SD 1.3")
+def test_only_the_first_distinct_unknown_names_get_a_did_you_mean(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Near misses of a real name, so that every name searched for shows its suggestion.
+    unknown = [f"Lightning Bolt {number}" for number in range(SUGGESTED_NAMES + 10)]
+    status, out, _ = run(capsys, cube_file(tmp_path, [f"1 {name}" for name in unknown]))
+    assert status == 1
+    reported = [line for line in out.splitlines() if "is not a Magic card" in line]
+    assert len(reported) == len(unknown)
+    assert sum("did you mean 'Lightning Bolt'" in line for line in reported) == SUGGESTED_NAMES
+    assert reported[-1].endswith(
+        f"line {len(unknown)}: '{unknown[-1]}' is not a Magic card (SD 1.3)"
+    )
+
+
+@pytest.mark.rule("SD 1.3")
+@pytest.mark.skipif(engine_build() != "interpreted", reason="patches the card index's search")
+def test_a_list_of_unknown_names_searches_the_card_index_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searched: list[str] = []
+    suggest = CardIndex.suggest
+
+    def counted(self: CardIndex, name: str, limit: int = 3) -> list[str]:
+        searched.append(name)
+        return suggest(self, name, limit)
+
+    monkeypatch.setattr(CardIndex, "suggest", counted)
+    # 2,000 distinct names that are no card (a list at the size limit holds some 40,000),
+    # each on two lines: each costs a search over every card name unless the searches stop.
+    names = [f"Qx{number:04d} Zzyzx" for number in range(2000)]
+    text = "".join(f"1 {name}\n" for name in names + names)
+    problems = check_cube(parse_decklist(text, source="unknown.txt", sub_decks=1))
+    assert sum("is not a Magic card" in str(problem) for problem in problems) == 2 * len(names)
+    assert searched == names[:SUGGESTED_NAMES]
+
+
 @pytest.mark.rule("MG 6.6")
 def test_a_real_card_the_engine_cannot_play_is_reported(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
@@ -184,6 +232,70 @@ def test_check_cube_takes_the_minimum_a_format_asks_for() -> None:
     assert check_cube(decklist, minimum=2) == []
 
 
+# The two forms of a line: a card's name alone, as cube sites export a list, or with a count.
+
+
+@pytest.mark.rule("SD 1.3")
+def test_a_list_of_names_alone_is_a_cube_list(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = cube_file(tmp_path, list(NAMES))
+    assert run(capsys, path) == (0, f"{path}: usable ({len(NAMES)} cards)\n", "")
+    assert read_cube(path).names == NAMES
+
+
+@pytest.mark.rule("SD 1.3", "MG 6.6")
+def test_both_forms_get_the_same_checks_and_messages(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    problems = ["Lightning Blot", "Black Lotus", NAMES[0].upper(), "Start"]
+    reports = []
+    for form, write in (("counted", "1 {}".format), ("names", "{}".format)):
+        lines = [write(name) for name in (*NAMES[:140], *problems)]
+        status, out, err = run(capsys, cube_file(tmp_path, lines, name=f"{form}.txt"))
+        assert (status, err) == (1, "")
+        reports.append([line.split(": ", 1)[1] for line in out.splitlines()])
+    counted, names = reports
+    assert names == counted
+    assert names == [
+        "the cube holds 143 different cards; a Stockpile Draft cube needs at least 150 (SD 1.3)",
+        "line 141: 'Lightning Blot' is not a Magic card; did you mean 'Lightning Bolt'? (SD 1.3)",
+        "line 142: the engine cannot play 'Black Lotus': it is not in the card pool (MG 6.6)",
+        f"line 143: '{NAMES[0]}' is already in the cube (line 1); a cube holds each card once "
+        "(SD 1.3)",
+        "line 144: 'Start' is not a Magic card; did you mean 'Start // Finish' or "
+        "'Start // Fire'? (SD 1.3)",
+    ]
+
+
+@pytest.mark.rule("SD 1.3")
+def test_the_forms_mix_and_a_name_alone_is_one_copy(tmp_path: Path) -> None:
+    lines = ["# exported", *NAMES[:80], "", "# added by hand", *[f"1x {n}" for n in NAMES[80:]]]
+    assert read_cube(cube_file(tmp_path, lines)).names == NAMES
+
+
+def test_a_line_that_starts_with_a_number_is_read_as_a_count(tmp_path: Path) -> None:
+    # "+2 Mace" and "1996 World Champion" are card names; alone, they read as a bad count,
+    # and the message says how to write them.
+    path = cube_file(tmp_path, ["Lightning Bolt", "+2 Mace"])
+    with pytest.raises(InputError) as refused:
+        read_cube(path)
+    assert str(refused.value) == (
+        f"{path}:2: quantity '+2' is not a whole number from 1 to 1000; "
+        "if that is a card's name, write '1 +2 Mace'"
+    )
+    cube = parse_cube_list("1 +2 Mace\n1 1996 World Champion\n", source="cube.txt")
+    assert [entry.name for entry in cube.entries()] == ["+2 Mace", "1996 World Champion"]
+
+
+def test_stockpile_is_cut_from_a_cube_of_names_alone(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = cube_file(tmp_path, list(reversed(NAMES)))
+    assert main(["simulate", "stockpile", "-n", "1", "--no-progress", "--cube", path]) == 0
+    assert capsys.readouterr().out.startswith("Stockpile Draft: 1 games, 2 players")
+
+
 # Input that is not a cube list at all.
 
 
@@ -198,7 +310,8 @@ def test_standard_input(
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (b"Lightning Bolt\n", "expected 'N card name'"),
+        (b"1.5 Lightning Bolt\n", "quantity '1.5' is not a whole number"),
+        (b"Sub-deck 2\n1 Lightning Bolt\n", "a single deck"),
         (b"\x00\x01binary", "binary"),
         (b"", "empty"),
     ],

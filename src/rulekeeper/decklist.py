@@ -4,7 +4,9 @@ A decklist is UTF-8 text. Each card line is ``N Card Name`` or ``Nx Card Name``;
 ``Sub-deck 1`` (any case, with or without a trailing colon) starts a sub-deck; a heading
 ``Sideboard`` starts a sideboard, which the format's rules may then forbid. Blank lines and
 comment lines starting with ``#`` or ``//`` are ignored. A format with a single deck needs no
-heading: with ``sub_decks=1``, cards before any heading belong to the deck.
+heading: with ``sub_decks=1``, cards before any heading belong to the deck. A list that may
+give names alone (``names_alone=True``, as cube lists do) also takes a card line that is just
+the card's name, one copy.
 
 A decklist comes from a user, so it is parsed, never evaluated, and every mistake becomes an
 :class:`~rulekeeper.errors.InputError` naming the file and the line.
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -53,6 +56,10 @@ MAX_LINE = 500
 SIDEBOARD = 0
 """The ``number`` of the sideboard section."""
 
+# Opening a FIFO for reading waits for a writer unless told not to; the flag is POSIX only, and
+# elsewhere there are no FIFOs to open. O_NOCTTY: a terminal given as a file must not become
+# the command's controlling terminal.
+_DO_NOT_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
 _HEADING = re.compile(r"^sub-?\s*deck\s*#?\s*(?P<number>[0-9]+)\s*:?$", re.IGNORECASE)
 _SIDEBOARD = re.compile(r"^side-?\s*board\s*:?$", re.IGNORECASE)
 _QUANTITY = re.compile(r"^(?P<digits>[0-9]+)[xX]?$")
@@ -121,11 +128,19 @@ class Decklist:
             yield from sub.entries
 
 
-def parse_decklist(text: str, *, source: str = "<decklist>", sub_decks: int = 3) -> Decklist:
+def parse_decklist(
+    text: str, *, source: str = "<decklist>", sub_decks: int = 3, names_alone: bool = False
+) -> Decklist:
     """Parse decklist text holding the sub-decks ``1`` to ``sub_decks``, each exactly once
     (a single deck, ``sub_decks=1``, may leave out its heading).
 
-    :raises InputError: for a line that is neither a heading, a comment nor ``N card name``; a
+    With ``names_alone``, a card line may also be a card's name with no count, for one copy:
+    the form cube sites export. A line that starts with a number is still read as a count (a
+    card whose name starts with one, such as ``+2 Mace``, is written ``1 +2 Mace``), so that
+    both forms can be mixed in one list and a mistyped count is not taken for a name.
+
+    :raises InputError: for a line that is neither a heading, a comment nor ``N card name``
+        (nor a name alone, where names alone are allowed); a
         quantity that is not a whole number from 1 to :data:`MAX_QUANTITY`; a card before the
         first heading; a sub-deck that is missing, repeated or out of range; or no cards at all.
     """
@@ -151,7 +166,7 @@ def parse_decklist(text: str, *, source: str = "<decklist>", sub_decks: int = 3)
             current = []
             sections[heading] = (number, current)
             continue
-        entry = _card_line(line, source, number)
+        entry = _card_line(line, source, number, names_alone=names_alone)
         if current is None and sub_decks == 1:
             current = []
             sections[1] = (number, current)
@@ -174,25 +189,70 @@ def parse_decklist(text: str, *, source: str = "<decklist>", sub_decks: int = 3)
     return Decklist(source, tuple(s for s in found if s.number != SIDEBOARD), sideboard)
 
 
-def read_decklist(path: str | os.PathLike[str], *, sub_decks: int = 3) -> Decklist:
-    """Read and parse the decklist file at ``path``.
+def read_decklist(
+    path: str | os.PathLike[str], *, sub_decks: int = 3, names_alone: bool = False
+) -> Decklist:
+    """Read and parse the decklist file at ``path`` (``sub_decks`` and ``names_alone`` as
+    :func:`parse_decklist` takes them).
 
-    :raises InputError: if the file is missing, a directory, unreadable, too large, binary,
-        not UTF-8 or empty, or if its text is not a valid decklist (see :func:`parse_decklist`).
+    :raises InputError: if the file is missing, unreadable, not a regular file (a directory,
+        a FIFO, a device), too large, binary, not UTF-8 or empty, or if its text is not a
+        valid decklist (see :func:`parse_decklist`).
     """
     where = os.fspath(path)
+    raw = read_list_file(where)
+    text = decode_decklist(raw, source=where)
+    return parse_decklist(text, source=where, sub_decks=sub_decks, names_alone=names_alone)
+
+
+def read_list_file(path: str) -> bytes:
+    """Return the bytes of the list file at ``path`` (at most :data:`MAX_BYTES` and one more,
+    so that :func:`decode_decklist` can tell a file that is too large).
+
+    Only a regular file is read. The file is opened without waiting and looked at before
+    anything is read: opening a named pipe (FIFO) for reading would otherwise wait forever for
+    a writer, and a device may never end. Decklists and cube lists are read through here.
+
+    :raises InputError: if the file is missing, unreadable, a directory or anything else that
+        is not a regular file.
+    """
     try:
-        with open(where, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+        descriptor = os.open(path, os.O_RDONLY | _DO_NOT_WAIT)
     except FileNotFoundError:
-        raise InputError("no such file", source=where) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not a decklist file", source=where) from None
+        raise InputError("no such file", source=path) from None
     except PermissionError:
-        raise InputError("permission denied", source=where) from None
+        raise InputError("permission denied", source=path) from None
     except OSError as error:
-        raise InputError(f"cannot read the file: {error.strerror or error}", source=where) from None
-    return parse_decklist(decode_decklist(raw, source=where), source=where, sub_decks=sub_decks)
+        raise InputError(f"cannot read the file: {error.strerror or error}", source=path) from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        if stat.S_ISDIR(mode):
+            raise InputError("is a directory, not a decklist file", source=path)
+        raise InputError(
+            f"is {_kind_of_file(mode)}, not a regular file; give a decklist file, "
+            "or - to read standard input",
+            source=path,
+        )
+    # A regular file is read whole whatever the no-wait flag says.
+    with open(descriptor, "rb") as handle:
+        try:
+            return handle.read(MAX_BYTES + 1)
+        except OSError as error:
+            raise InputError(
+                f"cannot read the file: {error.strerror or error}", source=path
+            ) from None
+
+
+def _kind_of_file(mode: int) -> str:
+    """What a file that is not a regular file is, for a message."""
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
 
 
 def decode_decklist(raw: bytes, *, source: str) -> str:
@@ -244,18 +304,22 @@ def _heading(line: str, sub_decks: int, source: str, number: int) -> int | None:
     return wanted
 
 
-def _card_line(line: str, source: str, number: int) -> DeckEntry:
-    """Parse ``N Card Name`` or ``Nx Card Name``."""
+def _card_line(line: str, source: str, number: int, *, names_alone: bool) -> DeckEntry:
+    """Parse ``N Card Name`` or ``Nx Card Name``, or, with ``names_alone``, ``Card Name``."""
     token, *rest = line.split(maxsplit=1)
     name = " ".join(rest[0].split()) if rest else ""
     match = _QUANTITY.match(token)
+    # Where names may stand alone, a count that cannot be one may be the start of a name.
+    name_hint = f"; if that is a card's name, write {'1 ' + line!r}" if names_alone else ""
     if match is None:
         if _NUMBERISH.match(token):
             raise InputError(
-                f"quantity {token!r} is not a whole number from 1 to {MAX_QUANTITY}",
+                f"quantity {token!r} is not a whole number from 1 to {MAX_QUANTITY}{name_hint}",
                 source=source,
                 line=number,
             )
+        if names_alone:
+            return DeckEntry(1, " ".join(line.split()), number)
         raise InputError(
             f"expected 'N card name' (e.g. '1 Lightning Bolt'), not {line!r}",
             source=source,
@@ -268,7 +332,8 @@ def _card_line(line: str, source: str, number: int) -> DeckEntry:
         )
     if quantity > MAX_QUANTITY:
         raise InputError(
-            f"quantity {quantity} is absurd; a line may hold at most {MAX_QUANTITY} cards",
+            f"quantity {quantity} is absurd; a line may hold at most {MAX_QUANTITY} cards"
+            + name_hint,
             source=source,
             line=number,
         )

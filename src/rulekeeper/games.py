@@ -73,6 +73,21 @@ class GameFormat:
     new_game_from_cube: Callable[[int, int, Sequence[str]], Game] | None = None
     """Start a bot game from a cube of the user's (card names), for formats played from one."""
 
+    def check_players(self, players: int) -> None:
+        """Check a player count against the format's rule, before anything is built for that
+        many players: a count from the command line may be any integer, and names or seats
+        made first for 10**30 players would never finish.
+
+        :raises InputError: if the format is not played by ``players`` players, citing the
+            rule that sets the count.
+        """
+        low, high = self.players
+        if low <= players <= high:
+            return
+        allowed = str(low) if low == high else f"{low} to {high}"
+        cited = f" ({self.players_rule})" if self.players_rule else ""
+        raise InputError(f"{self.name} is played by {allowed} players, not {players}{cited}")
+
 
 def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
     def new_game(seed: int, players: int, variant: str = "") -> Game:

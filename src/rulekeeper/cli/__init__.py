@@ -6,24 +6,30 @@ Exit codes (documented on the site's command-line page):
 0     success
 1     the input breaks the rules (each problem on its own line, with its rule ID)
 2     unusable input, output or usage (a clear message, never a traceback)
+130   interrupted by Ctrl-C (SIGINT)
 ====  ==========================================================================
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
-import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO, TypeAlias, cast
 
+from rulekeeper.cli.streams import (
+    GuardedStderr,
+    complain,
+    discard,
+    escape_what_cannot_be_encoded,
+)
 from rulekeeper.errors import RulekeeperError
 
 EXIT_OK = 0
 EXIT_BROKEN_RULES = 1
 EXIT_UNUSABLE = 2
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: 128 and the number of SIGINT, as shells report a command that a signal stopped."""
 
 Command = Callable[[argparse.Namespace], int]
 # A string: argparse's private generic cannot be subscripted at run time on Python 3.11.
@@ -80,12 +86,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     and at most a one-line message on standard error, never a traceback: characters the
     output's encoding cannot show are written as backslash escapes, and a closed or full
     standard output, or a reader that goes away (a broken pipe), is reported as unusable
-    output (exit code 2).
+    output (exit code 2). A closed or full standard error costs nothing but its own messages
+    and the progress bar (:class:`~rulekeeper.cli.streams.GuardedStderr`). Ctrl-C stops the
+    command quietly with exit code 130 (:data:`EXIT_INTERRUPTED`).
     """
     for stream in (sys.stdout, sys.stderr):
-        _escape_what_cannot_be_encoded(stream)
+        escape_what_cannot_be_encoded(stream)
+    stderr = sys.stderr
+    sys.stderr = cast(TextIO, GuardedStderr(stderr))
+    try:
+        return _main(argv)
+    finally:
+        sys.stderr = stderr
+
+
+def _main(argv: Sequence[str] | None) -> int:
     if sys.stdout is None:  # started with standard output closed (>&-): print writes nowhere
-        _complain("standard output is closed, so nothing could be written")
+        complain("standard output is closed, so nothing could be written")
         return EXIT_UNUSABLE
     try:
         try:
@@ -95,15 +112,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         sys.stdout.flush()
     except KeyboardInterrupt:
-        _complain("interrupted")
-        return 130
+        complain("interrupted")
+        return EXIT_INTERRUPTED
     except OSError as error:
-        # Only writes can fail here: each command turns a failed read into an InputError.
-        _discard_stdout()
+        # Only writes to standard output can fail here: each command turns a failed read into
+        # an InputError, and standard error is guarded.
+        discard(sys.stdout)
         if isinstance(error, BrokenPipeError):
-            _complain("standard output was closed before everything was written (broken pipe)")
+            complain("standard output was closed before everything was written (broken pipe)")
         else:
-            _complain(f"cannot write to standard output: {error.strerror or error}")
+            complain(f"cannot write to standard output: {error.strerror or error}")
         return EXIT_UNUSABLE
     return status
 
@@ -114,31 +132,8 @@ def _run(args: argparse.Namespace) -> int:
     try:
         return handler(args)
     except RulekeeperError as error:
-        _complain(str(error))
+        complain(str(error))
         return EXIT_UNUSABLE
-
-
-def _complain(message: str) -> None:
-    """Write ``rulekeeper: message`` on standard error, if standard error can take it."""
-    # If standard error is full or gone as well, the exit code still tells.
-    with contextlib.suppress(OSError):
-        print(f"rulekeeper: {message}", file=sys.stderr or io.StringIO(), flush=True)
-
-
-def _escape_what_cannot_be_encoded(stream: TextIO | None) -> None:
-    """Write a character the stream's encoding cannot show (``PYTHONIOENCODING=ascii``, a
-    cp1252 console) as a backslash escape, instead of failing with a UnicodeEncodeError."""
-    reconfigure = getattr(stream, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors="backslashreplace")
-
-
-def _discard_stdout() -> None:
-    """Point standard output at the null device, so that what is still buffered is dropped
-    when Python flushes it on the way out, instead of failing a second time."""
-    # A stream with no file behind it (a test's capture) is left alone: it cannot fail.
-    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,6 +1,7 @@
 """``rulekeeper cube check FILE``: can a cube list be played as a Stockpile Draft cube?
 
-A cube list is a decklist of one deck (``1 Card Name`` a line, ``#`` comments). Prints
+A cube list is a decklist of one deck, a card a line as its name alone (as cube sites export
+it) or as ``1 Card Name``, with ``#`` comments. Prints
 ``FILE: usable (N cards)`` and exits 0; or prints each problem on its own line, with its line
 number and rule ID, and exits 1; or, if the file cannot be read as a decklist, prints one line
 naming the file and the line and exits 2. ``FILE`` may be ``-`` to read standard input. The
@@ -29,7 +30,8 @@ def register(commands: Subcommands) -> None:
     check = actions.add_parser(
         "check",
         help="check that a cube list can be played as a Stockpile Draft cube",
-        description="Check a cube list (one '1 Card Name' a line): at least 150 different "
+        description="Check a cube list (a card a line, as 'Card Name' or '1 Card Name'): "
+        "at least 150 different "
         "cards, each once, all real Magic cards that the engine plays. Prints 'FILE: usable "
         "(N cards)' and exits 0, or prints each problem with its line and rule ID and exits 1; "
         "exits 2 if the file cannot be read as a list. FILE may be - to read standard input.",
@@ -43,5 +45,5 @@ def check_cube_command(args: argparse.Namespace) -> int:
 
     :raises InputError: if the list cannot be read or parsed (the CLI exits with 2).
     """
-    cube = read_decklist(args.file, sub_decks=1)
+    cube = read_decklist(args.file, sub_decks=1, names_alone=True)
     return report(cube, check_cube(cube), verdict="usable")

@@ -59,7 +59,7 @@ def deal(args: argparse.Namespace) -> int:
     """Deal the table and print it.
 
     :raises InputError: for a format with no deal, an unknown variant, or a player count
-        outside 2-6 (DD 1.1).
+        outside 2 to 6 (DD 1.1), checked before anything is dealt.
     """
     entry = game_format(args.format)
     if entry.key not in DEALT_FORMATS:
@@ -70,6 +70,7 @@ def deal(args: argparse.Namespace) -> int:
         raise InputError(
             f"{entry.name} has no variant {args.variant!r}; its variants: {', '.join(VARIANTS)}"
         )
+    entry.check_players(args.players)
     names = [f"Player {seat + 1}" for seat in range(args.players)]
     draft = Draft.deal(
         Chance(args.seed),

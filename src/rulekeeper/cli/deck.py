@@ -117,13 +117,15 @@ def report(listing: Decklist, problems: Sequence[object], *, verdict: str) -> in
     return EXIT_OK
 
 
-def read_decklist(file: str, *, sub_decks: int) -> Decklist:
-    """Read a decklist from the path ``file``, or from standard input if it is ``-``.
+def read_decklist(file: str, *, sub_decks: int, names_alone: bool = False) -> Decklist:
+    """Read a decklist from the path ``file``, or from standard input if it is ``-``
+    (``sub_decks`` and ``names_alone`` as :func:`~rulekeeper.decklist.parse_decklist` takes
+    them).
 
     :raises InputError: if the decklist cannot be read or parsed, or standard input is closed.
     """
     if file != STDIN:
-        return read_decklist_file(file, sub_decks=sub_decks)
+        return read_decklist_file(file, sub_decks=sub_decks, names_alone=names_alone)
     source = "<stdin>"
     if sys.stdin is None:  # started with standard input closed (<&-)
         raise InputError("standard input is closed", source=source)
@@ -134,4 +136,5 @@ def read_decklist(file: str, *, sub_decks: int) -> Decklist:
         raise InputError(
             f"cannot read standard input: {error.strerror or error}", source=source
         ) from None
-    return parse_decklist(decode_decklist(raw, source=source), source=source, sub_decks=sub_decks)
+    text = decode_decklist(raw, source=source)
+    return parse_decklist(text, source=source, sub_decks=sub_decks, names_alone=names_alone)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 from tqdm import tqdm
 
+from rulekeeper.cli.streams import stderr_usable
 from rulekeeper.engine.agents import Agent, play
 from rulekeeper.engine.game import Game
 from rulekeeper.errors import InputError
@@ -63,12 +64,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _setup(args: argparse.Namespace) -> tuple[GameFormat, int]:
     entry = game_format(args.format)
-    low, high = entry.players
-    players = low if args.players is None else args.players
-    if not low <= players <= high:
-        allowed = str(low) if low == high else f"{low} to {high}"
-        cited = f" ({entry.players_rule})" if entry.players_rule else ""
-        raise InputError(f"{entry.name} is played by {allowed} players, not {players}{cited}")
+    players = entry.players[0] if args.players is None else args.players
+    entry.check_players(players)
     if args.variant and args.variant not in entry.variants:
         known = ", ".join(entry.variants) or "none"
         raise InputError(f"{entry.name} has no variant {args.variant!r}; its variants: {known}")
@@ -129,9 +126,9 @@ def simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     start = _starter(entry, args, players)
     seeds = range(args.seed, args.seed + args.games)
-    for seed in tqdm(
-        seeds, desc=entry.name, unit="game", disable=args.no_progress, file=sys.stderr
-    ):
+    # No bar where standard error is closed or full: it would be drawn for nobody.
+    hidden = args.no_progress or not stderr_usable()
+    for seed in tqdm(seeds, desc=entry.name, unit="game", disable=hidden, file=sys.stderr):
         game: Game = start(seed)
         outcome = play(game, _agents(entry, args.agents, players, seed))
         wins[outcome.winners] += 1

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekeeper.cli import EXIT_BROKEN_RULES, EXIT_OK
+from rulekeeper.cli.streams import complain
 from rulekeeper.errors import InputError
 from rulekeeper.reviews import Unreviewed, fingerprint, mark_reviewed, read_stamps, unreviewed
 from rulekeeper.rulebook import load_rulebook, rulebook_dir
@@ -66,10 +67,9 @@ def _tests_dir() -> Path | None:
     if tests_dir.is_dir():
         return tests_dir
     # An installed copy ships the rules but not the tests: say why nothing counts as tested.
-    print(
-        f"rulekeeper: no tests folder at {tests_dir}, so no rule counts as tested; "
-        "run from a checkout of the project to count them",
-        file=sys.stderr,
+    complain(
+        f"no tests folder at {tests_dir}, so no rule counts as tested; "
+        "run from a checkout of the project to count them"
     )
     return None
 
@@ -138,7 +138,7 @@ def show_coverage(args: argparse.Namespace) -> int:
     problems = [str(gap) for gap in gaps(traces, count_tests=tests_dir is not None)]
     problems += [_review_problem(item) for item in _unreviewed()]
     for problem in problems:
-        print(f"rulekeeper: {problem}", file=sys.stderr)
+        complain(problem)
     return EXIT_BROKEN_RULES if problems else EXIT_OK
 
 

@@ -1,8 +1,10 @@
 """Cubes: the sets of cards a Stockpile Draft game is cut from, checked and loaded.
 
-A cube list is a decklist (:mod:`rulekeeper.decklist`) of a single deck: one card a line, as
-``1 Card Name``, with blank lines and ``#`` comments allowed. :func:`check_cube` reports every
-way a list falls short of a cube the engine can play, each problem citing its rule:
+A cube list is a decklist (:mod:`rulekeeper.decklist`) of a single deck: one card a line,
+either as the card's name alone (the plain text cube sites export) or as ``1 Card Name``, the
+two forms mixed as they come, with blank lines and ``#`` comments allowed
+(:func:`parse_cube_list`). :func:`check_cube` reports every way a list falls short of a cube
+the engine can play, each problem citing its rule, whichever form its lines take:
 
 - at least 150 different cards, enough for six stockpiles of 25 (SD 1.3);
 - each card once, and no sideboard: a cube is a set of cards (SD 1.3);
@@ -12,14 +14,13 @@ way a list falls short of a cube the engine can play, each problem citing its ru
 :func:`load_cube` turns a list without problems into a :class:`Cube` of card definitions, and
 :func:`default_cube` loads the project's own cube, ``data/cube.txt``.
 
->>> from rulekeeper.decklist import parse_decklist
->>> from rulekeeper.mtg.cube import check_cube, default_cube
->>> cube = parse_decklist('''
+>>> from rulekeeper.mtg.cube import check_cube, default_cube, parse_cube_list
+>>> cube = parse_cube_list('''
 ... 1 Lightning Bolt
-... 1 Lightning Blot
+... Lightning Blot
 ... 1 Black Lotus
-... 1 lightning bolt
-... ''', source="cube.txt", sub_decks=1)
+... lightning bolt
+... ''', source="cube.txt")
 >>> for problem in check_cube(cube):
 ...     print(problem)
 the cube holds 3 different cards; a Stockpile Draft cube needs at least 150 (SD 1.3)
@@ -42,6 +43,7 @@ from rulekeeper.errors import InputError
 from rulekeeper.mtg.carddb import CardIndex, CardRecord, card_index, name_key
 from rulekeeper.mtg.cards import CardDef, card_pool
 from rulekeeper.mtg.formats.stockpile import CUBE_MINIMUM
+from rulekeeper.mtg.hints import NameHints, quote
 from rulekeeper.rules import enforces
 
 CUBE_RULE: Final = "SD 1.3"
@@ -115,15 +117,15 @@ def check_no_sideboard(cube: Decklist) -> list[Problem]:
 
 @enforces("SD 1.3")
 def check_real_cards(cube: Decklist, cards: CardIndex) -> list[Problem]:
-    """Every card of a cube is a real Magic card (SD 1.3), found in the card index; an unknown
-    name gets the closest real name, as ``deck check`` gives it."""
+    """Every card of a cube is a real Magic card (SD 1.3), found in the card index; the first
+    :data:`~rulekeeper.mtg.hints.SUGGESTED_NAMES` distinct unknown names get the closest real
+    name, as ``deck check`` gives it."""
     problems = []
+    hints = NameHints(cards)
     for entry in cube.entries():
         if entry.name in cards:
             continue
-        suggestions = cards.suggest(entry.name, limit=1)
-        hint = f"; did you mean {_quote(suggestions[0])}?" if suggestions else ""
-        message = f"{_quote(entry.name)} is not a Magic card{hint}"
+        message = f"{quote(entry.name)} is not a Magic card{hints.hint(entry.name)}"
         problems.append(Problem(CUBE_RULE, message, entry.line))
     return problems
 
@@ -138,9 +140,7 @@ def check_playable(cube: Decklist, cards: CardIndex) -> list[Problem]:
         record = cards.get(entry.name)
         if record is None or record.display_name in pool:
             continue
-        message = (
-            f"the engine cannot play {_quote(record.display_name)}: it is not in the card pool"
-        )
+        message = f"the engine cannot play {quote(record.display_name)}: it is not in the card pool"
         problems.append(Problem("MG 6.6", message, entry.line))
     return problems
 
@@ -156,15 +156,24 @@ def check_each_card_once(cube: Decklist, cards: CardIndex) -> list[Problem]:
         shown = _shown(entry.name, cards)
         if identity in first:
             message = (
-                f"{_quote(shown)} is already in the cube (line {first[identity]}); "
+                f"{quote(shown)} is already in the cube (line {first[identity]}); "
                 "a cube holds each card once"
             )
             problems.append(Problem(CUBE_RULE, message, entry.line))
         elif entry.quantity > 1:
-            message = f"{entry.quantity} copies of {_quote(shown)}; a cube holds each card once"
+            message = f"{entry.quantity} copies of {quote(shown)}; a cube holds each card once"
             problems.append(Problem(CUBE_RULE, message, entry.line))
         first.setdefault(identity, entry.line)
     return problems
+
+
+def parse_cube_list(text: str, *, source: str) -> Decklist:
+    """Parse the text of a cube list: one deck, whose lines may give a card's name alone.
+
+    :raises InputError: if the text is not a list (see
+        :func:`~rulekeeper.decklist.parse_decklist`).
+    """
+    return parse_decklist(text, source=source, sub_decks=1, names_alone=True)
 
 
 def load_cube(cube: Decklist, cards: CardIndex | None = None) -> Cube:
@@ -187,7 +196,7 @@ def read_cube(path: str) -> Cube:
 
     :raises InputError: if the file cannot be read as a decklist or the cube has a problem.
     """
-    return load_cube(read_decklist(path, sub_decks=1))
+    return load_cube(read_decklist(path, sub_decks=1, names_alone=True))
 
 
 @cache
@@ -199,7 +208,7 @@ def default_cube() -> Cube:
     """
     raw = (resources.files("rulekeeper.mtg") / "data" / "cube.txt").read_bytes()
     text = decode_decklist(raw, source=DEFAULT_CUBE)
-    return load_cube(parse_decklist(text, source=DEFAULT_CUBE, sub_decks=1), pool_index())
+    return load_cube(parse_cube_list(text, source=DEFAULT_CUBE), pool_index())
 
 
 @cache
@@ -228,8 +237,3 @@ def _identity(name: str, cards: CardIndex) -> str:
 def _shown(name: str, cards: CardIndex) -> str:
     record = cards.get(name)
     return record.display_name if record is not None else name
-
-
-def _quote(name: str) -> str:
-    """Quote a card name for a message; names with control characters are escaped."""
-    return f"'{name}'" if name.isprintable() else repr(name)

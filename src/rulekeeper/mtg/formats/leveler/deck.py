@@ -40,16 +40,11 @@ from rulekeeper.decklist import DeckEntry, Decklist, Problem
 from rulekeeper.mtg.banlist import BannedList
 from rulekeeper.mtg.carddb import CardIndex, name_key
 from rulekeeper.mtg.formats.leveler import DECK_SIZE, NAMED_BANS, SUB_DECK_SIZES
+from rulekeeper.mtg.hints import NameHints, quote
 from rulekeeper.rules import enforces
 
 SUB_DECKS = len(SUB_DECK_SIZES)
 """How many sub-decks a Leveler decklist has (LV 1.2)."""
-
-SUGGESTED_NAMES = 20
-"""How many distinct unknown names get a "did you mean" suggestion. A deck with a few typos
-gets one for each; a list with more unknown names than this is most likely not a Leveler list
-at all (another format, or the wrong file), where a guess per line would bury the other
-problems and, at the size limit, take minutes. Later unknown names are still reported."""
 
 _NAMED_BAN_KEYS = frozenset(name_key(name) for name in NAMED_BANS)
 
@@ -140,7 +135,7 @@ def check_card_counts(decklist: Decklist, cards: CardIndex) -> list[Problem]:
             problems.append(
                 Problem(
                     "LV 1.3",
-                    f"{_quote(names[key])} appears {count} times{lines}; a deck may hold only "
+                    f"{quote(names[key])} appears {count} times{lines}; a deck may hold only "
                     "one of each card other than basic lands",
                     entries[0].line,
                 )
@@ -152,19 +147,16 @@ def check_card_counts(decklist: Decklist, cards: CardIndex) -> list[Problem]:
 def check_real_cards(decklist: Decklist, cards: CardIndex) -> list[Problem]:
     """Every card is a real Magic card (LV 1.4): any card in the card index (LV R3).
 
-    The first :data:`SUGGESTED_NAMES` distinct unknown names get a "did you mean"."""
+    The first :data:`~rulekeeper.mtg.hints.SUGGESTED_NAMES` distinct unknown names get a "did
+    you mean"."""
     problems = []
-    hints: dict[str, str] = {}  # by name_key: each distinct name is searched for once
+    hints = NameHints(cards)
     for entry in decklist.entries():
         if entry.name in cards:
             continue
-        key = name_key(entry.name)
-        if key not in hints and len(hints) < SUGGESTED_NAMES:
-            suggestions = cards.suggest(entry.name, limit=1)
-            hints[key] = f"; did you mean {_either(suggestions)}?" if suggestions else ""
-        hint = hints.get(key, "")
+        hint = hints.hint(entry.name)
         problems.append(
-            Problem("LV 1.4", f"{_quote(entry.name)} is not a Magic card{hint}", entry.line)
+            Problem("LV 1.4", f"{quote(entry.name)} is not a Magic card{hint}", entry.line)
         )
     return problems
 
@@ -184,7 +176,7 @@ def check_legacy_bans(decklist: Decklist, cards: CardIndex, banlist: BannedList)
             why = f"is banned in {banlist.name}, which bans {category.description} (list of {when})"
         else:
             continue
-        problems.append(Problem("LV 1.5", f"{_quote(card.display_name)} {why}", entry.line))
+        problems.append(Problem("LV 1.5", f"{quote(card.display_name)} {why}", entry.line))
     return problems
 
 
@@ -196,7 +188,7 @@ def check_named_bans(decklist: Decklist, cards: CardIndex) -> list[Problem]:
         card = cards.get(entry.name)
         name = card.display_name if card is not None else entry.name
         if name_key(name) in _NAMED_BAN_KEYS:
-            problems.append(Problem("LV 1.6", f"{_quote(name)} is banned in Leveler", entry.line))
+            problems.append(Problem("LV 1.6", f"{quote(name)} is banned in Leveler", entry.line))
     return problems
 
 
@@ -205,16 +197,6 @@ def _lines(entries: Iterable[DeckEntry]) -> str:
     if len(lines) < 2:
         return ""
     return f" (lines {', '.join(lines[:-1])} and {lines[-1]})"
-
-
-def _either(names: list[str]) -> str:
-    quoted = [_quote(name) for name in names]
-    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
-
-
-def _quote(name: str) -> str:
-    """Quote a card name for a message; names with control characters are escaped."""
-    return f"'{name}'" if name.isprintable() else repr(name)
 
 
 def _cards(count: int) -> str:
