@@ -22,6 +22,7 @@ from rulekeeper.mtg.formats.stockpile import (
     LANDPILE,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    OPENING_HAND,
     STARTING_LIFE,
     STOCKPILE_ZONES,
     STOCKPILES,
@@ -55,6 +56,7 @@ class Stockpile(MagicFormat):
     max_players = MAX_PLAYERS
     players_rule = "SD 1.4"
     starting_life = STARTING_LIFE
+    opening_hand = OPENING_HAND  # SD 3.3: Dominion's five cards from a deck of ten
     attacks_any_opponent = True  # SD R5, MG R8
 
     def __init__(self, cube: Sequence[str] | None = None) -> None:
@@ -73,7 +75,7 @@ class Stockpile(MagicFormat):
     def initial_state(self) -> dict[str, Any]:
         """No acquisition made yet, and not the final round
         (:mod:`rulekeeper.mtg.formats.stockpile.piles` says what each means)."""
-        return {"acquired": 0, "final_round": False}
+        return {"acquired": 0, "final_round": False, "damage_seen": []}
 
     def shared_zones(self) -> tuple[str, ...]:
         """The junkpile, the landpile and the six stockpiles belong to no one (SD 5)."""
@@ -148,9 +150,8 @@ class Stockpile(MagicFormat):
         found: list[Action] = [
             ReturnJunk(c) for c in game.table.hand_cards[player] if is_junk(game, c)
         ]
-        if game.format_state.get("acquired") != game.turn:
-            found += [Acquire(n) for n in range(1, STOCKPILES + 1)]
-            found += [AcquireLand(name) for name in piles.landpile_types(game)]
+        found += [Acquire(n) for n in range(1, STOCKPILES + 1)]
+        found += [AcquireLand(name) for name in piles.landpile_types(game)]
         return found
 
     def violation(self, game: MagicGame, action: Action) -> Violation | None:
@@ -182,7 +183,9 @@ class Stockpile(MagicFormat):
     # The end of the game.
 
     def end_of_turn(self, game: MagicGame) -> None:
-        """At the end of the final round's last turn, the game ends (SD 6.5)."""
+        """Players dealt damage this turn take Junk (SD 6.6); at the end of the final round's
+        last turn, the game ends (SD 6.5)."""
+        piles.junk_for_damage(game)
         if game.format_state.get("final_round") and piles.is_last_turn_of_round(game):
             piles.end_by_stockpiles(game)
 
@@ -208,6 +211,7 @@ class Stockpile(MagicFormat):
             "junkpile": len(zones[JUNKPILE]),
             "landpile": piles.landpile_contents(game),
             "acquired_this_turn": game.format_state.get("acquired") == game.turn,
+            "final_round": bool(game.format_state.get("final_round")),
         }
 
     def invariants(self, game: MagicGame) -> list[str]:
