@@ -34,6 +34,7 @@ from rulekeeper.mtg.formats.stockpile.junk import (
     JUNK_CARD,
     is_junk,
     junk_destination,
+    junk_out_of_place,
     why_not_cast_junk,
 )
 from rulekeeper.mtg.hooks import Deck, MagicFormat
@@ -228,11 +229,9 @@ class Stockpile(MagicFormat):
             for name in STOCKPILE_ZONES
             if len(zones[name]) > 25
         ]
-        problems += [
-            f"Junk card {c} is in {game.table.where[c]}"
-            for c in range(len(game.table.cards))
-            if is_junk(game, c) and game.table.where[c] in ("stack", "battlefield")
-        ]
+        # Junk is never on the stack or the battlefield (SD 4.3, SD 4.4), nor anywhere else
+        # SD R11 keeps it from.
+        problems += junk_out_of_place(game)
         return problems + hidden_cards_shown(game)
 
     def bot_decks(self, chance: Chance, players: int) -> list[Deck]:
@@ -264,8 +263,8 @@ def hidden_cards_shown(game: MagicGame) -> list[str]:
 # Linked here rather than by decorating: compiled with mypyc, a decorated method that overrides
 # one of MagicFormat's would not build, and a decorated function is called the slow way (see "A
 # compiled engine" in the contributor guide).
-enforces("SD 1.1", "SD R5")(Stockpile)
+enforces("SD 1.1", "SD R5", "SD R9")(Stockpile)
 enforces("SD 1.2", "SD 1.4")(Stockpile.setup)
 enforces("SD 3.1", "SD 3.2", "SD 3.3")(Stockpile.before_first_turn)
 enforces("SD 2.4", "SD 5.1", "SD 5.3", "SD 5.4", "SD R3")(Stockpile.view_extras)
-enforces("SD 2.4", "SD 5.4", "MG 1.2")(hidden_cards_shown)
+enforces("SD 2.4", "SD 5.4", "SD R7", "MG 1.2")(hidden_cards_shown)
