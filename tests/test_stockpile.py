@@ -843,3 +843,84 @@ def test_the_land_types_on_offer_are_those_the_landpile_counts() -> None:
         game.table.move(pile[-1], "exile")  # the pile taken away card by card
     assert landpile_types(game) == []
     assert len(seen) > 1  # the types thinned out as the pile did
+
+
+# The rulings of the redesign and of the open questions (SD R6 to SD R11).
+
+
+@pytest.mark.rule("SD R6")
+@pytest.mark.parametrize("players", [3, 4, 8])
+def test_the_formats_own_end_decides_the_bot_games(players: int) -> None:
+    entry = FORMATS["stockpile"]
+    endings = []
+    for seed in range(4):
+        game = entry.new_game(seed, players)
+        endings.append(play(game, [entry.agents["heuristic"](s) for s in range(players)]))
+    assert sum(o.reason_rule == "SD 6.5" for o in endings) >= 2
+
+
+@pytest.mark.rule("SD 3.2")
+@pytest.mark.rule("MG 2.3")
+def test_the_first_draw_is_left_to_the_magic_essentials() -> None:
+    """SD 3.2 adds nothing to MG 2.3: the format has no draw step of its own."""
+    assert "enter" not in vars(Stockpile)
+    game = new_game(2, seed=5)
+    first = game.first_player
+    assert game.log.citing("MG 2.3")[0].text == f"{game.name_of(first)} skips the first draw"
+
+
+@pytest.mark.rule("SD R7")
+def test_milling_an_unseen_library_shows_only_the_milled_cards() -> None:
+    game = (
+        scenario()
+        .player(0, hand=["Thought Scour"], battlefield=["Island"], library=["Forest"] * 4)
+        .player(1, **HOLD)
+        .build()
+    )
+    game.apply(Cast(game.find("Thought Scour"), Player(0)))
+    while game.table.zones["stack"]:
+        game.apply(Pass())
+    assert game.view(1)["players"][0]["graveyard"] == ["Forest", "Forest", "Thought Scour"]
+    assert game.view(0)["players"][0]["library"] == 1
+    assert hidden_cards_shown(game) == []
+
+
+@pytest.mark.rule("SD R8")
+def test_junk_shares_a_name_with_no_card() -> None:
+    from rulekeeper.mtg.formats.stockpile.junk import shares_name
+
+    game = scenario().player(0, hand=["Junk", "Junk", "Shock", "Shock"]).player(1).build()
+    assert not shares_name(game, 0, 1)
+    assert shares_name(game, 2, 3)
+    assert not shares_name(game, 0, 2)
+
+
+@pytest.mark.rule("SD R9")
+def test_the_format_is_the_magic_essentials_with_hooks() -> None:
+    from rulekeeper.mtg.hooks import MagicFormat
+
+    assert Stockpile.__mro__[1] is MagicFormat
+    assert Stockpile.prefix == "SD"
+
+
+@pytest.mark.rule("SD R10")
+def test_junk_is_a_card_type_and_no_permanent_type() -> None:
+    from rulekeeper.mtg.formats.stockpile.junk import JUNK_CARD
+
+    assert JUNK_CARD.types == ("Junk",)
+    assert not any(
+        JUNK_CARD.has_type(t) for t in ("Artifact", "Creature", "Enchantment", "Land")
+    )
+
+
+@pytest.mark.rule("SD R11")
+@pytest.mark.rule("SD R2")
+def test_exiled_junk_stays_its_owners_and_nowhere_else() -> None:
+    from rulekeeper.mtg.formats.stockpile.junk import junk_out_of_place
+
+    game = scenario().player(0, hand=["Junk", "Junk"]).player(1).build()
+    game.table.move(0, "exile")
+    assert junk_out_of_place(game) == []
+    game.table.move(1, "graveyard:1")  # Ann's Junk in Ben's graveyard
+    assert junk_out_of_place(game) == ["Junk card 1 of player 0 is in graveyard:1"]
+    assert "Junk card 1 of player 0 is in graveyard:1" in Stockpile(cube=CUBE).invariants(game)

@@ -263,7 +263,7 @@ def hidden_cards_shown(game: MagicGame) -> list[str]:
 # Linked here rather than by decorating: compiled with mypyc, a decorated method that overrides
 # one of MagicFormat's would not build, and a decorated function is called the slow way (see "A
 # compiled engine" in the contributor guide).
-enforces("SD 1.1", "SD R5", "SD R9")(Stockpile)
+enforces("SD 1.1", "SD R5", "SD R6", "SD R9")(Stockpile)
 enforces("SD 1.2", "SD 1.4")(Stockpile.setup)
 enforces("SD 3.1", "SD 3.2", "SD 3.3")(Stockpile.before_first_turn)
 enforces("SD 2.4", "SD 5.1", "SD 5.3", "SD 5.4", "SD R3")(Stockpile.view_extras)
