@@ -27,25 +27,12 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from rulekeeper.cli.rounds import RoundCounter
 from rulekeeper.engine.agents import play
 from rulekeeper.games import FORMATS
 
 PLAYERS = range(2, 9)
 PAID = re.compile(r"pays \{(\d+)\}")
-
-
-def _round_of_turns(game: Any, turn_players: dict[int, int]) -> dict[int, int]:
-    """The round of each turn, from who took it: a round begins when turn order wraps."""
-    count, first = len(game.table.players), game.first_player
-    rounds: dict[int, int] = {}
-    current, last = 0, None
-    for turn in sorted(turn_players):
-        offset = (turn_players[turn] - first) % count
-        if last is None or offset <= last:
-            current += 1
-        rounds[turn] = current
-        last = offset
-    return rounds
 
 
 def play_one(job: tuple[int, int]) -> dict[str, Any]:
@@ -54,17 +41,17 @@ def play_one(job: tuple[int, int]) -> dict[str, Any]:
     entry = FORMATS["stockpile"]
     game: Any = entry.new_game(seed, players)
     agents = [entry.agents["heuristic"](seed * 101 + seat) for seat in range(players)]
-    turn_players: dict[int, int] = {game.turn: game.active}
-    samples: dict[int, list[tuple[int, int]]] = {game.turn: _sample(game)}
+    counter = RoundCounter()
+    samples: dict[int, list[tuple[int, int]]] = {}
 
     def watch(game: Any, action: Any) -> None:
-        if game.turn not in turn_players:
-            turn_players[game.turn] = game.active
+        counter(game)
+        if game.turn not in samples:
             samples[game.turn] = _sample(game)
 
     outcome = play(game, agents, on_action=watch)
-    rounds = _round_of_turns(game, turn_players)
-    last_round = max(rounds.values())
+    rounds = counter.round_of
+    last_round = counter.rounds
     per_round: dict[str, list[int]] = {
         "acquisitions": [0] * last_round,
         "junk_returned": [0] * last_round,
@@ -93,7 +80,7 @@ def play_one(job: tuple[int, int]) -> dict[str, Any]:
     library: list[float] = []
     seen_rounds: set[int] = set()
     for turn in sorted(samples):
-        if rounds[turn] in seen_rounds or not samples[turn]:
+        if turn not in rounds or rounds[turn] in seen_rounds or not samples[turn]:
             continue
         seen_rounds.add(rounds[turn])
         deck.append(statistics.fmean(d for d, _ in samples[turn]))
@@ -103,6 +90,7 @@ def play_one(job: tuple[int, int]) -> dict[str, Any]:
         "seed": seed,
         "ending": outcome.reason_rule,
         "trigger": trigger,
+        "winners": len(outcome.winners),
         "turns": game.turn,
         "rounds": last_round,
         "draws": draws,

@@ -52,8 +52,12 @@ class StockpileAgent(HeuristicAgent):
             case Attack(creature_id, player) if player is not None:
                 base = self._attack_score(view, creature_id)
                 life: int = view["players"][player]["life"]
+                if view["final_round"]:
+                    # SD 6.5: the most life wins and nothing comes after this round, so a
+                    # creature lost in combat costs nothing; hit the leader.
+                    return 10 + life / 100
                 if self._end_is_near(view):
-                    return base + life / 100  # SD 6.5: the most life wins; hit the leader
+                    return base + life / 100  # the most life wins; hit the leader
                 return base - life / 100  # otherwise the opponent closest to losing
         return super()._score(view, action)
 
@@ -68,10 +72,11 @@ class StockpileAgent(HeuristicAgent):
         player behind wants more time."""
         me = view["you"]
         life = {i: p["life"] for i, p in enumerate(view["players"]) if p["life"] > 0}
-        leading = life[me] >= max(life.values())
+        others = [value for seat, value in life.items() if seat != me]
         if not self._end_is_near(view):
             return 0
-        return 20 if leading else -30
+        # Only a player strictly ahead hurries the end; a tie is no lead to keep.
+        return 20 if life[me] > max(others, default=0) else -30
 
     def _my_cards(self, view: dict[str, Any]) -> list[str]:
         me = view["you"]

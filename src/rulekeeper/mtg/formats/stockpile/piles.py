@@ -371,15 +371,30 @@ def is_last_turn_of_round(game: MagicGame) -> bool:
     return (following - first) % count <= (game.active - first) % count
 
 
+def junk_in_deck(game: MagicGame, player: int) -> int:
+    """How many Junk cards ``player``'s deck holds: their library, hand and graveyard
+    (SD R11)."""
+    zones, cards = game.table.zones, game.table.cards
+    return sum(
+        cards[c].definition.has_type("Junk")
+        for kind in ("library", "hand", "graveyard")
+        for c in zones[f"{kind}:{player}"]
+    )
+
+
 def end_by_stockpiles(game: MagicGame) -> None:
-    """At the end of the final round the game ends: the players still in the game with the
-    highest life total win together."""
+    """At the end of the final round the game ends: of the players still in the game with the
+    highest life total, those with the fewest Junk cards in their deck win together."""
     standing = game.standing()
     best = max(game.table.players[p].life for p in standing)
-    winners = tuple(p for p in standing if game.table.players[p].life == best)
+    leaders = [p for p in standing if game.table.players[p].life == best]
+    least = min(junk_in_deck(game, p) for p in leaders)
+    winners = tuple(p for p in leaders if junk_in_deck(game, p) == least)
     names = ", ".join(game.name_of(p) for p in winners)
     alone = len(winners) == 1
     reason = f"the final round is over; the most life is {best}"
+    if len(leaders) > 1:
+        reason += f", and the fewest Junk among them {least}"
     game.outcome = Outcome("win", winners, "SD 6.5", reason)
     game.record("SD 6.5", f"{names} {'wins' if alone else 'win together'}: {reason}")
 
@@ -401,4 +416,5 @@ enforces("SD 5.3b", "SD 6.5")(is_end_reached)
 enforces("SD 6.5")(begin_final_round)
 enforces("SD 6.6", "SD R2")(junk_for_damage)
 enforces("SD 6.5")(is_last_turn_of_round)
+enforces("SD 6.5", "SD R11")(junk_in_deck)
 enforces("SD 6.5")(end_by_stockpiles)
