@@ -924,3 +924,22 @@ def test_exiled_junk_stays_its_owners_and_nowhere_else() -> None:
     game.table.move(1, "graveyard:1")  # Ann's Junk in Ben's graveyard
     assert junk_out_of_place(game) == ["Junk card 1 of player 0 is in graveyard:1"]
     assert "Junk card 1 of player 0 is in graveyard:1" in Stockpile(cube=CUBE).invariants(game)
+
+
+@pytest.mark.rule("SD 6.5")
+def test_a_tie_on_life_goes_to_the_fewest_junk() -> None:
+    game = (
+        scenario(3)
+        .player(0, battlefield=["Forest"] * 2, life=15, hand=["Junk", "Junk"])
+        .player(1, life=15, library=["Junk"])
+        .player(2, life=9)
+        .zone(LANDPILE, ["Island"])
+        .zone(STOCKPILE_ZONES[0], ["Hill Giant"] * 2)
+        .zone(STOCKPILE_ZONES[1], ["Shock"] * 2)
+        .zone(STOCKPILE_ZONES[2], ["Shock"] * 2)
+        .zone(STOCKPILE_ZONES[5], ["Grizzly Bears"])
+        .build()
+    )
+    game.apply(Acquire(6))
+    assert game.outcome is not None
+    assert game.outcome.winners == (1,)

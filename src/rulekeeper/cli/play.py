@@ -271,7 +271,7 @@ def summarise(
         Counter(g.ending for g in games).items(), key=lambda item: (-item[1], item[0])
     ):
         title = f" {titles[rule]}" if rule in titles else ""
-        lines.append(f"    {rule}{title}: {count} ({100 * count / len(games):.1f}%)")
+        lines.append(f"    {rule}{title}: {count} games ({100 * count / len(games):.1f}%)")
     losses = Counter(cause for g in games for cause in g.causes)
     if losses:
         lines.append("  players lost by rule: " + _tally(losses))
