@@ -1,0 +1,194 @@
+"""The plots and tables of the Stockpile Draft design study, made from its results file.
+
+``docs/conf.py`` calls :func:`write_study` before every build: it reads
+``rules/stockpile_study.json`` (written by ``nox -s stockpile-study``; the build plays no game)
+and writes SVG plots and a Markdown table into ``rules/_generated/``, which the study page
+includes. The old rulings' results were measured once and are kept in the file as measured.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display: files only
+
+import matplotlib.pyplot as plt  # noqa: E402 (after choosing the backend)
+
+RESULTS = "stockpile_study.json"
+OUT = "_generated"
+PLAYERS = range(2, 9)
+LABELS = {"old": "old rulings", "new": "new rulings"}
+COLOURS = {"old": "#9e9e9e", "new": "#1f6fb2"}
+# Reproducible SVGs: the same results file makes the same files, byte for byte.
+matplotlib.rcParams.update(
+    {"svg.hashsalt": "rulekeeper", "svg.fonttype": "none", "font.size": 9, "figure.dpi": 100}
+)
+
+
+def write_study(rules_dir: Path) -> None:
+    """Write the study's plots and table beside the results file in ``rules_dir``."""
+    results = json.loads((rules_dir / RESULTS).read_text(encoding="utf-8"))
+    out = rules_dir / OUT
+    out.mkdir(exist_ok=True)
+    by_size = {
+        label: {n: [g for g in entry["games"] if g["players"] == n] for n in PLAYERS}
+        for label, entry in results.items()
+    }
+    _endings(by_size, out / "stockpile-endings.svg")
+    _length(by_size, out / "stockpile-length.svg")
+    _per_round(by_size, "acquisitions", "acquisitions a player makes", out / "stockpile-acquisitions.svg", per_player=True)
+    _deck(by_size, out / "stockpile-deck.svg")
+    _junk(by_size, out / "stockpile-junk.svg")
+    (out / "stockpile-study-table.md").write_text(_table(results, by_size), encoding="utf-8")
+
+
+def _save(figure: Any, path: Path) -> None:
+    figure.tight_layout()
+    figure.savefig(path, format="svg", metadata={"Date": None})
+    plt.close(figure)
+
+
+def _own_end_share(games: list[dict[str, Any]]) -> float:
+    return 100 * sum(g["ending"].startswith("SD") for g in games) / len(games)
+
+
+def _endings(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) -> None:
+    figure, axes = plt.subplots(figsize=(6.4, 3.2))
+    width = 0.38
+    for shift, label in ((-width / 2, "old"), (width / 2, "new")):
+        shares = [_own_end_share(by_size[label][n]) for n in PLAYERS]
+        axes.bar([n + shift for n in PLAYERS], shares, width, label=LABELS[label], color=COLOURS[label])
+    axes.axhline(50, color="black", linewidth=0.8, linestyle="--", label="the target: half")
+    axes.set_xlabel("players")
+    axes.set_ylabel("games ended by SD 6.5 (%)")
+    axes.set_ylim(0, 105)
+    axes.legend(loc="center left", frameon=False)
+    _save(figure, path)
+
+
+def _length(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) -> None:
+    figure, axes = plt.subplots(figsize=(6.4, 3.2))
+    for label in ("old", "new"):
+        means = [statistics.fmean(g["rounds"] for g in by_size[label][n]) for n in PLAYERS]
+        axes.plot(list(PLAYERS), means, marker="o", label=LABELS[label], color=COLOURS[label])
+    axes.set_xlabel("players")
+    axes.set_ylabel("mean rounds")
+    axes.set_ylim(bottom=0)
+    axes.legend(frameon=False)
+    _save(figure, path)
+
+
+def _mean_by_round(games: list[dict[str, Any]], key: str, divide: int = 1) -> list[float]:
+    """The mean of ``key`` in each round over the games that reached it."""
+    longest = max(len(g[key]) for g in games)
+    means = []
+    for index in range(longest):
+        values = [g[key][index] / divide for g in games if len(g[key]) > index]
+        if len(values) < len(games) / 4:
+            break  # too few games this long to say anything
+        means.append(statistics.fmean(values))
+    return means
+
+
+def _per_round(
+    by_size: dict[str, dict[int, list[dict[str, Any]]]],
+    key: str,
+    what: str,
+    path: Path,
+    *,
+    per_player: bool,
+) -> None:
+    figure, axes = plt.subplots(1, 2, figsize=(6.4, 3.0), sharey=True)
+    for side, players in zip(axes, (4, 8), strict=True):
+        for label in ("old", "new"):
+            means = _mean_by_round(by_size[label][players], key, players if per_player else 1)
+            side.plot(range(1, len(means) + 1), means, label=LABELS[label], color=COLOURS[label])
+        side.set_title(f"{players} players")
+        side.set_xlabel("round")
+    axes[0].set_ylabel(f"{what}, per round")
+    axes[0].legend(frameon=False)
+    _save(figure, path)
+
+
+def _deck(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) -> None:
+    figure, axes = plt.subplots(1, 2, figsize=(6.4, 3.0), sharey=True)
+    for side, players in zip(axes, (4, 8), strict=True):
+        for label in ("old", "new"):
+            games = by_size[label][players]
+            deck, library = _mean_by_round(games, "deck"), _mean_by_round(games, "library")
+            colour = COLOURS[label]
+            side.plot(range(1, len(deck) + 1), deck, color=colour, label=f"deck, {LABELS[label]}")
+            side.plot(
+                range(1, len(library) + 1), library, color=colour, linestyle="--",
+                label=f"draw pile, {LABELS[label]}",
+            )
+        side.set_title(f"{players} players")
+        side.set_xlabel("round")
+    axes[0].set_ylabel("cards, at the start of a round")
+    axes[0].legend(frameon=False, fontsize=7)
+    _save(figure, path)
+
+
+def _junk(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) -> None:
+    figure, axes = plt.subplots(1, 2, figsize=(6.4, 3.0), sharey=True)
+    for side, players in zip(axes, (4, 8), strict=True):
+        for label in ("old", "new"):
+            games = by_size[label][players]
+            out = _mean_by_round(games, "junk_returned")
+            back = _mean_by_round(games, "junk_taken")
+            colour = COLOURS[label]
+            side.plot(range(1, len(out) + 1), out, color=colour, label=f"returned, {LABELS[label]}")
+            side.plot(
+                range(1, len(back) + 1), back, color=colour, linestyle="--",
+                label=f"taken, {LABELS[label]}",
+            )
+        side.set_title(f"{players} players")
+        side.set_xlabel("round")
+    axes[0].set_ylabel("Junk cards, per round, whole table")
+    axes[0].legend(frameon=False, fontsize=7)
+    _save(figure, path)
+
+
+def _table(results: dict[str, Any], by_size: dict[str, dict[int, list[dict[str, Any]]]]) -> str:
+    """The study's numbers, one row per table size, old and new side by side."""
+    rows = [
+        "| players | ended by SD 6.5, old / new | mean rounds, old / new "
+        "| empty draws, old / new | Junk returned / taken a game, new | paid for Junk a game, new |",
+        "|---|---|---|---|---|---|",
+    ]
+    for n in PLAYERS:
+        old, new = by_size["old"][n], by_size["new"][n]
+        rows.append(
+            f"| {n} | {_own_end_share(old):.0f}% / {_own_end_share(new):.0f}% "
+            f"| {_mean(old, 'rounds'):.1f} / {_mean(new, 'rounds'):.1f} "
+            f"| {_empty(old):.1f}% / {_empty(new):.1f}% "
+            f"| {_sum_mean(new, 'junk_returned'):.1f} / {_sum_mean(new, 'junk_taken'):.1f} "
+            f"| {{{_mean(new, 'junk_paid'):.1f}}} |"
+        )
+    triggers = Counter(g.get("trigger") or "elimination" for g in results["new"]["games"])
+    ended = ", ".join(f"{cause} {count}" for cause, count in triggers.most_common())
+    games = len(results["new"]["games"])
+    return (
+        "\n".join(rows)
+        + f"\n\nWhat began the end of the {games} games under the new rulings: {ended}.\n"
+        + f"\nOld rulings measured at commit `{results['old']['commit']}`, new at "
+        f"`{results['new']['commit']}`; seeds {results['new']['seeds']} at each table size.\n"
+    )
+
+
+def _mean(games: list[dict[str, Any]], key: str) -> float:
+    return statistics.fmean(g[key] for g in games)
+
+
+def _sum_mean(games: list[dict[str, Any]], key: str) -> float:
+    return statistics.fmean(sum(g[key]) for g in games)
+
+
+def _empty(games: list[dict[str, Any]]) -> float:
+    return 100 * sum(g["empty_draws"] for g in games) / max(1, sum(g["draws"] for g in games))
