@@ -15,7 +15,7 @@ from sphinx.deprecation import RemovedInSphinx10Warning
 import rulekeeper
 
 sys.path.insert(0, str(Path(__file__).parent))
-from stockpile_study import write_study  # noqa: E402 (this folder is on the path only now)
+from stockpile_study import write_study
 
 # sphinx-autodoc-typehints 3.6 calls a Sphinx API that Sphinx 9 deprecates, once per docstring:
 # hundreds of lines that would bury the build's own output. Only that plugin's notice is hidden;

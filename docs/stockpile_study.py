@@ -18,7 +18,7 @@ import matplotlib
 
 matplotlib.use("Agg")  # no display: files only
 
-import matplotlib.pyplot as plt  # noqa: E402 (after choosing the backend)
+import matplotlib.pyplot as plt
 
 RESULTS = "stockpile_study.json"
 OUT = "_generated"
@@ -42,7 +42,7 @@ def write_study(rules_dir: Path) -> None:
     }
     _endings(by_size, out / "stockpile-endings.svg")
     _length(by_size, out / "stockpile-length.svg")
-    _per_round(by_size, "acquisitions", "acquisitions a player makes", out / "stockpile-acquisitions.svg", per_player=True)
+    _acquisitions(by_size, out / "stockpile-acquisitions.svg")
     _deck(by_size, out / "stockpile-deck.svg")
     _junk(by_size, out / "stockpile-junk.svg")
     (out / "stockpile-study-table.md").write_text(_table(results, by_size), encoding="utf-8")
@@ -63,7 +63,9 @@ def _endings(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) ->
     width = 0.38
     for shift, label in ((-width / 2, "old"), (width / 2, "new")):
         shares = [_own_end_share(by_size[label][n]) for n in PLAYERS]
-        axes.bar([n + shift for n in PLAYERS], shares, width, label=LABELS[label], color=COLOURS[label])
+        axes.bar(
+            [n + shift for n in PLAYERS], shares, width, label=LABELS[label], color=COLOURS[label]
+        )
     axes.axhline(50, color="black", linewidth=0.8, linestyle="--", label="the target: half")
     axes.set_xlabel("players")
     axes.set_ylabel("games ended by SD 6.5 (%)")
@@ -96,22 +98,15 @@ def _mean_by_round(games: list[dict[str, Any]], key: str, divide: int = 1) -> li
     return means
 
 
-def _per_round(
-    by_size: dict[str, dict[int, list[dict[str, Any]]]],
-    key: str,
-    what: str,
-    path: Path,
-    *,
-    per_player: bool,
-) -> None:
+def _acquisitions(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) -> None:
     figure, axes = plt.subplots(1, 2, figsize=(6.4, 3.0), sharey=True)
     for side, players in zip(axes, (4, 8), strict=True):
         for label in ("old", "new"):
-            means = _mean_by_round(by_size[label][players], key, players if per_player else 1)
+            means = _mean_by_round(by_size[label][players], "acquisitions", players)
             side.plot(range(1, len(means) + 1), means, label=LABELS[label], color=COLOURS[label])
         side.set_title(f"{players} players")
         side.set_xlabel("round")
-    axes[0].set_ylabel(f"{what}, per round")
+    axes[0].set_ylabel("acquisitions a player makes, per round")
     axes[0].legend(frameon=False)
     _save(figure, path)
 
@@ -125,7 +120,10 @@ def _deck(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) -> No
             colour = COLOURS[label]
             side.plot(range(1, len(deck) + 1), deck, color=colour, label=f"deck, {LABELS[label]}")
             side.plot(
-                range(1, len(library) + 1), library, color=colour, linestyle="--",
+                range(1, len(library) + 1),
+                library,
+                color=colour,
+                linestyle="--",
                 label=f"draw pile, {LABELS[label]}",
             )
         side.set_title(f"{players} players")
@@ -145,7 +143,10 @@ def _junk(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) -> No
             colour = COLOURS[label]
             side.plot(range(1, len(out) + 1), out, color=colour, label=f"returned, {LABELS[label]}")
             side.plot(
-                range(1, len(back) + 1), back, color=colour, linestyle="--",
+                range(1, len(back) + 1),
+                back,
+                color=colour,
+                linestyle="--",
                 label=f"taken, {LABELS[label]}",
             )
         side.set_title(f"{players} players")
@@ -159,7 +160,8 @@ def _table(results: dict[str, Any], by_size: dict[str, dict[int, list[dict[str, 
     """The study's numbers, one row per table size, old and new side by side."""
     rows = [
         "| players | ended by SD 6.5, old / new | mean rounds, old / new "
-        "| empty draws, old / new | Junk returned / taken a game, new | paid for Junk a game, new |",
+        "| empty draws, old / new | Junk returned / taken a game, new "
+        "| paid for Junk a game, new |",
         "|---|---|---|---|---|---|",
     ]
     for n in PLAYERS:

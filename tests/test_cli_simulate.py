@@ -53,7 +53,7 @@ def test_players_lost_by_rule_only_where_players_lose(capsys: pytest.CaptureFixt
     assert "players lost by rule: RR " in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("key", ["leveler", "vortex", "stockpile", "rr", "dominion", "dominion-draft"])
+@pytest.mark.parametrize("key", sorted(FORMATS))
 def test_every_format_reports_its_endings_and_mean_rounds(
     key: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -61,7 +61,8 @@ def test_every_format_reports_its_endings_and_mean_rounds(
     out = capsys.readouterr().out
     assert re.search(r"^  mean rounds: \d+\.\d$", out, flags=re.MULTILINE)
     endings = re.findall(r"^    (\S+ \S+) .*: (\d+) games \(", out, flags=re.MULTILINE)
-    assert endings and sum(int(count) for _, count in endings) == 2
+    assert endings
+    assert sum(int(count) for _, count in endings) == 2
 
 
 def test_a_process_pool_plays_the_same_games_as_one_process() -> None:

@@ -908,9 +908,7 @@ def test_junk_is_a_card_type_and_no_permanent_type() -> None:
     from rulekeeper.mtg.formats.stockpile.junk import JUNK_CARD
 
     assert JUNK_CARD.types == ("Junk",)
-    assert not any(
-        JUNK_CARD.has_type(t) for t in ("Artifact", "Creature", "Enchantment", "Land")
-    )
+    assert not any(JUNK_CARD.has_type(t) for t in ("Artifact", "Creature", "Enchantment", "Land"))
 
 
 @pytest.mark.rule("SD R11")

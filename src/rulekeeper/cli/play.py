@@ -210,7 +210,11 @@ def play_games(
     """Play the game of every seed, on ``jobs`` processes (1: in this one), and return their
     summaries in seed order: the same whatever the number of processes."""
     bar = partial(
-        tqdm, total=len(seeds), desc=spec.format_key, unit="game", disable=not progress,
+        tqdm,
+        total=len(seeds),
+        desc=spec.format_key,
+        unit="game",
+        disable=not progress,
         file=sys.stderr,
     )
     if jobs <= 1 or len(seeds) <= 1:

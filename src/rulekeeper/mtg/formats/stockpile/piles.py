@@ -328,9 +328,7 @@ def junk_for_damage(game: MagicGame) -> None:
                     "into their graveyard",
                 )
             else:
-                game.record(
-                    "SD 6.6", f"{player.name} was dealt damage, but the junkpile is empty"
-                )
+                game.record("SD 6.6", f"{player.name} was dealt damage, but the junkpile is empty")
         seen[player.index] = player.damage_taken
 
 

@@ -10,8 +10,8 @@
 >>> try:
 ...     check_format_state(game)
 ... except SerializationError as error:
-...     print(error)
-not a saved game: format_state.final_round: final round begun with 0 of 3 stockpiles empty and lands left in the landpile (SD 6.5)
+...     print(error.args[0].split(": ", 2)[2])
+final round begun with 0 of 3 stockpiles empty and lands left in the landpile (SD 6.5)
 """
 
 from __future__ import annotations
@@ -59,8 +59,8 @@ def check_format_state(game: MagicGame) -> None:
 def check_meaning(game: MagicGame) -> None:
     """Refuse bookkeeping that contradicts the game (its structure already checked): an
     acquisition in a turn still to come (SD 6.1), a final round begun before the landpile or
-    three stockpiles ran out (SD 6.5), damage seen that was never taken (SD 6.6), or a broken invariant of the format (hidden cards shown, pile cards
-    owned).
+    three stockpiles ran out (SD 6.5), damage seen that was never taken (SD 6.6), or a broken
+    invariant of the format (hidden cards shown, pile cards owned).
 
     :raises SerializationError: naming the field and the rule.
     """
