@@ -65,7 +65,7 @@ class StockpileAgent(HeuristicAgent):
         """Whether the landpile is about to run out (SD 6.5): no more lands left than a
         round of acquisitions could take, or the final round."""
         standing = sum(p["life"] > 0 for p in view["players"])
-        return view["final_round"] or sum(view["landpile"].values()) <= standing
+        return bool(view["final_round"]) or sum(view["landpile"].values()) <= standing
 
     def _clock_value(self, view: dict[str, Any]) -> float:
         """How much running the landpile down is worth: a leader wants the game over, a
