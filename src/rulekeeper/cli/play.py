@@ -232,7 +232,7 @@ def simulate(args: argparse.Namespace) -> int:
     entry, players = _setup(args)
     if not 1 <= args.games <= MAX_GAMES:
         raise InputError(f"-n must be between 1 and {MAX_GAMES}, not {args.games}")
-    jobs = os.cpu_count() or 1 if args.jobs is None else args.jobs
+    jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     if not 1 <= jobs <= MAX_JOBS:
         raise InputError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs}")
     _starter(entry, args, players)  # refuses a bad --cube before any process starts
@@ -248,7 +248,8 @@ def simulate(args: argparse.Namespace) -> int:
     games = play_games(spec, seeds, jobs=jobs, progress=not args.no_progress)
     elapsed = time.perf_counter() - started
     print(summarise(entry, args, players, games))
-    print(f"  speed: {args.games / elapsed:.1f} games per second on {jobs} processes")
+    processes = "1 process" if jobs == 1 else f"{jobs} processes"
+    print(f"  speed: {args.games / elapsed:.1f} games per second on {processes}")
     return 0
 
 
