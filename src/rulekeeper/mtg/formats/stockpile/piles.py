@@ -222,7 +222,7 @@ def acquire_land(game: MagicGame, player: int, name: str) -> None:
 def landpile_contents(game: MagicGame) -> dict[str, int]:
     """How many lands of each basic type the face-up landpile holds (SD 5.3)."""
     # One pass over the pile, not one per type: the legal actions ask this at every priority
-    # in a main phase, and the pile holds fifteen lands a player.
+    # in a main phase, and the pile holds ten lands a player.
     counts = dict.fromkeys(BASIC_LANDS, 0)
     cards = game.table.cards
     for card_id in game.table.zones[LANDPILE]:
