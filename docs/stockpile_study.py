@@ -8,6 +8,7 @@ includes. The old rulings' results were measured once and are kept in the file a
 
 from __future__ import annotations
 
+import io
 import json
 import statistics
 from collections import Counter
@@ -45,13 +46,22 @@ def write_study(rules_dir: Path) -> None:
     _acquisitions(by_size, out / "stockpile-acquisitions.svg")
     _deck(by_size, out / "stockpile-deck.svg")
     _junk(by_size, out / "stockpile-junk.svg")
-    (out / "stockpile-study-table.md").write_text(_table(results, by_size), encoding="utf-8")
+    _write_if_changed(out / "stockpile-study-table.md", _table(results, by_size).encode())
 
 
 def _save(figure: Any, path: Path) -> None:
     figure.tight_layout()
-    figure.savefig(path, format="svg", metadata={"Date": None})
+    drawn = io.BytesIO()
+    figure.savefig(drawn, format="svg", metadata={"Date": None})
     plt.close(figure)
+    _write_if_changed(path, drawn.getvalue())
+
+
+def _write_if_changed(path: Path, content: bytes) -> None:
+    """Write ``content`` unless the file already holds it: an unchanged file keeps its time, so
+    that an incremental build does not read the study page again for nothing."""
+    if not path.exists() or path.read_bytes() != content:
+        path.write_bytes(content)
 
 
 def _own_end_share(games: list[dict[str, Any]]) -> float:
