@@ -181,8 +181,9 @@ def _table(results: dict[str, Any], by_size: dict[str, dict[int, list[dict[str, 
             f"| {_mean(old, 'rounds'):.1f} / {_mean(new, 'rounds'):.1f} "
             f"| {_empty(old):.1f}% / {_empty(new):.1f}% "
             f"| {_sum_mean(new, 'junk_returned'):.1f} / {_sum_mean(new, 'junk_taken'):.1f} "
-            f"| {{{_mean(new, 'junk_paid'):.1f}}} |"
+            f"| {_mean(new, 'junk_paid'):.1f} mana |"
         )
+    rows += ["", *_targets(by_size)]
     triggers = Counter(g.get("trigger") or "elimination" for g in results["new"]["games"])
     ended = ", ".join(f"{cause} {count}" for cause, count in triggers.most_common())
     games = len(results["new"]["games"])
@@ -204,3 +205,24 @@ def _sum_mean(games: list[dict[str, Any]], key: str) -> float:
 
 def _empty(games: list[dict[str, Any]]) -> float:
     return 100 * sum(g["empty_draws"] for g in games) / max(1, sum(g["draws"] for g in games))
+
+
+def _targets(by_size: dict[str, dict[int, list[dict[str, Any]]]]) -> list[str]:
+    """The redesign's targets, each with the measurement that answers it."""
+    new, old = by_size["new"], by_size["old"]
+    own = min(_own_end_share(new[n]) for n in PLAYERS if n >= 3)
+    empty = max(_empty(new[n]) for n in PLAYERS)
+    four, eight = _mean(new[4], "rounds"), _mean(new[8], "rounds")
+    before = _mean(old[4], "rounds")
+    return [
+        "The targets of the redesign, and what the games measured:",
+        "",
+        f"- the format's own end decides at least half the games at every table size from three "
+        f"players up: at least {own:.0f}% of them;",
+        f"- a draw rarely comes up empty: at most {empty:.1f}% of the draws for the turn, at any "
+        "table size;",
+        f"- a game of four lasts no more rounds than before: {four:.1f} rounds, against "
+        f"{before:.1f};",
+        f"- a game of eight is not much longer than a game of four: {eight:.1f} rounds, against "
+        f"{four:.1f}.",
+    ]
