@@ -122,46 +122,46 @@ def _acquisitions(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Pat
 
 
 def _deck(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) -> None:
-    figure, axes = plt.subplots(1, 2, figsize=(6.4, 3.0), sharey=True)
-    for side, players in zip(axes, (4, 8), strict=True):
-        for label in ("old", "new"):
-            games = by_size[label][players]
-            deck, library = _mean_by_round(games, "deck"), _mean_by_round(games, "library")
-            colour = COLOURS[label]
-            side.plot(range(1, len(deck) + 1), deck, color=colour, label=f"deck, {LABELS[label]}")
-            side.plot(
-                range(1, len(library) + 1),
-                library,
-                color=colour,
-                linestyle="--",
-                label=f"draw pile, {LABELS[label]}",
-            )
-        side.set_title(f"{players} players")
-        side.set_xlabel("round")
-    axes[0].set_ylabel("cards, at the start of a round")
-    axes[0].legend(frameon=False, fontsize=7)
-    _save(figure, path)
+    _two_series(
+        by_size, ("deck", "deck"), ("library", "draw pile"), "cards, at the start of a round", path
+    )
 
 
 def _junk(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) -> None:
+    _two_series(
+        by_size,
+        ("junk_returned", "returned"),
+        ("junk_taken", "taken"),
+        "Junk cards, per round, whole table",
+        path,
+    )
+
+
+def _two_series(
+    by_size: dict[str, dict[int, list[dict[str, Any]]]],
+    solid: tuple[str, str],
+    dashed: tuple[str, str],
+    ylabel: str,
+    path: Path,
+) -> None:
+    """Two measures by round (key and legend word each), solid and dashed, old and new, at four
+    and at eight players."""
     figure, axes = plt.subplots(1, 2, figsize=(6.4, 3.0), sharey=True)
     for side, players in zip(axes, (4, 8), strict=True):
         for label in ("old", "new"):
             games = by_size[label][players]
-            out = _mean_by_round(games, "junk_returned")
-            back = _mean_by_round(games, "junk_taken")
-            colour = COLOURS[label]
-            side.plot(range(1, len(out) + 1), out, color=colour, label=f"returned, {LABELS[label]}")
-            side.plot(
-                range(1, len(back) + 1),
-                back,
-                color=colour,
-                linestyle="--",
-                label=f"taken, {LABELS[label]}",
-            )
+            for (key, word), style in ((solid, "-"), (dashed, "--")):
+                means = _mean_by_round(games, key)
+                side.plot(
+                    range(1, len(means) + 1),
+                    means,
+                    color=COLOURS[label],
+                    linestyle=style,
+                    label=f"{word}, {LABELS[label]}",
+                )
         side.set_title(f"{players} players")
         side.set_xlabel("round")
-    axes[0].set_ylabel("Junk cards, per round, whole table")
+    axes[0].set_ylabel(ylabel)
     axes[0].legend(frameon=False, fontsize=7)
     _save(figure, path)
 
