@@ -308,3 +308,22 @@ def dominion_carddata(session: nox.Session) -> None:
     """Regenerate (or with ``-- --check`` cross-check) the Dominion card data from domdiv."""
     install(session, "dominion-carddata")
     session.run("python", "scripts/build_dominion_data.py", *session.posargs)
+
+
+@nox.session(name="stockpile-study")
+def stockpile_study(session: nox.Session) -> None:
+    """Play the Stockpile Draft design study's seeded bot games (100 at each table size, on
+    every core) and rewrite the new rulings' results in docs/rules/stockpile_study.json; the
+    docs build draws the study page's plots from that file."""
+    install(session, "docs")
+    session.run(
+        "python",
+        "scripts/stockpile_study.py",
+        "--games",
+        "100",
+        "--label",
+        "new",
+        "--out",
+        "docs/rules/stockpile_study.json",
+        *session.posargs,
+    )

@@ -6,11 +6,16 @@ link and every type in a signature must resolve, or the build fails.
 
 from __future__ import annotations
 
+import sys
 import warnings
+from pathlib import Path
 
 from sphinx.deprecation import RemovedInSphinx10Warning
 
 import rulekeeper
+
+sys.path.insert(0, str(Path(__file__).parent))
+from stockpile_study import write_study
 
 # sphinx-autodoc-typehints 3.6 calls a Sphinx API that Sphinx 9 deprecates, once per docstring:
 # hundreds of lines that would bury the build's own output. Only that plugin's notice is hidden;
@@ -36,7 +41,10 @@ extensions = [
 # -- Sources ------------------------------------------------------------------------------------
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}  # API pages are generated reST
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "rules/_generated"]
+# The Stockpile Draft design study's plots and table, drawn from its committed results file
+# (`nox -s stockpile-study` regenerates that file; the build plays no game).
+write_study(Path(__file__).parent / "rules")
 # The rules text defines rules with ``:::{rule}`` fences; ``{include}`` pulls it in per format.
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist", "attrs_inline"]
 myst_heading_anchors = 3

@@ -77,7 +77,7 @@ def test_simulate_summarises_draft_games(capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     assert out.startswith("Dominion Draft: 3 games, 3 players, agents heuristic,random,random")
     assert "mean turns:" in out
-    assert "game ends by rule: DD 6." in out
+    assert "how the games ended:\n    DD 6." in out
 
 
 def test_the_commands_run_as_a_subprocess() -> None:

@@ -154,7 +154,7 @@ def test_players_bring_no_decks() -> None:
 def test_a_cube_needs_150_cards() -> None:
     with pytest.raises(InputError, match=r"149 \(SD 1\.3\)"):
         MagicGame.new(Stockpile(cube=CUBE[:149]), [[], []], seed=1)
-    assert len(new_game(2).table.cards) == 25 + 150 + 30
+    assert len(new_game(2).table.cards) == 25 + 150 + 20
 
 
 @pytest.mark.rule("SD 1.4")
@@ -195,11 +195,11 @@ def test_stockpiles_are_random() -> None:
 
 
 @pytest.mark.rule("SD 2.3")
-def test_the_landpile_holds_three_of_each_type_per_player() -> None:
+def test_the_landpile_holds_two_of_each_type_per_player() -> None:
     for players in (2, 5):
         game = new_game(players)
         lands = Counter(c.name for c in game.table.cards if c.definition.is_basic_land)
-        assert set(lands.values()) == {3 * players}
+        assert set(lands.values()) == {2 * players}
         assert len(lands) == 5
 
 
@@ -212,7 +212,7 @@ def test_each_starting_deck_is_three_junk_and_seven_lands_unseen() -> None:
         assert all(c.definition.is_basic_land for c in own if c.name != "Junk")
         view = game.view(player)
         # The first player has drawn for their first turn (MG 2.3: nobody skips it at three).
-        assert view["players"][player]["library"] == (2 if player == game.first_player else 3)
+        assert view["players"][player]["library"] == (4 if player == game.first_player else 5)
         shown = {c for c, _ in view["hand"]}
         assert not shown & set(game.table.zones[f"library:{player}"])
     assert hidden_cards_shown(game) == []
@@ -223,13 +223,13 @@ def test_each_starting_deck_is_three_junk_and_seven_lands_unseen() -> None:
 
 @pytest.mark.rule("SD 3.1")
 @pytest.mark.rule("SD 3.3")
-def test_twenty_life_and_seven_cards_without_mulligans() -> None:
+def test_twenty_life_and_five_cards_without_mulligans() -> None:
     game = new_game(4)
     assert {p.life for p in game.table.players} == {20}
-    # Seven each, and the first player has drawn for their first turn (MG 2.3).
+    # Five each, and the first player has drawn for their first turn (MG 2.3).
     first = game.first_player
     assert [len(game.table.zones[f"hand:{p}"]) for p in range(4)] == [
-        8 if p == first else 7 for p in range(4)
+        6 if p == first else 5 for p in range(4)
     ]
     assert {type(a).__name__ for a in game.legal_actions()} <= {"Pass", "PlayLand"}
 
@@ -336,14 +336,14 @@ def test_junk_is_returned_only_at_sorcery_speed() -> None:
 def test_the_landpile_is_face_up_after_the_deal() -> None:
     game = new_game(2)
     shown = game.view(1)["landpile"]
-    assert sum(shown.values()) == len(game.table.zones[LANDPILE]) == 30 - 14
+    assert sum(shown.values()) == len(game.table.zones[LANDPILE]) == 20 - 14
     assert {name: count for name, count in shown.items() if count} == Counter(
         game.table.names(LANDPILE)
     )
 
 
 @pytest.mark.rule("SD 5.3a")
-def test_a_basic_land_costs_two_and_counts_as_the_acquisition() -> None:
+def test_a_basic_land_costs_two() -> None:
     game = (
         scenario()
         .player(0, battlefield=["Mountain"] * 3, hand=["Shock"])
@@ -361,7 +361,25 @@ def test_a_basic_land_costs_two_and_counts_as_the_acquisition() -> None:
     assert sum(c.tapped for c in game.table.permanents(0)) == 2
     with pytest.raises(IllegalActionError) as error:
         game.apply(Acquire(1))
-    assert rule_of(error) == "SD 6.1"
+    assert rule_of(error) == "SD 6.2"  # one untapped land cannot pay {2}
+
+
+@pytest.mark.rule("SD 5.3b")
+@pytest.mark.rule("SD 6.5")
+def test_the_last_land_of_the_landpile_begins_the_final_round() -> None:
+    game = (
+        scenario()
+        .player(0, battlefield=["Mountain"] * 4, hand=["Shock"])
+        .player(1, **HOLD)
+        .zone(LANDPILE, ["Island", "Forest"])
+        .build()
+    )
+    game.apply(AcquireLand("Forest"))
+    assert not game.format_state["final_round"]
+    game.apply(AcquireLand("Island"))
+    assert game.format_state["final_round"]
+    assert [e.rule for e in game.log][-2:] == ["SD 5.3b", "SD 6.5"]
+    assert str(game.log[-1]).startswith("turn 2: the landpile is empty: this round is the last")
 
 
 @pytest.mark.rule("SD 5.4")
@@ -404,19 +422,21 @@ def test_an_empty_stockpile_offers_nothing() -> None:
 
 
 @pytest.mark.rule("SD 6.1")
-def test_one_acquisition_a_turn_in_your_main_phase() -> None:
+def test_as_many_acquisitions_as_you_can_pay_for_in_your_main_phase() -> None:
     game = (
         scenario()
         .player(0, battlefield=["Mountain"] * 4, hand=["Lightning Bolt"])
         .player(1, library=["Island"] * 3, **HOLD)
-        .zone(STOCKPILE_ZONES[0], ["Shock", "Shock"])
+        .zone(STOCKPILE_ZONES[0], ["Shock", "Shock", "Shock"])
+        .zone(LANDPILE, ["Island"] * 2)
         .build()
     )
     game.apply(Acquire(1))
-    with pytest.raises(IllegalActionError) as error:
-        game.apply(Acquire(1))
-    assert rule_of(error) == "SD 6.1"
-    assert not any(isinstance(a, Acquire | AcquireLand) for a in game.legal_actions())
+    game.apply(Acquire(1))
+    assert AcquireLand("Island") in game.legal_actions()
+    game.apply(Acquire(1))
+    assert game.table.names("graveyard:0") == ["Shock", "Shock", "Shock"]
+    assert AcquireLand("Island") not in game.legal_actions()  # one land left cannot pay {2}
     game.apply(Cast(game.find("Lightning Bolt"), Player(1)))  # the stack is not empty
     assert game.priority == 1
     with pytest.raises(IllegalActionError) as error:
@@ -550,6 +570,7 @@ def test_two_empty_stockpiles_do_not_end_the_game() -> None:
         scenario()
         .player(0, battlefield=["Forest"] * 2, hand=["Shock"])
         .player(1, **HOLD)
+        .zone(LANDPILE, ["Island"])
         .zone(STOCKPILE_ZONES[0], ["Hill Giant"] * 2)
         .zone(STOCKPILE_ZONES[1], ["Shock"] * 2)
         .zone(STOCKPILE_ZONES[2], ["Shock"] * 2)
@@ -559,6 +580,63 @@ def test_two_empty_stockpiles_do_not_end_the_game() -> None:
     )
     game.apply(Acquire(6))
     assert not game.format_state["final_round"]
+
+
+@pytest.mark.rule("SD 6.5")
+def test_three_empty_stockpiles_end_the_game_with_lands_left() -> None:
+    game = (
+        scenario()
+        .player(0, battlefield=["Forest"] * 2, hand=["Shock"])
+        .player(1, **HOLD)
+        .zone(LANDPILE, ["Island"])
+        .zone(STOCKPILE_ZONES[0], ["Hill Giant"] * 2)
+        .zone(STOCKPILE_ZONES[1], ["Shock"] * 2)
+        .zone(STOCKPILE_ZONES[2], ["Shock"] * 2)
+        .zone(STOCKPILE_ZONES[5], ["Grizzly Bears"])
+        .build()
+    )
+    game.apply(Acquire(6))
+    assert game.format_state["final_round"]
+    assert "3 stockpiles are empty" in str(game.log.citing("SD 6.5")[0])
+
+
+@pytest.mark.rule("SD 6.6")
+@pytest.mark.rule("SD R2")
+def test_a_player_dealt_damage_takes_a_junk_card_at_the_end_of_the_turn() -> None:
+    game = (
+        scenario(3)
+        .player(0, battlefield=["Mountain"] * 2, hand=["Shock", "Shock"])
+        .player(1)
+        .player(2)
+        .zone(JUNKPILE, ["Junk"])
+        .build()
+    )
+    game.apply(Cast(game.find("Shock"), Player(1)))
+    game.apply(Pass())
+    game.apply(Pass())
+    game.apply(Pass())
+    game.apply(Cast(game.find("Shock", "hand:0"), Player(2)))
+    while game.turn == 2:
+        game.apply(Pass())
+    taken = game.log.citing("SD 6.6")
+    assert [str(e) for e in taken] == [
+        "turn 2: Ben was dealt damage this turn and takes a Junk card into their graveyard "
+        "(SD 6.6)",
+        "turn 2: Cat was dealt damage, but the junkpile is empty (SD 6.6)",
+    ]
+    junk = game.find("Junk")
+    assert game.table.cards[junk].owner == 1  # in Ben's hand now: his graveyard was reshuffled
+    assert game.table.where[junk] == "hand:1"
+    assert game.format_state["damage_seen"] == [0, 2, 2]
+
+
+@pytest.mark.rule("SD 6.6")
+def test_no_damage_no_junk() -> None:
+    game = scenario().player(0).player(1).zone(JUNKPILE, ["Junk"]).build()
+    while game.turn == 2:
+        game.apply(Pass())
+    assert game.log.citing("SD 6.6") == []
+    assert game.format_state["damage_seen"] == [0, 0]
 
 
 # Rulings.
@@ -617,9 +695,10 @@ def test_no_view_shows_a_hidden_card(players: int) -> None:
 def test_a_saved_game_plays_on_identically() -> None:
     game = FORMATS["stockpile"].new_game(2, 4)
     agents = [RandomAgent(seat) for seat in range(4)]
-    for _ in range(150):
+    for _ in range(60):
         player = game.current_player()
         game.apply(agents[player].choose(game.view(player), game.legal_actions()))
+    assert game.outcome is None
     copy = MagicGame.loads(game.dumps())
     assert copy.dumps() == game.dumps()
     action = game.legal_actions()[-1]
@@ -683,6 +762,7 @@ def test_a_saved_game_passes_the_format_state_checks() -> None:
         ({"acquired": "2"}, "format_state.acquired: '2' is not of type 'integer'"),
         ({"acquired": -1}, "format_state.acquired: -1 is less than the minimum of 0"),
         ({"extra": 1}, "Additional properties are not allowed"),
+        ({"damage_seen": [-1]}, "format_state.damage_seen[0]: -1 is less than the minimum of 0"),
     ],
 )
 def test_a_malformed_format_state_is_refused(change: dict[str, object], reason: str) -> None:
@@ -701,15 +781,31 @@ def test_an_acquisition_in_a_future_turn_is_refused() -> None:
 
 
 @pytest.mark.rule("SD 6.5")
-def test_a_final_round_needs_three_empty_stockpiles() -> None:
+def test_a_final_round_needs_three_empty_stockpiles_or_an_empty_landpile() -> None:
     game = new_game(2)
     game.format_state["final_round"] = True
-    with pytest.raises(SerializationError, match=r"0 of 3 stockpiles empty \(SD 6\.5\)"):
+    with pytest.raises(SerializationError, match=r"0 of 3 stockpiles empty .*\(SD 6\.5\)"):
         check_format_state(game)
     for zone in STOCKPILE_ZONES[:3]:
         for card_id in list(game.table.zones[zone]):
             game.table.move(card_id, "exile")
     check_format_state(game)
+    game = new_game(2)
+    game.format_state["final_round"] = True
+    for card_id in list(game.table.zones[LANDPILE]):
+        game.table.move(card_id, "exile")
+    check_format_state(game)
+
+
+@pytest.mark.rule("SD 6.6")
+def test_damage_seen_must_have_been_taken() -> None:
+    game = new_game(2)
+    game.format_state["damage_seen"] = [0, 3]
+    with pytest.raises(SerializationError, match=r"damage_seen\[1\]: 3 damage seen.*\(SD 6\.6\)"):
+        check_format_state(game)
+    game.format_state["damage_seen"] = [0, 0, 0]
+    with pytest.raises(SerializationError, match=r"for 3 players at a table of 2 \(SD 6\.6\)"):
+        check_format_state(game)
 
 
 @pytest.mark.rule("SD R2")
@@ -752,3 +848,101 @@ def test_the_land_types_on_offer_are_those_the_landpile_counts() -> None:
         game.table.move(pile[-1], "exile")  # the pile taken away card by card
     assert landpile_types(game) == []
     assert len(seen) > 1  # the types thinned out as the pile did
+
+
+# The rulings of the redesign and of the open questions (SD R6 to SD R11).
+
+
+@pytest.mark.rule("SD R6")
+@pytest.mark.parametrize("players", [3, 4, 8])
+def test_the_formats_own_end_decides_the_bot_games(players: int) -> None:
+    entry = FORMATS["stockpile"]
+    endings = []
+    for seed in range(4):
+        game = entry.new_game(seed, players)
+        endings.append(play(game, [entry.agents["heuristic"](s) for s in range(players)]))
+    assert sum(o.reason_rule == "SD 6.5" for o in endings) >= 2
+
+
+@pytest.mark.rule("SD 3.2")
+@pytest.mark.rule("MG 2.3")
+def test_the_first_draw_is_left_to_the_magic_essentials() -> None:
+    """SD 3.2 adds nothing to MG 2.3: the format has no draw step of its own."""
+    assert "enter" not in vars(Stockpile)
+    game = new_game(2, seed=5)
+    first = game.first_player
+    assert game.log.citing("MG 2.3")[0].text == f"{game.name_of(first)} skips the first draw"
+
+
+@pytest.mark.rule("SD R7")
+def test_milling_an_unseen_library_shows_only_the_milled_cards() -> None:
+    game = (
+        scenario()
+        .player(0, hand=["Thought Scour"], battlefield=["Island"], library=["Forest"] * 4)
+        .player(1, **HOLD)
+        .build()
+    )
+    game.apply(Cast(game.find("Thought Scour"), Player(0)))
+    while game.table.zones["stack"]:
+        game.apply(Pass())
+    assert game.view(1)["players"][0]["graveyard"] == ["Forest", "Forest", "Thought Scour"]
+    assert game.view(0)["players"][0]["library"] == 1
+    assert hidden_cards_shown(game) == []
+
+
+@pytest.mark.rule("SD R8")
+def test_junk_shares_a_name_with_no_card() -> None:
+    from rulekeeper.mtg.formats.stockpile.junk import shares_name
+
+    game = scenario().player(0, hand=["Junk", "Junk", "Shock", "Shock"]).player(1).build()
+    assert not shares_name(game, 0, 1)
+    assert shares_name(game, 2, 3)
+    assert not shares_name(game, 0, 2)
+
+
+@pytest.mark.rule("SD R9")
+def test_the_format_is_the_magic_essentials_with_hooks() -> None:
+    from rulekeeper.mtg.hooks import MagicFormat
+
+    assert Stockpile.__mro__[1] is MagicFormat
+    assert Stockpile.prefix == "SD"
+
+
+@pytest.mark.rule("SD R10")
+def test_junk_is_a_card_type_and_no_permanent_type() -> None:
+    from rulekeeper.mtg.formats.stockpile.junk import JUNK_CARD
+
+    assert JUNK_CARD.types == ("Junk",)
+    assert not any(JUNK_CARD.has_type(t) for t in ("Artifact", "Creature", "Enchantment", "Land"))
+
+
+@pytest.mark.rule("SD R11")
+@pytest.mark.rule("SD R2")
+def test_exiled_junk_stays_its_owners_and_nowhere_else() -> None:
+    from rulekeeper.mtg.formats.stockpile.junk import junk_out_of_place
+
+    game = scenario().player(0, hand=["Junk", "Junk"]).player(1).build()
+    game.table.move(0, "exile")
+    assert junk_out_of_place(game) == []
+    game.table.move(1, "graveyard:1")  # Ann's Junk in Ben's graveyard
+    assert junk_out_of_place(game) == ["Junk card 1 of player 0 is in graveyard:1"]
+    assert "Junk card 1 of player 0 is in graveyard:1" in Stockpile(cube=CUBE).invariants(game)
+
+
+@pytest.mark.rule("SD 6.5")
+def test_a_tie_on_life_goes_to_the_fewest_junk() -> None:
+    game = (
+        scenario(3)
+        .player(0, battlefield=["Forest"] * 2, life=15, hand=["Junk", "Junk"])
+        .player(1, life=15, library=["Junk"])
+        .player(2, life=9)
+        .zone(LANDPILE, ["Island"])
+        .zone(STOCKPILE_ZONES[0], ["Hill Giant"] * 2)
+        .zone(STOCKPILE_ZONES[1], ["Shock"] * 2)
+        .zone(STOCKPILE_ZONES[2], ["Shock"] * 2)
+        .zone(STOCKPILE_ZONES[5], ["Grizzly Bears"])
+        .build()
+    )
+    game.apply(Acquire(6))
+    assert game.outcome is not None
+    assert game.outcome.winners == (1,)

@@ -1,9 +1,12 @@
 """Stockpile Draft conformance at every player count it allows (SD 1.4).
 
 On top of the suite's own checks (tests/test_conformance.py) and the format's invariants
-(hidden cards never in a view that may not see them, pile cards owned by nobody), every step
-checks that each card of the cube, the junkpile and the landpile is in exactly one zone, and
-that stockpiles only ever shrink, from the top. The soak run (`nox -s soak`, run by CI) plays
+(hidden cards never in a view that may not see them, pile cards owned by nobody, Junk only
+where SD R11 allows it), every step checks that each card of the cube, the junkpile and the
+landpile is in exactly one zone, that stockpiles only ever shrink, from the top, and the
+landpile only shrinks, that the final round begins only once the landpile or three stockpiles
+have run out (SD 6.5), and that no player has more damage counted for Junk than they have taken
+(SD 6.6). The soak run (`nox -s soak`, run by CI) plays
 at least 300 seeded games over every table size; the default session plays one game each
 at two, five and eight players (the suite's own sample covers every table size).
 """
@@ -20,6 +23,7 @@ from rulekeeper.engine.game import Game
 from rulekeeper.games import FORMATS
 from rulekeeper.mtg.formats.stockpile import (
     JUNKPILE_SIZE,
+    LANDPILE,
     LANDS_PER_TYPE_PER_PLAYER,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -27,6 +31,7 @@ from rulekeeper.mtg.formats.stockpile import (
     STOCKPILE_ZONES,
     STOCKPILES,
 )
+from rulekeeper.mtg.formats.stockpile.piles import is_end_reached
 from rulekeeper.mtg.game import MagicGame
 
 ENTRY = FORMATS["stockpile"]
@@ -61,11 +66,20 @@ def stockpile_invariants() -> Callable[[Game], list[str]]:
         if counted and counted["all"] != names:
             problems.append("a card changed its name")
         counted["all"] = names
-        for zone in STOCKPILE_ZONES:
+        for zone in (*STOCKPILE_ZONES, LANDPILE):
             before, now = seen.get(zone), zones[zone]
-            if before is not None and now != before[: len(now)]:
+            if before is not None and not set(now) <= set(before):
+                problems.append(f"{zone} grew or changed below its top")
+            if before is not None and zone != LANDPILE and now != before[: len(now)]:
                 problems.append(f"{zone} grew or changed below its top")
             seen[zone] = list(now)
+        # SD 6.5: the final round only once the landpile or three stockpiles have run out.
+        if game.format_state["final_round"] and not is_end_reached(game):
+            problems.append("a final round before the end of SD 6.5 was reached")
+        # SD 6.6: no more damage seen than taken.
+        for seat, amount in enumerate(game.format_state["damage_seen"]):
+            if amount > game.table.players[seat].damage_taken:
+                problems.append(f"player {seat} has more damage seen than taken")
         return problems
 
     return check
@@ -110,3 +124,16 @@ def test_the_checks_can_fail() -> None:
     zone = game.table.zones[STOCKPILE_ZONES[0]]
     zone[0], zone[1] = zone[1], zone[0]
     assert f"{STOCKPILE_ZONES[0]} grew or changed below its top" in check(game)
+
+
+def test_the_redesigns_checks_can_fail() -> None:
+    """A final round with lands left and three stockpiles full, or damage counted that was
+    never taken, must be reported."""
+    game = ENTRY.new_game(1, 3)
+    check = stockpile_invariants()
+    assert check(game) == []
+    game.format_state["final_round"] = True
+    game.format_state["damage_seen"] = [0, 4]
+    problems = check(game)
+    assert "a final round before the end of SD 6.5 was reached" in problems
+    assert "player 1 has more damage seen than taken" in problems

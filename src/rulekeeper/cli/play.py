@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from tqdm import tqdm
 
+from rulekeeper.cli.rounds import RoundCounter
 from rulekeeper.cli.streams import stderr_usable
 from rulekeeper.engine.agents import Agent, play
 from rulekeeper.engine.game import Game
@@ -18,6 +24,7 @@ from rulekeeper.errors import InputError
 from rulekeeper.games import FORMATS, GameFormat, game_format
 
 MAX_GAMES = 1_000_000  # a sanity bound on -n; more is almost surely a typo
+MAX_JOBS = 1024  # a sanity bound on --jobs
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -58,6 +65,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         )
     many.add_argument("-n", "--games", type=int, default=100, help="number of games")
     many.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    many.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="processes to play the games on (default: one per core); the results are the "
+        "same for any number",
+    )
     one.set_defaults(handler=play_one)
     many.set_defaults(handler=simulate)
 
@@ -114,43 +128,169 @@ def play_one(args: argparse.Namespace) -> int:
     return 0
 
 
+@dataclass(frozen=True)
+class GameSummary:
+    """What ``simulate`` keeps of one game: small, so that a worker process sends it back
+    cheaply."""
+
+    winners: tuple[int, ...]
+    ending: str
+    """The rule that ended the game."""
+    causes: tuple[str, ...]
+    """The rules by which players lost."""
+    turns: int
+    rounds: int
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SimulationSpec:
+    """Everything a worker needs to play the games of a seed: plain data, so that it pickles."""
+
+    format_key: str
+    players: int
+    variant: str
+    agents: str
+    cube: tuple[str, ...] | None
+
+
+# Set once in each worker process by _start_worker (and in this one when it plays alone): the
+# game starter is built once per process, not once per game.
+_WORKER: dict[str, Any] = {}
+
+
+def _start_worker(spec: SimulationSpec) -> None:
+    entry = game_format(spec.format_key)
+    if spec.cube is None:
+        _WORKER["start"] = partial(_new_game, entry, spec.players, spec.variant)
+    else:
+        from_cube = entry.new_game_from_cube
+        assert from_cube is not None  # checked by _starter before any worker starts
+        _WORKER["start"] = partial(_game_from_cube, from_cube, spec.players, spec.cube)
+    _WORKER["spec"], _WORKER["entry"] = spec, entry
+
+
+def _new_game(entry: GameFormat, players: int, variant: str, seed: int) -> Game:
+    return entry.new_game(seed, players, variant)
+
+
+def _game_from_cube(
+    from_cube: Callable[[int, int, Sequence[str]], Game],
+    players: int,
+    cube: Sequence[str],
+    seed: int,
+) -> Game:
+    return from_cube(seed, players, cube)
+
+
+def play_seed(seed: int) -> GameSummary:
+    """Play the game of ``seed`` as the worker's spec says and summarise it."""
+    spec: SimulationSpec = _WORKER["spec"]
+    game: Game = _WORKER["start"](seed)
+    counter = RoundCounter()
+    outcome = play(
+        game, _agents(_WORKER["entry"], spec.agents, spec.players, seed), on_action=counter
+    )
+    return GameSummary(
+        winners=tuple(outcome.winners),
+        ending=outcome.reason_rule,
+        causes=tuple(outcome.causes),
+        turns=int(getattr(game, "turn", 0)),
+        rounds=counter.rounds,
+        names=tuple(game.player_names()),
+    )
+
+
+def play_games(
+    spec: SimulationSpec, seeds: Sequence[int], *, jobs: int, progress: bool = False
+) -> list[GameSummary]:
+    """Play the game of every seed, on ``jobs`` processes (1: in this one), and return their
+    summaries in seed order: the same whatever the number of processes."""
+    bar = partial(
+        tqdm,
+        total=len(seeds),
+        desc=spec.format_key,
+        unit="game",
+        disable=not progress,
+        file=sys.stderr,
+    )
+    if jobs <= 1 or len(seeds) <= 1:
+        _start_worker(spec)
+        return list(bar(map(play_seed, seeds)))
+    # Games in chunks, so that a process is not handed one tiny game at a time; map keeps the
+    # seed order.
+    chunk = max(1, min(16, len(seeds) // (jobs * 4)))
+    with ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(spec,)) as pool:
+        return list(bar(pool.map(play_seed, seeds, chunksize=chunk)))
+
+
 def simulate(args: argparse.Namespace) -> int:
-    """Play ``-n`` games from consecutive seeds and print a summary."""
+    """Play ``-n`` games from consecutive seeds, on every core, and print a summary."""
     entry, players = _setup(args)
     if not 1 <= args.games <= MAX_GAMES:
         raise InputError(f"-n must be between 1 and {MAX_GAMES}, not {args.games}")
-    wins: Counter[tuple[int, ...]] = Counter()
-    reasons: Counter[str] = Counter()
-    losses: Counter[str] = Counter()
-    turns: list[int] = []
+    jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
+    if not 1 <= jobs <= MAX_JOBS:
+        raise InputError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs}")
+    _starter(entry, args, players)  # refuses a bad --cube before any process starts
+    _agents(entry, args.agents, players, args.seed)  # and bad --agents
+    cube = None
+    if args.cube is not None:
+        from rulekeeper.mtg.cube import read_cube
+
+        cube = tuple(read_cube(args.cube).names)
+    spec = SimulationSpec(entry.key, players, args.variant, args.agents, cube)
     started = time.perf_counter()
-    start = _starter(entry, args, players)
     seeds = range(args.seed, args.seed + args.games)
     # No bar where standard error is closed or full: it would be drawn for nobody.
-    hidden = args.no_progress or not stderr_usable()
-    for seed in tqdm(seeds, desc=entry.name, unit="game", disable=hidden, file=sys.stderr):
-        game: Game = start(seed)
-        outcome = play(game, _agents(entry, args.agents, players, seed))
-        wins[outcome.winners] += 1
-        names = game.player_names()
-        reasons[outcome.reason_rule] += 1
-        losses.update(outcome.causes)
-        turns.append(getattr(game, "turn", 0))
+    shown = not args.no_progress and stderr_usable()
+    games = play_games(spec, seeds, jobs=jobs, progress=shown)
     elapsed = time.perf_counter() - started
+    print(summarise(entry, args, players, games))
+    processes = "1 process" if jobs == 1 else f"{jobs} processes"
+    print(f"  speed: {args.games / elapsed:.1f} games per second on {processes}")
+    return 0
+
+
+def summarise(
+    entry: GameFormat, args: argparse.Namespace, players: int, games: Sequence[GameSummary]
+) -> str:
+    """The summary ``simulate`` prints (but its speed): the winners, how the games ended, their
+    mean length and why players lost."""
+    wins = Counter(g.winners for g in games)
+    names = games[-1].names
     variant = f", variant {args.variant}" if args.variant else ""
-    print(f"{entry.name}: {args.games} games, {players} players{variant}, agents {args.agents}")
+    lines = [f"{entry.name}: {len(games)} games, {players} players{variant}, agents {args.agents}"]
     # Single winners in seat order first, then shared wins, then draws.
     for winners, count in sorted(
         wins.items(), key=lambda item: (not item[0], len(item[0]), item[0])
     ):
         label = _result_label(winners, names)
-        print(f"  {label}: {count} ({100 * count / args.games:.1f}%)")
-    print(f"  mean turns: {statistics.fmean(turns):.1f}")
-    print("  game ends by rule: " + _tally(reasons))
+        lines.append(f"  {label}: {count} ({100 * count / len(games):.1f}%)")
+    lines.append(f"  mean turns: {statistics.fmean(g.turns for g in games):.1f}")
+    lines.append(f"  mean rounds: {statistics.fmean(g.rounds for g in games):.1f}")
+    lines.append("  how the games ended:")
+    titles = _rule_titles()
+    for rule, count in sorted(
+        Counter(g.ending for g in games).items(), key=lambda item: (-item[1], item[0])
+    ):
+        title = f" {titles[rule]}" if rule in titles else ""
+        lines.append(f"    {rule}{title}: {count} games ({100 * count / len(games):.1f}%)")
+    losses = Counter(cause for g in games for cause in g.causes)
     if losses:
-        print("  players lost by rule: " + _tally(losses))
-    print(f"  speed: {args.games / elapsed:.1f} games per second")
-    return 0
+        lines.append("  players lost by rule: " + _tally(losses))
+    return "\n".join(lines)
+
+
+def _rule_titles() -> dict[str, str]:
+    """The title of every rule, as the rulebook gives it, or none if the rules text is not
+    installed."""
+    try:
+        from rulekeeper.rulebook import load_rulebook
+
+        return {rule_id: f"({rule.title})" for rule_id, rule in load_rulebook().items()}
+    except (OSError, ValueError):
+        return {}
 
 
 def _result_label(winners: Sequence[int], names: Sequence[str]) -> str:

@@ -18,15 +18,17 @@ STOCKPILES: Final[int] = 6  # SD 2.2
 STOCKPILE_SIZE: Final[int] = 25  # SD 2.2
 JUNKPILE_SIZE: Final[int] = 25  # SD 2.1
 STARTING_LIFE: Final[int] = 20  # SD 3.1
+OPENING_HAND: Final[int] = 5  # SD 3.3
 STARTING_JUNK: Final[int] = 3  # SD 2.4
 STARTING_LANDS: Final[int] = 7  # SD 2.4
-LANDS_PER_TYPE_PER_PLAYER: Final[int] = 3  # SD 2.3: fifteen lands a player over five types
+LANDS_PER_TYPE_PER_PLAYER: Final[int] = 2  # SD 2.3: ten lands a player over five types
 # SD 2.3: the basic types
 BASIC_LANDS: Final[tuple[str, ...]] = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 LAND_PRICE: Final[int] = 2  # SD 5.3a
 JUNK_RETURN_PRICE: Final[int] = 1  # SD 5.2
 MINIMUM_PRICE: Final[int] = 1  # SD 6.2
 EMPTY_STOCKPILES_TO_END: Final[int] = 3  # SD 6.5
+JUNK_FOR_DAMAGE: Final[int] = 1  # SD 6.6: Junk a player takes at the end of a turn they were hurt
 
 JUNK: Final[str] = "Junk"  # SD R4: the label the engine shows for a card with no name
 JUNKPILE: Final[str] = "junkpile"

@@ -1,10 +1,13 @@
 """A Stockpile Draft bot: acquires with a plan, seeing only its own view.
 
 It keeps a colour pair (the colours of its lands, in play and acquired), acquires the
-strongest card on offer it can afford in those colours, preferring mana values its deck is
-short of (a limited deck's curve), buys a basic land when its deck runs
-short of a colour or of lands, returns Junk when it has mana to spare, and otherwise plays like
-:class:`~rulekeeper.mtg.agents.HeuristicAgent`, attacking the opponent with the least life.
+strongest cards on offer it can afford in those colours, preferring mana values its deck is
+short of (a limited deck's curve), buys a basic land when its deck runs short of a colour or
+of lands, and returns Junk before acquiring. It plays to the clock of SD 6.5: while it has
+the most life it buys lands to run the landpile out, while it trails it leaves the last lands
+alone; in the final round it acquires nothing (a card acquired then is never drawn), and as
+the end nears it attacks the opponent with the most life rather than the one with the least.
+Otherwise it plays like :class:`~rulekeeper.mtg.agents.HeuristicAgent`.
 """
 
 from __future__ import annotations
@@ -31,21 +34,49 @@ class StockpileAgent(HeuristicAgent):
     def _score(self, view: dict[str, Any], action: Action) -> float:
         match action:
             case Acquire(pile):
+                if view["final_round"]:
+                    return -1  # SD 6.5: a card acquired now would never be drawn
                 offer = view["stockpiles"][pile - 1]["top"]
                 return self._card_value(view, card(offer[1]))
             case AcquireLand(name):
-                return self._land_value(view, name)
+                if view["final_round"]:
+                    return -1
+                return self._land_value(view, name) + self._clock_value(view)
             case ReturnJunk():
-                return 45  # after casting spells (50 and up), before acquiring
+                # After casting spells (50 and up), before acquiring; not in the final round,
+                # when the Junk would never be drawn again anyway.
+                return -1 if view["final_round"] else 45
             case Discard(card_id):
                 name = next(n for held, n in view["hand"] if held == card_id)
                 return 100 if name == JUNK else -card(name).mana_cost.mana_value
             case Attack(creature_id, player) if player is not None:
                 base = self._attack_score(view, creature_id)
-                # Prefer the opponent closest to losing.
                 life: int = view["players"][player]["life"]
-                return base - life / 100
+                if view["final_round"]:
+                    # SD 6.5: the most life wins and nothing comes after this round, so a
+                    # creature lost in combat costs nothing; hit the leader.
+                    return 10 + life / 100
+                if self._end_is_near(view):
+                    return base + life / 100  # the most life wins; hit the leader
+                return base - life / 100  # otherwise the opponent closest to losing
         return super()._score(view, action)
+
+    def _end_is_near(self, view: dict[str, Any]) -> bool:
+        """Whether the landpile is about to run out (SD 6.5): no more lands left than a
+        round of acquisitions could take, or the final round."""
+        standing = sum(p["life"] > 0 for p in view["players"])
+        return bool(view["final_round"]) or sum(view["landpile"].values()) <= standing
+
+    def _clock_value(self, view: dict[str, Any]) -> float:
+        """How much running the landpile down is worth: a leader wants the game over, a
+        player behind wants more time."""
+        me = view["you"]
+        life = {i: p["life"] for i, p in enumerate(view["players"]) if p["life"] > 0}
+        others = [value for seat, value in life.items() if seat != me]
+        if not self._end_is_near(view):
+            return 0
+        # Only a player strictly ahead hurries the end; a tie is no lead to keep.
+        return 20 if life[me] > max(others, default=0) else -30
 
     def _my_cards(self, view: dict[str, Any]) -> list[str]:
         me = view["you"]

@@ -30,6 +30,39 @@ def is_junk(game: MagicGame, card_id: int) -> bool:
     return game.table.cards[card_id].definition.has_type("Junk")
 
 
+def shares_name(game: MagicGame, first: int, second: int) -> bool:
+    """Whether two cards have the same name for an effect that compares names (SD R8): a Junk
+    card has no name, so it shares a name with no card, another Junk card included; the label
+    "Junk" the engine shows (SD R4) is not a name."""
+    if is_junk(game, first) or is_junk(game, second):
+        return False
+    return game.table.cards[first].name == game.table.cards[second].name
+
+
+JUNK_ZONES: Final = ("library", "hand", "graveyard")
+"""The zones of a player's own in which a Junk card is part of their deck (SD R11)."""
+
+
+def junk_out_of_place(game: MagicGame) -> list[str]:
+    """Junk cards where SD R11 says none can be: owned Junk anywhere but its owner's library,
+    hand or graveyard, exile, or out of the game with its owner; unowned Junk anywhere but the
+    junkpile."""
+    problems = []
+    where, cards = game.table.where, game.table.cards
+    for card in cards:
+        if not card.definition.has_type("Junk"):
+            continue
+        zone = where[card.id]
+        if card.owner == UNOWNED:
+            if zone != JUNKPILE:
+                problems.append(f"Junk card {card.id} belongs to nobody in {zone}")
+        elif zone not in ("exile", "left") and zone not in {
+            f"{kind}:{card.owner}" for kind in JUNK_ZONES
+        }:
+            problems.append(f"Junk card {card.id} of player {card.owner} is in {zone}")
+    return problems
+
+
 def why_not_cast_junk(game: MagicGame, card_id: int) -> Violation | None:
     """A Junk card has no mana cost, so it cannot be cast."""
     if is_junk(game, card_id):
@@ -53,6 +86,8 @@ def junk_destination(game: MagicGame, card_id: int, to: str) -> str:
 
 # Linked here rather than by decorating: compiled with mypyc, a decorated function is called the
 # slow way (see "A compiled engine" in the contributor guide).
-enforces("SD 4.1", "SD R4")(is_junk)
+enforces("SD 4.1", "SD R4", "SD R10")(is_junk)
+enforces("SD R8")(shares_name)
+enforces("SD R11", "SD R2")(junk_out_of_place)
 enforces("SD 4.2")(why_not_cast_junk)
 enforces("SD 4.3", "SD 4.4")(junk_destination)

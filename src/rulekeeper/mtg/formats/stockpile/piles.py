@@ -4,9 +4,13 @@
 The format's bookkeeping lives in ``game.format_state`` so that it is saved with the game:
 
 ``acquired``
-    the turn in which the active player last made their acquisition (SD 6.1), or 0;
+    the turn in which the active player last acquired a card (SD 6.1), or 0;
 ``final_round``
-    whether a third stockpile has run out, so that the current round is the last (SD 6.5).
+    whether the landpile or a third stockpile has run out, so that the current round is the
+    last (SD 6.5);
+``damage_seen``
+    each player's damage taken at the end of the last turn, by seat, so that a player dealt
+    damage during a turn takes a Junk card at its end (SD 6.6); seats not listed yet count 0.
 """
 
 from __future__ import annotations
@@ -112,12 +116,10 @@ def price(game: MagicGame, card_id: int) -> int:
 
 
 def why_not_acquire_now(game: MagicGame, player: int) -> Violation | None:
-    """The active player may make one acquisition a turn, in a main phase with the stack
-    empty."""
+    """The active player may acquire in their main phase with the stack empty, as many cards
+    as they can pay for."""
     if game.decision != "priority" or not is_sorcery_speed(game, player):
         return ("SD 6.1", "cards are acquired only in your main phase with the stack empty")
-    if game.format_state.get("acquired") == game.turn:
-        return ("SD 6.1", "you have already made your acquisition this turn")
     return None
 
 
@@ -212,12 +214,15 @@ def acquire_land(game: MagicGame, player: int, name: str) -> None:
         f"{game.name_of(player)} pays {{{LAND_PRICE}}} and acquires a {name} from the "
         "landpile into their graveyard",
     )
+    if not game.table.zones[LANDPILE]:
+        game.record("SD 5.3b", "the landpile is empty")
+        begin_final_round(game)
 
 
 def landpile_contents(game: MagicGame) -> dict[str, int]:
     """How many lands of each basic type the face-up landpile holds (SD 5.3)."""
     # One pass over the pile, not one per type: the legal actions ask this at every priority
-    # in a main phase, and the pile holds fifteen lands a player.
+    # in a main phase, and the pile holds ten lands a player.
     counts = dict.fromkeys(BASIC_LANDS, 0)
     cards = game.table.cards
     for card_id in game.table.zones[LANDPILE]:
@@ -299,6 +304,34 @@ def draw_with_reshuffle(game: MagicGame, player: int) -> None:
     game.draw_from_library(player)
 
 
+# Junk for the hurt.
+
+
+def junk_for_damage(game: MagicGame) -> None:
+    """At the end of each turn, every player still in the game who was dealt damage during
+    it takes a Junk card from the junkpile into their graveyard, and owns it (SD 6.6); with
+    the junkpile empty, nothing happens. ``damage_seen`` keeps each player's damage taken at
+    the end of the last turn."""
+    state, zones = game.format_state, game.table.zones
+    seen: list[int] = state.setdefault("damage_seen", [])
+    players = game.table.players
+    seen.extend([0] * (len(players) - len(seen)))
+    for player in players:
+        if player.damage_taken > seen[player.index] and not player.lost:
+            if zones[JUNKPILE]:
+                card_id = zones[JUNKPILE][-1]
+                game.table.move(card_id, f"graveyard:{player.index}")
+                game.table.claim(card_id, player.index)
+                game.record(
+                    "SD 6.6",
+                    f"{player.name} was dealt damage this turn and takes a Junk card "
+                    "into their graveyard",
+                )
+            else:
+                game.record("SD 6.6", f"{player.name} was dealt damage, but the junkpile is empty")
+        seen[player.index] = player.damage_taken
+
+
 # The end of the game.
 
 
@@ -307,16 +340,25 @@ def empty_stockpiles(game: MagicGame) -> int:
     return sum(not game.table.zones[zone] for zone in STOCKPILE_ZONES)
 
 
+def is_end_reached(game: MagicGame) -> bool:
+    """Whether the landpile is empty or three stockpiles are: the end of SD 6.5."""
+    if not game.table.zones[LANDPILE]:
+        return True
+    return empty_stockpiles(game) >= EMPTY_STOCKPILES_TO_END
+
+
 def begin_final_round(game: MagicGame) -> None:
-    """Once a third stockpile runs out, the current round is the game's last."""
+    """Once the landpile or a third stockpile runs out, the current round is the game's
+    last."""
     state = game.format_state
-    if state.get("final_round") or empty_stockpiles(game) < EMPTY_STOCKPILES_TO_END:
+    if state.get("final_round") or not is_end_reached(game):
         return
     state["final_round"] = True
-    game.record(
-        "SD 6.5",
-        f"{EMPTY_STOCKPILES_TO_END} stockpiles are empty: this round is the last",
-    )
+    if game.table.zones[LANDPILE]:
+        cause = f"{EMPTY_STOCKPILES_TO_END} stockpiles are empty"
+    else:
+        cause = "the landpile is empty"
+    game.record("SD 6.5", f"{cause}: this round is the last")
 
 
 def is_last_turn_of_round(game: MagicGame) -> bool:
@@ -327,15 +369,30 @@ def is_last_turn_of_round(game: MagicGame) -> bool:
     return (following - first) % count <= (game.active - first) % count
 
 
+def junk_in_deck(game: MagicGame, player: int) -> int:
+    """How many Junk cards ``player``'s deck holds: their library, hand and graveyard
+    (SD R11)."""
+    zones, cards = game.table.zones, game.table.cards
+    return sum(
+        cards[c].definition.has_type("Junk")
+        for kind in ("library", "hand", "graveyard")
+        for c in zones[f"{kind}:{player}"]
+    )
+
+
 def end_by_stockpiles(game: MagicGame) -> None:
-    """At the end of the final round the game ends: the players still in the game with the
-    highest life total win together."""
+    """At the end of the final round the game ends: of the players still in the game with the
+    highest life total, those with the fewest Junk cards in their deck win together."""
     standing = game.standing()
     best = max(game.table.players[p].life for p in standing)
-    winners = tuple(p for p in standing if game.table.players[p].life == best)
+    leaders = [p for p in standing if game.table.players[p].life == best]
+    least = min(junk_in_deck(game, p) for p in leaders)
+    winners = tuple(p for p in leaders if junk_in_deck(game, p) == least)
     names = ", ".join(game.name_of(p) for p in winners)
     alone = len(winners) == 1
     reason = f"the final round is over; the most life is {best}"
+    if len(leaders) > 1:
+        reason += f", and the fewest Junk among them {least}"
     game.outcome = Outcome("win", winners, "SD 6.5", reason)
     game.record("SD 6.5", f"{names} {'wins' if alone else 'win together'}: {reason}")
 
@@ -349,10 +406,13 @@ enforces("SD 6.1")(why_not_acquire_now)
 enforces("SD 5.5", "SD 6.2")(why_not_acquire)
 enforces("SD 5.4", "SD 6.3", "SD R2")(acquire)
 enforces("SD 5.3a")(why_not_acquire_land)
-enforces("SD 5.3a", "SD 6.3")(acquire_land)
+enforces("SD 5.3a", "SD 5.3b", "SD 6.3")(acquire_land)
 enforces("SD 5.2")(why_not_return_junk)
 enforces("SD 5.2", "SD R2")(return_junk)
 enforces("SD 6.4")(draw_with_reshuffle)
+enforces("SD 5.3b", "SD 6.5")(is_end_reached)
 enforces("SD 6.5")(begin_final_round)
+enforces("SD 6.6", "SD R2")(junk_for_damage)
 enforces("SD 6.5")(is_last_turn_of_round)
+enforces("SD 6.5", "SD R11")(junk_in_deck)
 enforces("SD 6.5")(end_by_stockpiles)

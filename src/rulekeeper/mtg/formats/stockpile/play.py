@@ -22,6 +22,7 @@ from rulekeeper.mtg.formats.stockpile import (
     LANDPILE,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    OPENING_HAND,
     STARTING_LIFE,
     STOCKPILE_ZONES,
     STOCKPILES,
@@ -33,6 +34,7 @@ from rulekeeper.mtg.formats.stockpile.junk import (
     JUNK_CARD,
     is_junk,
     junk_destination,
+    junk_out_of_place,
     why_not_cast_junk,
 )
 from rulekeeper.mtg.hooks import Deck, MagicFormat
@@ -55,6 +57,7 @@ class Stockpile(MagicFormat):
     max_players = MAX_PLAYERS
     players_rule = "SD 1.4"
     starting_life = STARTING_LIFE
+    opening_hand = OPENING_HAND  # SD 3.3: Dominion's five cards from a deck of ten
     attacks_any_opponent = True  # SD R5, MG R8
 
     def __init__(self, cube: Sequence[str] | None = None) -> None:
@@ -73,7 +76,7 @@ class Stockpile(MagicFormat):
     def initial_state(self) -> dict[str, Any]:
         """No acquisition made yet, and not the final round
         (:mod:`rulekeeper.mtg.formats.stockpile.piles` says what each means)."""
-        return {"acquired": 0, "final_round": False}
+        return {"acquired": 0, "final_round": False, "damage_seen": []}
 
     def shared_zones(self) -> tuple[str, ...]:
         """The junkpile, the landpile and the six stockpiles belong to no one (SD 5)."""
@@ -148,9 +151,8 @@ class Stockpile(MagicFormat):
         found: list[Action] = [
             ReturnJunk(c) for c in game.table.hand_cards[player] if is_junk(game, c)
         ]
-        if game.format_state.get("acquired") != game.turn:
-            found += [Acquire(n) for n in range(1, STOCKPILES + 1)]
-            found += [AcquireLand(name) for name in piles.landpile_types(game)]
+        found += [Acquire(n) for n in range(1, STOCKPILES + 1)]
+        found += [AcquireLand(name) for name in piles.landpile_types(game)]
         return found
 
     def violation(self, game: MagicGame, action: Action) -> Violation | None:
@@ -182,7 +184,9 @@ class Stockpile(MagicFormat):
     # The end of the game.
 
     def end_of_turn(self, game: MagicGame) -> None:
-        """At the end of the final round's last turn, the game ends (SD 6.5)."""
+        """Players dealt damage this turn take Junk (SD 6.6); at the end of the final round's
+        last turn, the game ends (SD 6.5)."""
+        piles.junk_for_damage(game)
         if game.format_state.get("final_round") and piles.is_last_turn_of_round(game):
             piles.end_by_stockpiles(game)
 
@@ -208,6 +212,7 @@ class Stockpile(MagicFormat):
             "junkpile": len(zones[JUNKPILE]),
             "landpile": piles.landpile_contents(game),
             "acquired_this_turn": game.format_state.get("acquired") == game.turn,
+            "final_round": bool(game.format_state.get("final_round")),
         }
 
     def invariants(self, game: MagicGame) -> list[str]:
@@ -224,11 +229,9 @@ class Stockpile(MagicFormat):
             for name in STOCKPILE_ZONES
             if len(zones[name]) > 25
         ]
-        problems += [
-            f"Junk card {c} is in {game.table.where[c]}"
-            for c in range(len(game.table.cards))
-            if is_junk(game, c) and game.table.where[c] in ("stack", "battlefield")
-        ]
+        # Junk is never on the stack or the battlefield (SD 4.3, SD 4.4), nor anywhere else
+        # SD R11 keeps it from.
+        problems += junk_out_of_place(game)
         return problems + hidden_cards_shown(game)
 
     def bot_decks(self, chance: Chance, players: int) -> list[Deck]:
@@ -260,8 +263,8 @@ def hidden_cards_shown(game: MagicGame) -> list[str]:
 # Linked here rather than by decorating: compiled with mypyc, a decorated method that overrides
 # one of MagicFormat's would not build, and a decorated function is called the slow way (see "A
 # compiled engine" in the contributor guide).
-enforces("SD 1.1", "SD R5")(Stockpile)
+enforces("SD 1.1", "SD R5", "SD R6", "SD R9")(Stockpile)
 enforces("SD 1.2", "SD 1.4")(Stockpile.setup)
 enforces("SD 3.1", "SD 3.2", "SD 3.3")(Stockpile.before_first_turn)
 enforces("SD 2.4", "SD 5.1", "SD 5.3", "SD 5.4", "SD R3")(Stockpile.view_extras)
-enforces("SD 2.4", "SD 5.4", "MG 1.2")(hidden_cards_shown)
+enforces("SD 2.4", "SD 5.4", "SD R7", "MG 1.2")(hidden_cards_shown)

@@ -10,8 +10,8 @@
 >>> try:
 ...     check_format_state(game)
 ... except SerializationError as error:
-...     print(error)
-not a saved game: format_state.final_round: final round begun with 0 of 3 stockpiles empty (SD 6.5)
+...     print(error.args[0].split(": ", 2)[2])
+final round begun with 0 of 3 stockpiles empty and lands left in the landpile (SD 6.5)
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.engine.saves import check_invariants, check_structure, load_schema, refuse
 from rulekeeper.mtg.formats.stockpile import EMPTY_STOCKPILES_TO_END
-from rulekeeper.mtg.formats.stockpile.piles import empty_stockpiles
+from rulekeeper.mtg.formats.stockpile.piles import empty_stockpiles, is_end_reached
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
@@ -58,9 +58,9 @@ def check_format_state(game: MagicGame) -> None:
 
 def check_meaning(game: MagicGame) -> None:
     """Refuse bookkeeping that contradicts the game (its structure already checked): an
-    acquisition in a turn still to come (SD 6.1), a final round begun before three stockpiles
-    ran out (SD 6.5), or a broken invariant of the format (hidden cards shown, pile cards
-    owned).
+    acquisition in a turn still to come (SD 6.1), a final round begun before the landpile or
+    three stockpiles ran out (SD 6.5), damage seen that was never taken (SD 6.6), or a broken
+    invariant of the format (hidden cards shown, pile cards owned).
 
     :raises SerializationError: naming the field and the rule.
     """
@@ -72,10 +72,24 @@ def check_meaning(game: MagicGame) -> None:
             "(SD 6.1)",
         )
     empty = empty_stockpiles(game)
-    if state["final_round"] and empty < EMPTY_STOCKPILES_TO_END:
+    if state["final_round"] and not is_end_reached(game):
         raise refuse(
             "format_state.final_round",
             f"final round begun with {empty} of {EMPTY_STOCKPILES_TO_END} stockpiles empty "
-            "(SD 6.5)",
+            "and lands left in the landpile (SD 6.5)",
         )
+    players = game.table.players
+    seen = state["damage_seen"]
+    if len(seen) > len(players):
+        raise refuse(
+            "format_state.damage_seen",
+            f"damage seen for {len(seen)} players at a table of {len(players)} (SD 6.6)",
+        )
+    for seat, amount in enumerate(seen):
+        if amount > players[seat].damage_taken:
+            raise refuse(
+                f"format_state.damage_seen[{seat}]",
+                f"{amount} damage seen, more than the {players[seat].damage_taken} the player "
+                "has taken (SD 6.6)",
+            )
     check_invariants(game, game.format.invariants)
