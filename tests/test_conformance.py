@@ -121,5 +121,8 @@ def test_the_suite_catches_two_moves_that_read_alike() -> None:
         def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
             return game.current_player(), "does something"
 
+        def refusable(self, game: Game) -> list[Action]:
+            return []
+
     run = check_game(FORMATS["leveler"].new_game, lambda game: [], 0, 2, Careless())
     assert any("read alike" in v for v in run.violations)

@@ -12,6 +12,8 @@ Buy(card='Village')
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.engine.game import Action, Game, PlayerId
@@ -26,6 +28,13 @@ class DominionVocabulary:
         """A card's name (the actions carry names already; this serves the kernel's form)."""
         assert isinstance(game, DominionGame)
         return game.cards[card]
+
+    def refusable(self, game: Game) -> Iterable[Action]:
+        """Buying any pile or landscape, and playing any card in hand."""
+        assert isinstance(game, DominionGame)
+        player = game.current_player()
+        yield from (Buy(name) for name in (*game.piles, *game.landscapes))
+        yield from (Play(name) for name in dict.fromkeys(game.hand(player)))
 
     def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
         """Who takes ``action`` and what they do.

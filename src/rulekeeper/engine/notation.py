@@ -56,6 +56,12 @@ class Vocabulary(Protocol):
         """A card's name as the notation writes it."""
         ...
 
+    def refusable(self, game: Game) -> Iterable[Action]:
+        """Actions a person may well name now that the format does not weigh (a card they
+        cannot afford, say), so that naming one is refused with the rule it breaks rather
+        than as a text that names nothing."""
+        ...
+
 
 class MoveError(RulekeeperError):
     """A text names no single legal action. ``text`` is the text as given."""
@@ -195,13 +201,17 @@ class Notation:
         exact = self._exact
         if exact is None:
             exact = self._exact = {normalise(m.text): m.action for m in moves}
-        if given in exact:
-            return exact[given]
         names = [normalise(n) for n in self.game.player_names()]
         decider = names[self.game.current_player()] if self.game.outcome is None else ""
         readings = [given.split(" ")]
         if decider and not any(given.startswith(n + " ") for n in names):
             readings.append(f"{decider} {given}".split(" "))
+        # A whole text wins over the longer ones it starts ("plays Copper" is not short for
+        # "plays Copper using Way of the Ox").
+        for reading in readings:
+            whole = exact.get(" ".join(reading))
+            if whole is not None:
+                return whole
         found = [m for m in moves if any(_fits(r, normalise(m.text).split(" ")) for r in readings)]
         if found:
             plain = {_ID.sub("", m.text) for m in found}
@@ -216,18 +226,30 @@ class Notation:
         game = self.game
         if game.outcome is not None:
             raise IllegalMoveError(text, IllegalActionError(game.over_rule(), "the game is over"))
-        # An action the format considers now but that breaks a rule: say which.
-        for action in _considered(game):
+        # An action the format weighs now, or one a person may well name, that breaks a rule:
+        # say which. A whole text is taken first, else the one action a short form fits.
+        refused: dict[str, IllegalActionError] = {}
+        for action in [*_considered(game), *self.vocabulary.refusable(game)]:
+            try:
+                game.check(action)
+                continue  # legal after all (a move the texts above did not fit)
+            except IllegalActionError as error:
+                reason = error
+            except (KeyError, IndexError, AttributeError):
+                continue  # an action that means nothing here
             for card in (self._plain, self._qualified):
                 try:
-                    written = normalise(self._write(action, card)).split(" ")
+                    written = self._write(action, card)
                 except (KeyError, IndexError, AttributeError):
                     break  # a candidate this vocabulary cannot word: skip it
-                if any(r == written for r in readings):
-                    try:
-                        game.check(action)
-                    except IllegalActionError as error:
-                        raise IllegalMoveError(self._write(action, card), error) from None
+                words = normalise(written).split(" ")
+                if any(r == words for r in readings):
+                    raise IllegalMoveError(written, reason)
+                if any(_fits(r, words) for r in readings):
+                    refused.setdefault(written, reason)
+        if len({_ID.sub("", t) for t in refused}) == 1:
+            written, reason = next(iter(refused.items()))
+            raise IllegalMoveError(written, reason)
         # A move written for someone else: say whose decision it is.
         whose = ""
         shown = game.player_names()

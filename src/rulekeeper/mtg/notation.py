@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rulekeeper.engine.game import Action, Game, PlayerId
 from rulekeeper.engine.notation import CardNamer
 from rulekeeper.mtg import actions as act
@@ -37,6 +39,14 @@ class MagicVocabulary:
         """A card's name."""
         assert isinstance(game, MagicGame)
         return game.table.cards[card].name
+
+    def refusable(self, game: Game) -> Iterable[Action]:
+        """Playing or casting any card in the deciding player's hand, without a target."""
+        assert isinstance(game, MagicGame)
+        hand = game.table.zones.get(f"hand:{game.current_player()}", [])
+        for card in hand:
+            definition = game.table.cards[card].definition
+            yield act.PlayLand(card) if "Land" in definition.types else act.Cast(card)
 
     def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
         """Who takes ``action`` and what they do.

@@ -11,10 +11,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rulekeeper.engine.game import Action, Game, PlayerId
 from rulekeeper.engine.notation import CardNamer
 from rulekeeper.riskres import actions as act
 from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.state import zone_name
 
 
 def _target(game: RiskGame, target: act.Target | None, card: CardNamer) -> str:
@@ -43,6 +46,12 @@ class RiskVocabulary:
         (a record is the whole game; a player at the terminal sees only their own moves)."""
         assert isinstance(game, RiskGame)
         return game.table.cards[card].printed.name
+
+    def refusable(self, game: Game) -> Iterable[Action]:
+        """Casting, pitching or setting as a trap any card in the deciding player's hand."""
+        assert isinstance(game, RiskGame)
+        for card in game.table.zones[zone_name("hand", game.current_player())]:
+            yield from (act.Cast(card), act.Pitch(card), act.SetTrap(card))
 
     def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
         """Who takes ``action`` and what they do.
