@@ -39,6 +39,7 @@ def _check_seeded_games(key: str, games: int, first_seed: int) -> None:
         games=games,
         players=PLAYER_COUNTS.get(key, tuple(range(low, high + 1))),
         first_seed=first_seed,
+        vocabulary=entry.vocabulary,
     )
     assert report.violations == []
     assert report.games == games
@@ -103,3 +104,25 @@ def test_the_suite_catches_a_wrong_list_after_an_action() -> None:
 
     run = check_game(new_game, lambda game: [], seed=0, players=2)
     assert any("applying the last action gave" in v for v in run.violations)
+
+
+def test_the_suite_catches_two_moves_that_read_alike() -> None:
+    """A vocabulary that writes two legal actions the same way fails the notation's round
+    trip, or the suite proves nothing about it."""
+    from rulekeeper.engine.game import PlayerId
+    from rulekeeper.engine.notation import CardNamer
+
+    vocabulary = FORMATS["leveler"].vocabulary
+
+    class Careless:
+        def card_name(self, game: Game, card: int) -> str:
+            return vocabulary.card_name(game, card)
+
+        def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
+            return game.current_player(), "does something"
+
+        def refusable(self, game: Game) -> list[Action]:
+            return []
+
+    run = check_game(FORMATS["leveler"].new_game, lambda game: [], 0, 2, Careless())
+    assert any("read alike" in v for v in run.violations)

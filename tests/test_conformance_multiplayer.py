@@ -49,6 +49,7 @@ def _check_multiplayer_block(variant: str, first_seed: int) -> None:
         games=len(tables),
         players=tables,
         first_seed=first_seed,
+        vocabulary=entry.vocabulary,
     )
     assert report.violations == []
     assert report.games == len(tables)

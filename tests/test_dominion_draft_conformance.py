@@ -36,6 +36,7 @@ def _check(variant: str, games: int, first_seed: int) -> None:
         games=games,
         players=TABLES,
         first_seed=first_seed,
+        vocabulary=ENTRY.vocabulary,
     )
     assert report.violations == []
     assert report.games == games

@@ -93,7 +93,7 @@ def _play(seeds: range) -> None:
     violations: list[str] = []
     for seed in seeds:
         players = PLAYER_COUNTS[seed % len(PLAYER_COUNTS)]
-        run = check_game(ENTRY.new_game, stockpile_invariants(), seed, players)
+        run = check_game(ENTRY.new_game, stockpile_invariants(), seed, players, ENTRY.vocabulary)
         violations += run.violations
     assert violations == []
 

@@ -21,13 +21,16 @@ from rulekeeper.dominion.draft import MAX_PLAYERS as DRAFT_MAX_PLAYERS
 from rulekeeper.dominion.draft import MIN_PLAYERS as DRAFT_MIN_PLAYERS
 from rulekeeper.dominion.draft import VARIANTS as DRAFT_VARIANTS
 from rulekeeper.dominion.draft.agents import DraftAgent
+from rulekeeper.dominion.draft.notation import VOCABULARY as DRAFT_VOCABULARY
 from rulekeeper.dominion.draft.play import new_draft_game
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.invariants import dominion_invariants
 from rulekeeper.dominion.kingdoms import KINGDOMS, random_kingdom
+from rulekeeper.dominion.notation import VOCABULARY as DOMINION_VOCABULARY
 from rulekeeper.engine.agents import Agent, RandomAgent
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Game
+from rulekeeper.engine.notation import Vocabulary
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.agents import HeuristicAgent
 from rulekeeper.mtg.formats.leveler.play import Leveler
@@ -37,12 +40,14 @@ from rulekeeper.mtg.formats.vortex.agents import VortexAgent
 from rulekeeper.mtg.formats.vortex.play import Vortex
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.hooks import MagicFormat
+from rulekeeper.mtg.notation import VOCABULARY as MAGIC_VOCABULARY
 from rulekeeper.riskres import PLAYERS as RR_PLAYERS
 from rulekeeper.riskres import RULE_PREFIX as RR_PREFIX
 from rulekeeper.riskres.agents import HeuristicAgent as RiskHeuristicAgent
 from rulekeeper.riskres.decks import PRECONSTRUCTED as RR_DECKS
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.invariants import risk_invariants
+from rulekeeper.riskres.notation import VOCABULARY as RR_VOCABULARY
 from rulekeeper.riskres.variants import VARIANTS as RR_VARIANTS
 
 DECK_SEED_SALT = 0x5EED  # any fixed number: it separates deck building from the game's chance
@@ -66,6 +71,8 @@ class GameFormat:
     new_game: NewGame
     agents: Mapping[str, Callable[[int], Agent]]
     invariants: Callable[[Game], list[str]]
+    vocabulary: Vocabulary
+    """The format's words for its actions (see :mod:`rulekeeper.notation`)."""
     players_rule: str = ""
     """The rule that sets how many players take part."""
     variants: Mapping[str, str] = field(default_factory=dict)
@@ -109,6 +116,7 @@ def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
         new_game=new_game,
         agents={"random": RandomAgent, "heuristic": heuristic},
         invariants=invariants,
+        vocabulary=MAGIC_VOCABULARY,
         players_rule=fmt.players_rule,
     )
 
@@ -160,6 +168,7 @@ def _risk_and_resource() -> GameFormat:
         new_game=new_game,
         agents={"random": RandomAgent, "heuristic": RiskHeuristicAgent},
         invariants=invariants,
+        vocabulary=RR_VOCABULARY,
         players_rule="RR R63",
         variants=RR_VARIANTS,
     )
@@ -195,6 +204,7 @@ def _dominion() -> GameFormat:
             "big-money-smithy": BigMoneySmithy,
         },
         invariants=_dominion_game_invariants,
+        vocabulary=DOMINION_VOCABULARY,
         players_rule="DM 1.1",
         variants={name: ", ".join(c + lands) for name, (c, lands) in KINGDOMS.items()},
     )
@@ -213,6 +223,7 @@ def _dominion_draft() -> GameFormat:
         new_game=new_game,
         agents={"random": RandomAgent, "heuristic": DraftAgent},
         invariants=_dominion_game_invariants,
+        vocabulary=DRAFT_VOCABULARY,
         players_rule="DD 1.1",
         variants=DRAFT_VARIANTS,
     )

@@ -61,7 +61,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser with every subcommand registered."""
-    from rulekeeper.cli import cube, deal, deck, play, rules
+    from rulekeeper.cli import cube, deal, deck, play, replay, rules
 
     parser = _Parser(prog="rulekeeper", description=__doc__.splitlines()[0])
     commands = cast(
@@ -74,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     deck.register(commands)
     cube.register(commands)
     play.register(commands)
+    replay.register(commands)
     deal.register(commands)
 
     return parser

@@ -12,16 +12,20 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
+from rulekeeper.cli.human import Human, Quit, Terminal
 from rulekeeper.cli.rounds import RoundCounter
 from rulekeeper.cli.streams import stderr_usable
 from rulekeeper.engine.agents import Agent, play
-from rulekeeper.engine.game import Game
+from rulekeeper.engine.game import Action, Game
 from rulekeeper.errors import InputError
 from rulekeeper.games import FORMATS, GameFormat, game_format
+from rulekeeper.notation import describe
+from rulekeeper.records import Record
 
 MAX_GAMES = 1_000_000  # a sanity bound on -n; more is almost surely a typo
 MAX_JOBS = 1024  # a sanity bound on --jobs
@@ -63,6 +67,20 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             default=None,
             help="a cube list to cut the game from (stockpile; see rulekeeper cube check)",
         )
+    one.add_argument(
+        "--record",
+        metavar="FILE",
+        default=None,
+        help="write the game's record to FILE (see rulekeeper replay)",
+    )
+    one.add_argument(
+        "--human",
+        metavar="SEAT",
+        type=int,
+        action="append",
+        default=[],
+        help="a person plays seat SEAT (1 for Player 1) at the terminal; repeatable",
+    )
     many.add_argument("-n", "--games", type=int, default=100, help="number of games")
     many.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     many.add_argument(
@@ -117,15 +135,57 @@ def _agents(entry: GameFormat, spec: str, players: int, seed: int) -> list[Agent
 
 
 def play_one(args: argparse.Namespace) -> int:
-    """Play one game and print its log and result."""
+    """Play one game and print its log and result; with ``--record``, write its record; with
+    ``--human``, a person plays those seats at the terminal."""
     entry, players = _setup(args)
+    for seat in args.human:
+        if not 1 <= seat <= players:
+            raise InputError(f"--human {seat}: the seats are 1 to {players}")
     game = _starter(entry, args, players)(args.seed)
-    outcome = play(game, _agents(entry, args.agents, players, args.seed))
+    agents = _agents(entry, args.agents, players, args.seed)
+    terminal = Terminal(game, sys.stdin, sys.stdout)
+    for seat in args.human:
+        agents[seat - 1] = Human(terminal, seat - 1)
+    record = Record(entry.key, players=players, seed=args.seed, variant=args.variant)
+    if args.cube is not None:
+        from rulekeeper.mtg.cube import read_cube
+
+        record.cube = read_cube(args.cube).names
+
+    def note(game: Game, action: Action) -> None:
+        record.moves.append(describe(game, action))
+
     variant = f", variant {args.variant}" if args.variant else ""
     print(f"{entry.name}, seed {args.seed}, {players} players{variant}")
-    print(game.log)
-    print(f"result: {outcome.describe(game.player_names())}")
+    try:
+        outcome = play(game, agents, on_action=note)
+    except Quit as stop:
+        print("the game is stopped")
+        if stop.record or args.record:
+            record.result = "unfinished"
+            _write_record(stop.record or args.record, record)
+        return 0
+    # Where a person plays, the log has been shown as it happened: what is left is the end.
+    print(terminal.news())
+    result = outcome.describe(game.player_names())
+    print(f"result: {result}")
+    if args.record:
+        record.result = result
+        _write_record(args.record, record)
     return 0
+
+
+def _write_record(path: str, record: Record) -> None:
+    """Write ``record`` to ``path``.
+
+    :raises InputError: if the file cannot be written (exit code 2).
+    """
+    try:
+        Path(path).write_text(record.text(), encoding="utf-8")
+    except OSError as error:
+        raise InputError(
+            f"cannot write the record: {error.strerror or error}", source=path
+        ) from None
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,9 @@
 Modelled on OpenSpiel's random-simulation tests. At every step of every game it checks that
 the legal actions are non-empty, deterministic and unique, and are the list that applying the
 previous action returned where it returned one
-(:meth:`~rulekeeper.engine.game.Game.apply_then_legal_actions`); that every card is in exactly
+(:meth:`~rulekeeper.engine.game.Game.apply_then_legal_actions`); that every legal action has a
+text of its own in the format's notation, which parses back to it
+(:func:`~rulekeeper.engine.notation.round_trip_problems`); that every card is in exactly
 one zone and none appears or vanishes; and that the format's own invariants hold. Every few
 steps it saves the game to JSON and carries on with the restored copy, and tries an action that
 is not legal now, which must be rejected with a rule ID and leave the state unchanged. At the
@@ -19,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rulekeeper.engine.game import Action, Game
+from rulekeeper.engine.notation import Vocabulary, round_trip_problems
 from rulekeeper.errors import IllegalActionError
 from rulekeeper.rules import parse_rule_id
 
@@ -57,8 +60,11 @@ def check_game(
     invariants: Callable[[Game], list[str]],
     seed: int,
     players: int,
+    vocabulary: Vocabulary | None = None,
 ) -> GameRun:
-    """Play one random game from ``seed`` and check it at every step."""
+    """Play one random game from ``seed`` and check it at every step; with the format's
+    ``vocabulary``, check the notation's round trip at every step too (every legal action
+    has its own text, which parses back to it)."""
     run = GameRun(seed, players)
     rng = random.Random(seed)
     game = new_game(seed, players)
@@ -70,6 +76,8 @@ def check_game(
         step += 1
         actions = game.legal_actions()
         problems = _check_step(game, actions, all_cards) + invariants(game)
+        if vocabulary is not None:
+            problems += round_trip_problems(game, vocabulary)
         if listed is not None and listed != actions:
             problems.append("the legal actions applying the last action gave are not the list")
         run.violations += [f"seed {seed} step {step}: {p}" for p in problems]
@@ -147,6 +155,7 @@ def check_format(
     players: tuple[int, ...],
     first_seed: int = 0,
     progress: Callable[[int], None] | None = None,
+    vocabulary: Vocabulary | None = None,
 ) -> Report:
     """Run ``games`` checked playouts from ``first_seed`` on, cycling through the player counts
     ``players``.
@@ -156,7 +165,7 @@ def check_format(
     report = Report(name)
     for seed in range(first_seed, first_seed + games):
         number = seed - first_seed
-        run = check_game(new_game, invariants, seed, players[seed % len(players)])
+        run = check_game(new_game, invariants, seed, players[seed % len(players)], vocabulary)
         report.games += 1
         report.actions += len(run.actions)
         report.violations += run.violations

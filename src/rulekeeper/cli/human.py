@@ -1,0 +1,172 @@
+"""A person at the table: ``rulekeeper play FORMAT --human SEAT`` reads their moves.
+
+The person sees what their player may know (the game's view of that seat, never another
+player's hidden card) and the log as it happens, which speaks only of what the table sees. They
+type a move in the notation (short forms accepted, see :mod:`rulekeeper.engine.notation`) or
+one of the commands of :data:`COMMANDS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final, TextIO
+
+from rulekeeper.engine.game import Action, Game
+from rulekeeper.engine.notation import MoveError
+from rulekeeper.errors import IllegalActionError, RulekeeperError
+from rulekeeper.notation import notation
+
+COMMANDS: Final = {
+    "help": "show this help",
+    "moves": "list your legal moves",
+    "view": "show what you can see of the table",
+    "rule ID": "show a rule, e.g. rule MG 3.1",
+    "quit [FILE]": "stop the game; with FILE (or --record), save its record so far",
+}
+"""What a person may type besides a move."""
+
+
+class Quit(Exception):
+    """The person stopped the game; ``record`` is where to save it, if anywhere."""
+
+    def __init__(self, record: str) -> None:
+        self.record = record
+        super().__init__(record)
+
+
+class Terminal:
+    """Where the people at the table read and type: one for every seat a person takes, so
+    that each line of the log is shown once."""
+
+    def __init__(self, game: Game, read: TextIO, write: TextIO) -> None:
+        self.game, self.read, self.write = game, read, write
+        self._log_seen = 0
+
+    def news(self) -> str:
+        """The log since it was last shown: what the table has seen happen."""
+        events = self.game.log.since(self._log_seen)
+        self._log_seen = len(self.game.log)
+        return "\n".join(str(event) for event in events)
+
+
+class Human:
+    """An agent that asks a person at ``terminal``, showing only ``seat``'s view.
+
+    The game is read for the notation of the legal moves, which name only cards the deciding
+    player may know, and for the log.
+    """
+
+    needs_view = True
+
+    def __init__(self, terminal: Terminal, seat: int) -> None:
+        self.terminal, self.seat, self.game = terminal, seat, terminal.game
+        self._read, self._write = terminal.read, terminal.write
+
+    def _say(self, text: str) -> None:
+        print(text, file=self._write)
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        """Show the news, the view and the moves; read lines until one names a legal move.
+
+        :raises Quit: when the person types ``quit`` or the input ends.
+        """
+        news = self.terminal.news()
+        if news:
+            self._say(news)
+        self._say(show_view(view))
+        moves = notation(self.game)
+        self._list(moves.moves())
+        name = self.game.player_names()[self.seat]
+        while True:
+            self._write.write(f"{name}> ")
+            self._write.flush()
+            line = self._read.readline()
+            if not line:  # the input ended: nobody is left to decide
+                self._say("")
+                raise Quit("")
+            text = line.strip()
+            word, _, rest = text.partition(" ")
+            command = word.casefold()
+            if not text:
+                continue
+            # A command is a whole line, or its first word for those that take one: a move
+            # may start with the same word ("moves Smithy to the centre").
+            if command == "quit":
+                raise Quit(rest.strip())
+            if text.casefold() == "help":
+                self._help()
+            elif text.casefold() == "moves":
+                self._list(moves.moves())
+            elif text.casefold() == "view":
+                self._say(show_view(view))
+            elif command == "rule":
+                self._rule(rest)
+            else:
+                try:
+                    return moves.parse(text)
+                except IllegalActionError as error:
+                    self._say(f"refused: {error.action} breaks {error.rule}: {error.reason}")
+                    self._say(f"  see {error.url} or type: rule {error.rule}")
+                except MoveError as error:
+                    self._say(str(error))
+
+    def _list(self, moves: Sequence[Any]) -> None:
+        self._say("your moves:")
+        for move in moves:
+            self._say(f"  {move.text}")
+
+    def _help(self) -> None:
+        self._say("type a move as listed; case does not matter, your name may be left out")
+        self._say("and any word cut short, as long as one move fits (e.g. 'pass', 'buy sil').")
+        for command, what in COMMANDS.items():
+            self._say(f"  {command:<12} {what}")
+
+    def _rule(self, rule_id: str) -> None:
+        from rulekeeper.rulebook import load_rulebook
+        from rulekeeper.rules import parse_rule_id, rule_url
+
+        try:
+            found = load_rulebook().get(parse_rule_id(rule_id))
+        except RulekeeperError as error:
+            self._say(str(error))
+            return
+        if found is None:
+            self._say(f"no rule {rule_id.strip()!r}")
+            return
+        title = f" ({found.title})" if found.title else ""
+        self._say(f"{found.id}{title}: {found.plain_text}")
+        self._say(f"  {rule_url(found.id)}")
+
+
+def show_view(view: dict[str, Any]) -> str:
+    """A player's view as lines a person reads: one per entry, a line per player."""
+    lines = []
+    for key, value in view.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            lines.append(f"{key}:")
+            lines += [f"  {_value(v)}" for v in value]
+        else:
+            lines.append(f"{key}: {_value(value)}")
+    return "\n".join(lines)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        if value and all(_is_card(v) for v in value):
+            return "[" + ", ".join(f"{v[1]} #{v[0]}" for v in value) + "]"
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if value is None:
+        return "-"
+    return str(value)
+
+
+def _is_card(value: Any) -> bool:
+    """A card as views write one: ``[ID, name]`` or ``(ID, name)``."""
+    return (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and isinstance(value[0], int)
+        and isinstance(value[1], str)
+    )

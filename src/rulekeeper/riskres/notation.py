@@ -1,0 +1,119 @@
+"""Risk & Resource's words for its actions, as the log speaks them (see
+:mod:`rulekeeper.engine.notation`).
+
+>>> from rulekeeper.engine.notation import Notation
+>>> from rulekeeper.riskres.notation import VOCABULARY
+>>> from rulekeeper.riskres.scenario import Scenario
+>>> game = Scenario().player(0, hand=["Ember Scout"]).build()
+>>> [move.text for move in Notation(game, VOCABULARY).moves()]
+['Alice passes', 'Alice pitches Ember Scout']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rulekeeper.engine.game import Action, Game, PlayerId
+from rulekeeper.engine.notation import CardNamer
+from rulekeeper.riskres import actions as act
+from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.state import zone_name
+
+
+def _target(game: RiskGame, target: act.Target | None, card: CardNamer) -> str:
+    if target is None:
+        return ""
+    if isinstance(target, act.Player):
+        return game.name_of(target.index)
+    return card(target)
+
+
+def _targeting(game: RiskGame, target: act.Target | None, card: CardNamer) -> str:
+    return f" targeting {_target(game, target, card)}" if target is not None else ""
+
+
+def _ability(game: RiskGame, card_id: int, index: int) -> str:
+    """``" ability 2"`` where the permanent has more than one ability, else nothing."""
+    count = len(game.table.cards[card_id].definition.abilities)
+    return f" ability {index + 1}" if count > 1 else ""
+
+
+class RiskVocabulary:
+    """The words of every Risk & Resource action."""
+
+    def card_name(self, game: Game, card: int) -> str:
+        """A card's printed name: a face-down card is named for its controller, who knows it
+        (a record is the whole game; a player at the terminal sees only their own moves)."""
+        assert isinstance(game, RiskGame)
+        return game.table.cards[card].printed.name
+
+    def refusable(self, game: Game) -> Iterable[Action]:
+        """Casting, pitching or setting as a trap any card in the deciding player's hand."""
+        assert isinstance(game, RiskGame)
+        for card in game.table.zones[zone_name("hand", game.current_player())]:
+            yield from (act.Cast(card), act.Pitch(card), act.SetTrap(card))
+
+    def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
+        """Who takes ``action`` and what they do.
+
+        :raises KeyError: if ``action`` is not a Risk & Resource action.
+        """
+        assert isinstance(game, RiskGame)
+        player = game.current_player()
+        match action:
+            case act.Pass():
+                return player, "passes"
+            case act.Pitch(c):
+                return player, f"pitches {card(c)}"
+            case act.Cast(c, target, alternative):
+                cost = " for its alternative cost" if alternative else ""
+                return player, f"casts {card(c)}{_targeting(game, target, card)}{cost}"
+            case act.PlayLandmark(c):
+                return player, f"plays {card(c)}"
+            case act.Activate(c, index, target):
+                ability = _ability(game, c, index)
+                return player, f"activates {card(c)}{ability}{_targeting(game, target, card)}"
+            case act.SetTrap(c):
+                return player, f"sets {card(c)} as a trap"
+            case act.Challenge(c):
+                # A trap is face down: it is written by its owner and ID, never its name.
+                owner = game.name_of(game.table.cards[c].owner)
+                return player, f"challenges {owner}'s trap #{c}"
+            case act.CastFaceDown(c):
+                return player, f"casts {card(c)} face down"
+            case act.TurnFaceUp(c):
+                return player, f"turns {card(c)} face up"
+            case act.Attack(attacker, target):
+                return player, f"attacks {_target(game, target, card)} with {card(attacker)}"
+            case act.EndAttacks():
+                return player, "finishes declaring attackers"
+            case act.Block(blocker, attacker):
+                return player, f"blocks {card(attacker)} with {card(blocker)}"
+            case act.EndBlocks():
+                return player, "finishes declaring blockers"
+            case act.OrderBlocker(attacker, blocker):
+                return player, f"orders {card(blocker)} next against {card(attacker)}"
+            case act.StackTrigger(source, index):
+                ability = _ability(game, source, index)
+                return player, f"stacks the trigger of {card(source)}{ability}"
+            case act.Discard(c):
+                return player, f"discards {card(c)}"
+            case act.Keep():
+                return player, "keeps their hand"
+            case act.Mulligan():
+                return player, "mulligans"
+            case act.Scry(bottom):
+                return player, "scries to the bottom" if bottom else "scries to the top"
+            case act.KeepLegend(c):
+                return player, f"keeps {card(c)} under the legend rule"
+            case act.OfferAlliance(other):
+                return player, f"offers an alliance to {game.name_of(other)}"
+            case act.BreakAlliance(other):
+                return player, f"breaks the alliance with {game.name_of(other)}"
+            case act.Concede(who):
+                return who, "concedes"
+        raise KeyError(action)
+
+
+VOCABULARY = RiskVocabulary()
+"""Risk & Resource's vocabulary."""

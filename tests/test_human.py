@@ -1,0 +1,107 @@
+"""``rulekeeper play FORMAT --human SEAT``: a person at the table, driven by scripted input."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulekeeper.cli import main
+from rulekeeper.cli.human import Human, Terminal
+from rulekeeper.engine.agents import play
+from rulekeeper.engine.game import Game
+from rulekeeper.games import FORMATS
+from rulekeeper.notation import notation
+from rulekeeper.records import Record, replay
+
+
+class _FirstMove(io.StringIO):
+    """A person who types the first move listed, in short: without their name, lower case."""
+
+    def __init__(self, game: Game, shown: io.StringIO) -> None:
+        super().__init__()
+        self.game, self.shown = game, shown
+        self.typed: list[str] = []
+
+    def readline(self, size: int | None = -1) -> str:
+        # A move refused would be typed again for ever: stop at the first refusal instead.
+        last = self.shown.getvalue().rsplit("> ", 1)[-1]
+        assert not last.startswith(("refused", "no legal move", "'")), last
+        move = notation(self.game).moves()[0].text
+        name = self.game.player_names()[self.game.current_player()]
+        self.typed.append(move.removeprefix(name + " ").lower())
+        return self.typed[-1] + "\n"
+
+
+@pytest.mark.parametrize("key", sorted(FORMATS))
+def test_a_person_can_play_a_whole_game_of_every_format(key: str) -> None:
+    entry = FORMATS[key]
+    game = entry.new_game(3, entry.players[0])
+    shown = io.StringIO()
+    reader = _FirstMove(game, shown)
+    agents = [Human(Terminal(game, reader, shown), 0), entry.agents["heuristic"](1)]
+    agents += [entry.agents["heuristic"](seat) for seat in range(2, entry.players[0])]
+    assert play(game, agents).result in ("win", "draw")
+    assert reader.typed, "the person was never asked"
+    assert "your moves:" in shown.getvalue()
+
+
+def _session(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str, *args: str
+) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    status = main(["play", *args])
+    return status, capsys.readouterr().out
+
+
+def test_help_moves_rules_refusals_and_quit_with_a_record(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "stopped.record"
+    typed = f"help\nmoves\nrule dm 2.3\nbuy provi\nbuy xilver\nbuy c\nbuy sil\nquit {record}\n"
+    status, out = _session(
+        monkeypatch, capsys, typed, "dominion", "--seed", "1", "--variant", "first-game",
+        "--human", "2",
+    )  # fmt: skip
+    assert status == 0
+    assert "quit [FILE]" in out  # help
+    assert "  Player 2 buys Silver" in out  # the moves, listed
+    assert "DM 2.3 (The Buy phase):" in out  # the rule
+    assert "refused: Player 2 buys Province breaks DM 2.3: Province costs $8" in out
+    assert "did you mean 'Player 2 buys Silver'" in out
+    assert "is ambiguous" in out
+    assert "turn 1: Player 2 buys Silver (DM 2.3)" in out
+    saved = Record.parse(record.read_text(encoding="utf-8"))
+    assert saved.result == "unfinished"
+    assert saved.moves[0] == "Player 2 buys Silver"
+    assert not replay(saved).is_over()
+
+
+def test_the_end_of_the_input_stops_the_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out = _session(monkeypatch, capsys, "", "leveler", "--human", "1")
+    assert status == 0
+    assert "the game is stopped" in out
+
+
+def test_a_person_sees_no_hidden_card_of_another_player(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = FORMATS["rr"].new_game(0, 2)  # as the command sets it up, before anyone decides
+    me = game.current_player()
+    mine = [f"#{card}" for card in game.table.zones[f"hand:{me}"]]
+    theirs = [f"#{card}" for card in game.table.zones[f"hand:{1 - me}"]]
+    _, out = _session(monkeypatch, capsys, "quit\n", "rr", "--seed", "0", "--human", str(me + 1))
+    assert all(card in out for card in mine)
+    assert not any(f"{card}]" in out or f"{card}," in out for card in theirs)
+
+
+def test_a_seat_that_is_not_at_the_table_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["play", "leveler", "--human", "3"])
+    assert status == 2
+    assert "the seats are 1 to 2" in capsys.readouterr().err
