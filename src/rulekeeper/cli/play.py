@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from tqdm import tqdm
 
 from rulekeeper.engine.agents import Agent, play
+from rulekeeper.engine.chance import check_seed
 from rulekeeper.engine.game import Game
 from rulekeeper.errors import InputError
 from rulekeeper.games import FORMATS, GameFormat, game_format
@@ -63,6 +64,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _setup(args: argparse.Namespace) -> tuple[GameFormat, int]:
     entry = game_format(args.format)
+    check_seed(args.seed)
     low, high = entry.players
     players = low if args.players is None else args.players
     if not low <= players <= high:
@@ -122,6 +124,7 @@ def simulate(args: argparse.Namespace) -> int:
     entry, players = _setup(args)
     if not 1 <= args.games <= MAX_GAMES:
         raise InputError(f"-n must be between 1 and {MAX_GAMES}, not {args.games}")
+    check_seed(args.seed + args.games - 1)  # the last game's seed must fit too
     wins: Counter[tuple[int, ...]] = Counter()
     reasons: Counter[str] = Counter()
     losses: Counter[str] = Counter()
