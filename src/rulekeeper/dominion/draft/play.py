@@ -212,9 +212,16 @@ class DominionDraft(DominionVariant):
             }
 
     def invariants(self, game: DominionGame) -> list[str]:
-        """Each player's Supply is exactly as drafted, and no randomizer is lost or doubled."""
+        """The draft is one of this table that play could reach (:meth:`Draft.problems`), each
+        player's Supply is exactly as drafted, and no randomizer is lost or doubled."""
+        if sorted(game.variant_state) != ["draft", "supply"]:
+            return [f"the Draft keeps its draft and supply, not {sorted(game.variant_state)}"]
         draft = self._draft(game)
-        problems = []
+        problems = draft.problems(len(game.players))
+        if draft.stage != DONE and game.variant_state["supply"]:
+            problems.append("the Supplies are settled before the draft is over (DD 3.1)")
+        if problems:
+            return problems
         held = [c for pile in draft.piles for c in pile] + [c for c in draft.picked if c]
         drafted = [c for cards in draft.set_aside for c in cards] + draft.centre
         every = sorted(held + drafted)
