@@ -447,8 +447,10 @@ class Draft:
         except (KeyError, TypeError, ValueError) as error:
             raise SerializationError(f"bad draft state: {error}") from None
         if stage not in STAGES or not MIN_PLAYERS <= draft.players <= MAX_PLAYERS:
-            raise SerializationError(f"bad draft state: stage {stage!r}, {draft.players} players")
+            raise SerializationError(
+                f"bad draft state: stage {stage!r}, {draft.players} players (DD 1.1)"
+            )
         if len(draft.set_aside) != draft.players or len(draft.picked) != draft.players:
-            raise SerializationError("bad draft state: one entry per player is needed")
+            raise SerializationError("bad draft state: one entry per player is needed (DD 1.1)")
         draft.stage = stage
         return draft
