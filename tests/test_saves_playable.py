@@ -133,8 +133,11 @@ def test_dominion_refuses_a_card_moved_aside_while_a_step_is_pending() -> None:
 def _draft_at(stage: str) -> Game:
     return reached(
         "dominion-draft",
-        lambda g: g.phase == "pregame" and g.variant_state["draft"]["stage"] == stage
-        and not any(g.variant_state["draft"]["picked"]),
+        lambda g: (
+            g.phase == "pregame"
+            and g.variant_state["draft"]["stage"] == stage
+            and not any(g.variant_state["draft"]["picked"])
+        ),
         players=3,
     )
 
@@ -178,7 +181,9 @@ def test_draft_refuses_a_filled_pick_list_and_seven_set_aside() -> None:
 
     def fill(data: dict[str, Any]) -> None:
         draft = data["variant_state"]["draft"]
-        draft["picked"] = [c or pile.pop() for c, pile in zip(draft["picked"], draft["piles"])]
+        draft["picked"] = [
+            c or pile.pop() for c, pile in zip(draft["picked"], draft["piles"], strict=True)
+        ]
 
     refused(game, fill, "no pick left to make")
     centre = reached(
@@ -196,9 +201,7 @@ def test_draft_refuses_a_filled_pick_list_and_seven_set_aside() -> None:
 
 def test_a_draft_save_relabelled_as_plain_dominion_is_refused() -> None:
     for stage in ("pick", "done"):
-        game = reached(
-            "dominion-draft", lambda g, s=stage: g.variant_state["draft"]["stage"] == s
-        )
+        game = reached("dominion-draft", lambda g, s=stage: g.variant_state["draft"]["stage"] == s)
         data = json.loads(game.dumps())
         data.update(format="dominion", variant="dominion")
         with pytest.raises(SerializationError):
@@ -210,7 +213,9 @@ def test_a_draft_save_relabelled_as_plain_dominion_is_refused() -> None:
 
 @pytest.mark.rule("VX 5.1")
 def test_vortex_refuses_a_pick_asked_in_a_phase_with_no_draft() -> None:
-    game = reached("vortex", lambda g: g.decision == "pick" and g.format_state["phase"] == "opening")
+    game = reached(
+        "vortex", lambda g: g.decision == "pick" and g.format_state["phase"] == "opening"
+    )
 
     def edit(data: dict[str, Any]) -> None:
         data["format_state"]["phase"] = "play"

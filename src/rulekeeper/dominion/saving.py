@@ -227,9 +227,7 @@ def _check_settled(game: DominionGame) -> None:
                 f"steps[{len(game.steps) - 1}]",
                 "a step that offers no choice runs at once and is never left waiting (DM R3)",
             )
-    elif game.phase == "action" and (
-        game.actions == 0 or not game.has_action_card(game.active)
-    ):
+    elif game.phase == "action" and (game.actions == 0 or not game.has_action_card(game.active)):
         raise refuse("phase", "an Action phase with no Action or no Action card to play "
                      "ends at once (DM R3)")  # fmt: skip
     elif game.phase == "buy" and game.buys == 0:

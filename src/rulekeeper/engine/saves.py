@@ -445,10 +445,11 @@ def check_object(data: object, what: str) -> dict[str, Any]:
     else (a list, a number) as not a saved ``what`` game.
 
     >>> from rulekeeper.engine.saves import check_object
-    >>> check_object([1, 2], "Leveler")
-    Traceback (most recent call last):
-    ...
-    rulekeeper.errors.SerializationError: not a saved game: a saved Leveler game is a JSON object, not an array
+    >>> try:
+    ...     check_object([1, 2], "Leveler")
+    ... except SerializationError as error:
+    ...     print(error)
+    not a saved game: a saved Leveler game is a JSON object, not an array
 
     :raises SerializationError: if ``data`` is not a ``dict``.
     """

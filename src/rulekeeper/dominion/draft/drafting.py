@@ -355,7 +355,13 @@ class Draft:
         in (DD 1.2, DD 2.2, DD 2.4), the landscapes and who was dealt them (DD 5.1, DD 5.2).
         The engine's own drafts give none; a save is refused on the first."""
         size = RANDOMIZERS_PER_PLAYER
-        seats = [self.piles, self.set_aside, self.picked, self.centre_choice, self.names]
+        seats: tuple[list[Any], ...] = (
+            self.piles,
+            self.set_aside,
+            self.picked,
+            self.centre_choice,
+            self.names,
+        )
         if self.players != players or any(len(entry) != players for entry in seats):
             return [f"the draft is not one of {players} players (DD 1.1)"]
         every = [c for pile in self.piles for c in pile] + [c for c in self.picked if c]
