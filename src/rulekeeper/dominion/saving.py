@@ -1,7 +1,10 @@
 """Saving and restoring a game of Dominion as JSON-ready data.
 
 A saved game names its variant; it is restored with the variant class of the game class that
-restores it. Anything malformed is refused with a :class:`~rulekeeper.errors.SerializationError`.
+restores it. Anything malformed is refused with a :class:`~rulekeeper.errors.SerializationError`:
+the schema declares each kind of pending step's fields (``$defs/steps``), the checks here say
+what those fields must name in the game and refuse a state play never stops in (DM R3), and
+the kernel's :func:`~rulekeeper.engine.saves.check_playable` checks that the game can go on.
 """
 
 from __future__ import annotations

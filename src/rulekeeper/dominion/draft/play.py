@@ -217,18 +217,17 @@ class DominionDraft(DominionVariant):
         if sorted(game.variant_state) != ["draft", "supply"]:
             return [f"the Draft keeps its draft and supply, not {sorted(game.variant_state)}"]
         draft = self._draft(game)
-        problems = draft.problems(len(game.players))
-        if draft.stage != DONE and game.variant_state["supply"]:
-            problems.append("the Supplies are settled before the draft is over (DD 3.1)")
-        if problems:
-            return problems
+        problems = []
         held = [c for pile in draft.piles for c in pile] + [c for c in draft.picked if c]
         drafted = [c for cards in draft.set_aside for c in cards] + draft.centre
         every = sorted(held + drafted)
         laid_out = sorted(p for p in game.piles if CARDS[p].kind == "kingdom")
         if every != laid_out:
             problems.append(f"the randomizers {every} are not the kingdom piles {laid_out}")
-        if draft.stage != DONE:
+        problems += draft.problems(len(game.players))
+        if draft.stage != DONE and game.variant_state["supply"]:
+            problems.append("the Supplies are settled before the draft is over (DD 3.1)")
+        if problems or draft.stage != DONE:
             return problems
         base = {p for p in game.piles if CARDS[p].kind == "base"}
         for seat, own in enumerate(draft.private_piles):
