@@ -212,7 +212,8 @@ class DominionDraft(DominionVariant):
             }
 
     def invariants(self, game: DominionGame) -> list[str]:
-        """The draft is one of this table that play could reach (:meth:`Draft.problems`), each
+        """The draft is one of this table that play could reach
+        (:meth:`~rulekeeper.dominion.draft.drafting.Draft.problems`), each
         player's Supply is exactly as drafted, and no randomizer is lost or doubled."""
         if sorted(game.variant_state) != ["draft", "supply"]:
             return [f"the Draft keeps its draft and supply, not {sorted(game.variant_state)}"]
