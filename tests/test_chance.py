@@ -7,8 +7,10 @@ import random
 
 import pytest
 
-from rulekeeper.engine.chance import Chance, seeded_random, shuffle_as_random_does
-from rulekeeper.errors import SerializationError
+from rulekeeper.cli import main
+from rulekeeper.engine.chance import MAX_SEED, Chance, seeded_random, shuffle_as_random_does
+from rulekeeper.errors import InputError, SerializationError
+from rulekeeper.games import FORMATS
 
 
 def test_same_seed_same_outcomes() -> None:
@@ -103,3 +105,33 @@ def test_json_round_trip_continues_identically() -> None:
 def test_corrupt_state_is_a_clear_error() -> None:
     with pytest.raises(SerializationError, match="bad chance state"):
         Chance.from_json({"seed": 1})
+
+
+@pytest.mark.parametrize("seed", [-1, -7, 2**64, 10**30])
+def test_a_seed_outside_what_a_save_records_is_refused(seed: int) -> None:
+    # Python's generator seeds with the absolute value, so -7 used to deal as 7 does, and a
+    # game started from it could not be loaded back (the chance schema's range).
+    with pytest.raises(InputError, match="a seed is a whole number from 0 to"):
+        Chance(seed)
+
+
+@pytest.mark.parametrize("key", sorted(FORMATS))
+def test_a_game_from_the_largest_seed_loads_back(key: str) -> None:
+    entry = FORMATS[key]
+    game = entry.new_game(MAX_SEED, entry.players[0])
+    assert type(game).loads(game.dumps()).dumps() == game.dumps()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "leveler", "--seed", "-1"],
+        ["deal", "dominion-draft", "--seed", str(2**64)],
+        ["simulate", "leveler", "-n", "2", "--seed", str(MAX_SEED), "--no-progress"],
+    ],
+)
+def test_the_command_line_refuses_a_seed_out_of_range(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert "a seed is a whole number from 0 to 18446744073709551615" in capsys.readouterr().err

@@ -5,7 +5,11 @@ conformance checks and plays to its end.
 The saves come from seeded random games of every registered format, taken at several points of
 a game. Each example applies a few mutations: a field set to a value of another type, a key
 deleted or repeated, card IDs moved, repeated or dropped between zones, a list reversed, an
-extreme number, the text cut short, or a value nested very deep.
+extreme number, the text cut short, or a value nested very deep. Structure-aware mutations keep
+the save's shape and break its meaning: a card moved into another player's hidden zone or
+between piles, a pending step or decision edited, a format's own state (a draft, the piles)
+made inconsistent, a seat out of range, the table made a seat larger or smaller, and one
+format's save loaded as another's. A game that loads must offer legal actions that all apply.
 """
 
 from __future__ import annotations
@@ -145,7 +149,8 @@ def mutated_saves(draw: st.DrawFn, key: str) -> str:
 
 def assert_loads_safely(key: str, text: str) -> str:
     """Load ``text`` as a save of ``key``: refused, or a game that passes the conformance
-    checks and plays to its end. Returns which of the two."""
+    checks, whose every legal action applies, and that plays to its end. Returns which of the
+    two."""
     cls, _ = real_saves(key)
     try:
         game = cls.loads(text)
@@ -155,6 +160,9 @@ def assert_loads_safely(key: str, text: str) -> str:
     cards = sorted(i for ids in game.zones().values() for i in ids)
     assert cards == list(range(len(cards))), "a loaded game has cards out of place"
     assert entry.invariants(game) == []
+    for action in game.legal_actions():
+        successor = game.after(action)  # raises if an action offered is refused or fails
+        assert successor.outcome is not None or successor.legal_actions(), "play stops"
     agents = [RandomAgent(seat) for seat in range(len(game.player_names()))]
     for played in range(MAX_PLAY):
         if game.outcome is not None:
@@ -182,6 +190,128 @@ PLAYED = settings(
 @given(data=st.data())
 def test_a_mutated_save_is_refused_or_plays_safely(key: str, data: st.DataObject) -> None:
     assert_loads_safely(key, data.draw(mutated_saves(key)))
+
+
+# Structure-aware mutations: edits that keep a save well-formed JSON of the right shape, so
+# that they reach the checks of the game's meaning rather than stopping at the schema.
+
+SEAT_KEYS = frozenset(
+    {"player", "active", "priority", "first_player", "landscape_holder", "attacker", "victim"}
+)
+"""Keys whose integer values are seats, wherever they are in a save."""
+PENDING = ("steps", "triggers", "stack", "resume", "decision", "step", "scry_pending")
+"""The parts of a save that say what is under way: the effects and decisions pending."""
+BOOKKEEPING = ("format_state", "variant_state", "piles", "projects", "turn_flags")
+"""A format's own state beside its zones: a draft, the Supply piles, what a turn counts."""
+HIDDEN = ("hand", "deck", "library", "traps", "pack", "outside")
+"""Kinds of zone only their owner may see."""
+
+
+def _seat_of(zone: str) -> str:
+    parts = zone.split(":")
+    return parts[1] if len(parts) > 1 and parts[1].isdigit() else ""
+
+
+def _same_type_elsewhere(draw: st.DrawFn, data: Any, value: Any) -> Any:
+    """A value of ``value``'s JSON type found elsewhere in the save, or a near one."""
+    kind = type(value)
+    found = [v for v in (at(data, p) for p in paths(data)) if type(v) is kind and v != value]
+    if kind is int:
+        found += [value + 1, value - 1, 0]
+    return copy.deepcopy(draw(st.sampled_from(found))) if found else value
+
+
+def restructure(draw: st.DrawFn, data: Any, players: int) -> None:
+    """One structure-aware edit of a save, in place."""
+    zones = _zones(data)
+    kind = draw(
+        st.sampled_from(["hidden", "piles", "pending", "bookkeeping", "seat", "table size"])
+    )
+    if kind == "hidden":  # a card moved into another player's hidden zone
+        sources = [z for z in sorted(zones) if zones[z]]
+        source = draw(st.sampled_from(sources))
+        targets = [
+            z
+            for z in sorted(zones)
+            if z.split(":")[0] in HIDDEN and _seat_of(z) and _seat_of(z) != _seat_of(source)
+        ]
+        if targets:
+            zones[draw(st.sampled_from(targets))].append(zones[source].pop())
+    elif kind == "piles":  # a card moved between two shared piles, or a pile emptied
+        shared = [z for z in sorted(zones) if not _seat_of(z) or z.startswith("stockpile")]
+        source, target = draw(st.sampled_from(shared)), draw(st.sampled_from(shared))
+        if zones[source]:
+            moved = [zones[source].pop() for _ in range(draw(st.integers(1, len(zones[source]))))]
+            zones[target].extend(moved)
+    elif kind in ("pending", "bookkeeping"):
+        names = [k for k in (PENDING if kind == "pending" else BOOKKEEPING) if k in data]
+        if not names:
+            return
+        name = draw(st.sampled_from(names))
+        inner = [(name, *p) for p in paths(data[name])]
+        path = draw(st.sampled_from(inner))
+        target = at(data, path)
+        how = draw(st.sampled_from(["retype", "drop", "add", "move"]))
+        if how == "drop" and isinstance(target, dict | list) and target:
+            del target[draw(st.sampled_from(sorted(target) if isinstance(target, dict) else
+                                            list(range(len(target)))))]  # fmt: skip
+        elif how == "add" and isinstance(target, dict):
+            target[draw(st.sampled_from(["colour", "up_to", "target", "card", "player"]))] = draw(
+                ODD_VALUES
+            )
+        elif how == "move":  # an entry moved between two sibling lists (draft piles, ...)
+            lists = [p for p in inner if isinstance(at(data, p), list) and at(data, p)]
+            if len(lists) > 1:
+                source, target_path = draw(st.sampled_from(lists)), draw(st.sampled_from(lists))
+                at(data, target_path).append(at(data, source).pop())
+        elif len(path) > 1:
+            at(data, path[:-1])[path[-1]] = _same_type_elsewhere(draw, data, target)
+    elif kind == "seat":  # a seat out of range, or another seat
+        seats = [p for p in paths(data) if p and p[-1] in SEAT_KEYS and type(at(data, p)) is int]
+        if seats:
+            path = draw(st.sampled_from(seats))
+            at(data, path[:-1])[path[-1]] = draw(st.sampled_from([players, players + 1, 0, 1]))
+    else:  # the save edited to another table size: a seat dropped or repeated
+        entries = data["players"]
+        if draw(st.booleans()) and len(entries) > 1:
+            entries.pop()
+        else:
+            entries.append(copy.deepcopy(entries[-1]))
+
+
+@st.composite
+def restructured_saves(draw: st.DrawFn, key: str) -> str:
+    """A real save of ``key`` with one to three structure-aware edits."""
+    _, texts = real_saves(key)
+    data = json.loads(draw(st.sampled_from(texts)))
+    players = len(data["players"])
+    for _ in range(draw(st.integers(1, 3))):
+        restructure(draw, data, players)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("key", KEYS)
+@PLAYED
+@given(data=st.data())
+def test_a_save_edited_in_its_structure_is_refused_or_plays_safely(
+    key: str, data: st.DataObject
+) -> None:
+    assert_loads_safely(key, data.draw(restructured_saves(key)))
+
+
+@PLAYED
+@given(source=st.sampled_from(KEYS), target=st.sampled_from(KEYS), relabel=st.booleans())
+def test_a_save_loaded_as_another_format_is_refused_or_plays_safely(
+    source: str, target: str, relabel: bool
+) -> None:
+    _, texts = real_saves(source)
+    for text in texts:
+        data = json.loads(text)
+        if relabel:  # and made to say it is of the other format
+            data["format"] = json.loads(real_saves(target)[1][0])["format"]
+            if "variant" in data:
+                data["variant"] = data["format"]
+        assert_loads_safely(target, json.dumps(data))
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -19,7 +19,7 @@ from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.draft import MIN_PLAYERS, NO_LANDSCAPES, PRIVATE, VARIANTS
 from rulekeeper.dominion.draft.drafting import Draft
 from rulekeeper.dominion.draft.play import KINGDOM_POOL, LANDSCAPE_POOL
-from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.chance import Chance, check_seed
 from rulekeeper.errors import InputError
 from rulekeeper.games import game_format
 
@@ -62,6 +62,7 @@ def deal(args: argparse.Namespace) -> int:
         outside 2 to 6 (DD 1.1), checked before anything is dealt.
     """
     entry = game_format(args.format)
+    check_seed(args.seed)
     if entry.key not in DEALT_FORMATS:
         raise InputError(
             f"{entry.name} has no deal; formats with a deal: {', '.join(DEALT_FORMATS)}"

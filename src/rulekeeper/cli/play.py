@@ -21,6 +21,7 @@ from rulekeeper.cli.human import Human, Quit, Terminal
 from rulekeeper.cli.rounds import RoundCounter
 from rulekeeper.cli.streams import stderr_usable
 from rulekeeper.engine.agents import Agent, play
+from rulekeeper.engine.chance import check_seed
 from rulekeeper.engine.game import Action, Game
 from rulekeeper.errors import InputError
 from rulekeeper.games import FORMATS, GameFormat, game_format
@@ -96,6 +97,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _setup(args: argparse.Namespace) -> tuple[GameFormat, int]:
     entry = game_format(args.format)
+    check_seed(args.seed)
     players = entry.players[0] if args.players is None else args.players
     entry.check_players(players)
     if args.variant and args.variant not in entry.variants:
@@ -289,6 +291,7 @@ def simulate(args: argparse.Namespace) -> int:
     entry, players = _setup(args)
     if not 1 <= args.games <= MAX_GAMES:
         raise InputError(f"-n must be between 1 and {MAX_GAMES}, not {args.games}")
+    check_seed(args.seed + args.games - 1)  # the last game's seed must fit too
     jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     if not 1 <= jobs <= MAX_JOBS:
         raise InputError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs}")

@@ -396,7 +396,9 @@ KINDS: Final[
     "react": (reaction_options, _react),
     "effect": (play_options, play_step),
 }
-"""Every kind of step: what it offers, and how it resolves."""
+"""Every kind of step: what it offers, and how it resolves. Each kind also declares its fields
+in the save schema (``data/save.schema.json``, under ``$defs/steps``), or its saves are
+refused."""
 
 # Linked here rather than by decorating: compiled with mypyc, a decorated function is
 # called the slow way, and these run on every turn (see "A compiled engine" in the

@@ -155,7 +155,11 @@ class DominionVariant:
         hide what this player may not see."""
 
     def invariants(self, game: DominionGame) -> list[str]:
-        """Variant-specific facts that must hold after every action; returns violations."""
+        """Variant-specific facts that must hold after every action; returns violations.
+        Plain Dominion keeps no bookkeeping of its own (a save of another variant relabelled
+        as plain Dominion is refused here)."""
+        if game.variant_state:
+            return [f"plain Dominion keeps no variant state, not {sorted(game.variant_state)}"]
         return []
 
 

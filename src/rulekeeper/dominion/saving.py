@@ -1,15 +1,20 @@
 """Saving and restoring a game of Dominion as JSON-ready data.
 
 A saved game names its variant; it is restored with the variant class of the game class that
-restores it. Anything malformed is refused with a :class:`~rulekeeper.errors.SerializationError`.
+restores it. Anything malformed is refused with a :class:`~rulekeeper.errors.SerializationError`:
+the schema declares each kind of pending step's fields (``$defs/steps``), the checks here say
+what those fields must name in the game and refuse a state play never stops in (DM R3), and
+the kernel's :func:`~rulekeeper.engine.saves.check_playable` checks that the game can go on.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from rulekeeper.dominion.cards import CARDS
-from rulekeeper.dominion.zones import PLAYER_ZONES
+from rulekeeper.dominion import effects
+from rulekeeper.dominion.cards import CARDS, TYPES
+from rulekeeper.dominion.zones import PLAYER_ZONES, zone_name
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Outcome
@@ -17,13 +22,14 @@ from rulekeeper.engine.saves import (
     check_card_zones,
     check_index,
     check_invariants,
+    check_object,
+    check_playable,
     check_structure,
     format_path,
     guard,
     load_schema,
     refuse,
 )
-from rulekeeper.errors import SerializationError
 
 if TYPE_CHECKING:
     from rulekeeper.dominion.game import DominionGame
@@ -77,18 +83,22 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def restore(cls: type[G], data: dict[str, Any]) -> G:
+def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
     """Rebuild a game saved by :func:`save`: the kernel's structure check against
-    ``data/save.schema.json`` (:mod:`rulekeeper.engine.saves`), then the game's meaning.
+    ``data/save.schema.json`` (:mod:`rulekeeper.engine.saves`), then the game's meaning, the
+    invariants, and that the game can go on
+    (:func:`~rulekeeper.engine.saves.check_playable`). ``trusted=True`` skips the checks, for
+    data this engine has just saved itself (:meth:`~rulekeeper.engine.game.Game.after`).
 
     :raises SerializationError: if ``data`` is not a saved game of this format and variant.
     """
-    if not isinstance(data, dict) or data.get("format") != cls.format_key:
-        raise SerializationError(f"not a saved {cls.format_key} game")
-    check_structure(data, load_schema("rulekeeper.dominion", "data/save.schema.json"))
     variant = cls.variant_type()
-    if data["variant"] != variant.key:
-        raise refuse("variant", f"{data['variant']!r} is not {variant.key}")
+    if not trusted:
+        if check_object(data, variant.name).get("format") != cls.format_key:
+            raise refuse("format", f"not a saved {variant.name} game")
+        check_structure(data, load_schema("rulekeeper.dominion", "data/save.schema.json"))
+        if data["variant"] != variant.key:
+            raise refuse("variant", f"{data['variant']!r} is not {variant.key}")
 
     def build() -> G:
         game = cls(variant, Chance.from_json(data["chance"]), list(data["players"]))
@@ -101,9 +111,13 @@ def restore(cls: type[G], data: dict[str, Any]) -> G:
             game.outcome = Outcome(result, tuple(winners), rule, reason, tuple(*causes))
         return game
 
+    if trusted:
+        return build()
     game = guard(build)
     _check(game)
     check_invariants(game, _invariants)
+    guard(lambda: _check_settled(game))
+    check_playable(game)
     return game
 
 
@@ -133,9 +147,127 @@ def _check(game: DominionGame) -> None:
     for pile in game.piles:
         if pile not in CARDS or f"pile:{pile}" not in game.table:
             raise refuse("piles", f"no pile for {pile!r}")
-    for step in game.steps:
-        check_index(step["player"], players, "steps", rule="DM 3.3")
+    for index, step in enumerate(game.steps):
+        _check_step(game, step, f"steps[{index}]")
     _check_looked_at(game)
+
+
+# What each field of a step refers to, by the field's name, whatever the step's kind: the
+# schema declares which fields each kind has ($defs/steps), and these say what their values
+# must name in this game. A new kind's fields plug in by using these names, or adding one.
+_SEAT_FIELDS: Final = ("player", "attacker", "victim")
+_CARD_ID_FIELDS: Final = ("target", "pending")
+_NAME_FIELDS: Final = ("card", "name", "only")
+
+
+def _step_cards() -> dict[str, Mapping[str, object]]:
+    """The kinds of step whose ``card`` chooses what they do, with the cards each knows."""
+    from rulekeeper.dominion.kingdom import CHOICES, VICTIMS
+
+    return {"choose": CHOICES, "victim": VICTIMS}
+
+
+def _check_step(game: DominionGame, step: dict[str, Any], path: str) -> None:
+    """Refuse a pending step whose fields do not name seats, cards and names of this game."""
+    players = len(game.players)
+    for field in _SEAT_FIELDS:
+        if field in step:
+            check_index(step[field], players, f"{path}.{field}", rule="DM 3.3")
+    for field in _CARD_ID_FIELDS:
+        if field in step:
+            check_index(step[field], len(game.cards), f"{path}.{field}", what="card")
+    if "type" in step and step["type"] not in TYPES:
+        raise refuse(f"{path}.type", f"{step['type']!r} is not a card type (DM 3.1)")
+    if step["do"] == "choose":
+        return _check_choice(step, path)
+    for field in _NAME_FIELDS:
+        value = step.get(field, [])
+        for name in [value] if isinstance(value, str) else value:
+            if name not in CARDS:
+                raise refuse(f"{path}.{field}", f"{name!r} is not a Dominion card (DM 3.3)")
+    known = _step_cards().get(step["do"])
+    if known is not None and step["card"] not in known:
+        raise refuse(f"{path}.card", f"a {step['do']} step of {step['card']!r} is not one "
+                     "any card makes (DM 3.3)")  # fmt: skip
+    return None
+
+
+def _check_choice(step: dict[str, Any], path: str) -> None:
+    if "name" in step and step["name"] not in CARDS:
+        raise refuse(f"{path}.name", f"{step['name']!r} is not a Dominion card (DM 3.3)")
+    if step["card"] not in _step_cards()["choose"]:
+        raise refuse(f"{path}.card", f"{step['card']!r} asks no choice of its own (DM 3.3)")
+    if len(set(step["options"])) != len(step["options"]):
+        raise refuse(f"{path}.options", "an option is offered twice (DM 3.3)")
+
+
+# The steps that hold cards set aside until they resolve, by kind (or, for a choice, by the
+# card asking it): "own" holds its player's set-aside cards and puts them all somewhere when it
+# ends, "everyone" every player's, "target" exactly the card it names as its target, and
+# "looked" exactly the cards a Sentry looks at and keeps (DM 4.10).
+_ASIDE_KEEPERS: Final = {
+    "library": "own",
+    "pass": "own",
+    "deliver": "everyone",
+    "Bandit": "own",
+    "sentry": "looked",
+}
+
+
+def _check_settled(game: DominionGame) -> None:
+    """Refuse a state the engine never stops in (DM R3): it runs every step that needs no
+    choice and ends every phase that leaves none; it is in the pre-game phase exactly while
+    the variant has a decision before turn one; and cards are set aside only while the
+    effect that set them aside is under way."""
+    if game.outcome is not None:
+        return
+    pregame = game.variant.pregame_player(game) is not None
+    if pregame != (game.phase == "pregame"):
+        said = "is not over" if pregame else "is over (or there is none)"
+        raise refuse("phase", f"{game.phase!r}, but the pre-game phase {said} (DM R3)")
+    if game.steps:
+        if pregame:
+            raise refuse("steps", "no card's effect is under way before the first turn (DM 3.3)")
+        if not effects.options(game, game.steps[-1]):
+            raise refuse(
+                f"steps[{len(game.steps) - 1}]",
+                "a step that offers no choice runs at once and is never left waiting (DM R3)",
+            )
+    elif game.phase == "action" and (game.actions == 0 or not game.has_action_card(game.active)):
+        raise refuse("phase", "an Action phase with no Action or no Action card to play "
+                     "ends at once (DM R3)")  # fmt: skip
+    elif game.phase == "buy" and game.buys == 0:
+        raise refuse("buys", "a Buy phase with no Buy left ends the turn at once (DM R3)")
+    for player in range(len(game.players)):
+        _check_aside(game, player)
+
+
+def _check_aside(game: DominionGame, player: int) -> None:
+    aside = game.table[zone_name("aside", player)]
+    if not aside:
+        return
+    keepers = []
+    for step in game.steps:
+        keeps = _ASIDE_KEEPERS.get(step["card"] if step["do"] == "choose" else step["do"])
+        if keeps == "everyone" or (keeps and step["player"] == player):
+            keepers.append((keeps, step))
+    path = format_path(["table", zone_name("aside", player)])
+    if not keepers:
+        raise refuse(path, "cards are set aside only while the effect that set them aside is "
+                     "under way (DM 3.3)")  # fmt: skip
+    if all(keeps in ("target", "looked") for keeps, _ in keepers):
+        held = sorted(card for keeps, step in keepers for card in _held(keeps, step))
+        if sorted(aside) != held:
+            raise refuse(path, f"holds {sorted(aside)}, not the cards {held} that the "
+                         "pending choices are about (DM 3.3, DM 4.10)")  # fmt: skip
+
+
+def _held(keeps: str, step: dict[str, Any]) -> list[int]:
+    """The set-aside cards a step that holds exactly its own cards holds: a choice's target, or
+    the cards a Sentry looks at and keeps."""
+    if keeps == "looked":
+        return [*step["looking"], *step["kept"]]
+    return [step["target"]] if "target" in step else []
 
 
 # The cards a card looks at (DM 4.10), kept in its pending step: checked here, on their own.

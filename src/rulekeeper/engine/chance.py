@@ -22,9 +22,9 @@ import _random
 import random
 from collections import deque
 from collections.abc import MutableSequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
-from rulekeeper.errors import SerializationError
+from rulekeeper.errors import InputError, SerializationError
 
 T = TypeVar("T")
 Outcome = int | str | list[int]
@@ -73,11 +73,38 @@ def seeded_random(seed: int) -> random.Random:
     return rng
 
 
+MAX_SEED: Final[int] = 2**64 - 1
+"""The largest seed: a seed is a whole number from 0 to 2**64 - 1, the range a save records
+(the chance schema). Python's generator would take any integer, but it seeds with the absolute
+value, so ``-7`` would deal as ``7`` does; a seed outside the range is refused instead."""
+
+
+def check_seed(seed: int) -> int:
+    """Return ``seed`` if a game may start from it (0 to :data:`MAX_SEED`).
+
+    >>> from rulekeeper.engine.chance import check_seed
+    >>> check_seed(7)
+    7
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    rulekeeper.errors.InputError: a seed is a whole number from 0 to 18446744073709551615, not -1
+
+    :raises InputError: if it is negative or larger than :data:`MAX_SEED`.
+    """
+    if not 0 <= seed <= MAX_SEED:
+        raise InputError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed}")
+    return seed
+
+
 class Chance:
-    """A game's source of randomness: a private seeded RNG plus a queue of scripted outcomes."""
+    """A game's source of randomness: a private seeded RNG plus a queue of scripted outcomes.
+
+    :raises InputError: if ``seed`` is not from 0 to :data:`MAX_SEED` (:func:`check_seed`).
+    """
 
     def __init__(self, seed: int) -> None:
-        self.seed = seed
+        self.seed = check_seed(seed)
         self._rng = seeded_random(seed)
         self._scripted: dict[str, deque[Outcome]] = {}
 

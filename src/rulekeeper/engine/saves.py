@@ -13,6 +13,11 @@ Loading a save takes three steps, each refusing what the next could not survive:
    (:func:`check_card_zones`), player indices in range (:func:`check_index`), and its own
    invariants, guarded so that one crashing on a strange state is an error too
    (:func:`check_invariants`).
+4. Every format ends with :func:`check_playable`: a game that is not over has a legal action,
+   and every legal action it offers is accepted and leads to a game that can go on.
+
+A format's ``from_json`` first asks :func:`check_object`, so that a value that is not even a
+JSON object (a list, a number) is refused the same way.
 
 >>> from rulekeeper.engine.saves import read_save, check_structure
 >>> from rulekeeper.errors import SerializationError
@@ -38,7 +43,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
@@ -47,6 +52,9 @@ from referencing.jsonschema import DRAFT202012
 
 from rulekeeper.errors import RulekeeperError, SerializationError
 from rulekeeper.jsondata import NotJson, loads_strict
+
+if TYPE_CHECKING:
+    from rulekeeper.engine.game import Game
 
 MAX_SAVE_BYTES = 32 * 1024 * 1024
 """The largest save accepted, in bytes of UTF-8 (a long multiplayer game saves well under 1 MB)."""
@@ -432,6 +440,24 @@ def format_path(path: Iterable[str | int]) -> str:
 # Step 3: the game's meaning, in checks every format shares.
 
 
+def check_object(data: object, what: str) -> dict[str, Any]:
+    """Return ``data`` if it is a JSON object, the only thing a save can be; refuse anything
+    else (a list, a number) as not a saved ``what`` game.
+
+    >>> from rulekeeper.engine.saves import check_object
+    >>> try:
+    ...     check_object([1, 2], "Leveler")
+    ... except SerializationError as error:
+    ...     print(error)
+    not a saved game: a saved Leveler game is a JSON object, not an array
+
+    :raises SerializationError: if ``data`` is not a ``dict``.
+    """
+    if not isinstance(data, dict):
+        raise refuse("", f"a saved {what} game is a JSON object, not {_json_type(data)}")
+    return data
+
+
 def check_index(value: int, count: int, path: str, *, what: str = "player", rule: str = "") -> None:
     """Refuse ``value`` unless it indexes one of ``count`` things (``0 <= value < count``).
 
@@ -519,3 +545,43 @@ def guard(restore: Callable[[], G], *, path: str = "") -> G:
         raise refuse(path, "nested too deep") from None
     except Exception as error:
         raise refuse(path, f"cannot be restored ({type(error).__name__}: {error})") from None
+
+
+# Step 4: the game can go on.
+
+
+def check_playable(game: Game) -> None:
+    """Refuse a restored ``game`` that could not be played on: while it is not over, it must
+    offer a legal action, and every legal action it offers must be accepted (applied to a
+    copy, it must not be refused nor fail) and leave a game that is over or offers an action
+    in turn.
+
+    Every format's loader ends with this check, after its own: a save that passes them all
+    but leaves, say, a choice nobody can answer is refused here rather than failing in play.
+
+    :raises SerializationError: naming the action that cannot be taken, or saying that none
+        can.
+    """
+    from rulekeeper.errors import IllegalActionError
+
+    if game.is_over():
+        return
+    actions = guard(game.legal_actions, path="")
+    if not actions:
+        raise refuse("", "the game cannot go on: no legal action, and the game is not over")
+    text = json.dumps(game.to_json())  # saved once; each action is tried on a fresh copy
+    for action in actions:
+        try:
+            successor = type(game)._from_trusted_json(json.loads(text))
+            successor.apply(action)
+            going_on = successor.is_over() or bool(successor.legal_actions())
+        except IllegalActionError as error:
+            raise refuse("", f"the game cannot go on: {action!r} is offered but refused "
+                         f"({error})") from None  # fmt: skip
+        except RecursionError:
+            raise refuse("", f"the game cannot go on: {action!r} does not end") from None
+        except Exception as error:  # any failure of a state no game reaches: refuse it
+            raise refuse("", f"the game cannot go on: {action!r} fails "
+                         f"({type(error).__name__})") from None  # fmt: skip
+        if not going_on:
+            raise refuse("", f"the game cannot go on: after {action!r} no action is legal")

@@ -15,6 +15,8 @@ from rulekeeper.engine.saves import (
     check_card_zones,
     check_index,
     check_invariants,
+    check_object,
+    check_playable,
     check_structure,
     format_path,
     guard,
@@ -96,7 +98,7 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
 
     if trusted:
         return _restore(cls, magic_format(data["format"]), data, trusted=True)
-    key = data.get("format")
+    key = check_object(data, "Magic").get("format")
     try:
         fmt = magic_format(key if isinstance(key, str) else repr(key))
     except InputError as error:
@@ -108,8 +110,7 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
     from rulekeeper.games import magic_invariants
 
     check_invariants(game, magic_invariants)
-    # The legal actions are what play goes on from: computing them must not fail.
-    guard(game.legal_actions, path="decision")
+    check_playable(game)
     return game
 
 

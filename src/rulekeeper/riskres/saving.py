@@ -20,6 +20,8 @@ from rulekeeper.engine.saves import (
     check_card_zones,
     check_index,
     check_invariants,
+    check_object,
+    check_playable,
     check_structure,
     guard,
     load_schema,
@@ -88,6 +90,7 @@ def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
         saved Risk & Resource game that could have been reached.
     """
     if not trusted:
+        check_object(data, "Risk & Resource")
         if data.get("format") != "rr":
             raise refuse("format", "not a saved Risk & Resource game")
         players = data.get("players")
@@ -101,8 +104,7 @@ def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
         from rulekeeper.riskres.invariants import risk_invariants
 
         check_invariants(game, risk_invariants)
-        # The legal actions are what play goes on from: computing them must not fail.
-        guard(game.legal_actions, path="turn")
+        check_playable(game)
     return game
 
 

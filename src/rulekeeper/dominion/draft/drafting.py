@@ -346,6 +346,72 @@ class Draft:
             "landscapes_discarded": list(self.discarded),
         }
 
+    # What must hold at every moment of a draft.
+
+    @enforces("DD 1.2", "DD 2.2", "DD 2.4", "DD 5.1", "DD 5.2")
+    def problems(self, players: int) -> list[str]:
+        """Why this draft could not be one of ``players`` reached by play, if it could not:
+        the seats, the randomizers each holds or has set aside for the stage and round it is
+        in (DD 1.2, DD 2.2, DD 2.4), the landscapes and who was dealt them (DD 5.1, DD 5.2).
+        The engine's own drafts give none; a save is refused on the first."""
+        size = RANDOMIZERS_PER_PLAYER
+        seats: tuple[list[Any], ...] = (
+            self.piles,
+            self.set_aside,
+            self.picked,
+            self.centre_choice,
+            self.names,
+        )
+        if self.players != players or any(len(entry) != players for entry in seats):
+            return [f"the draft is not one of {players} players (DD 1.1)"]
+        every = [c for pile in self.piles for c in pile] + [c for c in self.picked if c]
+        every += [c for cards in self.set_aside for c in cards] + self.centre
+        if len(every) != players * size or len(set(every)) != len(every):
+            return [f"the draft does not hold {players * size} distinct randomizers (DD 1.2)"]
+        problems = []
+        rounds = {len(cards) for cards in self.set_aside}
+        done = self.stage != PICK
+        picks = [c is not None for c in self.picked]
+        if not done:
+            taken = rounds.pop() if len(rounds) == 1 else -1
+            if not 0 <= taken < size or None not in self.picked:
+                problems.append("a round of picks is under way with no pick left to make (DD 2.2)")
+            elif picks != sorted(picks, reverse=True) or any(
+                len(pile) != size - taken - picked
+                for pile, picked in zip(self.piles, picks, strict=True)
+            ):
+                problems.append(f"the piles are not as round {taken + 1} leaves them (DD 2.2)")
+            elif any(self.centre_choice) or self.centre:
+                problems.append("randomizers are in the centre before the sixth round (DD 2.4)")
+        else:
+            moved = [c is not None for c in self.centre_choice]
+            full = self.stage != CENTRE
+            if any(self.piles) or any(picks):
+                problems.append("piles are left after the sixth round (DD 2.3)")
+            elif moved != sorted(moved, reverse=True) or full != all(moved):
+                problems.append("the centre is not filled in seat order (DD 2.4)")
+            elif self.centre != [c for c in self.centre_choice if c is not None] or any(
+                len(self.set_aside[left_of(seat, players)]) != size - moved[seat]
+                for seat in range(players)
+            ):
+                problems.append("the randomizers moved to the centre are not each one of the "
+                                "left neighbour's (DD 2.4)")  # fmt: skip
+        dealt = len(self.landscape_pile) + len(self.discarded)
+        expected = {PICK: 0, CENTRE: 0, LANDSCAPES: None, DONE: players if dealt else 0}
+        if not 0 <= self.landscape_holder < players:
+            problems.append(f"the landscape holder {self.landscape_holder} is not a seat (DD 5.1)")
+        if dealt not in (0, players + EXTRA_LANDSCAPES) or len(set(self.landscape_pile)) != len(
+            self.landscape_pile
+        ):
+            problems.append(f"{dealt} landscapes, not {players + EXTRA_LANDSCAPES} (DD 5.1)")
+        elif self.stage == LANDSCAPES and not (dealt and len(self.discarded) < players):
+            problems.append("the landscape draft is under way with no landscape to discard "
+                            "(DD 5.2)")  # fmt: skip
+        elif expected[self.stage] not in (None, len(self.discarded)):
+            problems.append(f"{len(self.discarded)} landscapes discarded in the {self.stage} "
+                            "stage (DD 5.2)")  # fmt: skip
+        return problems
+
     # Saving.
 
     def to_json(self) -> dict[str, Any]:
@@ -387,8 +453,10 @@ class Draft:
         except (KeyError, TypeError, ValueError) as error:
             raise SerializationError(f"bad draft state: {error}") from None
         if stage not in STAGES or not MIN_PLAYERS <= draft.players <= MAX_PLAYERS:
-            raise SerializationError(f"bad draft state: stage {stage!r}, {draft.players} players")
+            raise SerializationError(
+                f"bad draft state: stage {stage!r}, {draft.players} players (DD 1.1)"
+            )
         if len(draft.set_aside) != draft.players or len(draft.picked) != draft.players:
-            raise SerializationError("bad draft state: one entry per player is needed")
+            raise SerializationError("bad draft state: one entry per player is needed (DD 1.1)")
         draft.stage = stage
         return draft

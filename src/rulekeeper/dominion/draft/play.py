@@ -216,7 +216,11 @@ class DominionDraft(DominionVariant):
             }
 
     def invariants(self, game: DominionGame) -> list[str]:
-        """Each player's Supply is exactly as drafted, and no randomizer is lost or doubled."""
+        """The draft is one of this table that play could reach
+        (:meth:`~rulekeeper.dominion.draft.drafting.Draft.problems`), each
+        player's Supply is exactly as drafted, and no randomizer is lost or doubled."""
+        if sorted(game.variant_state) != ["draft", "supply"]:
+            return [f"the Draft keeps its draft and supply, not {sorted(game.variant_state)}"]
         draft = self._draft(game)
         problems = []
         held = [c for pile in draft.piles for c in pile] + [c for c in draft.picked if c]
@@ -225,7 +229,10 @@ class DominionDraft(DominionVariant):
         laid_out = sorted(p for p in game.piles if CARDS[p].kind == "kingdom")
         if every != laid_out:
             problems.append(f"the randomizers {every} are not the kingdom piles {laid_out}")
-        if draft.stage != DONE:
+        problems += draft.problems(len(game.players))
+        if draft.stage != DONE and game.variant_state["supply"]:
+            problems.append("the Supplies are settled before the draft is over (DD 3.1)")
+        if problems or draft.stage != DONE:
             return problems
         base = {p for p in game.piles if CARDS[p].kind == "base"}
         for seat, own in enumerate(draft.private_piles):

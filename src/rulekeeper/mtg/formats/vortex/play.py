@@ -82,6 +82,26 @@ class Vortex(MagicFormat):
             )
         if state["phase"] == "opening" and "opening" not in state:
             raise refuse("format_state.opening", "the opening turns are not planned (VX 4.1)")
+        self._check_decision(game)
+
+    def _check_decision(self, game: MagicGame) -> None:
+        """The decision being asked is one the phase asks, of the player whose it is: a pick
+        of the next player to draft (in the opening turns, VX 4.1, or in play, VX 5.1), basic
+        lands only after the opening turns (VX 4.2), a pack mulligan only in play (VX 7.1)."""
+        state, decision, player = game.format_state, game.decision, game.priority
+        phase = state["phase"]
+        if decision == "pick":
+            queue = state.get("opening", []) if phase == "opening" else state["drafts"]
+            rule = "VX 4.1" if phase == "opening" else "VX 5.1"
+            if phase == "basics" or not queue or queue[0] != player:
+                raise refuse("decision", f"a pick of player {player} is asked, but no draft of "
+                             f"theirs is under way in the {phase} phase ({rule})")  # fmt: skip
+        elif decision == "basics" and phase != "basics":
+            raise refuse("decision", f"basic lands are taken only after the opening turns, not "
+                         f"in the {phase} phase (VX 4.2)")  # fmt: skip
+        elif decision == "pack mulligan" and phase != "play":
+            raise refuse("decision", f"a pack mulligan is offered only in play, not in the "
+                         f"{phase} phase (VX 7.1)")  # fmt: skip
 
     def extra_zones(self, player: int) -> tuple[str, ...]:
         """Each player's pack, and their basic lands waiting outside the game."""
