@@ -99,7 +99,8 @@ def test_every_kind_of_step_declares_its_fields_in_the_schema() -> None:
 @pytest.mark.rule("DM R3")
 def test_dominion_refuses_an_automatic_step_left_on_top() -> None:
     game = reached("dominion", pending("react"), players=3)
-    top = {"do": "effect", "player": 0, "card": "Village"}
+    # A Witch's attack on one player asks nothing (an effect step may: a Way in use, DM 5.5).
+    top = {"do": "victim", "player": 1, "card": "Witch", "attacker": 0}
     refused(game, lambda data: data["steps"].append(top), "offers no choice runs at once")
 
 
