@@ -168,18 +168,26 @@ def _two_series(
 
 def _table(results: dict[str, Any], by_size: dict[str, dict[int, list[dict[str, Any]]]]) -> str:
     """The study's numbers, one row per table size, old and new side by side."""
+    # Two narrow tables rather than one wide one, so that each fits a phone's column.
     rows = [
-        "| players | ended by SD 6.5, old / new | mean rounds, old / new "
-        "| empty draws, old / new | Junk returned / taken a game, new "
-        "| paid for Junk a game, new |",
-        "|---|---|---|---|---|---|",
+        "| players | ended by SD 6.5, old / new | mean rounds, old / new |",
+        "|---|---|---|",
     ]
     for n in PLAYERS:
         old, new = by_size["old"][n], by_size["new"][n]
         rows.append(
             f"| {n} | {_own_end_share(old):.0f}% / {_own_end_share(new):.0f}% "
-            f"| {_mean(old, 'rounds'):.1f} / {_mean(new, 'rounds'):.1f} "
-            f"| {_empty(old):.1f}% / {_empty(new):.1f}% "
+            f"| {_mean(old, 'rounds'):.1f} / {_mean(new, 'rounds'):.1f} |"
+        )
+    rows += [
+        "",
+        "| players | empty draws, old / new | Junk returned / taken, new | paid for Junk, new |",
+        "|---|---|---|---|",
+    ]
+    for n in PLAYERS:
+        old, new = by_size["old"][n], by_size["new"][n]
+        rows.append(
+            f"| {n} | {_empty(old):.1f}% / {_empty(new):.1f}% "
             f"| {_sum_mean(new, 'junk_returned'):.1f} / {_sum_mean(new, 'junk_taken'):.1f} "
             f"| {_mean(new, 'junk_paid'):.1f} mana |"
         )

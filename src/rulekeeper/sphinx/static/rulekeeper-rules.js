@@ -299,15 +299,19 @@
   /** How well an item matches: null unless every word of the query is found in it. */
   function score(item, query, id) {
     let total = 0;
+    let titled = 0;
     for (const term of query.terms) {
       const any = (set) => [...term.alternatives].some((w) => set.has(w));
-      if (any(item.title)) total += 6;
+      if (any(item.title)) { total += 6; titled += 1; }
       else if (any(item.text)) total += 2;
       else if (id && term.cited.has(id)) total += 3;
       else return null;
       if (id && term.cited.has(id)) total += 3;
     }
     if (query.terms.length > 1 || query.phrase.includes(" ")) {
+      // A title that names every word asked is the rule about it ("three piles": "Three
+      // empty piles"), above rulings that only mention the words in passing.
+      if (titled === query.terms.length) total += 4;
       if (item.titleSeq.includes(query.phrase)) total += 8;
       else if (item.seq.includes(" " + query.phrase + " ")) total += 5;
     }
