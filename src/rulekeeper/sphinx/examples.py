@@ -170,8 +170,8 @@ def _pass(self: Any, node: nodes.Node) -> None:
 
 def setup_examples(app: Sphinx) -> None:
     """Register the transform, its nodes and their style."""
-    others = dict.fromkeys(("text", "latex", "man", "texinfo"), (_pass, _pass))
-    app.add_node(folded_doctest, html=(_visit_folded, _depart_folded), **others)
-    app.add_node(judge_example, html=(_visit_judge, _depart_judge), **others)
+    other = (_pass, _pass)
+    app.add_node(folded_doctest, html=(_visit_folded, _depart_folded), text=other, latex=other)
+    app.add_node(judge_example, html=(_visit_judge, _depart_judge), text=other, latex=other)
     app.add_post_transform(JudgeExamples)
     app.add_css_file("rulekeeper-examples.css")
