@@ -97,7 +97,10 @@ def judge_lines(code: str) -> list[tuple[str, str]]:
         move = _move(example.source)
         if move is not None:
             lines.append(("move", move))
-        lines.extend(("says", answer.replace("...", "…")) for answer in _answers(example))
+        for answer in _answers(example):
+            line = ("says", answer.replace("...", "…"))
+            if line not in lines:  # a log line printed again after the move that made it
+                lines.append(line)
     return lines
 
 
