@@ -41,6 +41,11 @@ printed as ``RR 6.1a: Mire Lurker is tapped``."""
 _EXCEPTION_NAME = re.compile(r"^[\w.]+(?:Error|Exception): ")
 """The exception's name before its message, which a reader need not see."""
 
+_REFUSED_MOVE = re.compile(
+    r"illegal action: .* \((?P<rule>[A-Z]{2} \S+): (?P<reason>.*)\)", re.DOTALL
+)
+"""How a refused move reads: ``illegal action: MOVE (RULE: why)``."""
+
 _CITED_ID = re.compile(r"\b[A-Z]{2} (?:R\d+|\d+(?:\.\d+)*[a-z]?)\b")
 
 
@@ -75,6 +80,9 @@ def _answers(example: doctest.Example) -> list[str]:
     """The lines of what the engine said that cite a rule: log lines and refusals."""
     if example.exc_msg is not None:
         message = _EXCEPTION_NAME.sub("", example.exc_msg.strip())
+        refusal = _REFUSED_MOVE.fullmatch(message)
+        if refusal:  # the move is shown just above: say only the rule and why
+            return [f"Refused ({refusal['rule']}): {refusal['reason']}"]
         return [f"Refused: {message}"] if _CITATION.search(message) else []
     lines = []
     for line in example.want.splitlines():
