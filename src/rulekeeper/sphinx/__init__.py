@@ -32,6 +32,7 @@ from rulekeeper.sphinx.changes import setup_changes
 from rulekeeper.sphinx.directives import RuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
 from rulekeeper.sphinx.editlinks import point_edit_links
+from rulekeeper.sphinx.examples import setup_examples
 from rulekeeper.sphinx.gallery import CardGalleryDirective, KeywordLinks
 from rulekeeper.sphinx.glossary import GlossaryIndex, GlossaryLinks
 from rulekeeper.sphinx.linkpreviews import add_meta_tags
@@ -69,6 +70,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rulings-list", RulingsListDirective)
 
     setup_changes(app)
+    setup_examples(app)
     app.add_transform(RuleSections)
     app.add_transform(GlossaryIndex)
     app.add_post_transform(EnforcedByLinks)

@@ -1,0 +1,68 @@
+"""On a phone, a rules page reads as rules: its worked examples show what a judge reads, and
+the doctests behind them stay folded until asked for."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from browsing import Tab
+
+EXAMPLE_PAGES = (
+    "rules/risk-and-resource/06-combat.html",
+    "rules/dominion-draft.html",
+    "rules/stockpile.html",
+)
+"""The pages with the most examples per rule, where code once took most of the height."""
+
+MOST_CODE = 0.10
+"""The largest share of a page's height that code shown by default may take."""
+
+CODE_SHARE = """
+(() => {
+  const article = document.querySelector("article");
+  const code = [...article.querySelectorAll("pre")]
+    .filter((pre) => pre.checkVisibility() && !pre.closest("details:not([open])")
+      && !pre.parentElement.closest("pre"))
+    .reduce((sum, pre) => sum + pre.getBoundingClientRect().height, 0);
+  return [code, document.documentElement.scrollHeight];
+})()
+"""
+"""The height of the code blocks shown on the page, and the page's height, in CSS pixels."""
+
+
+@pytest.mark.parametrize("path", EXAMPLE_PAGES)
+def test_code_shown_on_a_phone_is_a_small_part_of_the_page(
+    path: str, tab_at: Callable[[str], Tab]
+) -> None:
+    """At 390 px, code visible without a click takes at most 10% of the page's height."""
+    tab = tab_at("phone-wide")
+    tab.open(path)
+    code, height = tab.page.evaluate(CODE_SHARE)
+    share = code / height
+    print(f"{path}: {code:.0f} px of code in {height} px, {share:.1%}")
+    assert share <= MOST_CODE, f"{path}: code takes {share:.1%} of the page at 390 px"
+    tab.check_no_errors()
+
+
+def test_a_folded_doctest_opens_and_copies_as_run(tab_at: Callable[[str], Tab]) -> None:
+    """ "Show the doctest" opens the example's doctest, which keeps its copy button."""
+    tab = tab_at("phone-wide")
+    page = tab.open(EXAMPLE_PAGES[1])
+    folded = page.locator("details.judge-doctest").first
+    assert not folded.locator("pre").is_visible()
+    folded.locator("summary").click()
+    assert folded.locator("pre").is_visible()
+    assert ">>> " in folded.locator("pre").inner_text()
+    assert folded.locator("button.copybtn").count() == 1
+    tab.check_no_errors()
+
+
+def test_rule_ids_in_an_example_link_to_their_rules(tab_at: Callable[[str], Tab]) -> None:
+    """The rule an engine's answer cites is a link to that rule."""
+    tab = tab_at("phone-wide")
+    page = tab.open(EXAMPLE_PAGES[1])
+    links = page.locator(".judge-example a")
+    assert links.count() > 0
+    assert "#" in (links.first.get_attribute("href") or "")
+    tab.check_no_errors()
