@@ -301,18 +301,44 @@ def test_each_format_has_a_version_and_a_changes_page(
 
 
 def test_a_rule_links_to_its_history(rules: Rules, tab_at: Callable[[str], Tab]) -> None:
-    """Under a rule, the release it last changed in; History shows that rule's changes only."""
+    """Under a rule, the release it last changed in; History shows that rule's changes only,
+    and the releases that changed it lead to their pages, filtered to that rule."""
     tab = tab_at("phone-wide")
     page = tab.open(rules["rules"]["LV 2.1"]["u"])
     line = page.locator("dt#rule-lv-2-1 + dd p.rule-history")
     assert "version" in line.inner_text()
     line.locator("a.rule-history-link").click()
     page.wait_for_url("**/changes.html?rule=LV-2.1")
-    shown = page.locator("li.rule-change").filter(visible=True)
-    assert shown.count() >= 1
-    for index in range(shown.count()):
-        assert "LV 2.1" in shown.nth(index).inner_text()
     assert "LV 2.1" in page.locator(".rule-history-notice").inner_text()
+    for index in range(page.locator("li.rule-change").filter(visible=True).count()):
+        shown = page.locator("li.rule-change").filter(visible=True)
+        assert "LV 2.1" in shown.nth(index).inner_text()
+    releases = page.locator("li.release").filter(visible=True)
+    assert releases.count() >= 1
+    assert page.locator("#changes-dd").is_hidden()
+    releases.first.locator("a").click()
+    page.wait_for_url("**/releases/lv-*.html?rule=LV-2.1#change-lv-2-1")
+    shown = page.locator("li.rule-change").filter(visible=True)
+    assert shown.count() == 1
+    assert "LV 2.1" in shown.first.inner_text()
+    shown.first.locator("a.reference.internal").first.click()
+    page.wait_for_url("**/rules/leveler.html#rule-lv-2-1")
+    tab.check_no_errors()
+
+
+def test_each_release_has_a_page(rules: Rules, tab_at: Callable[[str], Tab]) -> None:
+    """The changes page links each release to its own page, which lists the rules it added,
+    removed and changed, each linked to the rule."""
+    tab = tab_at("laptop-wide")
+    page = tab.open("changes.html")
+    prefix = next(iter(rules["prefixes"])).lower()
+    page.locator(f"#changes-{prefix} li.release a").last.click()
+    page.wait_for_url(f"**/releases/{prefix}-1.html")
+    assert "the first release" in page.locator("p.release-summary").inner_text()
+    items = page.locator("li.rule-change.rule-added")
+    assert items.count() >= 1
+    assert items.first.locator("a.reference.internal").count() == 1
+    assert tab.scroll_overflow() <= 0
     tab.check_no_errors()
 
 

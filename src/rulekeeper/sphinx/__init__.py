@@ -14,6 +14,9 @@ Configuration:
 ``rulekeeper_releases_dir`` (default ``None``: ``../releases`` beside ``conf.py``)
     Where the release files are (see :mod:`rulekeeper.sphinx.releases`), relative to
     ``conf.py``.
+``rulekeeper_release_pages_dir`` (default ``"releases"``)
+    The folder of the source tree a page per release is generated into (see
+    :mod:`rulekeeper.sphinx.releasepages`); ``""`` for none.
 ``rulekeeper_api_dir`` (default ``""``: off)
     A folder of the source tree to generate one API page per engine module into.
 """
