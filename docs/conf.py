@@ -46,6 +46,9 @@ myst_heading_anchors = 3
 rulekeeper_engine_packages = ["rulekeeper"]
 rulekeeper_api_dir = "api/_generated"  # one page per module, written before every build
 rulekeeper_tests_dir = "../tests"
+# The path the site is served from: a server returns 404.html for a missing address at any
+# depth, and the page resolves its styles and links against this (rulekeeper.sphinx.notfound).
+rulekeeper_site_root = "/"
 
 # -- API reference ------------------------------------------------------------------------------
 

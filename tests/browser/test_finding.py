@@ -263,6 +263,38 @@ def test_the_missing_page_offers_go_to_rule(
     tab.check_no_errors()
 
 
+def own_404(error: str) -> bool:
+    """The console's report of the missing address itself, which a 404 page always has."""
+    return "status of 404" in error and "/rules/nope/deeper.html'" in error
+
+
+@pytest.mark.parametrize("width", ["phone", "desktop"])
+def test_the_missing_page_works_at_any_depth(
+    width: str, rules: Rules, tab_at: Callable[[str], Tab]
+) -> None:
+    """Returned for a missing address two folders deep, the 404 page has its styles and
+    scripts, and its links and Go to rule box lead into the site."""
+    tab = tab_at(width)
+    response = tab.page.goto(tab.base_url + "rules/nope/deeper.html", wait_until="load")
+    assert response is not None and response.status == 404
+    page = tab.page
+    # The missing address itself is the only failed request the console may report.
+    tab.errors[:] = [e for e in tab.errors if not own_404(e)]
+    assert page.locator("h1").inner_text().startswith("No page here")
+    # Styled: every stylesheet loaded (a missing one would have no rules).
+    assert page.locator("link[rel=stylesheet]").count() == page.evaluate(
+        "[...document.styleSheets].filter(s => s.href && s.cssRules.length).length"
+    )
+    page.locator("article a", has_text="the rules").click()
+    page.wait_for_url("**/rules/index.html")
+    tab.page.goto(tab.base_url + "rules/nope/deeper.html", wait_until="load")
+    tab.errors[:] = [e for e in tab.errors if not own_404(e)]
+    page.fill("#rule-goto-404-input", "dd 3.4")
+    page.press("#rule-goto-404-input", "Enter")
+    page.wait_for_url(f"**/{rules['rules']['DD 3.4']['u']}")
+    tab.check_no_errors()
+
+
 def test_glossaries_have_an_a_to_z_index(tab_at: Callable[[str], Tab]) -> None:
     """Each letter links to the first entry that starts with it."""
     tab = tab_at("phone")
