@@ -6,6 +6,7 @@ link and every type in a signature must resolve, or the build fails.
 
 from __future__ import annotations
 
+import gc
 import warnings
 
 from sphinx.deprecation import RemovedInSphinx10Warning
@@ -18,6 +19,12 @@ import rulekeeper
 warnings.filterwarnings(
     "ignore", category=RemovedInSphinx10Warning, module="sphinx_autodoc_typehints"
 )
+
+# A build holds hundreds of thousands of docutils nodes, each in a reference cycle with its
+# parent, so Python's cycle collector, run every 700 new objects by default, kept walking them:
+# about a sixth of a clean build's processor time. Collecting the young generation every
+# 50,000 objects instead frees the same garbage, a little later.
+gc.set_threshold(50_000, 20, 100)
 
 project = "rulekeeper"
 author = "The rulekeeper developers"
