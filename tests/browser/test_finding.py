@@ -276,7 +276,8 @@ def test_the_missing_page_works_at_any_depth(
     scripts, and its links and Go to rule box lead into the site."""
     tab = tab_at(width)
     response = tab.page.goto(tab.base_url + "rules/nope/deeper.html", wait_until="load")
-    assert response is not None and response.status == 404
+    assert response is not None
+    assert response.status == 404
     page = tab.page
     # The missing address itself is the only failed request the console may report.
     tab.errors[:] = [e for e in tab.errors if not own_404(e)]

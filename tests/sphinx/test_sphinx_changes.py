@@ -28,7 +28,10 @@ pytestmark = pytest.mark.sphinx(
     "html",
     testroot="basic",
     srcdir="basic-changes",
-    confoverrides={"rulekeeper_releases_dir": "releases", "rulekeeper_release_pages_dir": "versions"},
+    confoverrides={
+        "rulekeeper_releases_dir": "releases",
+        "rulekeeper_release_pages_dir": "versions",
+    },
 )
 
 

@@ -41,8 +41,8 @@ from rulekeeper.sphinx.editlinks import point_edit_links
 from rulekeeper.sphinx.gallery import CardGalleryDirective, KeywordLinks
 from rulekeeper.sphinx.glossary import GlossaryIndex, GlossaryLinks
 from rulekeeper.sphinx.linkpreviews import add_meta_tags
-from rulekeeper.sphinx.notfound import setup_not_found
 from rulekeeper.sphinx.navigation import forget_navigation, share_navigation
+from rulekeeper.sphinx.notfound import setup_not_found
 from rulekeeper.sphinx.overview import FormatsOverview, FormatsOverviewDirective
 from rulekeeper.sphinx.roles import RuleRole
 from rulekeeper.sphinx.ruledata import write_site_files

@@ -132,9 +132,7 @@ class RulesChanges(SphinxPostTransform):
             content.append(block)
         return content
 
-    def release_changes(
-        self, found: dict[str, list[Release]], where: nodes.Element
-    ) -> list[Node]:
+    def release_changes(self, found: dict[str, list[Release]], where: nodes.Element) -> list[Node]:
         """A release's page: what it added, changed and removed since the release before."""
         done = found.get(where["prefix"], [])
         index = next((i for i, r in enumerate(done) if r.version == where["version"]), None)

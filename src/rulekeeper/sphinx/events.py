@@ -24,8 +24,8 @@ from rulekeeper.sphinx.apipages import write_api_pages
 from rulekeeper.sphinx.changes import release_signature
 from rulekeeper.sphinx.domain import WARNING_TYPE, rules_domain
 from rulekeeper.sphinx.downloads import unshowable
-from rulekeeper.sphinx.releasepages import write_release_pages
 from rulekeeper.sphinx.registry import load_engines, scoped_enforcers, write_engine_manifest
+from rulekeeper.sphinx.releasepages import write_release_pages
 from rulekeeper.sphinx.ruledata import plain
 from rulekeeper.sphinx.traceability import FORMAT_KEY, tests_dir
 from rulekeeper.sphinx.transforms import api_target
