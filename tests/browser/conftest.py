@@ -43,10 +43,24 @@ CHROMIUM_FLAGS = [
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
-    """Serve the site without a log line per request."""
+    """Serve the site without a log line per request, and answer a missing address with the
+    site's ``404.html`` and status 404, at whatever depth, as static hosts do."""
 
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory, "404.html")
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(code, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
 
 @pytest.fixture(scope="session")

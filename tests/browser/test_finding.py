@@ -263,6 +263,39 @@ def test_the_missing_page_offers_go_to_rule(
     tab.check_no_errors()
 
 
+def own_404(error: str) -> bool:
+    """The console's report of the missing address itself, which a 404 page always has."""
+    return "status of 404" in error and "/rules/nope/deeper.html'" in error
+
+
+@pytest.mark.parametrize("width", ["phone", "desktop"])
+def test_the_missing_page_works_at_any_depth(
+    width: str, rules: Rules, tab_at: Callable[[str], Tab]
+) -> None:
+    """Returned for a missing address two folders deep, the 404 page has its styles and
+    scripts, and its links and Go to rule box lead into the site."""
+    tab = tab_at(width)
+    response = tab.page.goto(tab.base_url + "rules/nope/deeper.html", wait_until="load")
+    assert response is not None
+    assert response.status == 404
+    page = tab.page
+    # The missing address itself is the only failed request the console may report.
+    tab.errors[:] = [e for e in tab.errors if not own_404(e)]
+    assert page.locator("h1").inner_text().startswith("No page here")
+    # Styled: every stylesheet loaded (a missing one would have no rules).
+    assert page.locator("link[rel=stylesheet]").count() == page.evaluate(
+        "[...document.styleSheets].filter(s => s.href && s.cssRules.length).length"
+    )
+    page.locator("article a", has_text="the rules").click()
+    page.wait_for_url("**/rules/index.html")
+    tab.page.goto(tab.base_url + "rules/nope/deeper.html", wait_until="load")
+    tab.errors[:] = [e for e in tab.errors if not own_404(e)]
+    page.fill("#rule-goto-404-input", "dd 3.4")
+    page.press("#rule-goto-404-input", "Enter")
+    page.wait_for_url(f"**/{rules['rules']['DD 3.4']['u']}")
+    tab.check_no_errors()
+
+
 def test_glossaries_have_an_a_to_z_index(tab_at: Callable[[str], Tab]) -> None:
     """Each letter links to the first entry that starts with it."""
     tab = tab_at("phone")
@@ -301,18 +334,44 @@ def test_each_format_has_a_version_and_a_changes_page(
 
 
 def test_a_rule_links_to_its_history(rules: Rules, tab_at: Callable[[str], Tab]) -> None:
-    """Under a rule, the release it last changed in; History shows that rule's changes only."""
+    """Under a rule, the release it last changed in; History shows that rule's changes only,
+    and the releases that changed it lead to their pages, filtered to that rule."""
     tab = tab_at("phone-wide")
     page = tab.open(rules["rules"]["LV 2.1"]["u"])
     line = page.locator("dt#rule-lv-2-1 + dd p.rule-history")
     assert "version" in line.inner_text()
     line.locator("a.rule-history-link").click()
     page.wait_for_url("**/changes.html?rule=LV-2.1")
-    shown = page.locator("li.rule-change").filter(visible=True)
-    assert shown.count() >= 1
-    for index in range(shown.count()):
-        assert "LV 2.1" in shown.nth(index).inner_text()
     assert "LV 2.1" in page.locator(".rule-history-notice").inner_text()
+    for index in range(page.locator("li.rule-change").filter(visible=True).count()):
+        shown = page.locator("li.rule-change").filter(visible=True)
+        assert "LV 2.1" in shown.nth(index).inner_text()
+    releases = page.locator("li.release").filter(visible=True)
+    assert releases.count() >= 1
+    assert page.locator("#changes-dd").is_hidden()
+    releases.first.locator("a").click()
+    page.wait_for_url("**/releases/lv-*.html?rule=LV-2.1#change-lv-2-1")
+    shown = page.locator("li.rule-change").filter(visible=True)
+    assert shown.count() == 1
+    assert "LV 2.1" in shown.first.inner_text()
+    shown.first.locator("a.reference.internal").first.click()
+    page.wait_for_url("**/rules/leveler.html#rule-lv-2-1")
+    tab.check_no_errors()
+
+
+def test_each_release_has_a_page(rules: Rules, tab_at: Callable[[str], Tab]) -> None:
+    """The changes page links each release to its own page, which lists the rules it added,
+    removed and changed, each linked to the rule."""
+    tab = tab_at("laptop-wide")
+    page = tab.open("changes.html")
+    prefix = next(iter(rules["prefixes"])).lower()
+    page.locator(f"#changes-{prefix} li.release a").last.click()
+    page.wait_for_url(f"**/releases/{prefix}-1.html")
+    assert "the first release" in page.locator("p.release-summary").inner_text()
+    items = page.locator("li.rule-change.rule-added")
+    assert items.count() >= 1
+    assert items.first.locator("a.reference.internal").count() == 1
+    assert tab.scroll_overflow() <= 0
     tab.check_no_errors()
 
 

@@ -11,6 +11,7 @@ from sphinx.testing.util import SphinxTestApp
 
 from rulekeeper.rulebook import parse_rules
 from rulekeeper.rules import rule_prefix
+from rulekeeper.sphinx.releasepages import write_release_pages
 from rulekeeper.sphinx.releases import (
     compare,
     history,
@@ -27,7 +28,10 @@ pytestmark = pytest.mark.sphinx(
     "html",
     testroot="basic",
     srcdir="basic-changes",
-    confoverrides={"rulekeeper_releases_dir": "releases"},
+    confoverrides={
+        "rulekeeper_releases_dir": "releases",
+        "rulekeeper_release_pages_dir": "versions",
+    },
 )
 
 
@@ -58,13 +62,15 @@ def test_a_change_since_the_last_release_is_listed_word_by_word(app: SphinxTestA
     rules = site_rules(app)
     changed = next(iter(rules))
     record_first_release(app, altered=changed)
+    write_release_pages(app)  # done when the builder starts, before the release was recorded
     app.build()
     html = Path(app.outdir, "changes.html").read_text(encoding="utf-8")
     assert "Not yet released." in html
     assert "Changed: " in html
     assert 'class="diff-removed"' in html
     assert 'class="diff-added"' in html
-    assert "Version 1, effective 15 January 2026" in html
+    assert '<a class="reference external" href="versions/lv-1.html">' in html
+    assert "Version 1, effective 15 January 2026</a>: the first release" in html
     page = app.env.get_and_resolve_doctree(
         app.env.domains["rules"].rules[changed].docname, app.builder, tags=app.tags
     )
@@ -74,6 +80,27 @@ def test_a_change_since_the_last_release_is_listed_word_by_word(app: SphinxTestA
     assert "Version 1, effective 15 January 2026, with changes not yet released." in text
     pdf = Path(app.outdir, "downloads", "LV-rules.pdf").read_bytes()
     assert b"/CreationDate (D:20260115000000Z)" in pdf
+
+
+@pytest.mark.sphinx("html", testroot="basic", srcdir="basic-release-page")
+def test_each_release_has_a_page_listing_its_rules(app: SphinxTestApp) -> None:
+    """A release's page lists every rule it added, each linked to the rule; a release no
+    longer recorded loses its page."""
+    Path(app.srcdir, "changes.md").write_text(CHANGES_PAGE, encoding="utf-8")
+    record_first_release(app)
+    write_release_pages(app)
+    app.build()
+    page = Path(app.outdir, "versions", "lv-1.html").read_text(encoding="utf-8")
+    assert "Leveler version 1, effective 15 January 2026" in page
+    assert "the first release, " in page
+    first = next(iter(site_rules(app)))
+    anchor = nodes.make_id("change-" + first)
+    assert f'id="{anchor}"' in page
+    assert f'href="../{app.env.domains["rules"].rules[first].docname}.html#' in page
+    assert 'href="../changes.html"' in page
+    Path(app.srcdir, "releases", "LV-1.json").unlink()
+    write_release_pages(app)
+    assert not Path(app.srcdir, "versions", "lv-1.md").exists()
 
 
 def test_compare_and_history() -> None:

@@ -14,6 +14,12 @@ Configuration:
 ``rulekeeper_releases_dir`` (default ``None``: ``../releases`` beside ``conf.py``)
     Where the release files are (see :mod:`rulekeeper.sphinx.releases`), relative to
     ``conf.py``.
+``rulekeeper_release_pages_dir`` (default ``"releases"``)
+    The folder of the source tree a page per release is generated into (see
+    :mod:`rulekeeper.sphinx.releasepages`); ``""`` for none.
+``rulekeeper_site_root`` (default ``"/"``)
+    The path the site is served from, so that ``404.html``, returned for a missing address at
+    any depth, finds its styles and links (see :mod:`rulekeeper.sphinx.notfound`).
 ``rulekeeper_api_dir`` (default ``""``: off)
     A folder of the source tree to generate one API page per engine module into.
 """
@@ -37,6 +43,7 @@ from rulekeeper.sphinx.gallery import CardGalleryDirective, KeywordLinks
 from rulekeeper.sphinx.glossary import GlossaryIndex, GlossaryLinks
 from rulekeeper.sphinx.linkpreviews import add_meta_tags
 from rulekeeper.sphinx.navigation import forget_navigation, share_navigation
+from rulekeeper.sphinx.notfound import setup_not_found
 from rulekeeper.sphinx.overview import FormatsOverview, FormatsOverviewDirective
 from rulekeeper.sphinx.roles import RuleRole
 from rulekeeper.sphinx.ruledata import write_site_files
@@ -71,6 +78,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     setup_changes(app)
     setup_examples(app)
+    setup_not_found(app)
     app.add_transform(RuleSections)
     app.add_transform(GlossaryIndex)
     app.add_post_transform(EnforcedByLinks)

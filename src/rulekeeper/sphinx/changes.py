@@ -1,10 +1,13 @@
 """The changes page and each rule's history line, made from the releases and the current rules.
 
 ``{rules-changes}`` marks where the changes page lists, per format, the changes not yet released
-and then every release, newest first, with the rules it added, removed and changed (a
-word-by-word difference, each linked to the rule). Under every rule, a line names the release in
-which it last changed and links to its history: the changes page showing that rule only.
-Both are made when a page is written (see :mod:`rulekeeper.sphinx.releases`).
+(a word-by-word difference, each linked to the rule) and then every release, newest first,
+linked to its own page. ``{rules-release}`` marks where a release's page (generated, see
+:mod:`rulekeeper.sphinx.releasepages`) lists the rules that release added, removed and changed,
+in the same way. Under every rule, a line names the release in which it last changed and links
+to its history: the changes page showing that rule's unreleased change and the releases that
+changed it, each of whose pages then shows that rule only. All of it is made when a page is
+written (see :mod:`rulekeeper.sphinx.releases`).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from sphinx.util.osutil import relative_uri
 
 from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
 from rulekeeper.sphinx.domain import rules_domain
+from rulekeeper.sphinx.releasepages import release_docname, release_pages_dir
 from rulekeeper.sphinx.releases import Release, Snapshot, compare, history, load_releases, word_diff
 from rulekeeper.sphinx.transforms import BEFORE_REFERENCES
 
@@ -76,21 +80,49 @@ class RulesChangesDirective(SphinxDirective):
         return [rules_changes()]
 
 
+class RulesReleaseDirective(SphinxDirective):
+    """``{rules-release} LV 1``: where a release's page lists what that release changed (the
+    pages are generated, see :mod:`rulekeeper.sphinx.releasepages`)."""
+
+    has_content = False
+    required_arguments = 2
+
+    def run(self) -> list[Node]:
+        """Leave a placeholder, written again when a rule is added or removed (its link)."""
+        rules_domain(self.env).note_report(self.env.docname, "release")
+        prefix, version = self.arguments
+        return [rules_changes(prefix=prefix, version=version)]
+
+
 def _rule_classes(rule_id: str) -> list[str]:
-    return ["rule-change", "rule-change-" + nodes.make_id("rule-" + rule_id)]
+    return ["rule-change", _rule_mark(rule_id)]
+
+
+def _rule_mark(rule_id: str) -> str:
+    """The class that marks what concerns one rule, for the History filter:
+    ``rule-change-rule-lv-2-1``."""
+    return "rule-change-" + nodes.make_id("rule-" + rule_id)
 
 
 class RulesChanges(SphinxPostTransform):
-    """Fill the changes page from the releases and the current rules."""
+    """Fill the changes page and the release pages from the releases and the current rules."""
 
     default_priority = BEFORE_REFERENCES
 
     def run(self, **kwargs: Any) -> None:
-        """Replace each placeholder with every format's changes."""
+        """Replace each placeholder with every format's changes, or with one release's."""
         placeholders = list(self.document.findall(rules_changes))
         if not placeholders:
             return
         found = releases(self.config)
+        for placeholder in placeholders:
+            if placeholder.get("version"):
+                placeholder.replace_self(self.release_changes(found, placeholder))
+            else:
+                placeholder.replace_self(self.all_formats(found))
+
+    def all_formats(self, found: dict[str, list[Release]]) -> list[Node]:
+        """Per format: its unreleased changes and the list of its releases."""
         domain = rules_domain(self.env)
         prefixes = list(dict.fromkeys(rule_prefix(r) for r in domain.rulebook()))
         content: list[Node] = []
@@ -98,11 +130,49 @@ class RulesChanges(SphinxPostTransform):
             block = nodes.container(classes=["format-changes"], ids=[f"changes-{prefix.lower()}"])
             block += self.format_changes(prefix, found.get(prefix, []))
             content.append(block)
-        for placeholder in placeholders:
-            placeholder.replace_self([node.deepcopy() for node in content])
+        return content
+
+    def release_changes(self, found: dict[str, list[Release]], where: nodes.Element) -> list[Node]:
+        """A release's page: what it added, changed and removed since the release before."""
+        done = found.get(where["prefix"], [])
+        index = next((i for i, r in enumerate(done) if r.version == where["version"]), None)
+        if index is None:
+            return [nodes.paragraph(text=f"No release {where['prefix']} {where['version']}.")]
+        release = done[index]
+        before = done[index - 1].rules if index else {}
+        intro = nodes.paragraph(classes=["release-summary"])
+        intro += nodes.Text(self.summary(release, before) + " ")
+        changes_doc = self.changes_doc()
+        if changes_doc:
+            text = "Every release, and the changes not yet released"
+            intro += self.page_link(changes_doc, text)
+            intro += nodes.Text(".")
+        return [intro, self.change_list(compare(before, release.rules), before, release.rules)]
+
+    def summary(self, release: Release, before: Snapshot) -> str:
+        """``Version 2, effective 26 November 2026: 1 added, 2 changed, 0 removed since
+        version 1.``"""
+        text = f"Version {release.version}, effective {release.day}"
+        if not before:
+            return f"{text}: the first release, {len(release.rules)} rules."
+        changes = compare(before, release.rules)
+        counts = f"{len(changes.added)} added, {len(changes.changed)} changed"
+        return f"{text}: {counts}, {len(changes.removed)} removed."
+
+    def changes_doc(self) -> str | None:
+        """The changes page, if the site has one."""
+        docs = [d for d, kind in rules_domain(self.env).report_docs.items() if kind == "changes"]
+        return docs[0] if docs else None
+
+    def page_link(self, docname: str, text: str) -> Node:
+        """A link to another page of the site, relative to this page (as the HTML builder
+        writes both)."""
+        uri = relative_uri(self.env.docname, docname + ".html")
+        return nodes.reference(text, text, refuri=uri)
 
     def format_changes(self, prefix: str, done: list[Release]) -> list[Node]:
-        """A format's heading, its unreleased changes and its releases, newest first."""
+        """A format's heading, its unreleased changes and its releases, newest first, each
+        linked to its page."""
         name = PREFIXES.get(prefix, prefix)
         out: list[Node] = [nodes.rubric(name, name)]
         current = current_snapshot(self.env, prefix)
@@ -120,18 +190,24 @@ class RulesChanges(SphinxPostTransform):
         else:
             intro += nodes.Text(f"No changes since version {last.version}.")
             out.append(intro)
+        listing = nodes.bullet_list(classes=["releases"])
         for index in range(len(done) - 1, -1, -1):
             release = done[index]
             before = done[index - 1].rules if index else {}
-            block = nodes.container(classes=["release"], ids=[release.anchor])
-            heading = nodes.paragraph(classes=["release-heading"])
-            text = f"Version {release.version}, effective {release.day}"
-            heading += nodes.strong(text, text)
-            if not index:
-                heading += nodes.Text(f": the first release, {len(release.rules)} rules.")
-            block += heading
-            block += self.change_list(compare(before, release.rules), before, release.rules)
-            out.append(block)
+            touched = compare(before, release.rules)
+            marks = [_rule_mark(r) for r in (*touched.changed, *touched.added, *touched.removed)]
+            # The marks let History keep only the releases that changed one rule.
+            item = nodes.list_item(classes=["release", *marks], ids=[release.anchor])
+            line = nodes.paragraph(classes=["release-heading"])
+            docname = release_docname(self.config, release)
+            summary = self.summary(release, before)
+            head, _, rest = summary.partition(":")
+            pages = release_pages_dir(self.config)
+            line += self.page_link(docname, head) if pages else nodes.Text(head)
+            line += nodes.Text(":" + rest)
+            item += line
+            listing += item
+        out.append(listing)
         return out
 
     def change_list(self, changes: Any, old: Snapshot, new: Snapshot) -> nodes.bullet_list:
@@ -139,7 +215,10 @@ class RulesChanges(SphinxPostTransform):
         listing = nodes.bullet_list(classes=["rule-changes"])
         for kind, ids in (("Changed", changes.changed), ("Added", changes.added)):
             for rule_id in ids:
-                item = nodes.list_item(classes=[*_rule_classes(rule_id), f"rule-{kind.lower()}"])
+                item = nodes.list_item(
+                    classes=[*_rule_classes(rule_id), f"rule-{kind.lower()}"],
+                    ids=[nodes.make_id("change-" + rule_id)],
+                )
                 line = nodes.paragraph()
                 line += nodes.Text(f"{kind}: ")
                 line += self.rule_link(rule_id)
@@ -150,7 +229,10 @@ class RulesChanges(SphinxPostTransform):
                     item += self.difference(old[rule_id], new[rule_id])
                 listing += item
         for rule_id in changes.removed:
-            item = nodes.list_item(classes=[*_rule_classes(rule_id), "rule-removed"])
+            item = nodes.list_item(
+                classes=[*_rule_classes(rule_id), "rule-removed"],
+                ids=[nodes.make_id("change-" + rule_id)],
+            )
             text = f"Removed: {rule_id} {old[rule_id]['t']}".rstrip()
             item += nodes.paragraph(text, text)
             listing += item
@@ -229,8 +311,10 @@ class RuleHistoryLines(SphinxPostTransform):
 
 
 def setup_changes(app: Sphinx) -> None:
-    """Register the configuration value, the directive and the two post-transforms."""
+    """Register the configuration values, the directives and the two post-transforms."""
     app.add_config_value("rulekeeper_releases_dir", None, "env", (str, type(None)))
+    app.add_config_value("rulekeeper_release_pages_dir", "releases", "env", str)
     app.add_directive("rules-changes", RulesChangesDirective)
+    app.add_directive("rules-release", RulesReleaseDirective)
     app.add_post_transform(RulesChanges)
     app.add_post_transform(RuleHistoryLines)

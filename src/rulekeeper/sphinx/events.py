@@ -25,6 +25,7 @@ from rulekeeper.sphinx.changes import release_signature
 from rulekeeper.sphinx.domain import WARNING_TYPE, rules_domain
 from rulekeeper.sphinx.downloads import unshowable
 from rulekeeper.sphinx.registry import load_engines, scoped_enforcers, write_engine_manifest
+from rulekeeper.sphinx.releasepages import write_release_pages
 from rulekeeper.sphinx.ruledata import plain
 from rulekeeper.sphinx.traceability import FORMAT_KEY, tests_dir
 from rulekeeper.sphinx.transforms import api_target
@@ -100,10 +101,12 @@ def add_reader_files(app: Sphinx, config: Config) -> None:
 
 
 def prepare(app: Sphinx) -> None:
-    """Run every ``@enforces`` in the engine, then write the API pages that document them and
-    the list of the engine's files that pages made from the engine depend on."""
+    """Run every ``@enforces`` in the engine, then write the API pages that document them, a
+    page per release, and the list of the engine's files that pages made from the engine
+    depend on."""
     load_engines(app)
     write_api_pages(app)
+    write_release_pages(app)
     write_engine_manifest(app)
 
 
@@ -158,6 +161,8 @@ def report_inputs(app: Sphinx, env: BuildEnvironment) -> dict[str, object]:
       that defines rules was last read (a format's front page may give its summary in its
       first sentence) and the releases (each format's version).
     - The changes page: the rules and the releases.
+    - A release's page: which rules exist (each links to its rule while it exists) and the
+      releases.
     """
     domain = rules_domain(env)
     rules = sorted(domain.rules.items())
@@ -180,6 +185,7 @@ def report_inputs(app: Sphinx, env: BuildEnvironment) -> dict[str, object]:
         "traceability": (evidence, lines, split),
         "overview": (evidence, pages, release_signature(app.config)),
         "changes": (rules, release_signature(app.config)),
+        "release": ([rule_id for rule_id, _ in rules], release_signature(app.config)),
     }
 
 

@@ -8,6 +8,8 @@ replace them with the current answer at write time.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from docutils import nodes
 
 
@@ -30,3 +32,11 @@ class formats_overview(nodes.General, nodes.Element):
 
 class traceability_tables(nodes.General, nodes.Element):
     """Where the traceability page's generated tables go."""
+
+
+def fill(placeholders: Sequence[nodes.Element], content: Sequence[nodes.Node]) -> None:
+    """Put ``content`` in place of the first placeholder, and a copy of it in place of each
+    other one. A page seldom has more than one, and copying a generated table costs about as
+    much as making it (the traceability tables were a tenth of the site's post-transforms)."""
+    for index, placeholder in enumerate(placeholders):
+        placeholder.replace_self(list(content) if not index else [n.deepcopy() for n in content])

@@ -32,7 +32,7 @@ from rulekeeper.rules import rule_prefix
 from rulekeeper.sphinx.changes import releases
 from rulekeeper.sphinx.domain import rules_domain
 from rulekeeper.sphinx.downloads import download_path
-from rulekeeper.sphinx.nodes import formats_overview
+from rulekeeper.sphinx.nodes import fill, formats_overview
 from rulekeeper.sphinx.registry import scoped_enforcers
 from rulekeeper.sphinx.traceability import tests_dir
 from rulekeeper.sphinx.transforms import BEFORE_REFERENCES
@@ -105,8 +105,7 @@ class FormatsOverview(SphinxPostTransform):
             listing += self.entry(
                 total, front, cards.get(total.prefix, []), glossaries.get(total.prefix, [])
             )
-        for placeholder in placeholders:
-            placeholder.replace_self(listing.deepcopy())
+        fill(placeholders, [listing])
 
     def entry(
         self, total: FormatCoverage, front: str, cards: list[str], glossaries: list[str]

@@ -27,7 +27,7 @@ from sphinx.util.osutil import relative_uri
 
 from rulekeeper.rules import rule_prefix
 from rulekeeper.sphinx.domain import rules_domain
-from rulekeeper.sphinx.nodes import traceability_tables
+from rulekeeper.sphinx.nodes import fill, traceability_tables
 from rulekeeper.sphinx.registry import scoped_enforcers
 from rulekeeper.sphinx.transforms import BEFORE_REFERENCES, python_xref
 from rulekeeper.traceability import (
@@ -109,8 +109,7 @@ class TraceabilityTables(SphinxPostTransform):
             )
         if not own:
             content += self.sections_lacking_examples(traces)
-        for placeholder in placeholders:
-            placeholder.replace_self([node.deepcopy() for node in content])
+        fill(placeholders, content)
 
     def totals(self, totals: Sequence[FormatCoverage], pages: dict[str, list[str]]) -> list[Node]:
         """One row per format, as ``rulekeeper coverage`` prints them; each format's name links

@@ -521,25 +521,40 @@
 
   // -- A rule's history ---------------------------------------------------------------------
 
-  /** On the changes page, ``?rule=LV-2.1`` shows that rule's changes only. */
+  /**
+   * ``?rule=LV-2.1`` on the changes page shows that rule's unreleased change and the releases
+   * that changed it, whose links keep the filter; on a release's page, that rule's change only.
+   */
   function setUpHistory() {
     const wanted = new URLSearchParams(window.location.search).get("rule");
     const article = document.querySelector("article");
-    if (!wanted || !article || !document.querySelector("li.rule-change")) return;
+    const listed = "li.rule-change, li.release";
+    if (!wanted || !article || !document.querySelector(listed)) return;
     const id = wanted.replace("-", " ");
-    const mark = "rule-change-rule-" + id.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-    for (const item of document.querySelectorAll("li.rule-change")) {
+    const slug = id.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    const mark = "rule-change-rule-" + slug;
+    for (const item of document.querySelectorAll(listed)) {
       item.hidden = !item.classList.contains(mark);
+      const link = item.matches("li.release") && item.querySelector("a");
+      if (link && !item.hidden) {
+        link.href = `${link.getAttribute("href")}?rule=${wanted}#change-${slug}`;
+      }
     }
-    for (const block of document.querySelectorAll(".release, .format-changes")) {
+    for (const block of document.querySelectorAll(".format-changes")) {
       block.hidden = !block.querySelector("li." + mark);
     }
     for (const note of document.querySelectorAll(".release-unreleased")) {
       const list = note.nextElementSibling;
-      note.hidden = !(list && list.querySelector("li." + mark));
+      note.hidden = !(list && list.querySelector("li.rule-change." + mark));
     }
     const notice = element("p", "rule-history-notice");
-    notice.append(`The history of ${id}: the releases that added or changed it. `);
+    const single = document.querySelector(".release-summary");
+    notice.append(
+      single
+        ? `The change of ${id} in this release. `
+        : `The history of ${id}: its change not yet released, and the releases that added or ` +
+            "changed it. ",
+    );
     const all = element("a", "", "Show every change");
     all.href = window.location.pathname;
     notice.append(all);
