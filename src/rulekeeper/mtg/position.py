@@ -36,6 +36,7 @@ from rulekeeper.errors import InputError
 from rulekeeper.mtg.cards import card_pool
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.scenario import Scenario
+from rulekeeper.mtg.state import FORMAT_CARDS
 
 COUNTERS = ("life", "damage", "lands")
 ZONES = ("hand", "library", "graveyard", "battlefield", "exile")
@@ -111,7 +112,7 @@ def from_position(text: str) -> MagicGame:
         builder = Scenario(read.get("Format"), seed=read.integer("Seed", 0), names=[s.name for s in read.seats])
     except InputError as error:
         raise PositionError(str(error), line=read.lines.get("Format", 0)) from None
-    pool = card_pool()
+    pool = card_pool() | FORMAT_CARDS  # a format's own cards too (Stockpile Draft's Junk)
     cards_of: list[dict[str, list[Card]]] = []
     for index, seat in enumerate(read.seats):
         outside = [k for k in seat.fields if k.startswith("outside_")]

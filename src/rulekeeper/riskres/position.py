@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from rulekeeper.engine import position as kernel
 from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
+from rulekeeper.errors import InputError
 from rulekeeper.riskres.cards import card_pool
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario
@@ -103,13 +104,11 @@ def from_position(text: str) -> RiskGame:
         marked.append((index, "battlefield", zones["battlefield"]))
     turn = read.integer("Turn", 2)
     active = read.seat_index(read.get("Active", read.seats[0].name), key="Active")
-    builder.at(read.get("Step", "main1"), active=active, turn=turn)
     try:
-        game = builder.build()
-    except PositionError:
-        raise
-    except Exception as error:  # the builder's own refusal (an unknown step, say)
+        builder.at(read.get("Step", "main1"), active=active, turn=turn)
+    except InputError as error:
         raise PositionError(str(error), line=read.lines.get("Step", 0)) from None
+    game = builder.build()
     for index, kind, cards in marked:
         for card_id, card in zip(game.table.zones[zone_name(kind, index)], cards, strict=True):
             state = game.table.cards[card_id]
