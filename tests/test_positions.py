@@ -38,7 +38,8 @@ def test_a_players_view_counts_what_they_cannot_see() -> None:
     game = from_position(RR_TEXT)
     view = position(game, viewer=1)
     assert "Alice: ep 2; hand 2; library 3" in view
-    assert "Sparkshot" not in view and "Veil Walker" not in view
+    assert "Sparkshot" not in view
+    assert "Veil Walker" not in view
     assert "Bob: ep 1; intel 1; battlefield Gloom Brute" in view
 
 
@@ -51,19 +52,33 @@ def test_a_view_is_for_reading_only() -> None:
 @pytest.mark.parametrize(
     ("change", "error"),
     [
-        (("Sparkshot", "Sparkshott"), r"position:7: no card named 'Sparkshott'; did you mean 'Sparkshot'"),
+        (
+            ("Sparkshot", "Sparkshott"),
+            r"position:7: no card named 'Sparkshott'; did you mean 'Sparkshot'",
+        ),
         (("intel 1", "intl 1"), r"position:8: Bob: unknown field 'intl'; did you mean 'intel'"),
-        (("(tapped,", "(taped,"), r"position:8: Gloom Brute: unknown mark 'taped'; did you mean 'tapped'"),
-        (("Active: Bob", "Active: Bobby"), r"position:5: Active names 'Bobby', who is not a player"),
+        (
+            ("(tapped,", "(taped,"),
+            r"position:8: Gloom Brute: unknown mark 'taped'; did you mean 'tapped'",
+        ),
+        (
+            ("Active: Bob", "Active: Bobby"),
+            r"position:5: Active names 'Bobby', who is not a player",
+        ),
         (("Turn: 3", "Turn: three"), r"position:3: Turn must be a number"),
         (("Step: main1", "Step: main 1"), r"position:4: unknown step 'main 1'"),
         (("Seed: 4", "Seed 4"), r"position:2: expected a header line"),
         (("Bob: ep", "Bob ep"), r"position:8: expected a player's line"),
         (("ep 2;", "ep;"), r"position:7: 'ep' needs a value"),
-        (("Format: rr", "Format: chess"), r"position:1: unknown format 'chess'|no position notation"),
+        (
+            ("Format: rr", "Format: chess"),
+            r"position:1: unknown format 'chess'|no position notation",
+        ),
     ],
 )
-def test_a_text_that_is_no_position_is_refused_with_its_line(change: tuple[str, str], error: str) -> None:
+def test_a_text_that_is_no_position_is_refused_with_its_line(
+    change: tuple[str, str], error: str
+) -> None:
     with pytest.raises(PositionError, match=error):
         from_position(RR_TEXT.replace(*change))
 
@@ -84,12 +99,14 @@ Step: main2
 Active: Alice
 Priority: Bob
 
-Alice: life 27; damage 3; lands 1; hand Lightning Bolt; battlefield Mountain (tapped), Grizzly Bears (new); exile Forest; outside_2 Craw Wurm
+Alice: life 27; damage 3; lands 1; hand Lightning Bolt; battlefield Mountain (tapped), \
+Grizzly Bears (new); exile Forest; outside_2 Craw Wurm
 Bob: life 30; library Forest, Island
 """
     game = from_position(text)
     assert position(game) == text
-    assert game.table.zones["outside:0:2"] and game.priority == 1
+    assert game.table.zones["outside:0:2"]
+    assert game.priority == 1
 
 
 def test_the_round_trip_check_can_fail() -> None:
@@ -107,7 +124,8 @@ def test_the_round_trip_check_can_fail() -> None:
 
     assert round_trip_problems(game, rr, moves) == []
     broken = round_trip_problems(game, replace(rr, build=forgetful), moves)
-    assert broken and "reads differently" in broken[0]
+    assert broken
+    assert "reads differently" in broken[0]
 
 
 POSITION_SAMPLE = {"rr": 6, "leveler": 4, "vortex": 2, "stockpile": 2}

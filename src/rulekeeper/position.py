@@ -37,7 +37,9 @@ def form(key: str) -> PositionForm:
         return FORMS[key]
     except KeyError:
         known = ", ".join(sorted(FORMS))
-        raise PositionError(f"no position notation for {key!r}; formats with one: {known}") from None
+        raise PositionError(
+            f"no position notation for {key!r}; formats with one: {known}"
+        ) from None
 
 
 def position(game: Game, viewer: int | None = None) -> str:

@@ -8,7 +8,7 @@ The position notation is to the formats here what FEN is to chess. A position re
     Step: main1
     Active: Alice
 
-    Alice: ep 2; hand Ember Scout, Sparkshot; library Veil Walker, 2 Forest; battlefield Forest (tapped)
+    Alice: ep 2; hand Ember Scout, Sparkshot; library Veil Walker, 2 Forest
     Bob: ep 1; intel 1; hand 2; library 30
 
 The **header** is ``Key: value`` lines up to the first blank line, as in a game record; each
@@ -252,7 +252,9 @@ def read(text: str) -> Position:
             if key in seat.fields:
                 raise PositionError(f"{seat.name}'s {key} is written twice", line=at)
             value = value.strip()
-            seat.fields[key] = int(value) if value.isdigit() else Zone.of(read_cards(value, line=at))
+            seat.fields[key] = (
+                int(value) if value.isdigit() else Zone.of(read_cards(value, line=at))
+            )
         position.seats.append(seat)
     if not position.seats:
         raise PositionError("a position needs one line per player after the header")
@@ -274,7 +276,9 @@ def check_fields(seat: Seat, allowed: Iterable[str]) -> None:
             )
 
 
-def check_names(names: Iterable[str], known: Mapping[str, object] | Iterable[str], *, line: int) -> None:
+def check_names(
+    names: Iterable[str], known: Mapping[str, object] | Iterable[str], *, line: int
+) -> None:
     """Refuse a card name the format does not know, with the nearest known names.
 
     :raises PositionError: on the first unknown name.
@@ -312,11 +316,14 @@ def mark_number(card: Card, word: str) -> int:
 
 
 def _suggest(name: str, known: Iterable[str]) -> str:
-    near = process.extract(name, list(known), scorer=fuzz.WRatio, limit=3, score_cutoff=SUGGESTION_CUTOFF)
+    near = process.extract(
+        name, list(known), scorer=fuzz.WRatio, limit=3, score_cutoff=SUGGESTION_CUTOFF
+    )
     if not near:
         return ""
     quoted = [repr(n) for n, _, _ in near]
-    return f"; did you mean {quoted[0] if len(quoted) == 1 else ', '.join(quoted[:-1]) + ' or ' + quoted[-1]}?"
+    listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    return f"; did you mean {listed}?"
 
 
 @dataclass(frozen=True)
@@ -336,7 +343,9 @@ class PositionForm:
 _ID = re.compile(r" #\d+")
 
 
-def round_trip_problems(game: Game, form: PositionForm, moves: Callable[[Game], list[str]]) -> list[str]:
+def round_trip_problems(
+    game: Game, form: PositionForm, moves: Callable[[Game], list[str]]
+) -> list[str]:
     """What breaks the position's round trip here: the text must build a game whose text is
     the same, and whose legal moves read the same as the original's (``moves`` writes them in
     the move notation; card IDs are left out, as the built game numbers its cards afresh).
@@ -353,7 +362,11 @@ def round_trip_problems(game: Game, form: PositionForm, moves: Callable[[Game], 
     again = form.write(built)
     if again != text:
         differ = next(
-            (f"{a!r} became {b!r}" for a, b in zip(text.splitlines(), again.splitlines(), strict=False) if a != b),
+            (
+                f"{a!r} became {b!r}"
+                for a, b in zip(text.splitlines(), again.splitlines(), strict=False)
+                if a != b
+            ),
             "the lines differ in number",
         )
         return [f"the position built from its text reads differently: {differ}"]

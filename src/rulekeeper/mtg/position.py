@@ -109,7 +109,9 @@ def from_position(text: str) -> MagicGame:
     """
     read = kernel.read(text)
     try:
-        builder = Scenario(read.get("Format"), seed=read.integer("Seed", 0), names=[s.name for s in read.seats])
+        builder = Scenario(
+            read.get("Format"), seed=read.integer("Seed", 0), names=[s.name for s in read.seats]
+        )
     except InputError as error:
         raise PositionError(str(error), line=read.lines.get("Format", 0)) from None
     pool = card_pool() | FORMAT_CARDS  # a format's own cards too (Stockpile Draft's Junk)
@@ -124,7 +126,9 @@ def from_position(text: str) -> MagicGame:
                 kernel.check_marks(card, MARKS, line=seat.line)
         cards_of.append(zones)
         built = {k: [c.name for c in v] for k, v in zones.items() if k != "exile"}
-        builder.player(index, life=seat.number("life", -1), damage_taken=seat.number("damage"), **built)
+        builder.player(
+            index, life=seat.number("life", -1), damage_taken=seat.number("damage"), **built
+        )
     turn = read.integer("Turn", 2)
     active = read.seat_index(read.get("Active", read.seats[0].name), key="Active")
     try:
@@ -139,7 +143,9 @@ def from_position(text: str) -> MagicGame:
         player.lands_played = seat.number("lands")
         for card in cards_of[index]["exile"]:
             game.table.create(card.name, index, "exile")
-        for card_id, card in zip(_ids(game, "battlefield", index), cards_of[index]["battlefield"], strict=True):
+        for card_id, card in zip(
+            _ids(game, "battlefield", index), cards_of[index]["battlefield"], strict=True
+        ):
             state = game.table.cards[card_id]
             state.tapped = "tapped" in card.marks
             state.arrived_turn = turn if "new" in card.marks else 0

@@ -52,7 +52,12 @@ def _card(game: RiskGame, card_id: int) -> Card:
 def position(game: RiskGame, viewer: int | None = None) -> str:
     """The text of ``game``'s position; for ``viewer``, what that player may see (libraries,
     traps and the other players' hands as counts)."""
-    header = {"Format": "rr", "Seed": str(game.chance.seed), "Turn": str(game.turn), "Step": game.step}
+    header = {
+        "Format": "rr",
+        "Seed": str(game.chance.seed),
+        "Turn": str(game.turn),
+        "Step": game.step,
+    }
     if game.variant:
         header["Variant"] = game.variant
     header["Active"] = game.name_of(game.active)
@@ -80,7 +85,9 @@ def from_position(text: str) -> RiskGame:
     """
     read = kernel.read(text)
     if read.get("Format") != "rr":
-        raise PositionError("this is not a Risk & Resource position", line=read.lines.get("Format", 0))
+        raise PositionError(
+            "this is not a Risk & Resource position", line=read.lines.get("Format", 0)
+        )
     pool = card_pool()
     builder = Scenario(
         seed=read.integer("Seed", 0),
