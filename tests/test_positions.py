@@ -109,6 +109,26 @@ Bob: life 30; library Forest, Island
     assert game.priority == 1
 
 
+def test_dominion_positions_keep_the_supply_the_trash_and_the_turn() -> None:
+    game = from_position(position(FORMATS["dominion"].new_game(seed=5, players=3)))
+    text = position(game)
+    game.table["trash"].append(game.pile("Copper").pop())
+    game.coins = 2
+    changed = position(game)
+    assert "Trash: Copper" in changed
+    assert "Coins: 2" in changed
+    assert position(from_position(changed)) == changed
+    assert changed != text
+    with pytest.raises(PositionError, match=r"position:5: Phase must be action or buy"):
+        from_position(
+            changed.replace("Phase: buy", "Phase: cleanup").replace(
+                "Phase: action", "Phase: cleanup"
+            )
+        )
+    with pytest.raises(PositionError, match=r"the Supply has no Witch pile"):
+        from_position(changed.replace("Supply: ", "Supply: 10 Witch, "))
+
+
 def test_the_round_trip_check_can_fail() -> None:
     """A form that loses a counter on the way is caught: the text it builds reads differently."""
     rr = form("rr")
@@ -128,7 +148,7 @@ def test_the_round_trip_check_can_fail() -> None:
     assert "reads differently" in broken[0]
 
 
-POSITION_SAMPLE = {"rr": 6, "leveler": 4, "vortex": 2, "stockpile": 2}
+POSITION_SAMPLE = {"rr": 6, "leveler": 4, "vortex": 2, "stockpile": 2, "dominion": 4}
 POSITION_SOAK = 50  # games per format in the soak run, checked at every covered step
 
 

@@ -1,7 +1,8 @@
 """The position notation of the registered formats: write a game's position, build one.
 
 Each format's words live beside its move notation (:mod:`rulekeeper.riskres.position`,
-:mod:`rulekeeper.mtg.position` for Leveler, Vortex and Stockpile Draft); the shape of the
+:mod:`rulekeeper.mtg.position` for Leveler, Vortex and Stockpile Draft,
+:mod:`rulekeeper.dominion.position`); the shape of the
 text and its reading are the kernel's (:mod:`rulekeeper.engine.position`).
 
 >>> from rulekeeper.games import FORMATS
@@ -13,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from rulekeeper.dominion.position import FORM as DOMINION_FORM
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.position import PositionError, PositionForm
 from rulekeeper.engine.position import read as read_position
@@ -21,6 +23,7 @@ from rulekeeper.riskres.position import FORM as RR_FORM
 
 FORMS: dict[str, PositionForm] = {
     "rr": RR_FORM,
+    "dominion": DOMINION_FORM,
     "leveler": MAGIC_FORM,
     "vortex": MAGIC_FORM,
     "stockpile": MAGIC_FORM,

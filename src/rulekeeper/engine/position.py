@@ -207,6 +207,8 @@ Card(name='Gloom Brute', marks=('new', 'damage 1'))]
     :raises PositionError: if an item is not a card name with optional marks.
     """
     cards: list[Card] = []
+    if not text.strip():
+        return cards
     for item in _LIST.split(text.strip()):
         found = _CARD.fullmatch(item.strip())
         if found is None or not found["name"].strip():

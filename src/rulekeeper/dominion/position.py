@@ -1,0 +1,167 @@
+"""Dominion positions in plain words (see :mod:`rulekeeper.engine.position`).
+
+>>> from rulekeeper.dominion.position import from_position, position
+>>> from rulekeeper.dominion.scenario import scenario
+>>> game = scenario(hands={1: ["Smithy", "Copper", "Copper", "Copper", "Estate"]})
+>>> for line in position(game).splitlines():
+...     print(line[:60] + " ..." if line.startswith("Supply") else line)
+Format: dominion
+Seed: 1
+Turn: 1
+Active: Alice
+Phase: buy
+Actions: 1
+Buys: 1
+Coins: 5
+Kingdom: Cellar, Market, Merchant, Militia, Mine, Moat, Remodel, Smithy, Village, Workshop
+Supply: 46 Copper, 40 Silver, 30 Gold, 8 Estate, 8 Duchy, 8  ...
+<BLANKLINE>
+Alice: turns 1; deck Copper, 3 Estate, Copper; play 5 Copper
+Bob: hand Smithy, 3 Copper, Estate; deck 3 Copper, Estate, Copper
+>>> print(*position(game, viewer=0).splitlines()[-2:], sep="~")
+Alice: turns 1; deck 5; play 5 Copper~Bob: hand 5; deck 5
+>>> position(from_position(position(game))) == position(game)
+True
+
+The header says the format, the seed, the turn (turns taken by everyone so far), whose turn it
+is, the phase with the Actions, Buys and coins left, the kingdom (and landscapes), the Supply
+as ``46 Copper, ...`` (a pile not written is empty) and the trash. A player's fields are
+``turns`` (the turns they have taken), the zones ``hand``, ``deck`` (from the top card down),
+``discard``, ``play`` (in play) and ``aside``, and ``gained`` (what they gained on their
+latest turn). A player's view counts the decks and the other players' hands and set-aside
+cards.
+"""
+
+from __future__ import annotations
+
+from rulekeeper.dominion.cards import CARDS
+from rulekeeper.dominion.game import DominionGame
+from rulekeeper.dominion.scenario import scenario
+from rulekeeper.engine import position as kernel
+from rulekeeper.engine.game import Game
+from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
+from rulekeeper.errors import InputError
+
+BASE = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
+"""The base cards' piles, laid out in every game (DM 1.2)."""
+PHASES = ("action", "buy")
+ZONES = ("hand", "deck", "discard", "play", "aside")
+"""Each player's zones (:data:`~rulekeeper.dominion.zones.PLAYER_ZONES`) in the order written."""
+
+
+def _cards(game: DominionGame, ids: list[int]) -> Zone:
+    return Zone.of(Card(game.cards[i]) for i in ids)
+
+
+def _names(line: str) -> list[str]:
+    return [n.strip() for n in line.split(",") if n.strip()]
+
+
+def position(game: DominionGame, viewer: int | None = None) -> str:
+    """The text of ``game``'s position; for ``viewer``, what that player may see."""
+    header = {
+        "Format": game.format_key,
+        "Seed": str(game.chance.seed),
+        "Turn": str(game.turn),
+        "Active": game.players[game.active],
+        "Phase": game.phase,
+        "Actions": str(game.actions),
+        "Buys": str(game.buys),
+        "Coins": str(game.coins),
+        "Kingdom": ", ".join(p for p in game.piles if p not in BASE),
+    }
+    if game.landscapes:
+        header["Landscapes"] = ", ".join(game.landscapes)
+    header["Supply"] = ", ".join(f"{len(game.pile(p))} {p}" for p in game.piles if game.pile(p))
+    if game.table["trash"]:
+        header["Trash"] = _cards(game, game.table["trash"]).text()
+    header = {k: v for k, v in header.items() if v and (k, v) != ("Coins", "0")}
+    seats = []
+    for index, name in enumerate(game.players):
+        fields: dict[str, int | Zone] = {"turns": game.turns_taken[index]}
+        for kind in ZONES:
+            ids = list(game.table[f"{kind}:{index}"])
+            if kind == "deck":
+                ids.reverse()  # stored with the top card last, written from the top down
+            hidden = viewer is not None and (
+                kind == "deck" or (kind in ("hand", "aside") and index != viewer)
+            )
+            fields[kind] = Zone.hidden(len(ids)) if hidden else _cards(game, ids)
+        fields["gained"] = Zone.of(Card(n) for n in game.gained[index])
+        seats.append(Seat(name, fields))
+    return Position(header, seats).text()
+
+
+def from_position(text: str) -> DominionGame:
+    """Build the game a position's text describes: the scenario builder lays out the kingdom,
+    then every zone is filled as written.
+
+    :raises PositionError: with the line at fault, if the text does not describe a position.
+    """
+    read = kernel.read(text)
+    if read.get("Format") != "dominion":
+        raise PositionError("this is not a Dominion position", line=read.lines.get("Format", 0))
+    kingdom = _names(read.get("Kingdom"))
+    landscapes = _names(read.get("Landscapes", ""))
+    for key, names in (("Kingdom", kingdom), ("Landscapes", landscapes)):
+        kernel.check_names(names, CARDS, line=read.lines.get(key, 0))
+    supply = kernel.read_cards(read.get("Supply", ""), line=read.lines.get("Supply", 0))
+    trash = kernel.read_cards(read.get("Trash", ""), line=read.lines.get("Trash", 0))
+    try:
+        game = scenario(
+            kingdom,
+            players=len(read.seats),
+            landscapes=landscapes,
+            seed=read.integer("Seed", 0),
+        )
+    except InputError as error:
+        raise PositionError(str(error), line=read.lines.get("Kingdom", 0)) from None
+    game.players[:] = [s.name for s in read.seats]
+    game.cards.clear()
+    for ids in game.table.values():
+        ids.clear()
+    for card in supply:
+        if card.name not in game.piles:
+            kernel.check_names([card.name], CARDS, line=read.lines.get("Supply", 0))
+            raise PositionError(
+                f"the Supply has no {card.name} pile in this kingdom", line=read.lines["Supply"]
+            )
+        game.pile(card.name).append(game.create(card.name))
+    kernel.check_names((c.name for c in trash), CARDS, line=read.lines.get("Trash", 0))
+    game.table["trash"].extend(game.create(c.name) for c in trash)
+    for index, seat in enumerate(read.seats):
+        kernel.check_fields(seat, ("turns", *ZONES, "gained"))
+        for kind in ZONES:
+            cards = seat.cards(kind)
+            kernel.check_names((c.name for c in cards), CARDS, line=seat.line)
+            ids = [game.create(c.name) for c in cards]
+            game.table[f"{kind}:{index}"].extend(ids[::-1] if kind == "deck" else ids)
+        game.turns_taken[index] = seat.number("turns")
+        game.gained[index] = [c.name for c in seat.cards("gained")]
+    game.turn = read.integer("Turn", 1)
+    game.active = read.seat_index(read.get("Active", read.seats[0].name), key="Active")
+    game.phase = read.get("Phase", "action")
+    if game.phase not in PHASES:
+        raise PositionError(
+            f"Phase must be {' or '.join(PHASES)}, not {game.phase!r}", line=read.lines["Phase"]
+        )
+    game.actions = read.integer("Actions", 0)
+    game.buys = read.integer("Buys", 0)
+    game.coins = read.integer("Coins", 0)
+    return game
+
+
+def covers(game: Game) -> bool:
+    """Whether the position form carries everything that decides how ``game`` plays on from
+    here (chance aside): the active player is in their Action or Buy phase with no effect half
+    done, no Project bought, no card's bookkeeping for the turn, and nothing a variant keeps."""
+    assert isinstance(game, DominionGame)
+    if game.outcome is not None or game.phase not in PHASES or game.steps or game.turn_flags:
+        return False
+    if any(game.projects.values()):
+        return False
+    return type(game) is DominionGame and game.variant_state == game.variant.initial_state()
+
+
+FORM = PositionForm(position, from_position, covers)  # type: ignore[arg-type]
+"""Dominion's position notation."""
