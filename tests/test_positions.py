@@ -148,7 +148,14 @@ def test_the_round_trip_check_can_fail() -> None:
     assert "reads differently" in broken[0]
 
 
-POSITION_SAMPLE = {"rr": 6, "leveler": 4, "vortex": 2, "stockpile": 2, "dominion": 4}
+POSITION_SAMPLE = {
+    "rr": 6,
+    "leveler": 4,
+    "vortex": 2,
+    "stockpile": 2,
+    "dominion": 4,
+    "dominion-draft": 3,
+}
 POSITION_SOAK = 50  # games per format in the soak run, checked at every covered step
 
 

@@ -24,6 +24,7 @@ from rulekeeper.riskres.position import FORM as RR_FORM
 FORMS: dict[str, PositionForm] = {
     "rr": RR_FORM,
     "dominion": DOMINION_FORM,
+    "dominion-draft": DOMINION_FORM,
     "leveler": MAGIC_FORM,
     "vortex": MAGIC_FORM,
     "stockpile": MAGIC_FORM,

@@ -30,21 +30,33 @@ as ``46 Copper, ...`` (a pile not written is empty) and the trash. A player's fi
 ``discard``, ``play`` (in play) and ``aside``, and ``gained`` (what they gained on their
 latest turn). A player's view counts the decks and the other players' hands and set-aside
 cards.
+
+A Dominion Draft position adds its variant (``Variant: private``) and the draft's state as
+``State KEY:`` lines in JSON, one per entry (``State draft.stage: "pick"``). Its piles are those
+the draft dealt from the seed, so it is built from its ``Seed`` and refused if its kingdom is
+not that deal's. A player's view leaves the draft's state out, as it holds the randomizers the
+other players hold.
 """
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from rulekeeper.dominion.cards import CARDS
+from rulekeeper.dominion.draft import NO_LANDSCAPES, PRIVATE
+from rulekeeper.dominion.draft.play import DominionDraft, DraftGame, new_draft_game
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.scenario import scenario
 from rulekeeper.engine import position as kernel
+from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
 from rulekeeper.errors import InputError
 
 BASE = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 """The base cards' piles, laid out in every game (DM 1.2)."""
-PHASES = ("action", "buy")
+PHASES = ("pregame", "action", "buy")
 ZONES = ("hand", "deck", "discard", "play", "aside")
 """Each player's zones (:data:`~rulekeeper.dominion.zones.PLAYER_ZONES`) in the order written."""
 
@@ -55,6 +67,64 @@ def _cards(game: DominionGame, ids: list[int]) -> Zone:
 
 def _names(line: str) -> list[str]:
     return [n.strip() for n in line.split(",") if n.strip()]
+
+
+def _draft_variant(rules: DominionDraft) -> str:
+    return PRIVATE if rules.private else "" if rules.with_landscapes else NO_LANDSCAPES
+
+
+def _flat(state: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    """A variant's state entry by entry, one level of nesting written ``draft.stage``."""
+    entries: list[tuple[str, Any]] = []
+    for key, value in sorted(state.items()):
+        if isinstance(value, dict) and not prefix:
+            entries += _flat(value, f"{key}.")
+        else:
+            entries.append((prefix + key, value))
+    return entries
+
+
+def _state(read: Position) -> dict[str, Any]:
+    """The ``State`` lines of a position, nested again.
+
+    :raises PositionError: if a value is not JSON.
+    """
+    state: dict[str, Any] = {}
+    for key, value in read.header.items():
+        if not key.startswith("State "):
+            continue
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            raise PositionError(
+                f"{key} must be JSON, not {value!r}", line=read.lines[key]
+            ) from None
+        outer, dot, inner = key.removeprefix("State ").partition(".")
+        if dot:
+            state.setdefault(outer, {})[inner] = parsed
+        else:
+            state[outer] = parsed
+    return state
+
+
+def _draft_game(read: Position, kingdom: list[str]) -> DraftGame:
+    """A Draft game dealt from the position's seed, whose piles must be the kingdom written."""
+    try:
+        game = new_draft_game(
+            read.integer("Seed", 0),
+            len(read.seats),
+            read.get("Variant", ""),
+            names=[s.name for s in read.seats],
+        )
+    except InputError as error:
+        raise PositionError(str(error), line=read.lines.get("Variant", 0)) from None
+    dealt = [p for p in game.piles if p not in BASE]
+    if sorted(dealt) != sorted(kingdom):
+        raise PositionError(
+            f"the seed deals the piles {', '.join(dealt)}, not those written",
+            line=read.lines.get("Kingdom", 0),
+        )
+    return game
 
 
 def position(game: DominionGame, viewer: int | None = None) -> str:
@@ -72,6 +142,11 @@ def position(game: DominionGame, viewer: int | None = None) -> str:
     }
     if game.landscapes:
         header["Landscapes"] = ", ".join(game.landscapes)
+    if isinstance(game.variant, DominionDraft):
+        header["Variant"] = _draft_variant(game.variant)
+    if viewer is None:  # the draft's state holds what others drew: a view leaves it out
+        for key, value in _flat(game.variant_state):
+            header[f"State {key}"] = json.dumps(value)
     header["Supply"] = ", ".join(f"{len(game.pile(p))} {p}" for p in game.piles if game.pile(p))
     if game.table["trash"]:
         header["Trash"] = _cards(game, game.table["trash"]).text()
@@ -99,7 +174,7 @@ def from_position(text: str) -> DominionGame:
     :raises PositionError: with the line at fault, if the text does not describe a position.
     """
     read = kernel.read(text)
-    if read.get("Format") != "dominion":
+    if read.get("Format") not in ("dominion", "dominion-draft"):
         raise PositionError("this is not a Dominion position", line=read.lines.get("Format", 0))
     kingdom = _names(read.get("Kingdom"))
     landscapes = _names(read.get("Landscapes", ""))
@@ -107,16 +182,23 @@ def from_position(text: str) -> DominionGame:
         kernel.check_names(names, CARDS, line=read.lines.get(key, 0))
     supply = kernel.read_cards(read.get("Supply", ""), line=read.lines.get("Supply", 0))
     trash = kernel.read_cards(read.get("Trash", ""), line=read.lines.get("Trash", 0))
-    try:
-        game = scenario(
-            kingdom,
-            players=len(read.seats),
-            landscapes=landscapes,
-            seed=read.integer("Seed", 0),
-        )
-    except InputError as error:
-        raise PositionError(str(error), line=read.lines.get("Kingdom", 0)) from None
+    game: DominionGame
+    if read.get("Format") == "dominion-draft":
+        game = _draft_game(read, kingdom)
+        game.landscapes = landscapes
+    else:
+        try:
+            game = scenario(
+                kingdom,
+                players=len(read.seats),
+                landscapes=landscapes,
+                seed=read.integer("Seed", 0),
+            )
+        except InputError as error:
+            raise PositionError(str(error), line=read.lines.get("Kingdom", 0)) from None
     game.players[:] = [s.name for s in read.seats]
+    game.variant_state = game.variant.initial_state() | _state(read)
+    game.log = EventLog()  # the log of a position starts with it
     game.cards.clear()
     for ids in game.table.values():
         ids.clear()
@@ -153,14 +235,12 @@ def from_position(text: str) -> DominionGame:
 
 def covers(game: Game) -> bool:
     """Whether the position form carries everything that decides how ``game`` plays on from
-    here (chance aside): the active player is in their Action or Buy phase with no effect half
-    done, no Project bought, no card's bookkeeping for the turn, and nothing a variant keeps."""
+    here (chance aside): a player is drafting or in their Action or Buy phase with no effect
+    half done, no Project bought and no card's bookkeeping for the turn."""
     assert isinstance(game, DominionGame)
     if game.outcome is not None or game.phase not in PHASES or game.steps or game.turn_flags:
         return False
-    if any(game.projects.values()):
-        return False
-    return type(game) is DominionGame and game.variant_state == game.variant.initial_state()
+    return not any(game.projects.values())
 
 
 FORM = PositionForm(position, from_position, covers)  # type: ignore[arg-type]
