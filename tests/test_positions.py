@@ -119,7 +119,9 @@ def test_dominion_positions_keep_the_supply_the_trash_and_the_turn() -> None:
     assert "Coins: 2" in changed
     assert position(from_position(changed)) == changed
     assert changed != text
-    with pytest.raises(PositionError, match=r"position:5: Phase must be action or buy"):
+    with pytest.raises(
+        PositionError, match=r"position:5: Phase must be one of pregame, action, buy"
+    ):
         from_position(
             changed.replace("Phase: buy", "Phase: cleanup").replace(
                 "Phase: action", "Phase: cleanup"

@@ -225,7 +225,8 @@ def from_position(text: str) -> DominionGame:
     game.phase = read.get("Phase", "action")
     if game.phase not in PHASES:
         raise PositionError(
-            f"Phase must be {' or '.join(PHASES)}, not {game.phase!r}", line=read.lines["Phase"]
+            f"Phase must be one of {', '.join(PHASES)}, not {game.phase!r}",
+            line=read.lines["Phase"],
         )
     game.actions = read.integer("Actions", 0)
     game.buys = read.integer("Buys", 0)
