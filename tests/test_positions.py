@@ -83,6 +83,16 @@ def test_a_text_that_is_no_position_is_refused_with_its_line(
         from_position(RR_TEXT.replace(*change))
 
 
+def test_what_is_on_the_stack_is_written_for_the_reader_but_not_built() -> None:
+    game = from_position(RR_TEXT.replace("Active: Bob", "Active: Alice").replace("ep 2", "ep 3"))
+    game.apply(Notation(game, FORMATS["rr"].vocabulary).parse("cast sparkshot targeting gloom"))
+    text = position(game)
+    assert "Stack: Sparkshot (Alice, targeting Gloom Brute)" in text
+    assert not FORMS["rr"].covers(game)
+    with pytest.raises(PositionError, match=r"position:\d: a position with a 'Stack' line"):
+        from_position(text)
+
+
 def test_card_lists() -> None:
     cards = read_cards("2 Forest, Gloom Brute (new, damage 1)")
     assert [c.name for c in cards] == ["Forest", "Forest", "Gloom Brute"]

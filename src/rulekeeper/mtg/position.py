@@ -31,6 +31,9 @@ pick`` and ``Deciding: Bob``, in a Vortex draft), the format's bookkeeping as ``
 lines in JSON (``State opening: [0, 1]``), and the zones no player's line holds as ``Zone NAME:``
 lines (``Zone shoe: ...``, ``Zone stockpile 1: ...``, with ``:`` in a zone's name written as a
 space), each card nobody owns unless marked ``of NAME``. A player's view counts those zones.
+For the reader it also writes what is on the stack, bottom first (``Stack: Lightning Bolt
+(Alice, targeting Bob)``) and the attackers and blockers declared (``Combat: Grizzly Bears
+attacks``); a position with those lines cannot be built yet.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from rulekeeper.engine import position as kernel
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
 from rulekeeper.errors import InputError
+from rulekeeper.mtg.actions import Player
 from rulekeeper.mtg.cards import card_pool
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.scenario import Scenario
@@ -98,6 +102,32 @@ def _shared_card(game: MagicGame, card_id: int) -> Card:
     return Card(game.table.cards[card_id].name, marks)
 
 
+def _stack_card(game: MagicGame, card_id: int) -> Card:
+    state = game.table.cards[card_id]
+    marks = [game.name_of(state.controller)]
+    if state.target is not None:
+        aim = state.target
+        aimed = game.name_of(aim.index) if isinstance(aim, Player) else game.table.cards[aim].name
+        marks.append(f"targeting {aimed}")
+    return Card(state.name, tuple(marks))
+
+
+def _combat(game: MagicGame) -> str:
+    """The attackers and blockers declared."""
+    parts = []
+    for card_id in game.table.zones["battlefield"]:
+        state = game.table.cards[card_id]
+        if state.attacking:
+            parts.append(f"{state.name} attacks")
+        if state.blocking >= 0:
+            parts.append(f"{state.name} blocks {game.table.cards[state.blocking].name}")
+    return "; ".join(parts)
+
+
+UNBUILDABLE = ("Stack", "Combat")
+"""Header lines written for the reader that :func:`from_position` cannot build yet."""
+
+
 def _shared(game: MagicGame) -> dict[str, list[int]]:
     """The non-empty zones no player's line holds, by zone name."""
     held = {z for p in range(len(game.table.players)) for z in _own_zones(game, p).values()}
@@ -123,6 +153,11 @@ def position(game: MagicGame, viewer: int | None = None) -> str:
         header["Deciding"] = game.name_of(game.priority)
     elif game.priority != game.active:
         header["Priority"] = game.name_of(game.priority)
+    if game.table.zones["stack"]:
+        header["Stack"] = ", ".join(_stack_card(game, i).text() for i in game.table.zones["stack"])
+    combat = _combat(game)
+    if combat:
+        header["Combat"] = combat
     for key, value in sorted(game.format_state.items()):
         header[f"State {key}"] = json.dumps(value)
     for zone, ids in sorted(_shared(game).items()):
@@ -159,6 +194,7 @@ def from_position(text: str) -> MagicGame:
     :raises PositionError: with the line at fault, if the text does not describe a position.
     """
     read = kernel.read(text)
+    kernel.check_buildable(read, UNBUILDABLE)
     try:
         builder = Scenario(
             read.get("Format"), seed=read.integer("Seed", 0), names=[s.name for s in read.seats]

@@ -21,6 +21,10 @@ card down), ``graveyard``, ``battlefield``, ``exile`` and ``traps`` (set face do
 permanent's marks are ``tapped``, ``new`` (it came this turn, so it cannot attack yet),
 ``damage N``, ``+1/+1 N`` and ``-1/-1 N`` (counters). The header says the format, the seed,
 the turn, the step, whose turn it is and, where another player holds it, who has priority.
+For the reader it also writes a decision other than priority (``Decision: scry for Bob``),
+what is on the stack, bottom first (``Stack: Sparkshot (Alice, targeting Bob)``) and the
+attacks and blocks under way (``Combat: Ember Scout attacks Bob``); a position with those
+lines cannot be built yet.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from __future__ import annotations
 from rulekeeper.engine import position as kernel
 from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
 from rulekeeper.errors import InputError
+from rulekeeper.riskres.actions import Player
 from rulekeeper.riskres.cards import card_pool
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario
@@ -49,6 +54,41 @@ def _card(game: RiskGame, card_id: int) -> Card:
     return Card(state.printed.name, tuple(marks))
 
 
+def _stack(game: RiskGame) -> str:
+    """What is on the stack, bottom first: a spell by its card, an ability by its source."""
+    items = []
+    for item in game.stack:
+        card = item["card"] if item["card"] is not None else item["source"]
+        name = game.table.cards[card].name
+        if item["card"] is None:
+            name = f"ability {item['ability'] + 1} of {name}"
+        aim = item["target"]
+        marks = [game.name_of(item["controller"])]
+        if aim is not None:
+            aimed = (
+                game.name_of(aim.index) if isinstance(aim, Player) else game.table.cards[aim].name
+            )
+            marks.append(f"targeting {aimed}")
+        items.append(Card(name, tuple(marks)).text())
+    return ", ".join(items)
+
+
+def _combat(game: RiskGame) -> str:
+    """The attacks and blocks under way."""
+    parts = []
+    for attacker, aim in game.attacks.items():
+        whom = game.name_of(aim.index) if isinstance(aim, Player) else game.table.cards[aim].name
+        parts.append(f"{game.table.cards[attacker].name} attacks {whom}")
+    for blocker, attacker in game.blocks.items():
+        blocked = game.table.cards[attacker].name
+        parts.append(f"{game.table.cards[blocker].name} blocks {blocked}")
+    return "; ".join(parts)
+
+
+UNBUILDABLE = ("Decision", "Stack", "Combat")
+"""Header lines written for the reader that :func:`from_position` cannot build yet."""
+
+
 def position(game: RiskGame, viewer: int | None = None) -> str:
     """The text of ``game``'s position; for ``viewer``, what that player may see (libraries,
     traps and the other players' hands as counts)."""
@@ -61,8 +101,14 @@ def position(game: RiskGame, viewer: int | None = None) -> str:
     if game.variant:
         header["Variant"] = game.variant
     header["Active"] = game.name_of(game.active)
-    if game.priority != game.active and game.decision == "priority":
+    if game.decision != "priority":
+        header["Decision"] = f"{game.decision} for {game.name_of(game.priority)}"
+    elif game.priority != game.active:
         header["Priority"] = game.name_of(game.priority)
+    if game.stack:
+        header["Stack"] = _stack(game)
+    if game.attacks or game.blocks:
+        header["Combat"] = _combat(game)
     seats = []
     for player in game.table.players:
         fields: dict[str, int | Zone] = {"ep": player.ep, "intel": player.intel}
@@ -88,6 +134,7 @@ def from_position(text: str) -> RiskGame:
         raise PositionError(
             "this is not a Risk & Resource position", line=read.lines.get("Format", 0)
         )
+    kernel.check_buildable(read, UNBUILDABLE)
     pool = card_pool()
     builder = Scenario(
         seed=read.integer("Seed", 0),
