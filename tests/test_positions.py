@@ -8,10 +8,12 @@ from dataclasses import replace
 import pytest
 
 from rulekeeper.engine.conformance import check_format
+from rulekeeper.engine.game import Game
 from rulekeeper.engine.notation import Notation
 from rulekeeper.engine.position import PositionError, read_cards, round_trip_problems
 from rulekeeper.games import FORMATS
 from rulekeeper.position import FORMS, form, from_position, position
+from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario
 
 RR_TEXT = """Format: rr
@@ -146,12 +148,13 @@ def test_the_round_trip_check_can_fail() -> None:
     rr = form("rr")
     game = Scenario().player(0, ep=3, hand=["Gloom Brute"]).build()
 
-    def forgetful(text: str):  # type: ignore[no-untyped-def]
+    def forgetful(text: str) -> Game:
         built = rr.build(text)
+        assert isinstance(built, RiskGame)
         built.table.players[0].ep = 0
         return built
 
-    def moves(g):  # type: ignore[no-untyped-def]
+    def moves(g: Game) -> list[str]:
         return [m.text for m in Notation(g, FORMATS["rr"].vocabulary).moves()]
 
     assert round_trip_problems(game, rr, moves) == []

@@ -244,5 +244,5 @@ def covers(game: Game) -> bool:
     return not any(game.projects.values())
 
 
-FORM = PositionForm(position, from_position, covers)  # type: ignore[arg-type]
+FORM = PositionForm(position, from_position, covers)
 """Dominion's position notation."""

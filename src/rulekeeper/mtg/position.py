@@ -39,6 +39,7 @@ attacks``); a position with those lines cannot be built yet.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from rulekeeper.engine import position as kernel
 from rulekeeper.engine.game import Game
@@ -275,7 +276,9 @@ def _fields(zones: set[str], player: int) -> list[str]:
     return sorted({f for f in (_field(z, player) for z in zones) if f and f not in ZONES})
 
 
-def _read_shared(read: Position, pool: dict[str, object], zones: set[str]) -> dict[str, list[Card]]:
+def _read_shared(
+    read: Position, pool: Mapping[str, object], zones: set[str]
+) -> dict[str, list[Card]]:
     """The cards of the ``Zone NAME:`` header lines, by zone name."""
     names = [s.name for s in read.seats]
     shared = {}
@@ -318,5 +321,5 @@ def covers(game: Game) -> bool:
     )
 
 
-FORM = PositionForm(position, from_position, covers)  # type: ignore[arg-type]
+FORM = PositionForm(position, from_position, covers)
 """The position notation of the Magic formats."""

@@ -30,6 +30,7 @@ lines cannot be built yet.
 from __future__ import annotations
 
 from rulekeeper.engine import position as kernel
+from rulekeeper.engine.game import Game
 from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
 from rulekeeper.errors import InputError
 from rulekeeper.riskres.actions import Player
@@ -176,11 +177,12 @@ def from_position(text: str) -> RiskGame:
     return game
 
 
-def covers(game: RiskGame) -> bool:
+def covers(game: Game) -> bool:
     """Whether the position form carries everything that decides how ``game`` plays on from
     here (chance aside): a player has priority with nothing on the stack, no combat under way,
     nothing waiting, every card face up and under its owner's control, and no effect lasting
     until the end of the turn. The conformance suite checks the round trip at such steps."""
+    assert isinstance(game, RiskGame)
     if game.outcome is not None or game.decision != "priority" or game.step == "setup":
         return False
     waiting = (
@@ -205,5 +207,5 @@ def covers(game: RiskGame) -> bool:
     return True
 
 
-FORM = PositionForm(position, from_position, covers)  # type: ignore[arg-type]
+FORM = PositionForm(position, from_position, covers)
 """Risk & Resource's position notation."""
