@@ -6,7 +6,10 @@ previous action returned where it returned one
 (:meth:`~rulekeeper.engine.game.Game.apply_then_legal_actions`); that every legal action has a
 text of its own in the format's notation, which parses back to it
 (:func:`~rulekeeper.engine.notation.round_trip_problems`); that every card is in exactly
-one zone and none appears or vanishes; and that the format's own invariants hold. Every few
+one zone and none appears or vanishes; and that the format's own invariants hold. Given the
+format's position notation, it checks at sampled steps (every step in the soak run) that a
+position's text builds a game that writes the same text and offers the same legal moves
+(:func:`~rulekeeper.engine.position.round_trip_problems`). Every few
 steps it saves the game to JSON and carries on with the restored copy, and tries an action that
 is not legal now, which must be rejected with a rule ID and leave the state unchanged. At the
 end it replays the same seed and actions and requires the identical log.
@@ -21,7 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rulekeeper.engine.game import Action, Game
-from rulekeeper.engine.notation import Vocabulary, round_trip_problems
+from rulekeeper.engine.notation import Notation, Vocabulary, round_trip_problems
+from rulekeeper.engine.position import PositionForm
+from rulekeeper.engine.position import round_trip_problems as position_problems
 from rulekeeper.errors import IllegalActionError
 from rulekeeper.rules import parse_rule_id
 
@@ -61,11 +66,16 @@ def check_game(
     seed: int,
     players: int,
     vocabulary: Vocabulary | None = None,
+    positions: PositionForm | None = None,
+    position_every: int = 1,
 ) -> GameRun:
     """Play one random game from ``seed`` and check it at every step; with the format's
     ``vocabulary``, check the notation's round trip at every step too (every legal action
-    has its own text, which parses back to it)."""
+    has its own text, which parses back to it); with its ``positions`` too, check the
+    position's round trip at the first step the form covers once ``position_every`` steps
+    have gone by since the last check (1: at every step it covers)."""
     run = GameRun(seed, players)
+    since_position = position_every
     rng = random.Random(seed)
     game = new_game(seed, players)
     all_cards = sorted(i for ids in game.zones().values() for i in ids)
@@ -78,6 +88,10 @@ def check_game(
         problems = _check_step(game, actions, all_cards) + invariants(game)
         if vocabulary is not None:
             problems += round_trip_problems(game, vocabulary)
+        since_position += 1
+        if positions is not None and since_position >= position_every and positions.covers(game):
+            since_position = 0
+            problems += position_problems(game, positions, _move_texts(vocabulary))
         if listed is not None and listed != actions:
             problems.append("the legal actions applying the last action gave are not the list")
         run.violations += [f"seed {seed} step {step}: {p}" for p in problems]
@@ -97,6 +111,14 @@ def check_game(
     if list(replay.log) != list(game.log):
         run.violations.append(f"seed {seed}: replaying the same actions gave a different log")
     return run
+
+
+def _move_texts(vocabulary: Vocabulary | None) -> Callable[[Game], list[str]]:
+    """How the position check reads a game's legal moves: in the notation, or without one
+    only by how many there are."""
+    if vocabulary is None:
+        return lambda game: [str(len(game.legal_actions()))]
+    return lambda game: [move.text for move in Notation(game, vocabulary).moves()]
 
 
 def _check_step(game: Game, actions: list[Action], all_cards: list[int]) -> list[str]:
@@ -156,6 +178,8 @@ def check_format(
     first_seed: int = 0,
     progress: Callable[[int], None] | None = None,
     vocabulary: Vocabulary | None = None,
+    positions: PositionForm | None = None,
+    position_every: int = 1,
 ) -> Report:
     """Run ``games`` checked playouts from ``first_seed`` on, cycling through the player counts
     ``players``.
@@ -165,7 +189,15 @@ def check_format(
     report = Report(name)
     for seed in range(first_seed, first_seed + games):
         number = seed - first_seed
-        run = check_game(new_game, invariants, seed, players[seed % len(players)], vocabulary)
+        run = check_game(
+            new_game,
+            invariants,
+            seed,
+            players[seed % len(players)],
+            vocabulary,
+            positions,
+            position_every,
+        )
         report.games += 1
         report.actions += len(run.actions)
         report.violations += run.violations

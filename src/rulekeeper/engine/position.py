@@ -1,0 +1,394 @@
+"""Positions in plain words: a short text a reader can follow and the engine can build.
+
+The position notation is to the formats here what FEN is to chess. A position reads like this::
+
+    Format: rr
+    Seed: 0
+    Turn: 3
+    Step: main1
+    Active: Alice
+
+    Alice: ep 2; hand Ember Scout, Sparkshot; library Veil Walker, 2 Forest
+    Bob: ep 1; intel 1; hand 2; library 30
+
+The **header** is ``Key: value`` lines up to the first blank line, as in a game record; each
+format says which keys it writes (turn, step, whose turn, the seed, the Supply...). Then comes
+**one line per player**: their name, a colon, and fields separated by ``;``. A field is a word
+and a value: a number (a counter, or how many cards a hidden zone holds) or a list of cards.
+
+- A card list is names separated by commas, in the zone's order (a library from its top card
+  down); ``3 Copper`` stands for three Coppers in a row; what is true of one card is written
+  after it in brackets: ``Forest (tapped)``, ``Gloom Brute (new, damage 1)``.
+- A **hidden** zone is written as its number of cards: ``hand 2``. A player's view writes the
+  other players' hands that way; every view writes libraries that way.
+- A zone that is not written is empty.
+
+This module reads and writes that shape and checks card names (with a "did you mean" scored by
+rapidfuzz); each format supplies its own words for fields and marks and builds the game from
+them through its scenario builder.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from rulekeeper.engine.game import Game
+from rulekeeper.errors import InputError
+
+SUGGESTION_CUTOFF = 75  # rapidfuzz WRatio, 0 to 100; below it a guess helps nobody
+
+
+class PositionError(InputError):
+    """A position's text cannot be read or built; ``line`` is the 1-based line at fault."""
+
+    def __init__(self, message: str, *, line: int = 0) -> None:
+        super().__init__(message, source="position" if line else "", line=line)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card as a position writes it: its name and what is true of it (``tapped``...)."""
+
+    name: str
+    marks: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        """The card as written: ``Forest (tapped)``."""
+        return f"{self.name} ({', '.join(self.marks)})" if self.marks else self.name
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A zone's cards in order, or, for a hidden zone, only how many there are."""
+
+    cards: tuple[Card, ...] | None
+    count: int
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Zone:
+        """A zone whose cards are shown."""
+        shown = tuple(cards)
+        return cls(shown, len(shown))
+
+    @classmethod
+    def hidden(cls, count: int) -> Zone:
+        """A zone whose cards are hidden: only their number is written."""
+        return cls(None, count)
+
+    def text(self) -> str:
+        """The zone as written: its cards, runs of plain copies as ``3 Copper``, or its
+        number of cards if they are hidden."""
+        if self.cards is None:
+            return str(self.count)
+        runs: list[tuple[Card, int]] = []
+        for card in self.cards:
+            if runs and runs[-1][0] == card and not card.marks:
+                runs[-1] = (card, runs[-1][1] + 1)
+            else:
+                runs.append((card, 1))
+        return ", ".join(c.text() if n == 1 else f"{n} {c.text()}" for c, n in runs)
+
+
+@dataclass
+class Seat:
+    """One player's line: their name and fields, each a number or a zone."""
+
+    name: str
+    fields: dict[str, int | Zone] = field(default_factory=dict)
+    line: int = 0
+
+    def text(self) -> str:
+        """The player's line as written; zero counters and empty zones are left out."""
+        parts = []
+        for key, value in self.fields.items():
+            if isinstance(value, Zone):
+                if value.count:
+                    parts.append(f"{key} {value.text()}")
+            elif value:
+                parts.append(f"{key} {value}")
+        return f"{self.name}: {'; '.join(parts)}".rstrip()
+
+    def number(self, key: str, default: int = 0) -> int:
+        """A counter of this player, or ``default`` if it is not written.
+
+        :raises PositionError: if the field is written as cards.
+        """
+        value = self.fields.get(key, default)
+        if isinstance(value, Zone):
+            raise PositionError(f"{self.name}'s {key} must be a number", line=self.line)
+        return value
+
+    def cards(self, key: str) -> list[Card]:
+        """The cards of one of this player's zones, in order (none if it is not written).
+
+        :raises PositionError: if the zone is written as a count: a hidden zone cannot be
+            built, so a player's view is for reading only.
+        """
+        value = self.fields.get(key)
+        if value is None:
+            return []
+        if isinstance(value, int):
+            if value == 0:
+                return []
+            raise PositionError(
+                f"{self.name}'s {key} is written as a count ({value}), which hides its cards; "
+                "to build a position, write them",
+                line=self.line,
+            )
+        return list(value.cards or ())
+
+
+@dataclass
+class Position:
+    """A position's text, read: the header and one seat per player."""
+
+    header: dict[str, str] = field(default_factory=dict)
+    seats: list[Seat] = field(default_factory=list)
+    lines: dict[str, int] = field(default_factory=dict)  # header key -> its line
+
+    def text(self) -> str:
+        """The position as written."""
+        head = [f"{key}: {value}" for key, value in self.header.items()]
+        return "\n".join([*head, "", *(s.text() for s in self.seats)]) + "\n"
+
+    def get(self, key: str, default: str | None = None) -> str:
+        """A header value.
+
+        :raises PositionError: if it is missing and there is no default.
+        """
+        value = self.header.get(key, default)
+        if value is None:
+            raise PositionError(f"the header has no {key!r} line")
+        return value
+
+    def integer(self, key: str, default: int | None = None) -> int:
+        """A header value that is a whole number.
+
+        :raises PositionError: if it is missing (without a default) or not a number.
+        """
+        raw = self.header.get(key)
+        if raw is None:
+            if default is None:
+                raise PositionError(f"the header has no {key!r} line")
+            return default
+        if not re.fullmatch(r"-?\d+", raw):
+            raise PositionError(f"{key} must be a number, not {raw!r}", line=self.lines.get(key, 0))
+        return int(raw)
+
+    def seat_index(self, name: str, *, key: str) -> int:
+        """The seat of the player called ``name``, as header line ``key`` names them.
+
+        :raises PositionError: if no player is called that.
+        """
+        names = [s.name for s in self.seats]
+        if name not in names:
+            raise PositionError(
+                f"{key} names {name!r}, who is not a player here ({', '.join(names)})",
+                line=self.lines.get(key, 0),
+            )
+        return names.index(name)
+
+
+_LIST = re.compile(r",\s*(?![^()]*\))")  # a comma outside brackets
+_CARD = re.compile(r"(?:(?P<n>\d+) )?(?P<name>[^()]+?)\s*(?:\((?P<marks>[^()]*)\))?")
+
+
+def read_cards(text: str, *, line: int = 0) -> list[Card]:
+    """The cards of a written card list, copies spelled out.
+
+    >>> read_cards("2 Forest, Gloom Brute (new, damage 1)")
+    [Card(name='Forest', marks=()), Card(name='Forest', marks=()), \
+Card(name='Gloom Brute', marks=('new', 'damage 1'))]
+
+    :raises PositionError: if an item is not a card name with optional marks.
+    """
+    cards: list[Card] = []
+    if not text.strip():
+        return cards
+    for item in _LIST.split(text.strip()):
+        found = _CARD.fullmatch(item.strip())
+        if found is None or not found["name"].strip():
+            raise PositionError(f"expected a card name, not {item.strip()!r}", line=line)
+        marks = tuple(m.strip() for m in (found["marks"] or "").split(",") if m.strip())
+        cards += [Card(found["name"].strip(), marks)] * int(found["n"] or 1)
+    return cards
+
+
+def read(text: str) -> Position:
+    """Read a position's text into its header and seats (names are checked by the format).
+
+    :raises PositionError: with the line number, if a line is not of the expected shape.
+    """
+    position = Position()
+    lines = text.splitlines()
+    number = 0
+    for number, raw in enumerate(lines, 1):  # the header, up to the first blank line
+        if not raw.strip():
+            break
+        key, colon, value = raw.partition(":")
+        if not colon or not key.strip():
+            raise PositionError(f"expected a header line 'Key: value', not {raw!r}", line=number)
+        position.header[key.strip()] = value.strip()
+        position.lines[key.strip()] = number
+    else:
+        number = len(lines)
+    for at, raw in enumerate(lines[number:], number + 1):
+        if not raw.strip() or raw.lstrip().startswith(";"):
+            continue
+        name, colon, rest = raw.partition(":")
+        if not colon or not name.strip():
+            raise PositionError(
+                f"expected a player's line 'Name: field value; ...', not {raw!r}", line=at
+            )
+        seat = Seat(name.strip(), line=at)
+        for part in (p.strip() for p in rest.split(";")):
+            if not part:
+                continue
+            key, _, value = part.partition(" ")
+            if not value.strip():
+                raise PositionError(f"{key!r} needs a value (a number or cards)", line=at)
+            if key in seat.fields:
+                raise PositionError(f"{seat.name}'s {key} is written twice", line=at)
+            value = value.strip()
+            seat.fields[key] = (
+                int(value) if value.isdigit() else Zone.of(read_cards(value, line=at))
+            )
+        position.seats.append(seat)
+    if not position.seats:
+        raise PositionError("a position needs one line per player after the header")
+    return position
+
+
+def check_buildable(position: Position, keys: Iterable[str]) -> None:
+    """Refuse a position with one of the header lines ``keys``, which the format writes for
+    the reader (what is on the stack, say) but cannot build yet.
+
+    :raises PositionError: naming the first such line.
+    """
+    for key in keys:
+        if key in position.header:
+            raise PositionError(
+                f"a position with a {key!r} line is written for reading; it cannot be built yet",
+                line=position.lines[key],
+            )
+
+
+def check_fields(seat: Seat, allowed: Iterable[str]) -> None:
+    """Refuse a field the format does not know, naming the ones it does.
+
+    :raises PositionError: on the first unknown field.
+    """
+    known = list(allowed)
+    for key in seat.fields:
+        if key not in known:
+            raise PositionError(
+                f"{seat.name}: unknown field {key!r}{_suggest(key, known)}; "
+                f"fields are {', '.join(known)}",
+                line=seat.line,
+            )
+
+
+def check_names(
+    names: Iterable[str], known: Mapping[str, object] | Iterable[str], *, line: int
+) -> None:
+    """Refuse a card name the format does not know, with the nearest known names.
+
+    :raises PositionError: on the first unknown name.
+    """
+    pool = known if isinstance(known, Mapping) else set(known)
+    for name in names:
+        if name not in pool:
+            raise PositionError(f"no card named {name!r}{_suggest(name, pool)}", line=line)
+
+
+def check_marks(card: Card, allowed: Iterable[str], *, line: int) -> None:
+    """Refuse a mark the format does not know on a card (a mark may take a number:
+    ``damage 2``).
+
+    :raises PositionError: on the first unknown mark.
+    """
+    known = list(allowed)
+    for mark in card.marks:
+        word = mark.rsplit(" ", 1)[0] if mark.split(" ")[-1].lstrip("+-").isdigit() else mark
+        if word not in known:
+            raise PositionError(
+                f"{card.name}: unknown mark {mark!r}{_suggest(word, known)}; marks are "
+                f"{', '.join(known)}",
+                line=line,
+            )
+
+
+def mark_number(card: Card, word: str) -> int:
+    """The number a card's mark ``word N`` carries, or 0 if it has no such mark."""
+    for mark in card.marks:
+        head, _, number = mark.rpartition(" ")
+        if head == word:
+            return int(number)
+    return 0
+
+
+def _suggest(name: str, known: Iterable[str]) -> str:
+    near = process.extract(
+        name, list(known), scorer=fuzz.WRatio, limit=3, score_cutoff=SUGGESTION_CUTOFF
+    )
+    if not near:
+        return ""
+    quoted = [repr(n) for n, _, _ in near]
+    listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    return f"; did you mean {listed}?"
+
+
+@dataclass(frozen=True)
+class PositionForm:
+    """A format's position notation: how it writes a game's position, builds one from its
+    text, and which positions the text carries in full (see :func:`round_trip_problems`)."""
+
+    write: Callable[..., str]
+    """``write(game, viewer=None)``: the position, or what player ``viewer`` may see of it."""
+    build: Callable[[str], Game]
+    """``build(text)``: the game the text describes."""
+    covers: Callable[[Game], bool]
+    """Whether the text carries everything that decides how the game plays on from here,
+    chance aside (no spell half-resolved, say)."""
+
+
+_ID = re.compile(r" #\d+")
+
+
+def round_trip_problems(
+    game: Game, form: PositionForm, moves: Callable[[Game], list[str]]
+) -> list[str]:
+    """What breaks the position's round trip here: the text must build a game whose text is
+    the same, and whose legal moves read the same as the original's (``moves`` writes them in
+    the move notation; card IDs are left out, as the built game numbers its cards afresh).
+
+    Chance is carried by the seed only: the built game deals from the seed's start, not from
+    where the original's chance had got to, so what is compared is the position and the
+    choices it offers, not the shuffles to come.
+    """
+    text = form.write(game)
+    try:
+        built = form.build(text)
+    except InputError as error:
+        return [f"the position does not build: {error}\n{text}"]
+    again = form.write(built)
+    if again != text:
+        differ = next(
+            (
+                f"{a!r} became {b!r}"
+                for a, b in zip(text.splitlines(), again.splitlines(), strict=False)
+                if a != b
+            ),
+            "the lines differ in number",
+        )
+        return [f"the position built from its text reads differently: {differ}"]
+    before = sorted(_ID.sub("", m) for m in moves(game))
+    after = sorted(_ID.sub("", m) for m in moves(built))
+    if before != after:
+        lost, gained = sorted(set(before) - set(after)), sorted(set(after) - set(before))
+        return [f"the built position offers other moves: lost {lost}, gained {gained}\n{text}"]
+    return []

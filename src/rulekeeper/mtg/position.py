@@ -1,0 +1,325 @@
+"""Positions of the Magic formats in plain words (see :mod:`rulekeeper.engine.position`).
+
+>>> from rulekeeper.mtg.position import from_position, position
+>>> game = from_position('''Format: leveler
+... Turn: 3
+... Step: main1
+... Active: Alice
+...
+... Alice: life 30; hand Lightning Bolt, Forest; battlefield Mountain (tapped)
+... Bob: life 12; library 2 Forest''')
+>>> print(position(game, viewer=1), end="")
+Format: leveler
+Seed: 0
+Turn: 3
+Step: main1
+Active: Alice
+<BLANKLINE>
+Alice: life 30; hand 2; battlefield Mountain (tapped)
+Bob: life 12; library 2
+
+A player's fields are ``life``, ``damage`` (the damage they have taken, MG 1.4) and ``lands``
+(lands played this turn), and the zones ``hand``, ``library`` (from the top card down),
+``graveyard``, ``battlefield`` (the permanents they control), ``exile`` (the cards they own
+there) and a format's zones outside the game by kind (Leveler's sub-decks ``outside_2`` and
+``outside_3``). A permanent's marks are ``tapped``, ``new`` (it came this turn) and
+``damage N``. Libraries and zones outside the game are counted in a player's view, as are the
+other players' hands.
+
+What a format adds is written in the header: a decision other than priority (``Decision:
+pick`` and ``Deciding: Bob``, in a Vortex draft), the format's bookkeeping as ``State KEY:``
+lines in JSON (``State opening: [0, 1]``), and the zones no player's line holds as ``Zone NAME:``
+lines (``Zone shoe: ...``, ``Zone stockpile 1: ...``, with ``:`` in a zone's name written as a
+space), each card nobody owns unless marked ``of NAME``. A player's view counts those zones.
+For the reader it also writes what is on the stack, bottom first (``Stack: Lightning Bolt
+(Alice, targeting Bob)``) and the attackers and blockers declared (``Combat: Grizzly Bears
+attacks``); a position with those lines cannot be built yet.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from rulekeeper.engine import position as kernel
+from rulekeeper.engine.game import Game
+from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
+from rulekeeper.errors import InputError
+from rulekeeper.mtg.actions import Player
+from rulekeeper.mtg.cards import card_pool
+from rulekeeper.mtg.game import MagicGame
+from rulekeeper.mtg.scenario import Scenario
+from rulekeeper.mtg.state import FORMAT_CARDS, UNOWNED
+
+COUNTERS = ("life", "damage", "lands")
+ZONES = ("hand", "library", "graveyard", "battlefield", "exile")
+MARKS = ("tapped", "new", "damage", "unowned")
+SHARED = frozenset({"battlefield", "exile", "stack", "left"})
+"""Zones every game has that hold several players' cards: written on the players' lines or
+not at all (a position has nothing on the stack and nobody who left)."""
+
+
+def _field(zone: str, player: int) -> str:
+    """The field of ``player``'s line for one of their zones (``outside:0:2`` is
+    ``outside_2``, ``pack:0`` is ``pack``), or ``""`` if it is not theirs."""
+    kind, _, rest = zone.partition(":")
+    seat, _, sub = rest.partition(":")
+    if seat != str(player) or not rest:
+        return ""
+    return f"{kind}_{sub}" if sub else kind
+
+
+def _own_zones(game: MagicGame, player: int) -> dict[str, str]:
+    """The player's zones beyond the usual ones whose cards they own, by field and zone."""
+    found = {}
+    for zone, ids in game.table.zones.items():
+        field = _field(zone, player)
+        if field and field not in ZONES and all(game.table.cards[i].owner == player for i in ids):
+            found[field] = zone
+    return found
+
+
+def _ids(game: MagicGame, kind: str, player: int) -> list[int]:
+    if kind in ("battlefield", "exile"):
+        whose = "controller" if kind == "battlefield" else "owner"
+        return [i for i in game.table.zones[kind] if getattr(game.table.cards[i], whose) == player]
+    ids = list(game.table.zones[f"{kind}:{player}"])
+    return ids[::-1] if kind == "library" else ids  # a library is written from the top down
+
+
+def _card(game: MagicGame, card_id: int) -> Card:
+    state = game.table.cards[card_id]
+    marks = ["tapped"] if state.tapped else []
+    if game.table.where[card_id] == "battlefield" and state.arrived_turn == game.turn:
+        marks.append("new")
+    if state.damage:
+        marks.append(f"damage {state.damage}")
+    return Card(state.name, tuple(marks))
+
+
+def _shared_card(game: MagicGame, card_id: int) -> Card:
+    owner = game.table.cards[card_id].owner
+    marks = () if owner == UNOWNED else (f"of {game.name_of(owner)}",)
+    return Card(game.table.cards[card_id].name, marks)
+
+
+def _stack_card(game: MagicGame, card_id: int) -> Card:
+    state = game.table.cards[card_id]
+    marks = [game.name_of(state.controller)]
+    if state.target is not None:
+        aim = state.target
+        aimed = game.name_of(aim.index) if isinstance(aim, Player) else game.table.cards[aim].name
+        marks.append(f"targeting {aimed}")
+    return Card(state.name, tuple(marks))
+
+
+def _combat(game: MagicGame) -> str:
+    """The attackers and blockers declared."""
+    parts = []
+    for card_id in game.table.zones["battlefield"]:
+        state = game.table.cards[card_id]
+        if state.attacking:
+            parts.append(f"{state.name} attacks")
+        if state.blocking >= 0:
+            parts.append(f"{state.name} blocks {game.table.cards[state.blocking].name}")
+    return "; ".join(parts)
+
+
+UNBUILDABLE = ("Stack", "Combat")
+"""Header lines written for the reader that :func:`from_position` cannot build yet."""
+
+
+def _shared(game: MagicGame) -> dict[str, list[int]]:
+    """The non-empty zones no player's line holds, by zone name."""
+    held = {z for p in range(len(game.table.players)) for z in _own_zones(game, p).values()}
+    held |= {f"{kind}:{p}" for kind in ZONES for p in range(len(game.table.players))}
+    return {
+        zone: list(ids)
+        for zone, ids in game.table.zones.items()
+        if ids and zone not in held and zone not in SHARED
+    }
+
+
+def position(game: MagicGame, viewer: int | None = None) -> str:
+    """The text of ``game``'s position; for ``viewer``, what that player may see."""
+    header = {
+        "Format": game.format_key,
+        "Seed": str(game.chance.seed),
+        "Turn": str(game.turn),
+        "Step": game.step,
+        "Active": game.name_of(game.active),
+    }
+    if game.decision != "priority":
+        header["Decision"] = game.decision
+        header["Deciding"] = game.name_of(game.priority)
+    elif game.priority != game.active:
+        header["Priority"] = game.name_of(game.priority)
+    if game.table.zones["stack"]:
+        header["Stack"] = ", ".join(_stack_card(game, i).text() for i in game.table.zones["stack"])
+    combat = _combat(game)
+    if combat:
+        header["Combat"] = combat
+    for key, value in sorted(game.format_state.items()):
+        header[f"State {key}"] = json.dumps(value)
+    for zone, ids in sorted(_shared(game).items()):
+        cards = (
+            Zone.hidden(len(ids))
+            if viewer is not None
+            else Zone.of(_shared_card(game, i) for i in ids)
+        )
+        header[f"Zone {zone.replace(':', ' ')}"] = cards.text()
+    seats = []
+    for player in game.table.players:
+        fields: dict[str, int | Zone] = {
+            "life": player.life,
+            "damage": player.damage_taken,
+            "lands": player.lands_played,
+        }
+        zones = {kind: _ids(game, kind, player.index) for kind in ZONES}
+        zones |= {k: list(game.table.zones[z]) for k, z in _own_zones(game, player.index).items()}
+        for kind, ids in zones.items():
+            hidden = viewer is not None and (
+                kind == "library"
+                or kind.startswith("outside")
+                or (kind not in ZONES and player.index != viewer)
+                or (kind == "hand" and player.index != viewer)
+            )
+            fields[kind] = Zone.hidden(len(ids)) if hidden else Zone.of(_card(game, i) for i in ids)
+        seats.append(Seat(player.name, fields))
+    return Position(header, seats).text()
+
+
+def from_position(text: str) -> MagicGame:
+    """Build the game a position's text describes, through the scenario builder.
+
+    :raises PositionError: with the line at fault, if the text does not describe a position.
+    """
+    read = kernel.read(text)
+    kernel.check_buildable(read, UNBUILDABLE)
+    try:
+        builder = Scenario(
+            read.get("Format"), seed=read.integer("Seed", 0), names=[s.name for s in read.seats]
+        )
+    except InputError as error:
+        raise PositionError(str(error), line=read.lines.get("Format", 0)) from None
+    pool = card_pool() | FORMAT_CARDS  # a format's own cards too (Stockpile Draft's Junk)
+    builder_zones = _format_zones(read.get("Format"), len(read.seats))
+    cards_of: list[dict[str, list[Card]]] = []
+    for index, seat in enumerate(read.seats):
+        outside = _fields(builder_zones, index)
+        kernel.check_fields(seat, (*COUNTERS, *ZONES, *outside))
+        outside = [k for k in outside if k in seat.fields]
+        zones = {kind: seat.cards(kind) for kind in (*ZONES, *outside)}
+        for cards in zones.values():
+            kernel.check_names((c.name for c in cards), pool, line=seat.line)
+            for card in cards:
+                kernel.check_marks(card, MARKS, line=seat.line)
+        cards_of.append(zones)
+        built = {k: [c.name for c in v] for k, v in zones.items() if k != "exile"}
+        builder.player(
+            index, life=seat.number("life", -1), damage_taken=seat.number("damage"), **built
+        )
+    turn = read.integer("Turn", 2)
+    active = read.seat_index(read.get("Active", read.seats[0].name), key="Active")
+    try:
+        builder.at(read.get("Step", "main1"), active=active, turn=turn)
+    except InputError as error:
+        raise PositionError(str(error), line=read.lines.get("Step", 0)) from None
+    shared = _read_shared(read, pool, builder_zones)
+    for zone, cards in shared.items():
+        builder.zone(zone, [c.name for c in cards])
+    game = builder.build()
+    names = [s.name for s in read.seats]
+    for zone, cards in shared.items():
+        for card_id, card in zip(game.table.zones[zone], cards, strict=True):
+            owner = next((m.removeprefix("of ") for m in card.marks if m.startswith("of ")), "")
+            if owner:
+                state = game.table.cards[card_id]
+                state.owner = state.controller = names.index(owner)
+    state_lines = {k: v for k, v in read.header.items() if k.startswith("State ")}
+    for key, value in state_lines.items():
+        try:
+            game.format_state[key.removeprefix("State ")] = json.loads(value)
+        except ValueError:
+            raise PositionError(
+                f"{key} must be JSON, not {value!r}", line=read.lines[key]
+            ) from None
+    if "Decision" in read.header:
+        game.decision = read.get("Decision")
+        game.priority = read.seat_index(read.get("Deciding", read.get("Active")), key="Deciding")
+    for index, seat in enumerate(read.seats):
+        player = game.table.players[index]
+        if "life" not in seat.fields:
+            player.life = game.format.starting_life
+        player.lands_played = seat.number("lands")
+        for card in cards_of[index]["exile"]:
+            game.table.create(card.name, index, "exile")
+        for card_id, card in zip(
+            _ids(game, "battlefield", index), cards_of[index]["battlefield"], strict=True
+        ):
+            state = game.table.cards[card_id]
+            state.tapped = "tapped" in card.marks
+            state.arrived_turn = turn if "new" in card.marks else 0
+            state.damage = kernel.mark_number(card, "damage")
+    if "Priority" in read.header:
+        game.priority = read.seat_index(read.get("Priority"), key="Priority")
+    return game
+
+
+def _format_zones(key: str, players: int) -> set[str]:
+    """Every zone a game of format ``key`` has, from an empty game of it."""
+    empty = Scenario(key, names=[f"P{i}" for i in range(players)]).build()
+    return set(empty.table.zones)
+
+
+def _fields(zones: set[str], player: int) -> list[str]:
+    return sorted({f for f in (_field(z, player) for z in zones) if f and f not in ZONES})
+
+
+def _read_shared(
+    read: Position, pool: Mapping[str, object], zones: set[str]
+) -> dict[str, list[Card]]:
+    """The cards of the ``Zone NAME:`` header lines, by zone name."""
+    names = [s.name for s in read.seats]
+    shared = {}
+    for key, value in read.header.items():
+        if not key.startswith("Zone "):
+            continue
+        line = read.lines[key]
+        zone = key.removeprefix("Zone ").replace(" ", ":")
+        if zone not in zones:
+            raise PositionError(f"this format has no zone {zone!r}", line=line)
+        cards = kernel.read_cards(value, line=line)
+        kernel.check_names((c.name for c in cards), pool, line=line)
+        for card in cards:
+            owners = [m.removeprefix("of ") for m in card.marks if m.startswith("of ")]
+            if len(owners) != len(card.marks) or any(o not in names for o in owners):
+                raise PositionError(f"{card.name}: a card here is marked only 'of NAME'", line=line)
+        shared[zone] = cards
+    return shared
+
+
+def covers(game: Game) -> bool:
+    """Whether the position form carries everything that decides how ``game`` plays on from
+    here (chance aside): nothing on the stack, no combat under way but the choice of
+    attackers, no decision waiting behind this one, and every permanent under its owner's
+    control."""
+    assert isinstance(game, MagicGame)
+    if game.outcome is not None or game.decision == "blockers" or game.passes:
+        return False
+    if game.table.zones["stack"] or game.table.zones.get("left") or game.judgement is not None:
+        return False
+    if game.resume != ["priority", game.active]:
+        return False
+    if any(p.drew_from_empty or p.lost or p.left for p in game.table.players):
+        return False
+    return all(
+        not (c.attacking or c.blocked or c.deathtouched or c.blocking >= 0 or c.target is not None)
+        and c.controller == c.owner
+        for c in game.table.cards
+        if game.table.where[c.id] == "battlefield"
+    )
+
+
+FORM = PositionForm(position, from_position, covers)
+"""The position notation of the Magic formats."""

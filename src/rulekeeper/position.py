@@ -1,0 +1,60 @@
+"""The position notation of the registered formats: write a game's position, build one.
+
+Each format's words live beside its move notation (:mod:`rulekeeper.riskres.position`,
+:mod:`rulekeeper.mtg.position` for Leveler, Vortex and Stockpile Draft,
+:mod:`rulekeeper.dominion.position`); the shape of the
+text and its reading are the kernel's (:mod:`rulekeeper.engine.position`).
+
+>>> from rulekeeper.games import FORMATS
+>>> from rulekeeper.position import from_position, position
+>>> game = FORMATS["leveler"].new_game(seed=3, players=2)
+>>> position(from_position(position(game))) == position(game)
+True
+"""
+
+from __future__ import annotations
+
+from rulekeeper.dominion.position import FORM as DOMINION_FORM
+from rulekeeper.engine.game import Game
+from rulekeeper.engine.position import PositionError, PositionForm
+from rulekeeper.engine.position import read as read_position
+from rulekeeper.mtg.position import FORM as MAGIC_FORM
+from rulekeeper.riskres.position import FORM as RR_FORM
+
+FORMS: dict[str, PositionForm] = {
+    "rr": RR_FORM,
+    "dominion": DOMINION_FORM,
+    "dominion-draft": DOMINION_FORM,
+    "leveler": MAGIC_FORM,
+    "vortex": MAGIC_FORM,
+    "stockpile": MAGIC_FORM,
+}
+"""The formats that have a position notation, by key."""
+
+
+def form(key: str) -> PositionForm:
+    """The position notation of format ``key``.
+
+    :raises PositionError: if the format has none yet.
+    """
+    try:
+        return FORMS[key]
+    except KeyError:
+        known = ", ".join(sorted(FORMS))
+        raise PositionError(
+            f"no position notation for {key!r}; formats with one: {known}"
+        ) from None
+
+
+def position(game: Game, viewer: int | None = None) -> str:
+    """The text of ``game``'s position; for player ``viewer``, what that player may see."""
+    return str(form(game.format_key).write(game, viewer))
+
+
+def from_position(text: str) -> Game:
+    """Build the game the position ``text`` describes (its ``Format`` line says which format).
+
+    :raises PositionError: with the line at fault, if the text describes no position.
+    """
+    key = read_position(text).get("Format")
+    return form(key).build(text)

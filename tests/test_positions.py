@@ -1,0 +1,201 @@
+"""The position notation: texts that build games, their errors, and the round trip that the
+conformance suite checks (sampled here, at every covered step in the soak run)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rulekeeper.engine.conformance import check_format
+from rulekeeper.engine.game import Game
+from rulekeeper.engine.notation import Notation
+from rulekeeper.engine.position import PositionError, read_cards, round_trip_problems
+from rulekeeper.games import FORMATS
+from rulekeeper.position import FORMS, form, from_position, position
+from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.scenario import Scenario
+
+RR_TEXT = """Format: rr
+Seed: 4
+Turn: 3
+Step: main1
+Active: Bob
+
+Alice: ep 2; hand Ember Scout, Sparkshot; library Veil Walker, 2 Mire Lurker
+Bob: ep 1; intel 1; battlefield Gloom Brute (tapped, damage 1), Ember Scout (new)
+"""
+
+
+def test_a_written_position_reads_back_as_written() -> None:
+    game = from_position(RR_TEXT)
+    assert position(game) == RR_TEXT
+    assert game.table.names("hand:0") == ["Ember Scout", "Sparkshot"]
+    assert game.table.names("library:0") == ["Mire Lurker", "Mire Lurker", "Veil Walker"]
+    brute = game.table.cards[game.find("Gloom Brute")]
+    assert (brute.tapped, brute.damage, game.active, game.turn) == (True, 1, 1, 3)
+
+
+def test_a_players_view_counts_what_they_cannot_see() -> None:
+    game = from_position(RR_TEXT)
+    view = position(game, viewer=1)
+    assert "Alice: ep 2; hand 2; library 3" in view
+    assert "Sparkshot" not in view
+    assert "Veil Walker" not in view
+    assert "Bob: ep 1; intel 1; battlefield Gloom Brute" in view
+
+
+def test_a_view_is_for_reading_only() -> None:
+    game = from_position(RR_TEXT)
+    with pytest.raises(PositionError, match=r"position:7: Alice's hand is written as a count"):
+        from_position(position(game, viewer=1))
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        (
+            ("Sparkshot", "Sparkshott"),
+            r"position:7: no card named 'Sparkshott'; did you mean 'Sparkshot'",
+        ),
+        (("intel 1", "intl 1"), r"position:8: Bob: unknown field 'intl'; did you mean 'intel'"),
+        (
+            ("(tapped,", "(taped,"),
+            r"position:8: Gloom Brute: unknown mark 'taped'; did you mean 'tapped'",
+        ),
+        (
+            ("Active: Bob", "Active: Bobby"),
+            r"position:5: Active names 'Bobby', who is not a player",
+        ),
+        (("Turn: 3", "Turn: three"), r"position:3: Turn must be a number"),
+        (("Step: main1", "Step: main 1"), r"position:4: unknown step 'main 1'"),
+        (("Seed: 4", "Seed 4"), r"position:2: expected a header line"),
+        (("Bob: ep", "Bob ep"), r"position:8: expected a player's line"),
+        (("ep 2;", "ep;"), r"position:7: 'ep' needs a value"),
+        (
+            ("Format: rr", "Format: chess"),
+            r"position:1: unknown format 'chess'|no position notation",
+        ),
+    ],
+)
+def test_a_text_that_is_no_position_is_refused_with_its_line(
+    change: tuple[str, str], error: str
+) -> None:
+    with pytest.raises(PositionError, match=error):
+        from_position(RR_TEXT.replace(*change))
+
+
+def test_what_is_on_the_stack_is_written_for_the_reader_but_not_built() -> None:
+    game = from_position(RR_TEXT.replace("Active: Bob", "Active: Alice").replace("ep 2", "ep 3"))
+    game.apply(Notation(game, FORMATS["rr"].vocabulary).parse("cast sparkshot targeting gloom"))
+    text = position(game)
+    assert "Stack: Sparkshot (Alice, targeting Gloom Brute)" in text
+    assert not FORMS["rr"].covers(game)
+    with pytest.raises(PositionError, match=r"position:\d: a position with a 'Stack' line"):
+        from_position(text)
+
+
+def test_card_lists() -> None:
+    cards = read_cards("2 Forest, Gloom Brute (new, damage 1)")
+    assert [c.name for c in cards] == ["Forest", "Forest", "Gloom Brute"]
+    assert cards[2].marks == ("new", "damage 1")
+    with pytest.raises(PositionError, match="expected a card name"):
+        read_cards("Forest, (tapped)", line=3)
+
+
+def test_leveler_positions_keep_sub_decks_and_exile() -> None:
+    text = """Format: leveler
+Seed: 2
+Turn: 5
+Step: main2
+Active: Alice
+Priority: Bob
+
+Alice: life 27; damage 3; lands 1; hand Lightning Bolt; battlefield Mountain (tapped), \
+Grizzly Bears (new); exile Forest; outside_2 Craw Wurm
+Bob: life 30; library Forest, Island
+"""
+    game = from_position(text)
+    assert position(game) == text
+    assert game.table.zones["outside:0:2"]
+    assert game.priority == 1
+
+
+def test_dominion_positions_keep_the_supply_the_trash_and_the_turn() -> None:
+    game = from_position(position(FORMATS["dominion"].new_game(seed=5, players=3)))
+    text = position(game)
+    game.table["trash"].append(game.pile("Copper").pop())
+    game.coins = 2
+    changed = position(game)
+    assert "Trash: Copper" in changed
+    assert "Coins: 2" in changed
+    assert position(from_position(changed)) == changed
+    assert changed != text
+    with pytest.raises(
+        PositionError, match=r"position:5: Phase must be one of pregame, action, buy"
+    ):
+        from_position(
+            changed.replace("Phase: buy", "Phase: cleanup").replace(
+                "Phase: action", "Phase: cleanup"
+            )
+        )
+    with pytest.raises(PositionError, match=r"the Supply has no Witch pile"):
+        from_position(changed.replace("Supply: ", "Supply: 10 Witch, "))
+
+
+def test_the_round_trip_check_can_fail() -> None:
+    """A form that loses a counter on the way is caught: the text it builds reads differently."""
+    rr = form("rr")
+    game = Scenario().player(0, ep=3, hand=["Gloom Brute"]).build()
+
+    def forgetful(text: str) -> Game:
+        built = rr.build(text)
+        assert isinstance(built, RiskGame)
+        built.table.players[0].ep = 0
+        return built
+
+    def moves(g: Game) -> list[str]:
+        return [m.text for m in Notation(g, FORMATS["rr"].vocabulary).moves()]
+
+    assert round_trip_problems(game, rr, moves) == []
+    broken = round_trip_problems(game, replace(rr, build=forgetful), moves)
+    assert broken
+    assert "reads differently" in broken[0]
+
+
+POSITION_SAMPLE = {
+    "rr": 6,
+    "leveler": 4,
+    "vortex": 2,
+    "stockpile": 2,
+    "dominion": 4,
+    "dominion-draft": 3,
+}
+POSITION_SOAK = 50  # games per format in the soak run, checked at every covered step
+
+
+def _check(key: str, games: int, every: int, first_seed: int) -> None:
+    entry = FORMATS[key]
+    report = check_format(
+        entry.new_game,
+        entry.invariants,
+        name=key,
+        games=games,
+        players=entry.players[:1],
+        first_seed=first_seed,
+        vocabulary=entry.vocabulary,
+        positions=FORMS[key],
+        position_every=every,
+    )
+    assert report.violations == []
+
+
+@pytest.mark.parametrize("key", sorted(POSITION_SAMPLE))
+def test_positions_round_trip_in_sampled_games(key: str) -> None:
+    _check(key, POSITION_SAMPLE[key], every=15, first_seed=200_000)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("key", sorted(POSITION_SAMPLE))
+def test_positions_round_trip_at_every_step(key: str) -> None:
+    _check(key, POSITION_SOAK, every=1, first_seed=0)
