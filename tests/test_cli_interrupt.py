@@ -72,7 +72,13 @@ def test_ctrl_c_while_a_command_runs() -> None:
         assert command.stderr is not None
         command.stderr.read(1)  # the progress bar has started: the games are being played
         command.send_signal(signal.SIGINT)
-        out, err = command.communicate(timeout=120)
+        try:
+            out, err = command.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            # Leaving the with-block would wait for the command for ever: stop it, and fail.
+            command.kill()
+            command.communicate()
+            pytest.fail("simulate did not stop within 120 s of Ctrl-C")
     assert command.returncode == EXIT_INTERRUPTED
     assert b"Traceback" not in err
     assert err.splitlines()[-1] == b"rulekeeper: interrupted"
