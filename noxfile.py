@@ -47,10 +47,25 @@ def install_once(session: nox.Session, *groups: str) -> None:
     stamp.write_text(wanted.hexdigest())
 
 
+BYTECODE = {"PYTHONDONTWRITEBYTECODE": ""}
+"""Let Python cache the engine's compiled bytecode even where the shell says not to (an empty
+value unsets it): a docs build imports the whole engine, and compiling it afresh every time
+was about a second of each incremental build."""
+
+
 def sphinx_build(session: nox.Session, outdir: Path, *extra: str) -> None:
     """Build the site with nitpicky warnings as errors."""
     session.run(
-        "sphinx-build", "-n", "-W", "--keep-going", "-b", "html", *extra, "docs", str(outdir)
+        "sphinx-build",
+        "-n",
+        "-W",
+        "--keep-going",
+        "-b",
+        "html",
+        *extra,
+        "docs",
+        str(outdir),
+        env=BYTECODE,
     )
 
 
@@ -190,7 +205,7 @@ def serve(session: nox.Session) -> None:
         "docs",
         str(PREVIEW_OUT),
         *session.posargs,
-        env={"RULEKEEPER_PREVIEW": "1"},
+        env={"RULEKEEPER_PREVIEW": "1", **BYTECODE},
     )
 
 

@@ -4,38 +4,65 @@
 ``rules/stockpile_study.json`` (written by ``nox -s stockpile-study``; the build plays no game)
 and writes SVG plots and a Markdown table into ``rules/_generated/``, which the study page
 includes. The old rulings' results were measured once and are kept in the file as measured.
+
+Drawing the plots (and importing matplotlib to do it) took about two seconds, most of an
+incremental build, so the files are drawn again only when what they are made from changed:
+the results file, this module or matplotlib's version (a stamp beside the files records them).
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import statistics
 from collections import Counter
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
-
-import matplotlib
-
-matplotlib.use("Agg")  # no display: files only
-
-import matplotlib.pyplot as plt
 
 RESULTS = "stockpile_study.json"
 OUT = "_generated"
 PLAYERS = range(2, 9)
 LABELS = {"old": "old rulings", "new": "new rulings"}
 COLOURS = {"old": "#9e9e9e", "new": "#1f6fb2"}
-# Reproducible SVGs: the same results file makes the same files, byte for byte.
-matplotlib.rcParams.update(
-    {"svg.hashsalt": "rulekeeper", "svg.fonttype": "none", "font.size": 9, "figure.dpi": 100}
+FILES = (
+    "stockpile-endings.svg",
+    "stockpile-length.svg",
+    "stockpile-acquisitions.svg",
+    "stockpile-deck.svg",
+    "stockpile-junk.svg",
+    "stockpile-study-table.md",
 )
+"""What :func:`write_study` writes into ``rules/_generated/``."""
+STAMP = ".stockpile-study.stamp"
 
 
-def write_study(rules_dir: Path) -> None:
-    """Write the study's plots and table beside the results file in ``rules_dir``."""
-    results = json.loads((rules_dir / RESULTS).read_text(encoding="utf-8"))
+def write_study(rules_dir: Path) -> bool:
+    """Write the study's plots and table beside the results file in ``rules_dir``, unless the
+    files there were made from the same inputs; return whether they were drawn."""
+    source = (rules_dir / RESULTS).read_bytes()
     out = rules_dir / OUT
+    stamp = out / STAMP
+    inputs = hashlib.sha256(
+        source + Path(__file__).read_bytes() + version("matplotlib").encode()
+    ).hexdigest()
+    made = all((out / name).is_file() for name in FILES)
+    if made and stamp.is_file() and stamp.read_text(encoding="utf-8") == inputs:
+        return False
+    _draw(json.loads(source), out)
+    stamp.write_text(inputs, encoding="utf-8")
+    return True
+
+
+def _draw(results: dict[str, Any], out: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")  # no display: files only
+    # Reproducible SVGs: the same results file makes the same files, byte for byte.
+    matplotlib.rcParams.update(
+        {"svg.hashsalt": "rulekeeper", "svg.fonttype": "none", "font.size": 9, "figure.dpi": 100}
+    )
     out.mkdir(exist_ok=True)
     by_size = {
         label: {n: [g for g in entry["games"] if g["players"] == n] for n in PLAYERS}
@@ -53,8 +80,16 @@ def _save(figure: Any, path: Path) -> None:
     figure.tight_layout()
     drawn = io.BytesIO()
     figure.savefig(drawn, format="svg", metadata={"Date": None})
-    plt.close(figure)
+    _plt().close(figure)
     _write_if_changed(path, drawn.getvalue())
+
+
+def _plt() -> Any:
+    """matplotlib's plotting module, imported only when the plots are drawn: it alone took
+    half a second of every build."""
+    import matplotlib.pyplot as plt
+
+    return plt
 
 
 def _write_if_changed(path: Path, content: bytes) -> None:
@@ -69,7 +104,7 @@ def _own_end_share(games: list[dict[str, Any]]) -> float:
 
 
 def _endings(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) -> None:
-    figure, axes = plt.subplots(figsize=(6.4, 3.2))
+    figure, axes = _plt().subplots(figsize=(6.4, 3.2))
     width = 0.38
     for shift, label in ((-width / 2, "old"), (width / 2, "new")):
         shares = [_own_end_share(by_size[label][n]) for n in PLAYERS]
@@ -85,7 +120,7 @@ def _endings(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) ->
 
 
 def _length(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) -> None:
-    figure, axes = plt.subplots(figsize=(6.4, 3.2))
+    figure, axes = _plt().subplots(figsize=(6.4, 3.2))
     for label in ("old", "new"):
         means = [statistics.fmean(g["rounds"] for g in by_size[label][n]) for n in PLAYERS]
         axes.plot(list(PLAYERS), means, marker="o", label=LABELS[label], color=COLOURS[label])
@@ -109,7 +144,7 @@ def _mean_by_round(games: list[dict[str, Any]], key: str, divide: int = 1) -> li
 
 
 def _acquisitions(by_size: dict[str, dict[int, list[dict[str, Any]]]], path: Path) -> None:
-    figure, axes = plt.subplots(1, 2, figsize=(6.4, 3.0), sharey=True)
+    figure, axes = _plt().subplots(1, 2, figsize=(6.4, 3.0), sharey=True)
     for side, players in zip(axes, (4, 8), strict=True):
         for label in ("old", "new"):
             means = _mean_by_round(by_size[label][players], "acquisitions", players)
@@ -146,7 +181,7 @@ def _two_series(
 ) -> None:
     """Two measures by round (key and legend word each), solid and dashed, old and new, at four
     and at eight players."""
-    figure, axes = plt.subplots(1, 2, figsize=(6.4, 3.0), sharey=True)
+    figure, axes = _plt().subplots(1, 2, figsize=(6.4, 3.0), sharey=True)
     for side, players in zip(axes, (4, 8), strict=True):
         for label in ("old", "new"):
             games = by_size[label][players]

@@ -21,7 +21,10 @@ from typing import Any
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
+import rulekeeper.sphinx.events
+import rulekeeper.traceability
 from rulekeeper.sphinx import traceability
+from rulekeeper.sphinx.ruledata import SCRIPT_FILE
 
 Build = Callable[[], tuple[SphinxTestApp, set[str], set[str]]]
 
@@ -172,3 +175,50 @@ def test_a_marked_test_that_moves_down_its_file_is_linked_at_its_new_line(
     assert before
     assert after
     assert before.isdisjoint(after)
+
+
+def test_a_second_build_parses_only_the_test_files_that_changed(
+    project: Callable[[str], tuple[Path, Build]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    srcdir, build = project("basic")
+    build()
+    # A new process, as the next sphinx-build is: only the saved environment remembers.
+    forgotten: dict[Path, object] = {}
+    monkeypatch.setattr(rulekeeper.traceability, "PARSED_TEST_FILES", forgotten)
+    monkeypatch.setattr(rulekeeper.sphinx.events, "PARSED_TEST_FILES", forgotten)
+    parsed: list[str] = []
+    parse = rulekeeper.traceability._parse_test_file
+
+    def counting(path: Path) -> rulekeeper.traceability.TestFileMarks:
+        parsed.append(path.name)
+        return parse(path)
+
+    monkeypatch.setattr(rulekeeper.traceability, "_parse_test_file", counting)
+    bump(srcdir / "life.md")
+    build()
+    assert parsed == []
+    marked = srcdir / "ruletests" / "test_life.py"
+    marked.write_text(marked.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    build()
+    assert parsed == ["test_life.py"]
+
+
+def test_the_search_data_of_an_incremental_build_is_that_of_a_clean_one(
+    project: Callable[[str], tuple[Path, Build]],
+) -> None:
+    srcdir, build = project("basic")
+    build()
+    page = srcdir / "life.md"
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("# Life\n", "# Life\n\nZanzibar rules here.\n"),
+        encoding="utf-8",
+    )
+    app, read, _written = build()
+    assert read == {"life"}
+    data = Path(app.outdir) / SCRIPT_FILE
+    incremental = data.read_text(encoding="utf-8")
+    assert "Zanzibar" in incremental
+    shutil.rmtree(app.outdir)
+    shutil.rmtree(app.doctreedir)
+    build()
+    assert data.read_text(encoding="utf-8") == incremental

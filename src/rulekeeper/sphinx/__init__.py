@@ -31,7 +31,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from rulekeeper import __version__
-from rulekeeper.sphinx import events, preview
+from rulekeeper.sphinx import events, preview, searchdata
 from rulekeeper.sphinx.apipages import ApiModulesDirective
 from rulekeeper.sphinx.cardlinks import CardLinks
 from rulekeeper.sphinx.changes import setup_changes
@@ -109,6 +109,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     app.connect("config-inited", events.resolve_config)
     app.connect("builder-inited", events.prepare)
+    app.connect("builder-inited", events.restore_parsed_tests)
+    app.connect("env-updated", searchdata.note_search_entries)
     app.connect("env-get-outdated", events.outdated_pages)
     app.connect("env-get-updated", events.changed_reports)
     app.connect("env-check-consistency", events.check_consistency)

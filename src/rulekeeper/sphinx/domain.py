@@ -64,9 +64,11 @@ class RulesDomain(Domain):
         "rulings": None,  # rule ID -> the rulings citing it, as of the last build
         "enforcers": None,  # the scoped registry as of the last build, to spot code changes
         "releases": None,  # the release files as of the last build, to spot a new release
+        "test_files": None,  # what each test file marks, as read by the last build
+        "search_entries": {},  # docname -> its entries in the site's own search
     }
     # Bump when RuleRecord changes shape, so an old pickled environment is rebuilt.
-    data_version = 3
+    data_version = 4
 
     @property
     def rules(self) -> dict[RuleId, RuleRecord]:
@@ -116,6 +118,7 @@ class RulesDomain(Domain):
         for rule_id in [r for r, rec in self.rules.items() if rec.docname == docname]:
             del self.rules[rule_id]
         self.report_docs.pop(docname, None)
+        self.data.setdefault("search_entries", {}).pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         """Take over what a parallel reader recorded for ``docnames``."""

@@ -30,6 +30,7 @@ from rulekeeper.sphinx.ruledata import plain
 from rulekeeper.sphinx.traceability import FORMAT_KEY, tests_dir
 from rulekeeper.sphinx.transforms import api_target
 from rulekeeper.traceability import (
+    PARSED_TEST_FILES,
     find_rule_tests,
     function_lines,
     in_packages,
@@ -110,6 +111,12 @@ def prepare(app: Sphinx) -> None:
     write_engine_manifest(app)
 
 
+def restore_parsed_tests(app: Sphinx) -> None:
+    """Take back what the previous build read from the test files, so that only the files
+    changed since are parsed again (:data:`rulekeeper.traceability.PARSED_TEST_FILES`)."""
+    PARSED_TEST_FILES.update(rules_domain(app.env).data.get("test_files") or {})
+
+
 def outdated_pages(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
@@ -144,6 +151,11 @@ def changed_reports(app: Sphinx, env: BuildEnvironment) -> list[str]:
     current = report_inputs(app, env)
     previous: dict[str, object] = domain.data["report_inputs"] or {}
     domain.data["report_inputs"] = current
+    # Kept with the environment, which is saved after this event, for the next build.
+    tests = tests_dir(app.config)
+    domain.data["test_files"] = {
+        path: parsed for path, parsed in PARSED_TEST_FILES.items() if path.is_relative_to(tests)
+    }
     return sorted(
         docname
         for docname, kind in domain.report_docs.items()

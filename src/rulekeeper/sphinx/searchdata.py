@@ -13,11 +13,14 @@ gives the same file.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from docutils import nodes
 from sphinx import addnodes
+from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
+from rulekeeper.sphinx.domain import rules_domain
 from rulekeeper.sphinx.gallery import card_anchor
 from rulekeeper.sphinx.overview import GLOSSARY_KEY
 
@@ -89,27 +92,63 @@ def page_entries(
 ) -> list[tuple[str, str, str, str]]:
     """Every section of every reader page, and every card of the galleries: its title, its
     address, its text and its kind (``card`` or ``page``)."""
-    entries: list[tuple[str, str, str, str]] = []
+    found = index_pages(env)
+    return [
+        (title, uri(docname) + anchor, text, kind)
+        for docname in sorted(found)
+        for title, anchor, text, kind in found[docname]
+    ]
+
+
+def note_search_entries(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """Connected to ``env-updated``: index the pages just read while the environment, which is
+    saved next, can keep their entries; no page need be written for it."""
+    index_pages(env)
+    return []
+
+
+def index_pages(env: BuildEnvironment) -> dict[str, list[tuple[str, str, str, str]]]:
+    """The search entries of every reader page, each with its anchor rather than its address.
+
+    Kept with the build environment (connected to ``env-updated``, before it is saved) and
+    forgotten with a page when it is read again, so that an incremental build opens only the
+    doctrees of the pages it read: opening every page's doctree was half a second of each
+    build.
+    """
+    known = cast(
+        "dict[str, list[tuple[str, str, str, str]]]",
+        rules_domain(env).data.setdefault("search_entries", {}),
+    )
+    for docname in list(known):
+        if docname not in env.all_docs:
+            del known[docname]
     for docname in sorted(env.all_docs):
         if docname.startswith(API_PAGES) or env.metadata.get(docname, {}).get(GLOSSARY_KEY):
             continue
-        doctree = env.get_doctree(docname)
-        page_title = _flat(env.titles[docname].astext()) if docname in env.titles else docname
-        for index, section in enumerate(doctree.findall(nodes.section)):
-            title_node = section.next_node(nodes.title)
-            title = _flat(title_node.astext()) if title_node is not None else ""
-            text = _flat(" ".join(_text(child) for child in section.children[1:]))
-            if not text and index:
-                continue
-            anchor = f"#{section['ids'][0]}" if index and section["ids"] else ""
-            shown = title if not index or title == page_title else f"{page_title}: {title}"
-            entries.append((shown, uri(docname) + anchor, text[:SECTION_TEXT], "page"))
-        entries += card_entries(doctree, uri(docname))
-    return entries
+        if docname not in known:
+            known[docname] = _page_entries(env, docname)
+    return known
+
+
+def _page_entries(env: BuildEnvironment, docname: str) -> list[tuple[str, str, str, str]]:
+    entries: list[tuple[str, str, str, str]] = []
+    doctree = env.get_doctree(docname)
+    page_title = _flat(env.titles[docname].astext()) if docname in env.titles else docname
+    for index, section in enumerate(doctree.findall(nodes.section)):
+        title_node = section.next_node(nodes.title)
+        title = _flat(title_node.astext()) if title_node is not None else ""
+        text = _flat(" ".join(_text(child) for child in section.children[1:]))
+        if not text and index:
+            continue
+        anchor = f"#{section['ids'][0]}" if index and section["ids"] else ""
+        shown = title if not index or title == page_title else f"{page_title}: {title}"
+        entries.append((shown, anchor, text[:SECTION_TEXT], "page"))
+    return entries + card_entries(doctree, "")
 
 
 def card_entries(doctree: nodes.Node, page: str) -> list[tuple[str, str, str, str]]:
-    """One entry per card of a gallery table: its name, anchor and the rest of its row."""
+    """One entry per card of a gallery table: its name, its address (``page`` and the card's
+    anchor) and the rest of its row."""
     found = []
     for table in doctree.findall(nodes.table):
         if "card-gallery" not in table["classes"]:

@@ -1,0 +1,57 @@
+"""The Stockpile Draft design study's plots and table (``docs/stockpile_study.py``)."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+DOCS = Path(__file__).parents[2] / "docs"
+sys.path.insert(0, str(DOCS))
+from stockpile_study import FILES, OUT, RESULTS, write_study  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+def rules_dir(tmp_path: Path) -> Path:
+    """A rules folder holding only the study's committed results file."""
+    shutil.copy(DOCS / "rules" / RESULTS, tmp_path / RESULTS)
+    return tmp_path
+
+
+def _files(rules_dir: Path) -> dict[str, bytes]:
+    return {name: (rules_dir / OUT / name).read_bytes() for name in FILES}
+
+
+def test_the_study_is_drawn_from_its_results_file_the_same_way_every_time(
+    rules_dir: Path,
+) -> None:
+    assert write_study(rules_dir) is True
+    first = _files(rules_dir)
+    assert all(first.values())
+    table = first["stockpile-study-table.md"].decode()
+    assert table.startswith("| players |")
+    assert "The targets of the redesign" in table
+    shutil.rmtree(rules_dir / OUT)
+    assert write_study(rules_dir) is True
+    assert _files(rules_dir) == first, "the same results must draw the same files, byte for byte"
+
+
+def test_a_build_with_unchanged_results_does_not_draw_again(rules_dir: Path) -> None:
+    write_study(rules_dir)
+    times = {name: (rules_dir / OUT / name).stat().st_mtime_ns for name in FILES}
+    assert write_study(rules_dir) is False
+    assert {name: (rules_dir / OUT / name).stat().st_mtime_ns for name in FILES} == times
+
+
+def test_new_results_or_a_missing_file_draw_again(rules_dir: Path) -> None:
+    write_study(rules_dir)
+    (rules_dir / OUT / FILES[0]).unlink()
+    assert write_study(rules_dir) is True
+    assert (rules_dir / OUT / FILES[0]).is_file()
+    results = rules_dir / RESULTS
+    results.write_text(results.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert write_study(rules_dir) is True
