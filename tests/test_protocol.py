@@ -1,0 +1,155 @@
+"""The game protocol, over every registered format and every variant.
+
+``tests/test_games.py`` looks closely at one Leveler game; here the same promises are asked of
+every table the command line can set up (each format at its smallest table, each variant of
+it), so that a format or variant added later cannot skip them: ``after`` leaves its receiver
+alone, a refused action changes nothing and cites a rule, ``explain`` says why, a saved game
+plays on as the original, a bad save is a clear error, a player's view is plain data that
+differs from the other players', and the same seed and actions give the same game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from rulekeeper.engine import RandomAgent, explain, play
+from rulekeeper.engine.game import Action, Game
+from rulekeeper.errors import IllegalActionError, SerializationError
+from rulekeeper.games import FORMATS
+from rulekeeper.rules import parse_rule_id
+
+STEPS = 60
+"""How far into a game the checks look: past the setup into real play, in every format."""
+
+
+def _tables() -> list[tuple[str, str, int]]:
+    """Every (format, variant, players): the smallest table each variant is played at."""
+    tables = []
+    for key, entry in sorted(FORMATS.items()):
+        low, high = entry.players
+        for variant in ["", *sorted(entry.variants)]:
+            for players in range(low, high + 1):
+                try:
+                    entry.new_game(0, players, variant)
+                except ValueError:
+                    continue  # a variant that needs more players (RR R66)
+                tables.append((key, variant, players))
+                break
+    return tables
+
+
+TABLES = _tables()
+IDS = [f"{key}{'-' + variant if variant else ''}-{players}p" for key, variant, players in TABLES]
+
+
+def _played(
+    key: str, variant: str, players: int, seed: int, steps: int = STEPS
+) -> tuple[Game, list[Action]]:
+    """A game ``steps`` random actions in, or halfway through if it is shorter than twice that
+    (a short game, such as Stockpile Draft's with two players, is still under way), and the
+    actions taken."""
+    whole = _random_actions(FORMATS[key].new_game(seed, players, variant), seed, None)
+    return _random_actions(
+        FORMATS[key].new_game(seed, players, variant), seed, min(steps, len(whole) // 2)
+    )
+
+
+def _random_actions(game: Game, seed: int, steps: int | None) -> tuple[Game, list[Action]]:
+    rng = random.Random(seed)
+    taken: list[Action] = []
+    while game.outcome is None and (steps is None or len(taken) < steps):
+        actions = game.legal_actions()
+        taken.append(actions[rng.randrange(len(actions))])
+        game.apply(taken[-1])
+    return game, taken
+
+
+def _refused(game: Game, taken: list[Action], rng: random.Random) -> Action | None:
+    """An action the game refuses now: one it took earlier, or one a later position offers,
+    that this position does not allow."""
+    legal = game.legal_actions()
+    probe = game
+    for _ in range(20):
+        stale = [a for a in taken if a not in legal]
+        if stale:
+            return stale[rng.randrange(len(stale))]
+        if probe.outcome is not None:
+            return None
+        taken = probe.legal_actions()
+        probe = probe.after(taken[rng.randrange(len(taken))])
+    return None
+
+
+@pytest.mark.parametrize(("key", "variant", "players"), TABLES, ids=IDS)
+def test_the_same_seed_and_actions_give_the_same_game(key: str, variant: str, players: int) -> None:
+    one, _ = _played(key, variant, players, seed=5)
+    two, _ = _played(key, variant, players, seed=5)
+    assert str(one.log) == str(two.log)
+    assert one.dumps() == two.dumps()
+
+
+@pytest.mark.parametrize(("key", "variant", "players"), TABLES, ids=IDS)
+def test_after_leaves_the_receiver_alone(key: str, variant: str, players: int) -> None:
+    game, _ = _played(key, variant, players, seed=3)
+    before = game.dumps()
+    successor = game.after(game.legal_actions()[-1])
+    assert game.dumps() == before
+    assert successor.dumps() != before
+
+
+@pytest.mark.parametrize(("key", "variant", "players"), TABLES, ids=IDS)
+def test_a_refused_action_changes_nothing_and_cites_a_rule(
+    key: str, variant: str, players: int
+) -> None:
+    rng = random.Random(11)
+    for seed in range(5):
+        game, taken = _played(key, variant, players, seed=seed)
+        action = _refused(game, taken, rng)
+        if action is None:
+            continue
+        before = game.dumps()
+        with pytest.raises(IllegalActionError) as raised:
+            game.apply(action)
+        parse_rule_id(raised.value.rule)
+        assert game.dumps() == before
+        assert "is illegal" in explain(game, action)
+        assert f"({raised.value.rule}" in explain(game, action)
+        return
+    pytest.fail("no position of five games offered an action to refuse")
+
+
+@pytest.mark.parametrize(("key", "variant", "players"), TABLES, ids=IDS)
+def test_explain_calls_a_legal_action_legal(key: str, variant: str, players: int) -> None:
+    game, _ = _played(key, variant, players, seed=4)
+    for action in game.legal_actions()[:5]:
+        assert explain(game, action).endswith("is legal")
+
+
+@pytest.mark.parametrize(("key", "variant", "players"), TABLES, ids=IDS)
+def test_a_saved_game_plays_on_as_the_original(key: str, variant: str, players: int) -> None:
+    game, _ = _played(key, variant, players, seed=8)
+    restored = type(game).loads(game.dumps())
+    assert restored.dumps() == game.dumps()
+    play(game, [RandomAgent(20 + seat) for seat in range(players)])
+    play(restored, [RandomAgent(20 + seat) for seat in range(players)])
+    assert str(restored.log) == str(game.log)
+    assert restored.dumps() == game.dumps()
+
+
+@pytest.mark.parametrize(("key", "variant", "players"), TABLES, ids=IDS)
+@pytest.mark.parametrize("text", ["", "[]", "{}", '{"format": "nonsense"}', "not json"])
+def test_a_bad_save_is_a_clear_error(key: str, variant: str, players: int, text: str) -> None:
+    game_type = type(FORMATS[key].new_game(0, players, variant))
+    with pytest.raises(SerializationError):
+        game_type.loads(text)
+
+
+@pytest.mark.parametrize(("key", "variant", "players"), TABLES, ids=IDS)
+def test_every_player_s_view_is_plain_data(key: str, variant: str, players: int) -> None:
+    game, _ = _played(key, variant, players, seed=2)
+    views = [game.view(seat) for seat in range(players)]
+    # Each player sees something of their own that the others do not (a hand, a pack).
+    assert len({json.dumps(view, sort_keys=True) for view in views}) == players
