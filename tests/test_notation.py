@@ -61,6 +61,22 @@ def test_an_illegal_move_cites_the_rule_it_breaks() -> None:
     assert "Alice plays Forest" in str(refused.value)
 
 
+@pytest.mark.rule("MG 2.5")
+def test_passing_before_finishing_a_decision_is_refused_with_its_rule() -> None:
+    game = (
+        MagicScenario()
+        .player(0, battlefield=["Grizzly Bears"])
+        .player(1, library=["Forest"])
+        .at("beginning_of_combat")
+        .build()
+    )
+    push(game, "Alice passes")  # into the declaration of attackers, which she must finish
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, "Alice passes")
+    assert refused.value.rule == "MG 2.5"
+    assert "Alice must first finish the attackers decision" in str(refused.value)
+
+
 def test_copies_of_a_card_are_told_apart_by_id_and_interchangeable_in_short() -> None:
     game = MagicScenario().player(0, hand=["Forest", "Forest"]).build()
     texts = [m.text for m in notation(game).moves()]

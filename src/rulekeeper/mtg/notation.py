@@ -41,8 +41,11 @@ class MagicVocabulary:
         return game.table.cards[card].name
 
     def refusable(self, game: Game) -> Iterable[Action]:
-        """Playing or casting any card in the deciding player's hand, without a target."""
+        """Passing (which a player who must first finish declaring attackers or blockers, or
+        discarding, may not do: MG 2.5), and playing or casting any card in the deciding
+        player's hand, without a target."""
         assert isinstance(game, MagicGame)
+        yield act.Pass()
         hand = game.table.zones.get(f"hand:{game.current_player()}", [])
         for card in hand:
             definition = game.table.cards[card].definition
