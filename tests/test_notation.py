@@ -11,6 +11,7 @@ from rulekeeper.engine.notation import (
     normalise,
 )
 from rulekeeper.games import FORMATS
+from rulekeeper.mtg.actions import Attack
 from rulekeeper.mtg.scenario import Scenario as MagicScenario
 from rulekeeper.notation import describe, notation, parse, push
 
@@ -59,6 +60,39 @@ def test_an_illegal_move_cites_the_rule_it_breaks() -> None:
         parse(game, "alice plays forest")
     assert refused.value.rule == "MG 3.1"
     assert "Alice plays Forest" in str(refused.value)
+
+
+@pytest.mark.rule("MG 2.5")
+def test_passing_before_finishing_a_decision_is_refused_with_its_rule() -> None:
+    game = (
+        MagicScenario()
+        .player(0, battlefield=["Grizzly Bears"])
+        .player(1, library=["Forest"])
+        .at("beginning_of_combat")
+        .build()
+    )
+    push(game, "Alice passes")  # into the declaration of attackers, which she must finish
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, "Alice passes")
+    assert refused.value.rule == "MG 2.5"
+    assert "Alice must first finish the attackers decision" in str(refused.value)
+
+
+@pytest.mark.rule("MG R8")
+def test_an_attack_that_names_no_opponent_is_refused_where_each_attacker_chooses() -> None:
+    game = (
+        MagicScenario("stockpile", names=["Ann", "Ben", "Cat"])
+        .player(0, battlefield=["Hill Giant"])
+        .player(1)
+        .player(2)
+        .at("beginning_of_combat")
+        .build()
+    )
+    push(game, "Ann passes")
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, "Ann attacks with Hill Giant")
+    assert refused.value.rule == "MG R8"
+    assert parse(game, "Ann attacks Cat with Hill Giant") == Attack(game.find("Hill Giant"), 2)
 
 
 def test_copies_of_a_card_are_told_apart_by_id_and_interchangeable_in_short() -> None:

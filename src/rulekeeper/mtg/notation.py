@@ -41,9 +41,16 @@ class MagicVocabulary:
         return game.table.cards[card].name
 
     def refusable(self, game: Game) -> Iterable[Action]:
-        """Playing or casting any card in the deciding player's hand, without a target."""
+        """Passing (which a player who must first finish declaring attackers or blockers, or
+        discarding, may not do: MG 2.5); attacking without naming whom, where each attacker
+        attacks an opponent of its controller's choice (MG R8); and playing or casting any card
+        in the deciding player's hand, without a target."""
         assert isinstance(game, MagicGame)
-        hand = game.table.zones.get(f"hand:{game.current_player()}", [])
+        player = game.current_player()
+        yield act.Pass()
+        if game.decision == "attackers":
+            yield from (act.Attack(c.id) for c in game.table.creatures(player))
+        hand = game.table.zones.get(f"hand:{player}", [])
         for card in hand:
             definition = game.table.cards[card].definition
             yield act.PlayLand(card) if "Land" in definition.types else act.Cast(card)
