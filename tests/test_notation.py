@@ -14,6 +14,7 @@ from rulekeeper.games import FORMATS
 from rulekeeper.mtg.actions import Attack
 from rulekeeper.mtg.scenario import Scenario as MagicScenario
 from rulekeeper.notation import describe, notation, parse, push
+from rulekeeper.position import from_position
 
 
 def test_every_format_writes_and_reads_its_first_moves() -> None:
@@ -93,6 +94,31 @@ def test_an_attack_that_names_no_opponent_is_refused_where_each_attacker_chooses
         parse(game, "Ann attacks with Hill Giant")
     assert refused.value.rule == "MG R8"
     assert parse(game, "Ann attacks Cat with Hill Giant") == Attack(game.find("Hill Giant"), 2)
+
+
+@pytest.mark.rule("RR 5.1c")
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("Alice discards Ember Scout", "RR 5.1c"),  # only in cleanup, down to hand size
+        ("Alice casts Ember Scout face down", "RR 13.2a"),  # it has no morph
+        ("Alice pitches Brace", "RR 1.2a"),  # Bob's card
+        ("Alice activates Cipher Engine", "RR R79"),  # a second Intel ability costs 2 EP more
+    ],
+)
+def test_a_risk_and_resource_move_the_engine_does_not_weigh_cites_its_rule(
+    text: str, rule: str
+) -> None:
+    game = from_position(
+        "Format: rr\n\n"
+        "Alice: ep 1; intel 2; hand Ember Scout; battlefield Cipher Engine\n"
+        "Bob: hand Brace; battlefield Cipher Engine\n"
+    )
+    push(game, "Alice activates Cipher Engine")
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, text)
+    assert refused.value.rule == rule
+    assert text in str(refused.value)
 
 
 def test_copies_of_a_card_are_told_apart_by_id_and_interchangeable_in_short() -> None:

@@ -48,10 +48,23 @@ class RiskVocabulary:
         return game.table.cards[card].printed.name
 
     def refusable(self, game: Game) -> Iterable[Action]:
-        """Casting, pitching or setting as a trap any card in the deciding player's hand."""
+        """What a player may well name out of turn or beyond their means: passing; casting,
+        casting face down, pitching, setting as a trap or discarding a card in a hand (their
+        own first, then another player's); activating an ability of a permanent."""
         assert isinstance(game, RiskGame)
-        for card in game.table.zones[zone_name("hand", game.current_player())]:
-            yield from (act.Cast(card), act.Pitch(card), act.SetTrap(card))
+        yield act.Pass()
+        deciding = game.current_player()
+        seats = sorted(range(len(game.table.players)), key=lambda p: p != deciding)
+        for seat in seats:
+            for card in game.table.zones[zone_name("hand", seat)]:
+                yield from (
+                    act.Cast(card), act.CastFaceDown(card), act.Pitch(card), act.SetTrap(card),
+                    act.Discard(card),
+                )  # fmt: skip
+        for seat in seats:
+            for permanent in game.table.permanents(seat):
+                for index in range(len(permanent.definition.abilities)):
+                    yield act.Activate(permanent.id, index)
 
     def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
         """Who takes ``action`` and what they do.
