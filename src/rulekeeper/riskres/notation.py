@@ -38,6 +38,13 @@ def _ability(game: RiskGame, card_id: int, index: int) -> str:
     return f" ability {index + 1}" if count > 1 else ""
 
 
+def _public(game: RiskGame, player: int) -> list[int]:
+    """The cards in ``player``'s public zones, which a spell or ability may be aimed at."""
+    zones = game.table.zones
+    kinds = ("battlefield", "graveyard", "exile")
+    return [card for kind in kinds for card in zones[zone_name(kind, player)]]
+
+
 class RiskVocabulary:
     """The words of every Risk & Resource action."""
 
@@ -48,10 +55,23 @@ class RiskVocabulary:
         return game.table.cards[card].printed.name
 
     def refusable(self, game: Game) -> Iterable[Action]:
-        """Casting, pitching or setting as a trap any card in the deciding player's hand."""
+        """What the deciding player may well name and the engine does not propose: casting
+        (at any player or public card), pitching or setting as a trap any card in their hand,
+        activating any ability of their permanents, and attacking with any of them."""
         assert isinstance(game, RiskGame)
-        for card in game.table.zones[zone_name("hand", game.current_player())]:
-            yield from (act.Cast(card), act.Pitch(card), act.SetTrap(card))
+        player, table = game.current_player(), game.table
+        targets: list[act.Target | None] = [None]
+        targets += [act.Player(p) for p in range(len(table.players))]
+        targets += [c for p in range(len(table.players)) for c in _public(game, p)]
+        for card in table.zones[zone_name("hand", player)]:
+            yield from (act.Pitch(card), act.SetTrap(card))
+            yield from (act.Cast(card, target) for target in targets)
+        for permanent in table.permanents(player):
+            for index in range(len(permanent.definition.abilities)):
+                yield from (act.Activate(permanent.id, index, t) for t in targets)
+            if game.decision == "attackers":
+                opponents = game.opponents(player)
+                yield from (act.Attack(permanent.id, act.Player(p)) for p in opponents)
 
     def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
         """Who takes ``action`` and what they do.
