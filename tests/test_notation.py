@@ -121,6 +121,37 @@ def test_a_risk_and_resource_move_the_engine_does_not_weigh_cites_its_rule(
     assert text in str(refused.value)
 
 
+@pytest.mark.parametrize(
+    ("seats", "step", "move", "rule"),
+    [
+        (
+            "Alice: intel 1; battlefield Field Dossier",
+            "main1",
+            "Alice activates Field Dossier targeting Bob",
+            "RR 1.4c",
+        ),
+        (
+            "Alice: ep 4; hand Raze\nBob: exile Gloom Brute",
+            "main1",
+            "cast raze targeting gloom",
+            "RR 5.2a",
+        ),
+        ("Alice: battlefield Cog Servo", "declare_attackers", "attack bob with cog", "RR 4.5.2a"),
+    ],
+)
+def test_a_refused_aimed_spell_ability_or_attack_cites_its_rule(
+    seats: str, step: str, move: str, rule: str
+) -> None:
+    # The engine does not propose these (it skips what cannot be paid, aimed or attack), so
+    # the vocabulary names them for the refusal.
+    if "Bob:" not in seats:
+        seats += "\nBob:"
+    game = from_position(f"Format: rr\nStep: {step}\n\n{seats}\n")
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, move)
+    assert refused.value.rule == rule
+
+
 def test_copies_of_a_card_are_told_apart_by_id_and_interchangeable_in_short() -> None:
     game = MagicScenario().player(0, hand=["Forest", "Forest"]).build()
     texts = [m.text for m in notation(game).moves()]

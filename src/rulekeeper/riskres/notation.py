@@ -38,6 +38,13 @@ def _ability(game: RiskGame, card_id: int, index: int) -> str:
     return f" ability {index + 1}" if count > 1 else ""
 
 
+def _public(game: RiskGame, player: int) -> list[int]:
+    """The cards in ``player``'s public zones, which a spell or ability may be aimed at."""
+    zones = game.table.zones
+    kinds = ("battlefield", "graveyard", "exile")
+    return [card for kind in kinds for card in zones[zone_name(kind, player)]]
+
+
 class RiskVocabulary:
     """The words of every Risk & Resource action."""
 
@@ -48,23 +55,31 @@ class RiskVocabulary:
         return game.table.cards[card].printed.name
 
     def refusable(self, game: Game) -> Iterable[Action]:
-        """What a player may well name out of turn or beyond their means: passing; casting,
-        casting face down, pitching, setting as a trap or discarding a card in a hand (their
-        own first, then another player's); activating an ability of a permanent."""
+        """What a player may well name out of turn or beyond their means: passing; casting (at
+        any player or public card), casting face down, pitching, setting as a trap or
+        discarding a card in a hand (the deciding player's own first, then another player's);
+        activating any ability of a permanent; and attacking with any of the deciding
+        player's permanents."""
         assert isinstance(game, RiskGame)
         yield act.Pass()
-        deciding = game.current_player()
-        seats = sorted(range(len(game.table.players)), key=lambda p: p != deciding)
+        player, table = game.current_player(), game.table
+        targets: list[act.Target | None] = [None]
+        targets += [act.Player(p) for p in range(len(table.players))]
+        targets += [c for p in range(len(table.players)) for c in _public(game, p)]
+        seats = sorted(range(len(table.players)), key=lambda p: p != player)
         for seat in seats:
-            for card in game.table.zones[zone_name("hand", seat)]:
-                yield from (
-                    act.Cast(card), act.CastFaceDown(card), act.Pitch(card), act.SetTrap(card),
-                    act.Discard(card),
-                )  # fmt: skip
+            for card in table.zones[zone_name("hand", seat)]:
+                yield from (act.Cast(card, target) for target in targets)
+                yield from (act.CastFaceDown(card), act.Pitch(card), act.SetTrap(card))
+                yield act.Discard(card)
         for seat in seats:
-            for permanent in game.table.permanents(seat):
+            for permanent in table.permanents(seat):
                 for index in range(len(permanent.definition.abilities)):
-                    yield act.Activate(permanent.id, index)
+                    yield from (act.Activate(permanent.id, index, t) for t in targets)
+        if game.decision == "attackers":
+            opponents = game.opponents(player)
+            for permanent in table.permanents(player):
+                yield from (act.Attack(permanent.id, act.Player(p)) for p in opponents)
 
     def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
         """Who takes ``action`` and what they do.
