@@ -13,6 +13,7 @@ from rulekeeper.engine.notation import (
 from rulekeeper.games import FORMATS
 from rulekeeper.mtg.scenario import Scenario as MagicScenario
 from rulekeeper.notation import describe, notation, parse, push
+from rulekeeper.riskres.scenario import Scenario as RiskScenario
 
 
 def test_every_format_writes_and_reads_its_first_moves() -> None:
@@ -59,6 +60,22 @@ def test_an_illegal_move_cites_the_rule_it_breaks() -> None:
         parse(game, "alice plays forest")
     assert refused.value.rule == "MG 3.1"
     assert "Alice plays Forest" in str(refused.value)
+
+
+@pytest.mark.rule("RR 5.1c")
+def test_a_pass_in_the_middle_of_a_declaration_cites_the_rule_it_breaks() -> None:
+    game = (
+        RiskScenario()
+        .player(0, battlefield=["Ember Scout", "Mire Lurker"])
+        .player(1, library=["Raze"] * 5)
+        .at("declare_attackers")
+        .build()
+    )
+    push(game, "Alice attacks Bob with Ember Scout")
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, "pass")
+    assert refused.value.rule == "RR 5.1c"
+    assert "Alice passes" in str(refused.value)
 
 
 def test_copies_of_a_card_are_told_apart_by_id_and_interchangeable_in_short() -> None:

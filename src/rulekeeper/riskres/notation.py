@@ -48,8 +48,10 @@ class RiskVocabulary:
         return game.table.cards[card].printed.name
 
     def refusable(self, game: Game) -> Iterable[Action]:
-        """Casting, pitching or setting as a trap any card in the deciding player's hand."""
+        """Passing (in the middle of declaring attackers or blockers, say), and casting,
+        pitching or setting as a trap any card in the deciding player's hand."""
         assert isinstance(game, RiskGame)
+        yield act.Pass()
         for card in game.table.zones[zone_name("hand", game.current_player())]:
             yield from (act.Cast(card), act.Pitch(card), act.SetTrap(card))
 
