@@ -15,6 +15,7 @@ from rulekeeper.mtg.actions import Attack
 from rulekeeper.mtg.scenario import Scenario as MagicScenario
 from rulekeeper.notation import describe, notation, parse, push
 from rulekeeper.position import from_position
+from rulekeeper.riskres.scenario import Scenario as RiskScenario
 
 
 def test_every_format_writes_and_reads_its_first_moves() -> None:
@@ -150,6 +151,22 @@ def test_a_refused_aimed_spell_ability_or_attack_cites_its_rule(
     with pytest.raises(IllegalMoveError) as refused:
         parse(game, move)
     assert refused.value.rule == rule
+
+
+@pytest.mark.rule("RR 5.1c")
+def test_a_pass_in_the_middle_of_a_declaration_cites_the_rule_it_breaks() -> None:
+    game = (
+        RiskScenario()
+        .player(0, battlefield=["Ember Scout", "Mire Lurker"])
+        .player(1, library=["Raze"] * 5)
+        .at("declare_attackers")
+        .build()
+    )
+    push(game, "Alice attacks Bob with Ember Scout")
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, "pass")
+    assert refused.value.rule == "RR 5.1c"
+    assert "Alice passes" in str(refused.value)
 
 
 def test_copies_of_a_card_are_told_apart_by_id_and_interchangeable_in_short() -> None:
