@@ -48,10 +48,19 @@ class RiskVocabulary:
         return game.table.cards[card].printed.name
 
     def refusable(self, game: Game) -> Iterable[Action]:
-        """Casting, pitching or setting as a trap any card in the deciding player's hand."""
+        """Casting, pitching or setting as a trap any card in the deciding player's hand,
+        challenging any other player's trap (one they cannot pay for, say) and, while they
+        declare attackers, attacking any player (themselves included) with their permanents."""
         assert isinstance(game, RiskGame)
-        for card in game.table.zones[zone_name("hand", game.current_player())]:
+        player = game.current_player()
+        for card in game.table.zones[zone_name("hand", player)]:
             yield from (act.Cast(card), act.Pitch(card), act.SetTrap(card))
+        for other in game.table.players:
+            if other.index != player:
+                yield from map(act.Challenge, game.table.zones[zone_name("traps", other.index)])
+        if game.decision == "attackers":
+            for permanent in game.table.permanents(player):
+                yield from (act.Attack(permanent.id, act.Player(p.index)) for p in game.table.players)
 
     def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
         """Who takes ``action`` and what they do.
