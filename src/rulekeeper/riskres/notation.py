@@ -60,7 +60,8 @@ class RiskVocabulary:
                 yield from map(act.Challenge, game.table.zones[zone_name("traps", other.index)])
         if game.decision == "attackers":
             for permanent in game.table.permanents(player):
-                yield from (act.Attack(permanent.id, act.Player(p.index)) for p in game.table.players)
+                for aim in game.table.players:
+                    yield act.Attack(permanent.id, act.Player(aim.index))
 
     def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
         """Who takes ``action`` and what they do.
