@@ -181,3 +181,24 @@ def test_copies_of_a_card_are_told_apart_by_id_and_interchangeable_in_short() ->
 
 def test_normalise_ignores_case_spaces_and_a_full_stop() -> None:
     assert normalise(" Bob  Blocks Ember Scout. ") == "bob blocks ember scout"
+
+
+@pytest.mark.rule("RR 8.4a")
+def test_a_challenge_one_cannot_pay_for_is_refused_with_its_rule() -> None:
+    game = RiskScenario().player(0, traps=["Gloom Brute"]).player(1, ep=1).at("main1", active=1)
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game.build(), "Bob challenges Alice's trap")
+    assert (refused.value.rule, refused.value.reason) == ("RR 1.1d", "a challenge costs 2 EP")
+
+
+@pytest.mark.rule("RR 10.3a")
+def test_an_attack_on_oneself_is_refused_with_its_rule() -> None:
+    game = (
+        RiskScenario(names=("Alice", "Bob", "Carol"))
+        .player(0, battlefield=["Lumbering Golem"])
+        .at("declare_attackers")
+        .build()
+    )
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, "Alice attacks Alice with Lumbering Golem")
+    assert refused.value.rule == "RR 4.5.2c"

@@ -58,8 +58,9 @@ class RiskVocabulary:
         """What a player may well name out of turn or beyond their means: passing; casting (at
         any player or public card), casting face down, pitching, setting as a trap or
         discarding a card in a hand (the deciding player's own first, then another player's);
-        activating any ability of a permanent; and attacking with any of the deciding
-        player's permanents."""
+        activating any ability of a permanent; challenging any other player's trap (one they
+        cannot pay for, say); and, while they declare attackers, attacking any player
+        (themselves included) with any of their permanents."""
         assert isinstance(game, RiskGame)
         yield act.Pass()
         player, table = game.current_player(), game.table
@@ -76,10 +77,11 @@ class RiskVocabulary:
             for permanent in table.permanents(seat):
                 for index in range(len(permanent.definition.abilities)):
                     yield from (act.Activate(permanent.id, index, t) for t in targets)
+        for seat in seats[1:]:
+            yield from map(act.Challenge, table.zones[zone_name("traps", seat)])
         if game.decision == "attackers":
-            opponents = game.opponents(player)
             for permanent in table.permanents(player):
-                yield from (act.Attack(permanent.id, act.Player(p)) for p in opponents)
+                yield from (act.Attack(permanent.id, act.Player(p)) for p in seats)
 
     def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
         """Who takes ``action`` and what they do.
