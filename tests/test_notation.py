@@ -73,3 +73,14 @@ def test_copies_of_a_card_are_told_apart_by_id_and_interchangeable_in_short() ->
 
 def test_normalise_ignores_case_spaces_and_a_full_stop() -> None:
     assert normalise(" Bob  Blocks Ember Scout. ") == "bob blocks ember scout"
+
+
+@pytest.mark.rule("DM 1.5", "DM 5.1")
+def test_buying_a_card_or_landscape_not_in_the_game_cites_the_rule() -> None:
+    game = FORMATS["dominion"].new_game(1, 2, "first-game")
+    with pytest.raises(IllegalMoveError) as no_pile:
+        parse(game, "buy laboratory")
+    assert no_pile.value.rule == "DM 1.5"
+    with pytest.raises(IllegalMoveError) as not_in_use:
+        parse(game, "buy populate")
+    assert not_in_use.value.rule == "DM 5.1"
