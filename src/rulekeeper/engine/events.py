@@ -16,7 +16,6 @@ from typing import Any, overload
 
 from rulekeeper.rules import RuleId
 
-
 _VOWEL_SOUND = re.compile(r"[aeiou]|h(?:our|onou?r|onest|eir)", re.IGNORECASE)
 """A word that starts with a vowel sound: a vowel, or an h that is not heard."""
 _CONSONANT_SOUND = re.compile(r"u(?:ni|s[aeiu]|r[aeiou]|ti|ku)|eu|ewe|one\b|once", re.IGNORECASE)
