@@ -202,3 +202,39 @@ def test_an_attack_on_oneself_is_refused_with_its_rule() -> None:
     with pytest.raises(IllegalMoveError) as refused:
         parse(game, "Alice attacks Alice with Lumbering Golem")
     assert refused.value.rule == "RR 4.5.2c"
+
+
+@pytest.mark.rule("DM 1.5", "DM 5.1")
+def test_buying_a_card_or_landscape_not_in_the_game_cites_the_rule() -> None:
+    game = FORMATS["dominion"].new_game(1, 2, "first-game")
+    with pytest.raises(IllegalMoveError) as no_pile:
+        parse(game, "buy laboratory")
+    assert no_pile.value.rule == "DM 1.5"
+    with pytest.raises(IllegalMoveError) as not_in_use:
+        parse(game, "buy populate")
+    assert not_in_use.value.rule == "DM 5.1"
+
+
+@pytest.mark.rule("SD 5.3a", "VX 4.2")
+def test_a_basic_land_takes_the_article_its_sound_takes() -> None:
+    game = (
+        MagicScenario("stockpile", names=["Ann", "Ben"])
+        .player(0, hand=["Shock"], battlefield=["Mountain"] * 4)
+        .player(1, library=["Island"] * 3)
+        .zone("landpile", ["Island", "Forest"])
+        .build()
+    )
+    texts = [m.text for m in notation(game).moves()]
+    assert "Ann acquires an Island from the landpile" in texts
+    assert "Ann acquires a Forest from the landpile" in texts
+    assert [str(e) for e in push(game, "acquire an island")] == [
+        "turn 2: Ann pays {2} and acquires an Island from the landpile into their graveyard "
+        "(SD 5.3a)"
+    ]
+    vortex = FORMATS["vortex"].new_game(1, 2)
+    while not any("takes" in m.text for m in notation(vortex).moves()):
+        vortex.apply(vortex.legal_actions()[0])
+    island = next(m.text for m in notation(vortex).moves() if m.text.endswith("Island"))
+    assert island.endswith("takes an Island")
+    push(vortex, island)
+    assert vortex.log[-1].text.endswith("adds an Island from outside the game")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
+from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.engine.game import Action, Game, PlayerId
 from rulekeeper.engine.notation import CardNamer
@@ -30,10 +31,12 @@ class DominionVocabulary:
         return game.cards[card]
 
     def refusable(self, game: Game) -> Iterable[Action]:
-        """Buying any pile or landscape, and playing any card in hand."""
+        """Buying any card or landscape the model knows, and playing any card in hand: a card
+        with no pile in the game, or a landscape not in use, is refused with its rule (DM 1.5,
+        DM 5.1) rather than read as no move at all."""
         assert isinstance(game, DominionGame)
         player = game.current_player()
-        yield from (Buy(name) for name in (*game.piles, *game.landscapes))
+        yield from (Buy(name) for name in dict.fromkeys((*game.piles, *game.landscapes, *CARDS)))
         yield from (Play(name) for name in dict.fromkeys(game.hand(player)))
 
     def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:

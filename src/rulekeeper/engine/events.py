@@ -9,11 +9,27 @@ turn 1: Alice starts at 30 life (LV 2.1)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, overload
 
 from rulekeeper.rules import RuleId
+
+_VOWEL_SOUND = re.compile(r"[aeiou]|h(?:our|onou?r|onest|eir)", re.IGNORECASE)
+"""A word that starts with a vowel sound: a vowel, or an h that is not heard."""
+_CONSONANT_SOUND = re.compile(r"u(?:ni|s[aeiu]|r[aeiou]|ti|ku)|eu|ewe|one\b|once", re.IGNORECASE)
+"""A vowel letter heard as "you" or "w" (Unicorn, Eucatastrophe, One-Eyed Scarecrow)."""
+
+
+def indefinite(noun: str) -> str:
+    """``noun`` after the indefinite article its first sound takes, as a log line says it.
+
+    >>> indefinite("Island"), indefinite("Forest"), indefinite("Unicorn"), indefinite("hour")
+    ('an Island', 'a Forest', 'a Unicorn', 'an hour')
+    """
+    vowel = _VOWEL_SOUND.match(noun) and not _CONSONANT_SOUND.match(noun)
+    return f"{'an' if vowel else 'a'} {noun}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rulekeeper.engine.events import indefinite
 from rulekeeper.engine.game import Action, Game, PlayerId
 from rulekeeper.engine.notation import CardNamer
 from rulekeeper.mtg import actions as act
@@ -84,7 +85,7 @@ class MagicVocabulary:
             case Pick(c):
                 return player, f"picks {card(c)}"
             case TakeBasic(name):
-                return player, f"takes a {name}"
+                return player, f"takes {indefinite(name)}"
             case ExilePack():
                 return player, "exiles their pack"
             case KeepPack():
@@ -95,7 +96,7 @@ class MagicVocabulary:
                 named = "" if top is None else f" {card(top)}"
                 return player, f"acquires{named} from stockpile {pile}"
             case AcquireLand(name):
-                return player, f"acquires a {name} from the landpile"
+                return player, f"acquires {indefinite(name)} from the landpile"
             case ReturnJunk(c):
                 return player, f"returns {card(c)} to the junkpile"
         raise KeyError(action)

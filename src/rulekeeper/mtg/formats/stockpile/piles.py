@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from rulekeeper.engine.events import indefinite
 from rulekeeper.engine.game import Outcome
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.formats.stockpile import (
@@ -211,7 +212,7 @@ def acquire_land(game: MagicGame, player: int, name: str) -> None:
     game.format_state["acquired"] = game.turn
     game.record(
         "SD 5.3a",
-        f"{game.name_of(player)} pays {{{LAND_PRICE}}} and acquires a {name} from the "
+        f"{game.name_of(player)} pays {{{LAND_PRICE}}} and acquires {indefinite(name)} from the "
         "landpile into their graveyard",
     )
     if not game.table.zones[LANDPILE]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.engine.events import indefinite
 from rulekeeper.mtg.formats.vortex import (
     BASIC_LANDS,
     FAILED_PICK_LIFE,
@@ -36,7 +37,7 @@ def take_basic(game: MagicGame, player: int, name: str) -> None:
     card_id = next(c for c in game.table.zones[outside(player)] if game.table.cards[c].name == name)
     game.table.move(card_id, f"hand:{player}")
     game.format_state["basics"][player] -= 1
-    game.record("VX 4.2", f"{game.name_of(player)} adds a {name} from outside the game")
+    game.record("VX 4.2", f"{game.name_of(player)} adds {indefinite(name)} from outside the game")
 
 
 def basics_available(game: MagicGame, player: int) -> list[str]:
