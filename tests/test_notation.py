@@ -11,7 +11,7 @@ from rulekeeper.engine.notation import (
     normalise,
 )
 from rulekeeper.games import FORMATS
-from rulekeeper.mtg.actions import Attack
+from rulekeeper.mtg.actions import Attack, Cast
 from rulekeeper.mtg.scenario import Scenario as MagicScenario
 from rulekeeper.notation import describe, notation, parse, push
 from rulekeeper.position import from_position
@@ -133,3 +133,24 @@ def test_copies_of_a_card_are_told_apart_by_id_and_interchangeable_in_short() ->
 
 def test_normalise_ignores_case_spaces_and_a_full_stop() -> None:
     assert normalise(" Bob  Blocks Ember Scout. ") == "bob blocks ember scout"
+
+
+def test_copies_of_a_card_followed_by_more_words_are_interchangeable() -> None:
+    game = from_position(
+        "Format: leveler\n\n"
+        "Alice: hand Shock, Shock; battlefield Mountain, Mountain; library 3 Forest\n"
+        "Bob: battlefield Grizzly Bears, Grizzly Bears\n"
+    )
+    shocks = sorted(game.table.zones["hand:0"])
+    bears = [creature.id for creature in game.table.creatures(1)]
+    at_bob = [m for m in notation(game).moves() if m.text.endswith("targeting Bob")]
+    assert parse(game, "Alice casts Shock targeting Bob") == at_bob[0].action
+    assert parse(game, "cast shock targ bob") == at_bob[0].action
+    # One copy named, the other left plain: still the move of the copy named.
+    bear = parse(game, f"Alice casts Shock #{shocks[1]} targeting Grizzly Bears")
+    assert bear == Cast(shocks[1], bears[0])
+    # Moves that differ in more than the copy stay ambiguous.
+    with pytest.raises(AmbiguousMoveError, match="could be"):
+        parse(game, "Alice casts Shock targeting")
+    with pytest.raises(UnknownMoveError):
+        parse(game, f"Alice casts Shock #{max(shocks) + 100} targeting Bob")

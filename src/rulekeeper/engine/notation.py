@@ -12,8 +12,8 @@ back into the legal action it names:
 - a **short form** is accepted where it names one legal action: case does not matter, the
   deciding player's name may be left out, and every word may be cut to a prefix
   ("cast spark" for "Alice casts Sparkshot targeting Mire Lurker"), trailing words
-  included; copies of one card that differ only by their ``#ID`` are interchangeable, so the
-  first is taken;
+  included; a card's ``#ID`` may be left out anywhere, and where the moves a text fits differ
+  only in which copy of a card they use, the first is taken;
 - a text that names no legal action raises :class:`IllegalMoveError` with the rule it would
   break, where the format can name one, or :class:`UnknownMoveError` with what it may have
   meant (scored with rapidfuzz); one that fits several raises :class:`AmbiguousMoveError`.
@@ -115,17 +115,25 @@ def normalise(text: str) -> str:
 
 
 def _fits(words: list[str], text: list[str]) -> bool:
-    """Whether each of ``words`` starts the word of ``text`` in the same place; a card's
-    ``#ID`` must be given whole, so that ``#1`` does not stand for ``#12``."""
-    if len(words) > len(text):
-        return False
-    for given, full in zip(words, text, strict=False):
-        if given.startswith("#") or full.startswith("#"):
-            if given != full:
+    """Whether each of ``words`` starts the word of ``text`` in the same place, a card's
+    ``#ID`` in ``text`` being skippable: ``casts shock targeting bob`` fits ``casts shock #3
+    targeting bob``. An ``#ID`` that is given must be given whole, so that ``#1`` does not
+    stand for ``#12``."""
+    given = iter(words)
+    word = next(given, None)
+    for full in text:
+        if word is None:
+            return True
+        if full.startswith("#"):
+            if word == full:
+                word = next(given, None)
+            elif word.startswith("#"):
                 return False
-        elif not full.startswith(given):
+            continue  # the ID left out: any copy will do
+        if word.startswith("#") or not full.startswith(word):
             return False
-    return True
+        word = next(given, None)
+    return word is None
 
 
 _ID = re.compile(r" #\d+")
@@ -200,7 +208,11 @@ class Notation:
         moves = self.moves()
         exact = self._exact
         if exact is None:
-            exact = self._exact = {normalise(m.text): m.action for m in moves}
+            # Each canonical text, then each text with the IDs left out (the first copy).
+            exact = {normalise(m.text): m.action for m in moves}
+            for move in moves:
+                exact.setdefault(normalise(_ID.sub("", move.text)), move.action)
+            self._exact = exact
         names = [normalise(n) for n in self.game.player_names()]
         decider = names[self.game.current_player()] if self.game.outcome is None else ""
         readings = [given.split(" ")]
