@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.engine.game import Action, Game, PlayerId
-from rulekeeper.engine.notation import CardNamer
+from rulekeeper.engine.notation import CardNamer, Named
 
 
 class DominionVocabulary:
@@ -29,8 +29,9 @@ class DominionVocabulary:
         assert isinstance(game, DominionGame)
         return game.cards[card]
 
-    def refusable(self, game: Game) -> Iterable[Action]:
-        """Buying any pile or landscape, and playing any card in hand."""
+    def refusable(self, game: Game, named: Named) -> Iterable[Action]:
+        """Buying any pile or landscape, and playing any card in hand (no Dominion action
+        has a target, so what the text names does not matter)."""
         assert isinstance(game, DominionGame)
         player = game.current_player()
         yield from (Buy(name) for name in (*game.piles, *game.landscapes))

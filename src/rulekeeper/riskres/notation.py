@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulekeeper.engine.game import Action, Game, PlayerId
-from rulekeeper.engine.notation import CardNamer
+from rulekeeper.engine.notation import CardNamer, Named
 from rulekeeper.riskres import actions as act
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.state import zone_name
@@ -47,11 +47,14 @@ class RiskVocabulary:
         assert isinstance(game, RiskGame)
         return game.table.cards[card].printed.name
 
-    def refusable(self, game: Game) -> Iterable[Action]:
-        """What a player may well name out of turn or beyond their means: passing; casting,
-        casting face down, pitching, setting as a trap or discarding a card in a hand (their
-        own first, then another player's); activating an ability of a permanent."""
+    def refusable(self, game: Game, named: Named) -> Iterable[Action]:
+        """What a player may well name out of turn or beyond their means: passing; casting
+        (plainly or aimed at what the text names), casting face down, pitching, setting as a
+        trap or discarding a card in a hand (their own first, then another player's);
+        activating an ability of a permanent, plainly or aimed; and, while attackers are
+        declared, attacking what the text names (RR R38)."""
         assert isinstance(game, RiskGame)
+        targets: list[act.Target] = [*map(act.Player, named.players), *named.cards]
         yield act.Pass()
         deciding = game.current_player()
         seats = sorted(range(len(game.table.players)), key=lambda p: p != deciding)
@@ -61,10 +64,15 @@ class RiskVocabulary:
                     act.Cast(card), act.CastFaceDown(card), act.Pitch(card), act.SetTrap(card),
                     act.Discard(card),
                 )  # fmt: skip
+                yield from (act.Cast(card, target) for target in targets)
         for seat in seats:
             for permanent in game.table.permanents(seat):
                 for index in range(len(permanent.definition.abilities)):
                     yield act.Activate(permanent.id, index)
+                    yield from (act.Activate(permanent.id, index, t) for t in targets)
+        if game.decision == "attackers":
+            for creature in game.table.permanents(deciding):
+                yield from (act.Attack(creature.id, target) for target in targets)
 
     def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
         """Who takes ``action`` and what they do.
