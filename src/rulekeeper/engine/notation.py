@@ -19,8 +19,9 @@ back into the legal action it names:
   those legal actions merely make a choice it leaves open (a target);
 - a text that names no legal action raises :class:`IllegalMoveError` with the rule it would
   break, where the format can name one (the actions it weighs, and those its vocabulary
-  offers as :meth:`Vocabulary.refusable`, aimed at the cards and players the text names), or :class:`UnknownMoveError` with what it may have
-  meant (scored with rapidfuzz); one that fits several raises :class:`AmbiguousMoveError`.
+  offers as :meth:`Vocabulary.refusable`, aimed at the cards and players the text names), or
+  :class:`UnknownMoveError` with what it may have meant (scored with rapidfuzz); one that
+  fits several raises :class:`AmbiguousMoveError`.
 
 The notation only reads the game: it never changes it.
 """
@@ -305,7 +306,9 @@ class Notation:
         refused.sort(key=lambda r: not r.whole)  # stable: the format's order otherwise
         return refused
 
-    def _unknown(self, text: str, readings: list[list[str]], names: list[str], decider: str) -> None:
+    def _unknown(
+        self, text: str, readings: list[list[str]], names: list[str], decider: str
+    ) -> None:
         """Raise :class:`UnknownMoveError` for a text that fits no move, with the moves it is
         closest to and, for a move written for someone else, whose decision it is."""
         game = self.game
