@@ -110,7 +110,7 @@ def test_the_suite_catches_two_moves_that_read_alike() -> None:
     """A vocabulary that writes two legal actions the same way fails the notation's round
     trip, or the suite proves nothing about it."""
     from rulekeeper.engine.game import PlayerId
-    from rulekeeper.engine.notation import CardNamer
+    from rulekeeper.engine.notation import CardNamer, Named
 
     vocabulary = FORMATS["leveler"].vocabulary
 
@@ -121,7 +121,7 @@ def test_the_suite_catches_two_moves_that_read_alike() -> None:
         def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
             return game.current_player(), "does something"
 
-        def refusable(self, game: Game) -> list[Action]:
+        def refusable(self, game: Game, named: Named) -> list[Action]:
             return []
 
     run = check_game(FORMATS["leveler"].new_game, lambda game: [], 0, 2, Careless())

@@ -11,7 +11,7 @@ from rulekeeper.engine.notation import (
     normalise,
 )
 from rulekeeper.games import FORMATS
-from rulekeeper.mtg.actions import Attack
+from rulekeeper.mtg.actions import Attack, Cast
 from rulekeeper.mtg.scenario import Scenario as MagicScenario
 from rulekeeper.notation import describe, notation, parse, push
 from rulekeeper.position import from_position
@@ -134,7 +134,7 @@ def test_a_risk_and_resource_move_the_engine_does_not_weigh_cites_its_rule(
         (
             "Alice: ep 4; hand Raze\nBob: exile Gloom Brute",
             "main1",
-            "cast raze targeting gloom",
+            "cast raze targeting gloom brute",
             "RR 5.2a",
         ),
         ("Alice: battlefield Cog Servo", "declare_attackers", "attack bob with cog", "RR 4.5.2a"),
@@ -238,3 +238,93 @@ def test_a_basic_land_takes_the_article_its_sound_takes() -> None:
     assert island.endswith("takes an Island")
     push(vortex, island)
     assert vortex.log[-1].text.endswith("adds an Island from outside the game")
+
+
+def test_copies_of_a_card_followed_by_more_words_are_interchangeable() -> None:
+    game = from_position(
+        "Format: leveler\n\n"
+        "Alice: hand Shock, Shock; battlefield Mountain, Mountain; library 3 Forest\n"
+        "Bob: battlefield Grizzly Bears, Grizzly Bears\n"
+    )
+    shocks = sorted(game.table.zones["hand:0"])
+    bears = [creature.id for creature in game.table.creatures(1)]
+    at_bob = [m for m in notation(game).moves() if m.text.endswith("targeting Bob")]
+    assert parse(game, "Alice casts Shock targeting Bob") == at_bob[0].action
+    assert parse(game, "cast shock targ bob") == at_bob[0].action
+    # One copy named, the other left plain: still the move of the copy named.
+    bear = parse(game, f"Alice casts Shock #{shocks[1]} targeting Grizzly Bears")
+    assert bear == Cast(shocks[1], bears[0])
+    # Moves that differ in more than the copy stay ambiguous.
+    with pytest.raises(AmbiguousMoveError, match="could be"):
+        parse(game, "Alice casts Shock targeting")
+    with pytest.raises(UnknownMoveError):
+        parse(game, f"Alice casts Shock #{max(shocks) + 100} targeting Bob")
+
+
+@pytest.mark.rule("RR 1.1d")
+def test_a_whole_move_the_rules_forbid_is_not_read_as_a_longer_legal_one() -> None:
+    game = from_position("Format: rr\n\nAlice: ep 3; hand Barrow Wight\nBob: hand Brace\n")
+    for text in ("Alice casts Barrow Wight", "casts barrow wight."):
+        with pytest.raises(IllegalMoveError) as refused:
+            parse(game, text)
+        assert refused.value.rule == "RR 1.1d"
+        assert "Alice casts Barrow Wight" in str(refused.value)
+    # The other side: the legal move whole, and a short form that is no move's whole text.
+    face_down = notation(game).moves()[-1]
+    assert face_down.text == "Alice casts Barrow Wight face down"
+    assert parse(game, "Alice casts Barrow Wight face down") == face_down.action
+    assert parse(game, "cast barrow wight f") == face_down.action
+
+
+@pytest.mark.rule("MG 3.3")
+def test_a_short_form_may_still_leave_out_a_target() -> None:
+    game = from_position(
+        "Format: leveler\n\n"
+        "Alice: hand Murder; battlefield Swamp, Swamp, Swamp; library 3 Forest\n"
+        "Bob: battlefield Grizzly Bears\n"
+    )
+    # Murder's one legal target: the move without it is short for the move with it.
+    assert describe(game, parse(game, "Alice casts Murder")) == (
+        "Alice casts Murder targeting Grizzly Bears"
+    )
+
+
+@pytest.mark.parametrize(
+    ("position", "moves", "text", "rule"),
+    [
+        (  # MG 3.3: Murder cannot be paid for, whatever its target
+            "Format: leveler\n\n"
+            "Alice: hand Murder; battlefield Swamp, Forest; library 3 Forest\n"
+            "Bob: battlefield Grizzly Bears\n",
+            [],
+            "Alice casts Murder targeting Grizzly Bears",
+            "MG 3.3",
+        ),
+        (  # RR 11.2d: the creature Brace was meant for has gone to the graveyard
+            "Format: rr\n\n"
+            "Alice: ep 1; hand Sparkshot\n"
+            "Bob: ep 1; hand Brace; battlefield Mire Lurker\n",
+            ["Alice casts Sparkshot targeting Mire Lurker", "Bob passes"],
+            "Bob casts Brace targeting Mire Lurker",
+            "RR 5.2a",
+        ),
+        (  # RR R38: an attacker attacks an opponent or an opponent's creature
+            "Format: rr\nStep: declare_attackers\n\n"
+            "Alice: battlefield Lumbering Golem, Mire Lurker\n"
+            "Bob: library 10 Raze; battlefield Plated Tortoise\n",
+            [],
+            "Alice attacks Mire Lurker with Lumbering Golem",
+            "RR 4.5.2c",
+        ),
+    ],
+)
+def test_a_move_with_a_target_is_refused_with_the_rule_it_breaks(
+    position: str, moves: list[str], text: str, rule: str
+) -> None:
+    game = from_position(position)
+    for move in moves:
+        push(game, move)
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, text)
+    assert refused.value.rule == rule
+    assert text in str(refused.value)

@@ -18,7 +18,7 @@ from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.engine.game import Action, Game, PlayerId
-from rulekeeper.engine.notation import CardNamer
+from rulekeeper.engine.notation import CardNamer, Named
 
 
 class DominionVocabulary:
@@ -30,10 +30,11 @@ class DominionVocabulary:
         assert isinstance(game, DominionGame)
         return game.cards[card]
 
-    def refusable(self, game: Game) -> Iterable[Action]:
+    def refusable(self, game: Game, named: Named) -> Iterable[Action]:
         """Buying any card or landscape the model knows, and playing any card in hand: a card
         with no pile in the game, or a landscape not in use, is refused with its rule (DM 1.5,
-        DM 5.1) rather than read as no move at all."""
+        DM 5.1) rather than read as no move at all. No Dominion action has a target, so what
+        the text names does not matter."""
         assert isinstance(game, DominionGame)
         player = game.current_player()
         yield from (Buy(name) for name in dict.fromkeys((*game.piles, *game.landscapes, *CARDS)))

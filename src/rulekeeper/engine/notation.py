@@ -12,11 +12,16 @@ back into the legal action it names:
 - a **short form** is accepted where it names one legal action: case does not matter, the
   deciding player's name may be left out, and every word may be cut to a prefix
   ("cast spark" for "Alice casts Sparkshot targeting Mire Lurker"), trailing words
-  included; copies of one card that differ only by their ``#ID`` are interchangeable, so the
-  first is taken;
+  included; a card's ``#ID`` may be left out anywhere, and where the moves a text fits differ
+  only in which copy of a card they use, the first is taken;
+- short forms stop at a text that is the whole of an action the rules forbid now: it is refused
+  with that action's rule, not read as a longer legal action that only starts with it, unless
+  those legal actions merely make a choice it leaves open (a target);
 - a text that names no legal action raises :class:`IllegalMoveError` with the rule it would
-  break, where the format can name one, or :class:`UnknownMoveError` with what it may have
-  meant (scored with rapidfuzz); one that fits several raises :class:`AmbiguousMoveError`.
+  break, where the format can name one (the actions it weighs, and those its vocabulary
+  offers as :meth:`Vocabulary.refusable`, aimed at the cards and players the text names), or
+  :class:`UnknownMoveError` with what it may have meant (scored with rapidfuzz); one that
+  fits several raises :class:`AmbiguousMoveError`.
 
 The notation only reads the game: it never changes it.
 """
@@ -25,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Protocol
 
 from rapidfuzz import fuzz, process
@@ -39,6 +44,14 @@ CardNamer = Callable[[int], str]
 
 SUGGESTIONS = 3  # how many near misses an unknown move lists: enough to spot a typo
 SUGGESTION_CUTOFF = 60  # rapidfuzz WRatio, 0 to 100; below it a guess helps nobody
+
+
+@dataclass(frozen=True)
+class Named:
+    """The cards (by ID) and players (by seat) a move's text names by their whole names."""
+
+    cards: tuple[int, ...]
+    players: tuple[PlayerId, ...]
 
 
 class Vocabulary(Protocol):
@@ -56,10 +69,12 @@ class Vocabulary(Protocol):
         """A card's name as the notation writes it."""
         ...
 
-    def refusable(self, game: Game) -> Iterable[Action]:
+    def refusable(self, game: Game, named: Named) -> Iterable[Action]:
         """Actions a person may well name now that the format does not weigh (a card they
-        cannot afford, say), so that naming one is refused with the rule it breaks rather
-        than as a text that names nothing."""
+        cannot afford, say, or a spell aimed at a creature in a graveyard), so that naming
+        one is refused with the rule it breaks rather than as a text that names nothing.
+        ``named`` holds the cards and players the text names: an action with a target is
+        offered aimed at those only."""
         ...
 
 
@@ -115,17 +130,25 @@ def normalise(text: str) -> str:
 
 
 def _fits(words: list[str], text: list[str]) -> bool:
-    """Whether each of ``words`` starts the word of ``text`` in the same place; a card's
-    ``#ID`` must be given whole, so that ``#1`` does not stand for ``#12``."""
-    if len(words) > len(text):
-        return False
-    for given, full in zip(words, text, strict=False):
-        if given.startswith("#") or full.startswith("#"):
-            if given != full:
+    """Whether each of ``words`` starts the word of ``text`` in the same place, a card's
+    ``#ID`` in ``text`` being skippable: ``casts shock targeting bob`` fits ``casts shock #3
+    targeting bob``. An ``#ID`` that is given must be given whole, so that ``#1`` does not
+    stand for ``#12``."""
+    given = iter(words)
+    word = next(given, None)
+    for full in text:
+        if word is None:
+            return True
+        if full.startswith("#"):
+            if word == full:
+                word = next(given, None)
+            elif word.startswith("#"):
                 return False
-        elif not full.startswith(given):
+            continue  # the ID left out: any copy will do
+        if word.startswith("#") or not full.startswith(word):
             return False
-    return True
+        word = next(given, None)
+    return word is None
 
 
 _ID = re.compile(r" #\d+")
@@ -200,7 +223,11 @@ class Notation:
         moves = self.moves()
         exact = self._exact
         if exact is None:
-            exact = self._exact = {normalise(m.text): m.action for m in moves}
+            # Each canonical text, then each text with the IDs left out (the first copy).
+            exact = {normalise(m.text): m.action for m in moves}
+            for move in moves:
+                exact.setdefault(normalise(_ID.sub("", move.text)), move.action)
+            self._exact = exact
         names = [normalise(n) for n in self.game.player_names()]
         decider = names[self.game.current_player()] if self.game.outcome is None else ""
         readings = [given.split(" ")]
@@ -212,45 +239,79 @@ class Notation:
             whole = exact.get(" ".join(reading))
             if whole is not None:
                 return whole
+        if self.game.outcome is not None:
+            raise IllegalMoveError(
+                text, IllegalActionError(self.game.over_rule(), "the game is over")
+            )
         found = [m for m in moves if any(_fits(r, normalise(m.text).split(" ")) for r in readings)]
+        refused = self._refused(readings)
+        # Where short forms stop: a text that is the whole of a move the rules forbid now is
+        # refused with that move's rule, unless the legal moves it fits only make a choice it
+        # leaves open (its target). It is never read as another kind of move: "casts Barrow
+        # Wight" is not short for "casts Barrow Wight face down".
+        wholes = [r for r in refused if r.whole]
+        if wholes and not any(_completes(m.action, r.action) for m in found for r in wholes):
+            raise IllegalMoveError(wholes[0].text, wholes[0].error)
         if found:
             plain = {_ID.sub("", m.text) for m in found}
             if len(found) == 1 or len(plain) == 1:  # one move, or copies of one card
                 return found[0].action
             raise AmbiguousMoveError(text, [m.text for m in found])
-        self._refuse(text, readings, names, decider)
-        raise AssertionError("unreachable")  # pragma: no cover - _refuse always raises
+        # A short form of one move the rules forbid (or of copies of one card): say which.
+        if len({_ID.sub("", r.text) for r in refused}) == 1:
+            raise IllegalMoveError(refused[0].text, refused[0].error)
+        self._unknown(text, readings, names, decider)
+        raise AssertionError("unreachable")  # pragma: no cover - _unknown always raises
 
-    def _refuse(self, text: str, readings: list[list[str]], names: list[str], decider: str) -> None:
-        """Raise the most useful error for a text that fits no legal move."""
+    def _named(self, readings: list[list[str]]) -> Named:
+        """The cards and players ``readings`` name by their whole names, so that a
+        vocabulary can offer for refusal the actions aimed at them and no others."""
+        texts = [f" {' '.join(r)} " for r in readings]
+        cards = []
+        for zone in self.game.zones().values():
+            for card in zone:
+                try:
+                    name = f" {normalise(self._plain(card))} "
+                except (KeyError, IndexError, AttributeError):
+                    continue
+                if any(name in t for t in texts):
+                    cards.append(card)
+        players = [
+            index
+            for index, name in enumerate(self.game.player_names())
+            if any(f" {normalise(name)} " in t for t in texts)
+        ]
+        return Named(tuple(cards), tuple(players))
+
+    def _refused(self, readings: list[list[str]]) -> list[_Refusal]:
+        """The actions the format weighs now, or that a person may well name (see
+        :meth:`Vocabulary.refusable`), that ``readings`` fit and that break a rule: a
+        reading's whole text first, then the ones it is a short form of."""
         game = self.game
-        if game.outcome is not None:
-            raise IllegalMoveError(text, IllegalActionError(game.over_rule(), "the game is over"))
-        # An action the format weighs now, or one a person may well name, that breaks a rule:
-        # say which. A whole text is taken first, else the one action a short form fits.
-        refused: dict[str, IllegalActionError] = {}
-        for action in [*_considered(game), *self.vocabulary.refusable(game)]:
-            try:
-                game.check(action)
-                continue  # legal after all (a move the texts above did not fit)
-            except IllegalActionError as error:
-                reason = error
-            except (KeyError, IndexError, AttributeError):
-                continue  # an action that means nothing here
+        refused: list[_Refusal] = []
+        named = self._named(readings)
+        for action in [*_considered(game), *self.vocabulary.refusable(game, named)]:
             for card in (self._plain, self._qualified):
                 try:
                     written = self._write(action, card)
                 except (KeyError, IndexError, AttributeError):
                     break  # a candidate this vocabulary cannot word: skip it
                 words = normalise(written).split(" ")
-                if any(r == words for r in readings):
-                    raise IllegalMoveError(written, reason)
-                if any(_fits(r, words) for r in readings):
-                    refused.setdefault(written, reason)
-        if len({_ID.sub("", t) for t in refused}) == 1:
-            written, reason = next(iter(refused.items()))
-            raise IllegalMoveError(written, reason)
-        # A move written for someone else: say whose decision it is.
+                whole = any(r == words for r in readings)
+                if whole or any(_fits(r, words) for r in readings):
+                    error = _violation(game, action)
+                    if error is not None:
+                        refused.append(_Refusal(action, written, error, whole))
+                    break
+        refused.sort(key=lambda r: not r.whole)  # stable: the format's order otherwise
+        return refused
+
+    def _unknown(
+        self, text: str, readings: list[list[str]], names: list[str], decider: str
+    ) -> None:
+        """Raise :class:`UnknownMoveError` for a text that fits no move, with the moves it is
+        closest to and, for a move written for someone else, whose decision it is."""
+        game = self.game
         whose = ""
         shown = game.player_names()
         for index, name in enumerate(names):
@@ -262,6 +323,39 @@ class Notation:
             text, texts, scorer=fuzz.WRatio, limit=SUGGESTIONS, score_cutoff=SUGGESTION_CUTOFF
         )
         raise UnknownMoveError(text, [t for t, _, _ in near], whose=whose)
+
+
+@dataclass(frozen=True)
+class _Refusal:
+    """An action a text fits that breaks a rule: its text, the error, and whether the text is
+    the whole of it rather than a short form."""
+
+    action: Action
+    text: str
+    error: IllegalActionError
+    whole: bool
+
+
+def _violation(game: Game, action: Action) -> IllegalActionError | None:
+    """The error ``action`` meets now, or ``None`` if it is legal or means nothing here."""
+    try:
+        game.check(action)
+    except IllegalActionError as error:
+        return error
+    except (KeyError, IndexError, AttributeError):
+        return None  # an action that means nothing here
+    return None
+
+
+def _completes(legal: Action, refused: Action) -> bool:
+    """Whether ``legal`` is ``refused`` with a choice it left open made: the same kind of
+    action, alike in every field but those ``refused`` leaves empty (``None``)."""
+    if type(legal) is not type(refused) or not is_dataclass(refused):
+        return False
+    return all(
+        getattr(refused, f.name) is None or getattr(refused, f.name) == getattr(legal, f.name)
+        for f in fields(refused)
+    )
 
 
 def _considered(game: Game) -> list[Action]:

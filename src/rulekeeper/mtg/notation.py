@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from rulekeeper.engine.events import indefinite
 from rulekeeper.engine.game import Action, Game, PlayerId
-from rulekeeper.engine.notation import CardNamer
+from rulekeeper.engine.notation import CardNamer, Named
 from rulekeeper.mtg import actions as act
 from rulekeeper.mtg.formats.stockpile.actions import Acquire, AcquireLand, ReturnJunk
 from rulekeeper.mtg.formats.stockpile.piles import face_up_card
@@ -41,20 +41,28 @@ class MagicVocabulary:
         assert isinstance(game, MagicGame)
         return game.table.cards[card].name
 
-    def refusable(self, game: Game) -> Iterable[Action]:
+    def refusable(self, game: Game, named: Named) -> Iterable[Action]:
         """Passing (which a player who must first finish declaring attackers or blockers, or
         discarding, may not do: MG 2.5); attacking without naming whom, where each attacker
-        attacks an opponent of its controller's choice (MG R8); and playing or casting any card
-        in the deciding player's hand, without a target."""
+        attacks an opponent of its controller's choice (MG R8), or attacking a player the
+        text names; and playing or casting any card in the deciding player's hand, without a
+        target or aimed at what the text names."""
         assert isinstance(game, MagicGame)
         player = game.current_player()
+        targets: list[act.Target] = [*map(act.Player, named.players), *named.cards]
         yield act.Pass()
         if game.decision == "attackers":
-            yield from (act.Attack(c.id) for c in game.table.creatures(player))
+            for creature in game.table.creatures(player):
+                yield act.Attack(creature.id)
+                yield from (act.Attack(creature.id, whom) for whom in named.players)
         hand = game.table.zones.get(f"hand:{player}", [])
         for card in hand:
             definition = game.table.cards[card].definition
-            yield act.PlayLand(card) if "Land" in definition.types else act.Cast(card)
+            if "Land" in definition.types:
+                yield act.PlayLand(card)
+            else:
+                yield act.Cast(card)
+                yield from (act.Cast(card, target) for target in targets)
 
     def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
         """Who takes ``action`` and what they do.

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulekeeper.engine.game import Action, Game, PlayerId
-from rulekeeper.engine.notation import CardNamer
+from rulekeeper.engine.notation import CardNamer, Named
 from rulekeeper.riskres import actions as act
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.state import zone_name
@@ -38,13 +38,6 @@ def _ability(game: RiskGame, card_id: int, index: int) -> str:
     return f" ability {index + 1}" if count > 1 else ""
 
 
-def _public(game: RiskGame, player: int) -> list[int]:
-    """The cards in ``player``'s public zones, which a spell or ability may be aimed at."""
-    zones = game.table.zones
-    kinds = ("battlefield", "graveyard", "exile")
-    return [card for kind in kinds for card in zones[zone_name(kind, player)]]
-
-
 class RiskVocabulary:
     """The words of every Risk & Resource action."""
 
@@ -54,34 +47,35 @@ class RiskVocabulary:
         assert isinstance(game, RiskGame)
         return game.table.cards[card].printed.name
 
-    def refusable(self, game: Game) -> Iterable[Action]:
-        """What a player may well name out of turn or beyond their means: passing; casting (at
-        any player or public card), casting face down, pitching, setting as a trap or
-        discarding a card in a hand (the deciding player's own first, then another player's);
-        activating any ability of a permanent; challenging any other player's trap (one they
-        cannot pay for, say); and, while they declare attackers, attacking any player
-        (themselves included) with any of their permanents."""
+    def refusable(self, game: Game, named: Named) -> Iterable[Action]:
+        """What a player may well name out of turn or beyond their means: passing; casting
+        (plainly or aimed at what the text names), casting face down, pitching, setting as a
+        trap or discarding a card in a hand (their own first, then another player's);
+        activating an ability of a permanent, plainly or aimed; challenging another player's
+        trap (one they cannot pay for, say); and, while attackers are declared, attacking what
+        the text names (RR R38)."""
         assert isinstance(game, RiskGame)
+        targets: list[act.Target] = [*map(act.Player, named.players), *named.cards]
         yield act.Pass()
         player, table = game.current_player(), game.table
-        targets: list[act.Target | None] = [None]
-        targets += [act.Player(p) for p in range(len(table.players))]
-        targets += [c for p in range(len(table.players)) for c in _public(game, p)]
         seats = sorted(range(len(table.players)), key=lambda p: p != player)
         for seat in seats:
             for card in table.zones[zone_name("hand", seat)]:
+                yield from (
+                    act.Cast(card), act.CastFaceDown(card), act.Pitch(card), act.SetTrap(card),
+                    act.Discard(card),
+                )  # fmt: skip
                 yield from (act.Cast(card, target) for target in targets)
-                yield from (act.CastFaceDown(card), act.Pitch(card), act.SetTrap(card))
-                yield act.Discard(card)
         for seat in seats:
             for permanent in table.permanents(seat):
                 for index in range(len(permanent.definition.abilities)):
+                    yield act.Activate(permanent.id, index)
                     yield from (act.Activate(permanent.id, index, t) for t in targets)
         for seat in seats[1:]:
             yield from map(act.Challenge, table.zones[zone_name("traps", seat)])
         if game.decision == "attackers":
-            for permanent in table.permanents(player):
-                yield from (act.Attack(permanent.id, act.Player(p)) for p in seats)
+            for creature in table.permanents(player):
+                yield from (act.Attack(creature.id, target) for target in targets)
 
     def words(self, game: Game, action: Action, card: CardNamer) -> tuple[PlayerId, str]:
         """Who takes ``action`` and what they do.
