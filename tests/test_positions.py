@@ -95,6 +95,44 @@ def test_what_is_on_the_stack_is_written_for_the_reader_but_not_built() -> None:
         from_position(text)
 
 
+COMBAT_TEXT = """Format: rr
+Seed: 0
+Turn: 2
+Step: declare_blockers
+Active: Alice
+Decision: blockers for Bob
+Combat: Ember Scout attacks Bob
+
+Alice: hand Sparkshot; battlefield Ember Scout, Gloom Brute
+Bob: hand Brace; battlefield Mire Lurker, Ironbark Sentry (tapped)
+"""
+
+
+def test_a_combat_of_attacks_only_builds_and_asks_the_defender_to_block() -> None:
+    game = from_position(COMBAT_TEXT)
+    assert position(game) == COMBAT_TEXT
+    assert game.decision == "blockers"
+    moves = [m.text for m in Notation(game, FORMATS["rr"].vocabulary).moves()]
+    assert "Bob blocks Ember Scout with Mire Lurker" in moves
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        (("Decision: blockers for Bob", "Decision: scry for Bob"), r"position:6: .* decision"),
+        (("attacks Bob", "attacks Carol"), r"position:7: Ember Scout attacks 'Carol', which"),
+        (("Ember Scout attacks", "Veil Walker attacks"), r"position:7: Veil Walker attacks, but"),
+        (("attacks Bob", "attacks Bob; Mire Lurker blocks Ember Scout"), r"position:7: .*blockers"),
+        (("Ember Scout attacks Bob", "Ember Scout charges"), r"position:7: expected 'CREATURE"),
+    ],
+)
+def test_a_combat_that_cannot_be_built_is_refused_with_its_line(
+    change: tuple[str, str], error: str
+) -> None:
+    with pytest.raises(PositionError, match=error):
+        from_position(COMBAT_TEXT.replace(*change))
+
+
 def test_card_lists() -> None:
     cards = read_cards("2 Forest, Gloom Brute (new, damage 1)")
     assert [c.name for c in cards] == ["Forest", "Forest", "Gloom Brute"]

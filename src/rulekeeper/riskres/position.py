@@ -21,10 +21,12 @@ card down), ``graveyard``, ``battlefield``, ``exile`` and ``traps`` (set face do
 permanent's marks are ``tapped``, ``new`` (it came this turn, so it cannot attack yet),
 ``damage N``, ``+1/+1 N`` and ``-1/-1 N`` (counters). The header says the format, the seed,
 the turn, the step, whose turn it is and, where another player holds it, who has priority.
-For the reader it also writes a decision other than priority (``Decision: scry for Bob``),
-what is on the stack, bottom first (``Stack: Sparkshot (Alice, targeting Bob)``) and the
-attacks and blocks under way (``Combat: Ember Scout attacks Bob``); a position with those
-lines cannot be built yet.
+It also writes a decision other than priority (``Decision: scry for Bob``), what is on the
+stack, bottom first (``Stack: Sparkshot (Alice, targeting Bob)``) and the attacks and blocks
+under way (``Combat: Ember Scout attacks Bob; Mire Lurker blocks Ember Scout``). A position
+whose combat is attacks only builds (the attackers declared, as at the declare blockers step);
+its ``Decision`` line, if any, must be the one the builder comes to. A stack, a block or
+another decision is written for the reader and cannot be built yet.
 """
 
 from __future__ import annotations
@@ -86,8 +88,31 @@ def _combat(game: RiskGame) -> str:
     return "; ".join(parts)
 
 
-UNBUILDABLE = ("Decision", "Stack", "Combat")
+UNBUILDABLE = ("Stack",)
 """Header lines written for the reader that :func:`from_position` cannot build yet."""
+
+
+def _attacks(read: Position) -> dict[str, str]:
+    """The ``Combat`` line's attacks, attacker by the name of what it attacks.
+
+    :raises PositionError: on a block, or a part that is not ``X attacks Y``.
+    """
+    attacks: dict[str, str] = {}
+    line = read.lines.get("Combat", 0)
+    for part in (p.strip() for p in read.header.get("Combat", "").split(";")):
+        attacker, verb, aim = part.partition(" attacks ")
+        if " blocks " in part:
+            raise PositionError(
+                f"a combat with blockers ({part!r}) is written for reading; it cannot be built "
+                "yet",
+                line=line,
+            )
+        if not verb or not attacker.strip() or not aim.strip():
+            raise PositionError(f"expected 'CREATURE attacks PLAYER', not {part!r}", line=line)
+        if attacker.strip() in attacks:
+            raise PositionError(f"{attacker.strip()} attacks twice", line=line)
+        attacks[attacker.strip()] = aim.strip()
+    return attacks
 
 
 def position(game: RiskGame, viewer: int | None = None) -> str:
@@ -163,6 +188,26 @@ def from_position(text: str) -> RiskGame:
         builder.at(read.get("Step", "main1"), active=active, turn=turn)
     except InputError as error:
         raise PositionError(str(error), line=read.lines.get("Step", 0)) from None
+    if "Combat" in read.header:
+        attacks = _attacks(read)
+        attacking = read.seats[active]
+        for attacker, aim in attacks.items():
+            names = [c.name for c in attacking.cards("battlefield")]
+            if attacker not in names:
+                raise PositionError(
+                    f"{attacker} attacks, but it is not on {attacking.name}'s battlefield",
+                    line=read.lines["Combat"],
+                )
+            defenders = [s.name for s in read.seats] + [
+                c.name for s in read.seats if s is not attacking for c in s.cards("battlefield")
+            ]
+            if aim not in defenders:
+                raise PositionError(
+                    f"{attacker} attacks {aim!r}, which is neither a player nor a permanent of "
+                    "another player",
+                    line=read.lines["Combat"],
+                )
+        builder.attacking(attacks)
     game = builder.build()
     for index, kind, cards in marked:
         for card_id, card in zip(game.table.zones[zone_name(kind, index)], cards, strict=True):
@@ -174,6 +219,15 @@ def from_position(text: str) -> RiskGame:
             state.minus = kernel.mark_number(card, "-1/-1")
     if "Priority" in read.header:
         game.priority = read.seat_index(read.get("Priority"), key="Priority")
+    written = read.header.get("Decision")
+    decision = f"{game.decision} for {game.name_of(game.priority)}"
+    if written is not None and (game.decision == "priority" or written != decision):
+        built = "priority" if game.decision == "priority" else repr(decision)
+        raise PositionError(
+            f"the position builds to the decision {built}, not {written!r}; other decisions "
+            "cannot be built yet",
+            line=read.lines["Decision"],
+        )
     return game
 
 
