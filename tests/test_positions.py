@@ -181,6 +181,44 @@ def test_dominion_positions_keep_the_supply_the_trash_and_the_turn() -> None:
         from_position(changed.replace("Supply: ", "Supply: 10 Witch, "))
 
 
+SHORT_DOMINION = """Format: dominion
+Turn: 3
+Active: Alice
+Phase: buy
+Buys: 1
+Coins: 5
+Kingdom: Cellar, Market, Merchant, Militia, Mine, Moat, Remodel, Smithy, Village, Workshop
+
+Alice: hand Copper
+Bob: hand Estate
+"""
+
+
+def test_a_dominion_position_without_a_supply_starts_every_pile_full() -> None:
+    """For two players: 60 Coppers less the 14 dealt, 8 of each Victory card, 10 Curses and
+    10 of each Kingdom card; the text written has the whole Supply again."""
+    game = from_position(SHORT_DOMINION)
+    sizes = {pile: len(game.pile(pile)) for pile in game.piles}
+    assert sizes["Copper"] == 46
+    assert sizes["Province"] == sizes["Estate"] == 8
+    assert sizes["Curse"] == sizes["Smithy"] == 10
+    full = position(game)
+    assert "Supply: 46 Copper, 40 Silver, 30 Gold, 8 Estate" in full
+    assert position(from_position(full)) == full
+    three = SHORT_DOMINION.replace("Bob: hand Estate", "Bob: hand Estate\nCarol: hand Gold")
+    assert len(from_position(three).pile("Province")) == 12
+
+
+@pytest.mark.parametrize("variant", ["", "private"])
+def test_a_draft_position_without_a_supply_has_the_piles_the_seed_dealt(variant: str) -> None:
+    """Each player's private piles included, all at their starting size."""
+    game = FORMATS["dominion-draft"].new_game(seed=3, players=3, variant=variant)
+    full = position(game)
+    short = "".join(line for line in full.splitlines(True) if not line.startswith("Supply:"))
+    assert short != full
+    assert position(from_position(short)) == full
+
+
 def test_the_round_trip_check_can_fail() -> None:
     """A form that loses a counter on the way is caught: the text it builds reads differently."""
     rr = form("rr")
