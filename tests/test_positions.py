@@ -85,13 +85,37 @@ def test_a_text_that_is_no_position_is_refused_with_its_line(
         from_position(RR_TEXT.replace(*change))
 
 
-def test_what_is_on_the_stack_is_written_for_the_reader_but_not_built() -> None:
+def _rr_moves(game: Game) -> list[str]:
+    return [m.text for m in Notation(game, FORMATS["rr"].vocabulary).moves()]
+
+
+def test_what_is_on_the_stack_builds_back() -> None:
+    """A spell with its controller and target; it resolves in the built game as cast."""
     game = from_position(RR_TEXT.replace("Active: Bob", "Active: Alice").replace("ep 2", "ep 3"))
     game.apply(Notation(game, FORMATS["rr"].vocabulary).parse("cast sparkshot targeting gloom"))
     text = position(game)
     assert "Stack: Sparkshot (Alice, targeting Gloom Brute)" in text
-    assert not FORMS["rr"].covers(game)
-    with pytest.raises(PositionError, match=r"position:\d: a position with a 'Stack' line"):
+    assert FORMS["rr"].covers(game)
+    built = from_position(text)
+    assert position(built) == text
+    assert round_trip_problems(game, FORMS["rr"], _rr_moves) == []
+
+
+@pytest.mark.parametrize(
+    ("stack", "error"),
+    [
+        ("Sparkshot", r"position:6: Sparkshot on the stack needs its controller"),
+        ("Sparkshot (Alice, at Bob)", r"position:6: .*expected 'targeting X'"),
+        ("Sparkshot (Alice, targeting Carol)", r"position:6: the stack targets 'Carol'"),
+        ("ability 1 of Veil Walker (Bob)", r"position:6: .*no Veil Walker is in play"),
+        ("Sparkshott (Alice)", r"position:6: no card named 'Sparkshott'; did you mean"),
+    ],
+)
+def test_a_stack_that_does_not_build_is_refused_with_its_line(stack: str, error: str) -> None:
+    text = RR_TEXT.replace("Active: Bob", f"Active: Bob\nStack: {stack}").replace(
+        "Veil Walker, ", ""
+    )
+    with pytest.raises(PositionError, match=error):
         from_position(text)
 
 
@@ -122,7 +146,8 @@ def test_a_combat_of_attacks_only_builds_and_asks_the_defender_to_block() -> Non
         (("Decision: blockers for Bob", "Decision: scry for Bob"), r"position:6: .* decision"),
         (("attacks Bob", "attacks Carol"), r"position:7: Ember Scout attacks 'Carol', which"),
         (("Ember Scout attacks", "Veil Walker attacks"), r"position:7: Veil Walker attacks, but"),
-        (("attacks Bob", "attacks Bob; Mire Lurker blocks Ember Scout"), r"position:7: .*blockers"),
+        (("attacks Bob", "attacks Bob; Gloom Brute blocks Ember Scout"), r"position:7: Gloom Brute blocks, but no defend"),
+        (("attacks Bob", "attacks Bob; Mire Lurker blocks Gloom Brute"), r"position:7: .*not att"),
         (("Ember Scout attacks Bob", "Ember Scout charges"), r"position:7: expected 'CREATURE"),
     ],
 )
@@ -131,6 +156,19 @@ def test_a_combat_that_cannot_be_built_is_refused_with_its_line(
 ) -> None:
     with pytest.raises(PositionError, match=error):
         from_position(COMBAT_TEXT.replace(*change))
+
+
+def test_declared_blocks_build_back_in_their_damage_order() -> None:
+    """Blocks declared and ordered: the attacking player has priority in the declare blockers
+    step, and the text reads back the same."""
+    text = COMBAT_TEXT.replace("Decision: blockers for Bob\n", "").replace(
+        "attacks Bob", "attacks Bob; Mire Lurker blocks Ember Scout"
+    )
+    game = from_position(text)
+    assert position(game) == text
+    assert game.decision == "priority"
+    assert FORMS["rr"].covers(game)
+    assert list(game.damage_order.values()) == [[game.find("Mire Lurker")]]
 
 
 def test_card_lists() -> None:
@@ -230,11 +268,8 @@ def test_the_round_trip_check_can_fail() -> None:
         built.table.players[0].ep = 0
         return built
 
-    def moves(g: Game) -> list[str]:
-        return [m.text for m in Notation(g, FORMATS["rr"].vocabulary).moves()]
-
-    assert round_trip_problems(game, rr, moves) == []
-    broken = round_trip_problems(game, replace(rr, build=forgetful), moves)
+    assert round_trip_problems(game, rr, _rr_moves) == []
+    broken = round_trip_problems(game, replace(rr, build=forgetful), _rr_moves)
     assert broken
     assert "reads differently" in broken[0]
 

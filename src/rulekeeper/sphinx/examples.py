@@ -11,7 +11,9 @@ doctest inside a rule is shown as
   one row per player with their counters and zones;
 - the moves and the engine's answers, in plain text, each rule ID in them linked to its rule;
 - then the doctest itself, folded in a ``<details>`` ("Show the doctest"), where the copy button
-  copies it as it is run.
+  copies it as Sybil runs it, prompts and answers included (``rulekeeper-examples.js``): pasted
+  into a page it is a worked example again, and IPython or ``python -m doctest`` run it as it
+  is, where the code alone would lose what the engine is expected to answer.
 
 An example that says nothing a judge reads (no move, no line citing a rule) is only folded.
 Setup a reader need not see is not here at all: it is written in an
@@ -355,3 +357,4 @@ def setup_examples(app: Sphinx) -> None:
     app.add_node(judge_example, html=(_visit_judge, _depart_judge), text=other, latex=other)
     app.add_post_transform(JudgeExamples)
     app.add_css_file("rulekeeper-examples.css")
+    app.add_js_file("rulekeeper-examples.js", loading_method="defer")
