@@ -197,6 +197,68 @@ Bob: life 30; library Forest, Island
     assert game.priority == 1
 
 
+MAGIC_COMBAT = """Format: leveler
+Seed: 0
+Turn: 3
+Step: declare_blockers
+Active: Alice
+Priority: Bob
+Combat: Grizzly Bears attacks Bob; Hill Giant attacks Bob; Gray Ogre blocks Hill Giant; \
+Grizzly Bears blocks Hill Giant
+
+Alice: life 30; battlefield Grizzly Bears (tapped), Hill Giant (tapped), Mountain
+Bob: life 20; battlefield Gray Ogre, Grizzly Bears
+"""
+
+
+def test_a_magic_combat_builds_back_with_its_blockers_in_order() -> None:
+    game = from_position(MAGIC_COMBAT)
+    assert position(game) == MAGIC_COMBAT
+    assert FORMS["leveler"].covers(game)
+    giant = game.table.cards[game.find("Hill Giant")]
+    blockers = sorted(
+        (c for c in game.table.creatures(1) if c.blocking == giant.id),
+        key=lambda c: c.blocking_order,
+    )
+    assert [c.name for c in blockers] == ["Gray Ogre", "Grizzly Bears"]
+    assert giant.blocked
+
+
+def test_a_magic_stack_builds_back_with_its_targets() -> None:
+    text = """Format: leveler
+Seed: 0
+Turn: 3
+Step: main1
+Active: Alice
+Stack: Lightning Bolt (Alice, targeting Grizzly Bears), Shock (Bob, targeting \
+Alice)
+
+Alice: life 30; battlefield Mountain (tapped)
+Bob: life 20; battlefield Grizzly Bears, Mountain (tapped)
+"""
+    game = from_position(text)
+    assert position(game) == text
+    assert FORMS["leveler"].covers(game)
+    bolt = game.table.cards[game.table.zones["stack"][0]]
+    assert (bolt.controller, bolt.target) == (0, game.find("Grizzly Bears"))
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        (("Gray Ogre blocks", "Gray Ogre guards"), r"position:7: expected 'CREATURE attacks"),
+        (("Hill Giant attacks Bob", "Hill Giant attacks Carol"), r"position:7: expected"),
+        (("Gray Ogre blocks Hill", "Serra Angel blocks Hill"), r"position:7: 'Serra Angel blocks"),
+        (("Hill Giant attacks Bob;", "Wind Drake attacks Bob;"), r"position:7: Wind Drake attacks"),
+    ],
+)
+def test_a_magic_combat_that_does_not_fit_is_refused_with_its_line(
+    change: tuple[str, str], error: str
+) -> None:
+    with pytest.raises(PositionError, match=error):
+        from_position(MAGIC_COMBAT.replace(*change))
+
+
 def test_dominion_positions_keep_the_supply_the_trash_and_the_turn() -> None:
     game = from_position(position(FORMATS["dominion"].new_game(seed=5, players=3)))
     text = position(game)
