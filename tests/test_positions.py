@@ -146,7 +146,10 @@ def test_a_combat_of_attacks_only_builds_and_asks_the_defender_to_block() -> Non
         (("Decision: blockers for Bob", "Decision: scry for Bob"), r"position:6: .* decision"),
         (("attacks Bob", "attacks Carol"), r"position:7: Ember Scout attacks 'Carol', which"),
         (("Ember Scout attacks", "Veil Walker attacks"), r"position:7: Veil Walker attacks, but"),
-        (("attacks Bob", "attacks Bob; Gloom Brute blocks Ember Scout"), r"position:7: Gloom Brute blocks, but no defend"),
+        (
+            ("attacks Bob", "attacks Bob; Gloom Brute blocks Ember Scout"),
+            r"position:7: Gloom Brute blocks, but no defend",
+        ),
         (("attacks Bob", "attacks Bob; Mire Lurker blocks Gloom Brute"), r"position:7: .*not att"),
         (("Ember Scout attacks Bob", "Ember Scout charges"), r"position:7: expected 'CREATURE"),
     ],

@@ -62,7 +62,7 @@ def test_a_folded_doctest_opens_and_copies_as_run(tab_at: Callable[[str], Tab]) 
     page.wait_for_function("() => document.querySelector('button.copybtn.success') !== null")
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == shown.rstrip("\n") + "\n"
-    assert copied.startswith(">>> game = from_position('" "''Format: rr\n")
+    assert copied.startswith(">>> game = from_position('''Format: rr\n")
     assert "\n...\n" in copied  # the blank line between the position's header and players
     assert "Traceback (most recent call last):" in copied  # what the engine answers
     tab.check_no_errors()

@@ -120,7 +120,9 @@ def _combat(game: MagicGame) -> str:
     """The attackers, each with the player it attacks, then each attacker's blockers in the
     order they were declared."""
     attackers = [
-        game.table.cards[i] for i in game.table.zones["battlefield"] if game.table.cards[i].attacking
+        game.table.cards[i]
+        for i in game.table.zones["battlefield"]
+        if game.table.cards[i].attacking
     ]
     parts = []
     for state in attackers:
@@ -429,7 +431,7 @@ def _combat_written(game: MagicGame) -> bool:
 def covers(game: Game) -> bool:
     """Whether the position form carries everything that decides how ``game`` plays on from
     here (chance aside): what is on the stack and the combat under way written (see
-    :func:`_combat_written`), no decision waiting behind this one, nobody asked for blockers
+    ``_combat_written``), no decision waiting behind this one, nobody asked for blockers
     yet, and every card under its owner's control."""
     assert isinstance(game, MagicGame)
     if game.outcome is not None or game.decision == "blockers" or game.passes:

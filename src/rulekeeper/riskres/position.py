@@ -45,9 +45,9 @@ from rulekeeper.engine.position import Card, Position, PositionError, PositionFo
 from rulekeeper.errors import InputError
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.cards import card_pool
+from rulekeeper.riskres.effects import ENTER
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario
-from rulekeeper.riskres.effects import ENTER
 from rulekeeper.riskres.state import zone_name
 from rulekeeper.riskres.triggers import TRIGGER_BASE
 
@@ -70,8 +70,9 @@ def _card(game: RiskGame, card_id: int) -> Card:
 def _stack_item_name(game: RiskGame, item: dict[str, Any]) -> str:
     """A stack item as written: a spell by its card, an ability by its source:
     ``ability 1 of X`` (activated), ``enter ability of X``, ``trigger 1 of X``."""
-    if item["card"] is not None:
-        return game.table.cards[item["card"]].name
+    card: int | None = item["card"]
+    if card is not None:
+        return game.table.cards[card].name
     name, index = game.table.cards[item["source"]].name, item["ability"]
     if index == ENTER:
         return f"enter ability of {name}"
@@ -153,14 +154,20 @@ def _declare_blocks(game: RiskGame, blocks: list[tuple[str, str]], *, line: int)
     :raises PositionError: if a blocker is not a defending creature or blocks no attacker.
     """
     for blocker_name, attacker_name in blocks:
-        attacker = next((a for a in game.attacks if game.table.cards[a].name == attacker_name), None)
+        attacker = next(
+            (a for a in game.attacks if game.table.cards[a].name == attacker_name), None
+        )
         if attacker is None:
-            raise PositionError(f"{blocker_name} blocks {attacker_name}, which is not attacking", line=line)
+            raise PositionError(
+                f"{blocker_name} blocks {attacker_name}, which is not attacking", line=line
+            )
         blocker = next(
             (
                 c.id
                 for c in game.table.permanents()
-                if c.name == blocker_name and c.controller != game.active and c.id not in game.blocks
+                if c.name == blocker_name
+                and c.controller != game.active
+                and c.id not in game.blocks
             ),
             None,
         )
@@ -190,7 +197,9 @@ def _target(game: RiskGame, name: str, *, line: int) -> Target:
         for state in game.table.cards:
             if state.name == name and state.zone.startswith(zone):
                 return state.id
-    raise PositionError(f"the stack targets {name!r}, which is neither a player nor a card", line=line)
+    raise PositionError(
+        f"the stack targets {name!r}, which is neither a player nor a card", line=line
+    )
 
 
 def _build_stack(game: RiskGame, read: Position) -> None:
@@ -212,7 +221,9 @@ def _build_stack(game: RiskGame, read: Position) -> None:
         controller = names.index(item.marks[0])
         aims = [m.removeprefix("targeting ") for m in item.marks[1:] if m.startswith("targeting ")]
         if len(aims) != len(item.marks) - 1:
-            raise PositionError(f"{item.text()}: expected 'targeting X' after the controller", line=line)
+            raise PositionError(
+                f"{item.text()}: expected 'targeting X' after the controller", line=line
+            )
         ability = _STACK_ITEM.fullmatch(item.name)
         card: int | None = None
         if ability is None:
@@ -385,7 +396,7 @@ def _combat_written(game: RiskGame) -> bool:
 def covers(game: Game) -> bool:
     """Whether the position form carries everything that decides how ``game`` plays on from
     here (chance aside): a player has priority, with what is on the stack and the combat
-    under way written (see :func:`_combat_written`), nothing else waiting, every card face up
+    under way written (see ``_combat_written``), nothing else waiting, every card face up
     and under its owner's control, and no effect lasting until the end of the turn. The
     conformance suite checks the round trip at such steps."""
     assert isinstance(game, RiskGame)

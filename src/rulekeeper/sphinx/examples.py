@@ -201,7 +201,7 @@ def _turn_line(position: Position) -> str:
     if "Phase" in header:
         parts.append(f"{header['Phase']} phase")
     if "Active" in header:
-        parts.append(f"{header['Active']}’s turn")
+        parts.append(f"{header['Active']}'s turn")
     resources = [
         f"${header[key]}" if key == "Coins" else f"{key} {header[key]}"
         for key in RESOURCE_KEYS
@@ -276,10 +276,10 @@ def position_view(text: str) -> nodes.Element:
         row += nodes.entry("", nodes.paragraph(text=seat.name))
         fields = nodes.paragraph()
         written = [(k, v) for k, v in seat.fields.items() if not isinstance(v, Zone) or v.count]
-        for index, (key, value) in enumerate(written):
+        for index, (word, number_or_cards) in enumerate(written):
             if index:
                 fields += nodes.Text(" ")
-            fields += _field(key, value)
+            fields += _field(word, number_or_cards)
         if not written:
             fields += nodes.emphasis(text="nothing")
         row += nodes.entry("", fields)
