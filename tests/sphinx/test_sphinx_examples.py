@@ -4,11 +4,12 @@ linked, with the doctest folded under "Show the doctest"."""
 from __future__ import annotations
 
 import pytest
+from docutils import nodes
 from sphinx.errors import ExtensionError
 from sphinx.testing.util import SphinxTestApp
 
 from rulekeeper.engine.position import PositionError
-from rulekeeper.sphinx.examples import judge_lines
+from rulekeeper.sphinx.examples import judge_lines, position_view
 
 REFUSED = """\
 >>> game = setup()
@@ -124,3 +125,18 @@ def test_a_position_that_does_not_read_fails_the_build(app: SphinxTestApp) -> No
     bob = text.splitlines().index("... Bob intel 1; hand Brace; library 10 Raze") + 1
     with pytest.raises(ExtensionError, match=rf"life\.md:{bob}: the example's position"):
         app.build()
+
+
+def test_a_dominion_position_says_the_phase_the_resources_and_the_kingdom() -> None:
+    view = position_view(
+        "Format: dominion\nTurn: 3\nActive: Ann\nPhase: buy\nBuys: 1\nCoins: 5\n"
+        "Kingdom: Cellar, Market\n\nAnn: hand Copper; deck 2 Estate\nBen: hand 5\n"
+    )
+    lines = [p.astext() for p in view.findall(nodes.paragraph)]
+    assert lines[:3] == [
+        "Turn 3 · buy phase · Ann's turn · Buys 1, $5",
+        "Kingdom Cellar, Market",
+        "Supply every pile at its starting size",
+    ]
+    assert "hand Copper deck 2 Estate" in lines
+    assert "hand 5" in lines  # a hidden hand, as its number of cards

@@ -188,6 +188,9 @@ TURN_KEYS = ("Turn", "Step", "Phase", "Active", "Priority", "Decision", "Decidin
 UNSHOWN_KEYS = frozenset({"Format", "Seed"})
 """Header lines a judge need not read: chance only matters for what is still to be dealt."""
 
+SUPPLY_FORMATS = frozenset({"dominion", "dominion-draft"})
+"""Formats whose positions may leave the Supply out, meaning every pile full."""
+
 RESOURCE_KEYS = ("Actions", "Buys", "Coins")
 """Dominion's resources left this turn, said after the phase."""
 
@@ -237,11 +240,8 @@ def _field(key: str, value: int | Zone) -> nodes.Node:
     """One of a player's fields: its word, then its number or cards."""
     shown = nodes.inline(classes=["judge-field"])
     shown += nodes.strong(text=key)
-    if isinstance(value, Zone) and value.cards is None:
-        text = f"{value.count} hidden"
-    else:
-        text = value.text() if isinstance(value, Zone) else str(value)
-    shown += nodes.Text(f" {text}")
+    # A hidden zone is read as a number: "hand 5" is five cards nobody may see.
+    shown += nodes.Text(f" {value.text() if isinstance(value, Zone) else value}")
     return shown
 
 
@@ -263,6 +263,11 @@ def position_view(text: str) -> nodes.Element:
         line = nodes.paragraph(classes=["judge-header"])
         line += nodes.strong(text=key.removeprefix("State ").removeprefix("Zone "))
         line += nodes.Text(f" {_header_value(key, value)}")
+        view += line
+    if position.header.get("Format") in SUPPLY_FORMATS and "Supply" not in position.header:
+        line = nodes.paragraph(classes=["judge-header"])
+        line += nodes.strong(text="Supply")
+        line += nodes.Text(" every pile at its starting size")
         view += line
     table = nodes.table(classes=["judge-seats"])
     group = nodes.tgroup(cols=2)
