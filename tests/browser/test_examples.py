@@ -95,7 +95,7 @@ def test_a_position_shows_as_a_table_that_fits_a_phone(tab_at: Callable[[str], T
     assert not [v for v in views if v["wide"]], "a position is wider than the page's column"
     assert tab.scroll_overflow() == 0
     first = page.locator(".judge-position").first
-    assert first.locator("p.judge-turn").inner_text().startswith("Turn 2 · declare_attackers")
+    assert first.locator("p.judge-turn").inner_text().startswith("Turn 2 · declare attackers")
     assert first.locator("td").first.inner_text() == "Alice"
     tab.check_no_errors()
 

@@ -108,7 +108,7 @@ def test_the_position_of_an_example_is_shown_as_a_table(app: SphinxTestApp) -> N
     app.build()
     html = (app.outdir / "life.html").read_text(encoding="utf-8")
     view = html.split('class="judge-position')[1].split("</table>")[0]
-    assert "Turn 3 · declare_attackers · Alice's turn" in view
+    assert "Turn 3 · declare attackers · Alice's turn" in view
     assert "Format" not in view  # nor the seed: chance is for what is still to be dealt
     rows = view.split("<tr")[1:]
     assert [row.split("<p>")[1].split("</p>")[0] for row in rows] == ["Alice", "Bob"]

@@ -196,11 +196,12 @@ RESOURCE_KEYS = ("Actions", "Buys", "Coins")
 
 
 def _turn_line(position: Position) -> str:
-    """The state of the turn in a line: ``Turn 3 · main1 · Alice's turn · Bob has priority``."""
+    """The state of the turn in a line: ``Turn 3 · declare blockers · Alice's turn · Bob has
+    priority``."""
     header = position.header
     parts = [f"Turn {header['Turn']}"] if "Turn" in header else []
     if "Step" in header:
-        parts.append(header["Step"])
+        parts.append(header["Step"].replace("_", " "))  # "declare_blockers" is a word to type
     if "Phase" in header:
         parts.append(f"{header['Phase']} phase")
     if "Active" in header:
