@@ -147,7 +147,8 @@ def test_a_refused_aimed_spell_ability_or_attack_cites_its_rule(
     # the vocabulary names them for the refusal.
     if "Bob:" not in seats:
         seats += "\nBob:"
-    game = from_position(f"Format: rr\nStep: {step}\n\n{seats}\n")
+    decision = "Decision: attackers for Alice\n" if step == "declare_attackers" else ""
+    game = from_position(f"Format: rr\nStep: {step}\n{decision}\n{seats}\n")
     with pytest.raises(IllegalMoveError) as refused:
         parse(game, move)
     assert refused.value.rule == rule
@@ -309,7 +310,7 @@ def test_a_short_form_may_still_leave_out_a_target() -> None:
             "RR 5.2a",
         ),
         (  # RR R38: an attacker attacks an opponent or an opponent's creature
-            "Format: rr\nStep: declare_attackers\n\n"
+            "Format: rr\nStep: declare_attackers\nDecision: attackers for Alice\n\n"
             "Alice: battlefield Lumbering Golem, Mire Lurker\n"
             "Bob: library 10 Raze; battlefield Plated Tortoise\n",
             [],

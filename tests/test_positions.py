@@ -85,14 +85,93 @@ def test_a_text_that_is_no_position_is_refused_with_its_line(
         from_position(RR_TEXT.replace(*change))
 
 
-def test_what_is_on_the_stack_is_written_for_the_reader_but_not_built() -> None:
+def _rr_moves(game: Game) -> list[str]:
+    return [m.text for m in Notation(game, FORMATS["rr"].vocabulary).moves()]
+
+
+def test_what_is_on_the_stack_builds_back() -> None:
+    """A spell with its controller and target; it resolves in the built game as cast."""
     game = from_position(RR_TEXT.replace("Active: Bob", "Active: Alice").replace("ep 2", "ep 3"))
     game.apply(Notation(game, FORMATS["rr"].vocabulary).parse("cast sparkshot targeting gloom"))
     text = position(game)
     assert "Stack: Sparkshot (Alice, targeting Gloom Brute)" in text
-    assert not FORMS["rr"].covers(game)
-    with pytest.raises(PositionError, match=r"position:\d: a position with a 'Stack' line"):
+    assert FORMS["rr"].covers(game)
+    built = from_position(text)
+    assert position(built) == text
+    assert round_trip_problems(game, FORMS["rr"], _rr_moves) == []
+
+
+@pytest.mark.parametrize(
+    ("stack", "error"),
+    [
+        ("Sparkshot", r"position:6: Sparkshot on the stack needs its controller"),
+        ("Sparkshot (Alice, at Bob)", r"position:6: .*expected 'targeting X'"),
+        ("Sparkshot (Alice, targeting Carol)", r"position:6: the stack targets 'Carol'"),
+        ("ability 1 of Veil Walker (Bob)", r"position:6: .*no Veil Walker is in play"),
+        ("Sparkshott (Alice)", r"position:6: no card named 'Sparkshott'; did you mean"),
+    ],
+)
+def test_a_stack_that_does_not_build_is_refused_with_its_line(stack: str, error: str) -> None:
+    text = RR_TEXT.replace("Active: Bob", f"Active: Bob\nStack: {stack}").replace(
+        "Veil Walker, ", ""
+    )
+    with pytest.raises(PositionError, match=error):
         from_position(text)
+
+
+COMBAT_TEXT = """Format: rr
+Seed: 0
+Turn: 2
+Step: declare_blockers
+Active: Alice
+Decision: blockers for Bob
+Combat: Ember Scout attacks Bob
+
+Alice: hand Sparkshot; battlefield Ember Scout, Gloom Brute
+Bob: hand Brace; battlefield Mire Lurker, Ironbark Sentry (tapped)
+"""
+
+
+def test_a_combat_of_attacks_only_builds_and_asks_the_defender_to_block() -> None:
+    game = from_position(COMBAT_TEXT)
+    assert position(game) == COMBAT_TEXT
+    assert game.decision == "blockers"
+    moves = [m.text for m in Notation(game, FORMATS["rr"].vocabulary).moves()]
+    assert "Bob blocks Ember Scout with Mire Lurker" in moves
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        (("Decision: blockers for Bob", "Decision: scry for Bob"), r"position:6: .* decision"),
+        (("attacks Bob", "attacks Carol"), r"position:7: Ember Scout attacks 'Carol', which"),
+        (("Ember Scout attacks", "Veil Walker attacks"), r"position:7: Veil Walker attacks, but"),
+        (
+            ("attacks Bob", "attacks Bob; Gloom Brute blocks Ember Scout"),
+            r"position:7: Gloom Brute blocks, but no defend",
+        ),
+        (("attacks Bob", "attacks Bob; Mire Lurker blocks Gloom Brute"), r"position:7: .*not att"),
+        (("Ember Scout attacks Bob", "Ember Scout charges"), r"position:7: expected 'CREATURE"),
+    ],
+)
+def test_a_combat_that_cannot_be_built_is_refused_with_its_line(
+    change: tuple[str, str], error: str
+) -> None:
+    with pytest.raises(PositionError, match=error):
+        from_position(COMBAT_TEXT.replace(*change))
+
+
+def test_declared_blocks_build_back_in_their_damage_order() -> None:
+    """Blocks declared and ordered: the attacking player has priority in the declare blockers
+    step, and the text reads back the same."""
+    text = COMBAT_TEXT.replace("Decision: blockers for Bob\n", "").replace(
+        "attacks Bob", "attacks Bob; Mire Lurker blocks Ember Scout"
+    )
+    game = from_position(text)
+    assert position(game) == text
+    assert game.decision == "priority"
+    assert FORMS["rr"].covers(game)
+    assert list(game.damage_order.values()) == [[game.find("Mire Lurker")]]
 
 
 def test_card_lists() -> None:
@@ -121,6 +200,68 @@ Bob: life 30; library Forest, Island
     assert game.priority == 1
 
 
+MAGIC_COMBAT = """Format: leveler
+Seed: 0
+Turn: 3
+Step: declare_blockers
+Active: Alice
+Priority: Bob
+Combat: Grizzly Bears attacks Bob; Hill Giant attacks Bob; Gray Ogre blocks Hill Giant; \
+Grizzly Bears blocks Hill Giant
+
+Alice: life 30; battlefield Grizzly Bears (tapped), Hill Giant (tapped), Mountain
+Bob: life 20; battlefield Gray Ogre, Grizzly Bears
+"""
+
+
+def test_a_magic_combat_builds_back_with_its_blockers_in_order() -> None:
+    game = from_position(MAGIC_COMBAT)
+    assert position(game) == MAGIC_COMBAT
+    assert FORMS["leveler"].covers(game)
+    giant = game.table.cards[game.find("Hill Giant")]
+    blockers = sorted(
+        (c for c in game.table.creatures(1) if c.blocking == giant.id),
+        key=lambda c: c.blocking_order,
+    )
+    assert [c.name for c in blockers] == ["Gray Ogre", "Grizzly Bears"]
+    assert giant.blocked
+
+
+def test_a_magic_stack_builds_back_with_its_targets() -> None:
+    text = """Format: leveler
+Seed: 0
+Turn: 3
+Step: main1
+Active: Alice
+Stack: Lightning Bolt (Alice, targeting Grizzly Bears), Shock (Bob, targeting \
+Alice)
+
+Alice: life 30; battlefield Mountain (tapped)
+Bob: life 20; battlefield Grizzly Bears, Mountain (tapped)
+"""
+    game = from_position(text)
+    assert position(game) == text
+    assert FORMS["leveler"].covers(game)
+    bolt = game.table.cards[game.table.zones["stack"][0]]
+    assert (bolt.controller, bolt.target) == (0, game.find("Grizzly Bears"))
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        (("Gray Ogre blocks", "Gray Ogre guards"), r"position:7: expected 'CREATURE attacks"),
+        (("Hill Giant attacks Bob", "Hill Giant attacks Carol"), r"position:7: expected"),
+        (("Gray Ogre blocks Hill", "Serra Angel blocks Hill"), r"position:7: 'Serra Angel blocks"),
+        (("Hill Giant attacks Bob;", "Wind Drake attacks Bob;"), r"position:7: Wind Drake attacks"),
+    ],
+)
+def test_a_magic_combat_that_does_not_fit_is_refused_with_its_line(
+    change: tuple[str, str], error: str
+) -> None:
+    with pytest.raises(PositionError, match=error):
+        from_position(MAGIC_COMBAT.replace(*change))
+
+
 def test_dominion_positions_keep_the_supply_the_trash_and_the_turn() -> None:
     game = from_position(position(FORMATS["dominion"].new_game(seed=5, players=3)))
     text = position(game)
@@ -143,6 +284,44 @@ def test_dominion_positions_keep_the_supply_the_trash_and_the_turn() -> None:
         from_position(changed.replace("Supply: ", "Supply: 10 Witch, "))
 
 
+SHORT_DOMINION = """Format: dominion
+Turn: 3
+Active: Alice
+Phase: buy
+Buys: 1
+Coins: 5
+Kingdom: Cellar, Market, Merchant, Militia, Mine, Moat, Remodel, Smithy, Village, Workshop
+
+Alice: hand Copper
+Bob: hand Estate
+"""
+
+
+def test_a_dominion_position_without_a_supply_starts_every_pile_full() -> None:
+    """For two players: 60 Coppers less the 14 dealt, 8 of each Victory card, 10 Curses and
+    10 of each Kingdom card; the text written has the whole Supply again."""
+    game = from_position(SHORT_DOMINION)
+    sizes = {pile: len(game.pile(pile)) for pile in game.piles}
+    assert sizes["Copper"] == 46
+    assert sizes["Province"] == sizes["Estate"] == 8
+    assert sizes["Curse"] == sizes["Smithy"] == 10
+    full = position(game)
+    assert "Supply: 46 Copper, 40 Silver, 30 Gold, 8 Estate" in full
+    assert position(from_position(full)) == full
+    three = SHORT_DOMINION.replace("Bob: hand Estate", "Bob: hand Estate\nCarol: hand Gold")
+    assert len(from_position(three).pile("Province")) == 12
+
+
+@pytest.mark.parametrize("variant", ["", "private"])
+def test_a_draft_position_without_a_supply_has_the_piles_the_seed_dealt(variant: str) -> None:
+    """Each player's private piles included, all at their starting size."""
+    game = FORMATS["dominion-draft"].new_game(seed=3, players=3, variant=variant)
+    full = position(game)
+    short = "".join(line for line in full.splitlines(True) if not line.startswith("Supply:"))
+    assert short != full
+    assert position(from_position(short)) == full
+
+
 def test_the_round_trip_check_can_fail() -> None:
     """A form that loses a counter on the way is caught: the text it builds reads differently."""
     rr = form("rr")
@@ -154,11 +333,8 @@ def test_the_round_trip_check_can_fail() -> None:
         built.table.players[0].ep = 0
         return built
 
-    def moves(g: Game) -> list[str]:
-        return [m.text for m in Notation(g, FORMATS["rr"].vocabulary).moves()]
-
-    assert round_trip_problems(game, rr, moves) == []
-    broken = round_trip_problems(game, replace(rr, build=forgetful), moves)
+    assert round_trip_problems(game, rr, _rr_moves) == []
+    broken = round_trip_problems(game, replace(rr, build=forgetful), _rr_moves)
     assert broken
     assert "reads differently" in broken[0]
 

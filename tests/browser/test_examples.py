@@ -46,15 +46,57 @@ def test_code_shown_on_a_phone_is_a_small_part_of_the_page(
 
 
 def test_a_folded_doctest_opens_and_copies_as_run(tab_at: Callable[[str], Tab]) -> None:
-    """ "Show the doctest" opens the example's doctest, which keeps its copy button."""
+    """ "Show the doctest" opens the example's doctest, and its copy button copies it as Sybil
+    runs it: prompts, blank continuation lines and the engine's answers included."""
     tab = tab_at("phone-wide")
-    page = tab.open(EXAMPLE_PAGES[1])
+    tab.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = tab.open(EXAMPLE_PAGES[0])
     folded = page.locator("details.judge-doctest").first
     assert not folded.locator("pre").is_visible()
     folded.locator("summary").click()
     assert folded.locator("pre").is_visible()
-    assert ">>> " in folded.locator("pre").inner_text()
+    shown = folded.locator("pre").inner_text()
+    assert ">>> " in shown
     assert folded.locator("button.copybtn").count() == 1
+    folded.locator("button.copybtn").click()
+    page.wait_for_function("() => document.querySelector('button.copybtn.success') !== null")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == shown.rstrip("\n") + "\n"
+    assert copied.startswith(">>> game = from_position('''Format: rr\n")
+    assert "\n...\n" in copied  # the blank line between the position's header and players
+    assert "Traceback (most recent call last):" in copied  # what the engine answers
+    tab.check_no_errors()
+
+
+POSITION_FITS = """
+(() => [...document.querySelectorAll(".judge-position")].map((view) => {
+  const table = view.querySelector("table");
+  const box = view.getBoundingClientRect();
+  const wide = [view, ...view.querySelectorAll("*")].some(
+    (node) => node.getBoundingClientRect().right > box.right + 0.5
+      || (node.scrollWidth > node.clientWidth + 1
+          && getComputedStyle(node).overflowX !== "visible")
+  );
+  return {rows: table ? table.querySelectorAll("tr").length : 0, wide: wide};
+}))()
+"""
+"""For each position shown: its table's rows, and whether anything in it sticks out of its
+column or scrolls sideways."""
+
+
+def test_a_position_shows_as_a_table_that_fits_a_phone(tab_at: Callable[[str], Tab]) -> None:
+    """An example built from a position shows it as a table, one row per player, that fits
+    the phone's column: nothing sticks out, nothing scrolls sideways."""
+    tab = tab_at("phone-wide")
+    page = tab.open(EXAMPLE_PAGES[0])
+    views = page.evaluate(POSITION_FITS)
+    assert len(views) >= 20, f"only {len(views)} positions shown as tables"
+    assert all(view["rows"] == 2 for view in views), views
+    assert not [v for v in views if v["wide"]], "a position is wider than the page's column"
+    assert tab.scroll_overflow() == 0
+    first = page.locator(".judge-position").first
+    assert first.locator("p.judge-turn").inner_text().startswith("Turn 2 · declare attackers")
+    assert first.locator("td").first.inner_text() == "Alice"
     tab.check_no_errors()
 
 

@@ -4,9 +4,12 @@ linked, with the doctest folded under "Show the doctest"."""
 from __future__ import annotations
 
 import pytest
+from docutils import nodes
+from sphinx.errors import ExtensionError
 from sphinx.testing.util import SphinxTestApp
 
-from rulekeeper.sphinx.examples import judge_lines
+from rulekeeper.engine.position import PositionError
+from rulekeeper.sphinx.examples import judge_lines, position_view
 
 REFUSED = """\
 >>> game = setup()
@@ -59,3 +62,81 @@ def test_the_doctest_of_a_rule_is_folded(app: SphinxTestApp) -> None:
     assert "starting_life" in folded
     assert "&gt;&gt;&gt;" in folded
     assert 'class="judge-example"' not in html
+
+
+POSITION_EXAMPLE = """
+:::{rule} LV 2.4
+A tapped creature cannot attack.
+
+```python
+>>> game = from_position('''Format: rr
+... Turn: 3
+... Step: declare_attackers
+... Active: Alice
+...
+... Alice: ep 2; hand Sparkshot; battlefield Mire Lurker (tapped), Ember Scout
+... Bob: intel 1; hand Brace; library 10 Raze
+... ''')
+>>> push(game, "Alice attacks Bob with Mire Lurker")
+Traceback (most recent call last):
+...
+IllegalMoveError: illegal action: Alice attacks Bob with Mire Lurker (RR 6.1a: it is tapped)
+```
+:::
+"""
+
+
+def test_a_position_reads_as_a_turn_line_and_a_row_per_player() -> None:
+    lines = judge_lines(POSITION_EXAMPLE.split("```python\n")[1].split("```")[0])
+    assert lines[0][0] == "position"
+    assert lines[0][1].startswith("Format: rr\nTurn: 3\n")
+    assert lines[1] == ("move", "Alice attacks Bob with Mire Lurker")
+
+
+def test_a_position_that_does_not_read_names_its_line() -> None:
+    broken = POSITION_EXAMPLE.replace("... Bob: intel 1", "... Bob intel 1")
+    with pytest.raises(PositionError) as caught:
+        judge_lines(broken.split("```python\n")[1].split("```")[0])
+    assert caught.value.line == 7  # the doctest's seventh line, Bob's
+
+
+@pytest.mark.sphinx("html", testroot="basic", srcdir="basic-position")
+def test_the_position_of_an_example_is_shown_as_a_table(app: SphinxTestApp) -> None:
+    """The state of the turn in a line, then one row per player with their zones."""
+    page = app.srcdir / "life.md"
+    page.write_text(page.read_text(encoding="utf-8") + POSITION_EXAMPLE, encoding="utf-8")
+    app.build()
+    html = (app.outdir / "life.html").read_text(encoding="utf-8")
+    view = html.split('class="judge-position')[1].split("</table>")[0]
+    assert "Turn 3 · declare attackers · Alice's turn" in view
+    assert "Format" not in view  # nor the seed: chance is for what is still to be dealt
+    rows = view.split("<tr")[1:]
+    assert [row.split("<p>")[1].split("</p>")[0] for row in rows] == ["Alice", "Bob"]
+    assert "<strong>battlefield</strong> Mire Lurker (tapped), Ember Scout" in rows[0]
+    assert "<strong>library</strong> 10 Raze" in rows[1]
+
+
+@pytest.mark.sphinx("html", testroot="basic", srcdir="basic-bad-position")
+def test_a_position_that_does_not_read_fails_the_build(app: SphinxTestApp) -> None:
+    """Not skipped: the build stops with the page and the line at fault."""
+    page = app.srcdir / "life.md"
+    text = page.read_text(encoding="utf-8") + POSITION_EXAMPLE.replace("Bob: intel", "Bob intel")
+    page.write_text(text, encoding="utf-8")
+    bob = text.splitlines().index("... Bob intel 1; hand Brace; library 10 Raze") + 1
+    with pytest.raises(ExtensionError, match=rf"life\.md:{bob}: the example's position"):
+        app.build()
+
+
+def test_a_dominion_position_says_the_phase_the_resources_and_the_kingdom() -> None:
+    view = position_view(
+        "Format: dominion\nTurn: 3\nActive: Ann\nPhase: buy\nBuys: 1\nCoins: 5\n"
+        "Kingdom: Cellar, Market\n\nAnn: hand Copper; deck 2 Estate\nBen: hand 5\n"
+    )
+    lines = [p.astext() for p in view.findall(nodes.paragraph)]
+    assert lines[:3] == [
+        "Turn 3 · buy phase · Ann's turn · Buys 1, $5",
+        "Kingdom Cellar, Market",
+        "Supply every pile at its starting size",
+    ]
+    assert "hand Copper deck 2 Estate" in lines
+    assert "hand 5" in lines  # a hidden hand, as its number of cards

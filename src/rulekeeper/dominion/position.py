@@ -25,7 +25,10 @@ True
 
 The header says the format, the seed, the turn (turns taken by everyone so far), whose turn it
 is, the phase with the Actions, Buys and coins left, the kingdom (and landscapes), the Supply
-as ``46 Copper, ...`` (a pile not written is empty) and the trash. A player's fields are
+as ``46 Copper, ...`` (a pile not written is empty) and the trash. A position may leave the
+``Supply`` line out: every pile is then at its starting size for that number of players (the
+kingdom's, the base cards' and, in a Draft, each player's private piles), so that a position
+written by hand is a few lines; the text the engine writes always has it. A player's fields are
 ``turns`` (the turns they have taken), the zones ``hand``, ``deck`` (from the top card down),
 ``discard``, ``play`` (in play) and ``aside``, and ``gained`` (what they gained on their
 latest turn). A player's view counts the decks and the other players' hands and set-aside
@@ -180,7 +183,6 @@ def from_position(text: str) -> DominionGame:
     landscapes = _names(read.get("Landscapes", ""))
     for key, names in (("Kingdom", kingdom), ("Landscapes", landscapes)):
         kernel.check_names(names, CARDS, line=read.lines.get(key, 0))
-    supply = kernel.read_cards(read.get("Supply", ""), line=read.lines.get("Supply", 0))
     trash = kernel.read_cards(read.get("Trash", ""), line=read.lines.get("Trash", 0))
     game: DominionGame
     if read.get("Format") == "dominion-draft":
@@ -196,6 +198,11 @@ def from_position(text: str) -> DominionGame:
             )
         except InputError as error:
             raise PositionError(str(error), line=read.lines.get("Kingdom", 0)) from None
+    supply = (
+        kernel.read_cards(read.get("Supply"), line=read.lines["Supply"])
+        if "Supply" in read.header
+        else [Card(pile) for pile in game.piles for _ in game.pile(pile)]
+    )
     game.players[:] = [s.name for s in read.seats]
     game.variant_state = game.variant.initial_state() | _state(read)
     game.log = EventLog()  # the log of a position starts with it

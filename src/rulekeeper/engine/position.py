@@ -263,20 +263,6 @@ def read(text: str) -> Position:
     return position
 
 
-def check_buildable(position: Position, keys: Iterable[str]) -> None:
-    """Refuse a position with one of the header lines ``keys``, which the format writes for
-    the reader (what is on the stack, say) but cannot build yet.
-
-    :raises PositionError: naming the first such line.
-    """
-    for key in keys:
-        if key in position.header:
-            raise PositionError(
-                f"a position with a {key!r} line is written for reading; it cannot be built yet",
-                line=position.lines[key],
-            )
-
-
 def check_fields(seat: Seat, allowed: Iterable[str]) -> None:
     """Refuse a field the format does not know, naming the ones it does.
 

@@ -31,9 +31,12 @@ pick`` and ``Deciding: Bob``, in a Vortex draft), the format's bookkeeping as ``
 lines in JSON (``State opening: [0, 1]``), and the zones no player's line holds as ``Zone NAME:``
 lines (``Zone shoe: ...``, ``Zone stockpile 1: ...``, with ``:`` in a zone's name written as a
 space), each card nobody owns unless marked ``of NAME``. A player's view counts those zones.
-For the reader it also writes what is on the stack, bottom first (``Stack: Lightning Bolt
-(Alice, targeting Bob)``) and the attackers and blockers declared (``Combat: Grizzly Bears
-attacks``); a position with those lines cannot be built yet.
+It also writes what is on the stack, bottom first, each spell with its controller and target
+(``Stack: Lightning Bolt (Alice, targeting Grizzly Bears)``), and the attackers declared, each
+with the player it attacks, then the blockers in the order they were declared (``Combat:
+Hill Giant attacks Bob; Gray Ogre blocks Hill Giant``). Both build back: a spell is made on
+the stack, owned by its controller, and a target or an attacker or blocker named is the first
+card of that name that fits.
 """
 
 from __future__ import annotations
@@ -114,19 +117,125 @@ def _stack_card(game: MagicGame, card_id: int) -> Card:
 
 
 def _combat(game: MagicGame) -> str:
-    """The attackers and blockers declared."""
+    """The attackers, each with the player it attacks, then each attacker's blockers in the
+    order they were declared."""
+    attackers = [
+        game.table.cards[i]
+        for i in game.table.zones["battlefield"]
+        if game.table.cards[i].attacking
+    ]
     parts = []
-    for card_id in game.table.zones["battlefield"]:
-        state = game.table.cards[card_id]
-        if state.attacking:
-            parts.append(f"{state.name} attacks")
+    for state in attackers:
+        aim = state.target
+        parts.append(
+            f"{state.name} attacks {game.name_of(aim.index)}"
+            if isinstance(aim, Player)
+            else f"{state.name} attacks"
+        )
+    blockers = sorted(
+        (game.table.cards[i] for i in game.table.zones["battlefield"]),
+        key=lambda c: (c.blocking, c.blocking_order),
+    )
+    for state in blockers:
         if state.blocking >= 0:
             parts.append(f"{state.name} blocks {game.table.cards[state.blocking].name}")
     return "; ".join(parts)
 
 
-UNBUILDABLE = ("Stack", "Combat")
-"""Header lines written for the reader that :func:`from_position` cannot build yet."""
+def _build_combat(game: MagicGame, read: Position) -> None:
+    """The ``Combat`` line's attackers (each attacking the player named) and blockers (in the
+    order declared, each blocking the first attacker of that name).
+
+    :raises PositionError: on a part that is neither ``X attacks PLAYER`` nor ``X blocks Y``,
+        or that names no creature of the right side.
+    """
+    line = read.lines["Combat"]
+    names = [s.name for s in read.seats]
+    attacking: list[int] = []
+    for part in (p.strip() for p in read.get("Combat").split(";")):
+        if not part:
+            continue
+        attacker, verb, aim = part.partition(" attacks ")
+        blocker, blocks, blocked = part.partition(" blocks ")
+        if verb and aim in names:
+            found = [
+                c.id
+                for c in game.table.creatures(game.active)
+                if c.name == attacker and not c.attacking
+            ]
+            if not found:
+                raise PositionError(
+                    f"{attacker} attacks, but {game.name_of(game.active)} controls no other "
+                    "creature of that name",
+                    line=line,
+                )
+            state = game.table.cards[found[0]]
+            state.attacking, state.target = True, Player(names.index(aim))
+            attacking.append(state.id)
+        elif blocks:
+            target = next((a for a in attacking if game.table.cards[a].name == blocked), None)
+            found = [
+                c.id
+                for c in game.table.creatures()
+                if c.name == blocker and c.controller != game.active and c.blocking < 0
+            ]
+            if target is None or not found:
+                raise PositionError(
+                    f"{part!r}: the blocker must be a defending creature and the attacker one "
+                    "written as attacking before it",
+                    line=line,
+                )
+            order = 1 + max(
+                (c.blocking_order for c in game.table.creatures() if c.blocking == target),
+                default=0,
+            )
+            state = game.table.cards[found[0]]
+            state.blocking, state.blocking_order = target, order
+            game.table.cards[target].blocked = True
+        else:
+            raise PositionError(
+                f"expected 'CREATURE attacks PLAYER' or 'CREATURE blocks CREATURE', not {part!r}",
+                line=line,
+            )
+
+
+def _build_stack(game: MagicGame, read: Position, pool: Mapping[str, object]) -> None:
+    """The ``Stack`` line's spells, bottom first, each owned and controlled by the player
+    written first in its brackets and aimed at the player or card named after ``targeting``
+    (the first card of that name on the battlefield, then on the stack).
+
+    :raises PositionError: on a spell without its controller, or a target that is not there.
+    """
+    line = read.lines["Stack"]
+    names = [s.name for s in read.seats]
+    for item in kernel.read_cards(read.get("Stack"), line=line):
+        kernel.check_names([item.name], pool, line=line)
+        aims = [m.removeprefix("targeting ") for m in item.marks[1:] if m.startswith("targeting ")]
+        if not item.marks or item.marks[0] not in names or len(aims) != len(item.marks) - 1:
+            raise PositionError(
+                f"{item.text()}: a spell on the stack is written 'NAME (CONTROLLER)' or "
+                "'NAME (CONTROLLER, targeting X)'",
+                line=line,
+            )
+        card_id = game.table.create(item.name, names.index(item.marks[0]), "stack")
+        if not aims:
+            continue
+        if aims[0] in names:
+            game.table.cards[card_id].target = Player(names.index(aims[0]))
+            continue
+        aimed = [
+            c
+            for zone in ("battlefield", "stack")
+            for c in (game.table.cards[i] for i in game.table.zones[zone])
+            if c.name == aims[0] and c.id != card_id
+        ]
+        if not aimed:
+            raise PositionError(
+                f"{item.name} targets {aims[0]!r}, which is neither a player nor a card on the "
+                "battlefield or the stack",
+                line=line,
+            )
+        game.table.cards[card_id].target = aimed[0].id
 
 
 def _shared(game: MagicGame) -> dict[str, list[int]]:
@@ -195,7 +304,6 @@ def from_position(text: str) -> MagicGame:
     :raises PositionError: with the line at fault, if the text does not describe a position.
     """
     read = kernel.read(text)
-    kernel.check_buildable(read, UNBUILDABLE)
     try:
         builder = Scenario(
             read.get("Format"), seed=read.integer("Seed", 0), names=[s.name for s in read.seats]
@@ -261,6 +369,10 @@ def from_position(text: str) -> MagicGame:
             state.tapped = "tapped" in card.marks
             state.arrived_turn = turn if "new" in card.marks else 0
             state.damage = kernel.mark_number(card, "damage")
+    if "Combat" in read.header:
+        _build_combat(game, read)
+    if "Stack" in read.header:
+        _build_stack(game, read, pool)
     if "Priority" in read.header:
         game.priority = read.seat_index(read.get("Priority"), key="Priority")
     return game
@@ -299,26 +411,44 @@ def _read_shared(
     return shared
 
 
+def _combat_written(game: MagicGame) -> bool:
+    """Whether the combat under way reads back from its text: each attacker aims at a player
+    and counts as blocked exactly when it has blockers, numbered 1, 2... in their order, and
+    no creature was dealt deathtouch damage."""
+    for card in game.table.creatures():
+        if card.deathtouched or (not card.attacking and card.blocked):
+            return False
+        if not card.attacking:
+            continue
+        orders = sorted(c.blocking_order for c in game.table.creatures() if c.blocking == card.id)
+        if not isinstance(card.target, Player) or card.blocked != bool(orders):
+            return False
+        if orders != list(range(1, len(orders) + 1)):
+            return False
+    return True
+
+
 def covers(game: Game) -> bool:
     """Whether the position form carries everything that decides how ``game`` plays on from
-    here (chance aside): nothing on the stack, no combat under way but the choice of
-    attackers, no decision waiting behind this one, and every permanent under its owner's
-    control."""
+    here (chance aside): what is on the stack and the combat under way written (see
+    ``_combat_written``), no decision waiting behind this one, nobody asked for blockers
+    yet, and every card under its owner's control."""
     assert isinstance(game, MagicGame)
     if game.outcome is not None or game.decision == "blockers" or game.passes:
         return False
-    if game.table.zones["stack"] or game.table.zones.get("left") or game.judgement is not None:
+    if game.table.zones.get("left") or game.judgement is not None:
         return False
     if game.resume != ["priority", game.active]:
         return False
     if any(p.drew_from_empty or p.lost or p.left for p in game.table.players):
         return False
-    return all(
-        not (c.attacking or c.blocked or c.deathtouched or c.blocking >= 0 or c.target is not None)
-        and c.controller == c.owner
-        for c in game.table.cards
-        if game.table.where[c.id] == "battlefield"
-    )
+    in_play = [*game.table.zones["battlefield"], *game.table.zones["stack"]]
+    if any(game.table.cards[i].controller != game.table.cards[i].owner for i in in_play):
+        return False
+    on_battlefield = (game.table.cards[i] for i in game.table.zones["battlefield"])
+    if any(c.target is not None and not c.attacking for c in on_battlefield):
+        return False  # an aim kept on the battlefield that the text does not carry
+    return _combat_written(game)
 
 
 FORM = PositionForm(position, from_position, covers)

@@ -21,23 +21,35 @@ card down), ``graveyard``, ``battlefield``, ``exile`` and ``traps`` (set face do
 permanent's marks are ``tapped``, ``new`` (it came this turn, so it cannot attack yet),
 ``damage N``, ``+1/+1 N`` and ``-1/-1 N`` (counters). The header says the format, the seed,
 the turn, the step, whose turn it is and, where another player holds it, who has priority.
-For the reader it also writes a decision other than priority (``Decision: scry for Bob``),
-what is on the stack, bottom first (``Stack: Sparkshot (Alice, targeting Bob)``) and the
-attacks and blocks under way (``Combat: Ember Scout attacks Bob``); a position with those
-lines cannot be built yet.
+It also writes a decision other than priority (``Decision: scry for Bob``), what is on the
+stack, bottom first, each item with its controller and target (``Stack: Sparkshot (Alice,
+targeting Bob), ability 1 of Gloom Brute (Bob)``; an ability is ``ability N of X``, ``enter
+ability of X`` or ``trigger N of X``) and the attacks and blocks under way (``Combat: Ember Scout
+attacks Bob; Mire Lurker blocks Ember Scout``, each attacker's blockers in the order it deals
+them damage). All of these build back. Without a ``Decision`` line the step's decisions are
+made and a player has priority (the active player, or the one the ``Priority`` line names);
+with one, it must be the decision the builder comes to: the attackers at the declare
+attackers step, or the first defender's blockers when attacks are written without blocks.
+Other decisions (a scry, a blocker order half made) are written for the reader and cannot be
+built yet.
 """
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 from rulekeeper.engine import position as kernel
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
 from rulekeeper.errors import InputError
-from rulekeeper.riskres.actions import Player
+from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.cards import card_pool
+from rulekeeper.riskres.effects import ENTER
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario
 from rulekeeper.riskres.state import zone_name
+from rulekeeper.riskres.triggers import TRIGGER_BASE
 
 ZONES = ("hand", "library", "graveyard", "battlefield", "exile", "traps")
 COUNTERS = ("ep", "intel")
@@ -55,14 +67,24 @@ def _card(game: RiskGame, card_id: int) -> Card:
     return Card(state.printed.name, tuple(marks))
 
 
+def _stack_item_name(game: RiskGame, item: dict[str, Any]) -> str:
+    """A stack item as written: a spell by its card, an ability by its source:
+    ``ability 1 of X`` (activated), ``enter ability of X``, ``trigger 1 of X``."""
+    card: int | None = item["card"]
+    if card is not None:
+        return game.table.cards[card].name
+    name, index = game.table.cards[item["source"]].name, item["ability"]
+    if index == ENTER:
+        return f"enter ability of {name}"
+    if index <= TRIGGER_BASE:
+        return f"trigger {TRIGGER_BASE - index + 1} of {name}"
+    return f"ability {index + 1} of {name}"
+
+
 def _stack(game: RiskGame) -> str:
-    """What is on the stack, bottom first: a spell by its card, an ability by its source."""
+    """What is on the stack, bottom first, each item with its controller and target."""
     items = []
     for item in game.stack:
-        card = item["card"] if item["card"] is not None else item["source"]
-        name = game.table.cards[card].name
-        if item["card"] is None:
-            name = f"ability {item['ability'] + 1} of {name}"
         aim = item["target"]
         marks = [game.name_of(item["controller"])]
         if aim is not None:
@@ -70,7 +92,7 @@ def _stack(game: RiskGame) -> str:
                 game.name_of(aim.index) if isinstance(aim, Player) else game.table.cards[aim].name
             )
             marks.append(f"targeting {aimed}")
-        items.append(Card(name, tuple(marks)).text())
+        items.append(Card(_stack_item_name(game, item), tuple(marks)).text())
     return ", ".join(items)
 
 
@@ -80,14 +102,157 @@ def _combat(game: RiskGame) -> str:
     for attacker, aim in game.attacks.items():
         whom = game.name_of(aim.index) if isinstance(aim, Player) else game.table.cards[aim].name
         parts.append(f"{game.table.cards[attacker].name} attacks {whom}")
-    for blocker, attacker in game.blocks.items():
-        blocked = game.table.cards[attacker].name
+    # Each attacker's blockers in the order it deals them damage, once that is decided.
+    ordered = [b for blockers in game.damage_order.values() for b in blockers if b in game.blocks]
+    for blocker in [*ordered, *(b for b in game.blocks if b not in ordered)]:
+        blocked = game.table.cards[game.blocks[blocker]].name
         parts.append(f"{game.table.cards[blocker].name} blocks {blocked}")
     return "; ".join(parts)
 
 
-UNBUILDABLE = ("Decision", "Stack", "Combat")
-"""Header lines written for the reader that :func:`from_position` cannot build yet."""
+_STACK_ITEM = re.compile(
+    r"(?:(?P<kind>ability|trigger) (?P<n>\d+)|(?P<enter>enter ability)) of (?P<source>.+)"
+)
+"""An ability on the stack as :func:`_stack_item_name` writes it."""
+
+
+def _combat_parts(read: Position) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The ``Combat`` line: the attacks (attacker by the name of what it attacks) and the
+    blocks (blocker, attacker), as names.
+
+    :raises PositionError: on a part that is neither ``X attacks Y`` nor ``X blocks Y``.
+    """
+    attacks: dict[str, str] = {}
+    blocks: list[tuple[str, str]] = []
+    line = read.lines.get("Combat", 0)
+    for part in (p.strip() for p in read.header.get("Combat", "").split(";")):
+        if not part:
+            continue
+        attacker, verb, aim = part.partition(" attacks ")
+        if not verb:
+            blocker, verb, blocked = part.partition(" blocks ")
+            if not verb or not blocker.strip() or not blocked.strip():
+                raise PositionError(
+                    f"expected 'CREATURE attacks PLAYER' or 'CREATURE blocks CREATURE', not "
+                    f"{part!r}",
+                    line=line,
+                )
+            blocks.append((blocker.strip(), blocked.strip()))
+            continue
+        if not attacker.strip() or not aim.strip():
+            raise PositionError(f"expected 'CREATURE attacks PLAYER', not {part!r}", line=line)
+        if attacker.strip() in attacks:
+            raise PositionError(f"{attacker.strip()} attacks twice", line=line)
+        attacks[attacker.strip()] = aim.strip()
+    return attacks, blocks
+
+
+def _declare_blocks(game: RiskGame, blocks: list[tuple[str, str]], *, line: int) -> None:
+    """The blocks declared and ordered for damage as written, and the active player given
+    priority, as after the declare blockers step's decisions.
+
+    :raises PositionError: if a blocker is not a defending creature or blocks no attacker.
+    """
+    for blocker_name, attacker_name in blocks:
+        attacker = next(
+            (a for a in game.attacks if game.table.cards[a].name == attacker_name), None
+        )
+        if attacker is None:
+            raise PositionError(
+                f"{blocker_name} blocks {attacker_name}, which is not attacking", line=line
+            )
+        blocker = next(
+            (
+                c.id
+                for c in game.table.permanents()
+                if c.name == blocker_name
+                and c.controller != game.active
+                and c.id not in game.blocks
+            ),
+            None,
+        )
+        if blocker is None:
+            raise PositionError(
+                f"{blocker_name} blocks, but no defending creature of that name is left to block",
+                line=line,
+            )
+        game.blocks[blocker] = attacker
+        if attacker not in game.blocked:
+            game.blocked.append(attacker)
+    for attacker in game.attacks:
+        game.damage_order[attacker] = [b for b, a in game.blocks.items() if a == attacker]
+    game.decision, game.priority = "priority", game.active
+
+
+def _target(game: RiskGame, name: str, *, line: int) -> Target:
+    """A player by their name, or the first card of that name on the battlefield, then on the
+    stack, then anywhere.
+
+    :raises PositionError: if nothing is called that.
+    """
+    names = [p.name for p in game.table.players]
+    if name in names:
+        return Player(names.index(name))
+    for zone in ("battlefield", "stack", ""):
+        for state in game.table.cards:
+            if state.name == name and state.zone.startswith(zone):
+                return state.id
+    raise PositionError(
+        f"the stack targets {name!r}, which is neither a player nor a card", line=line
+    )
+
+
+def _build_stack(game: RiskGame, read: Position) -> None:
+    """Put the ``Stack`` line's items on the stack, bottom first: a spell as its card, owned by
+    its controller; an ability by its source, the first card of that name its controller
+    controls (or any card of that name).
+
+    :raises PositionError: on an item without its controller, or naming no card.
+    """
+    line = read.lines["Stack"]
+    names = [p.name for p in game.table.players]
+    for item in kernel.read_cards(read.get("Stack"), line=line):
+        if not item.marks or item.marks[0] not in names:
+            raise PositionError(
+                f"{item.name} on the stack needs its controller first in brackets: "
+                f"'{item.name} (Alice, targeting Bob)'",
+                line=line,
+            )
+        controller = names.index(item.marks[0])
+        aims = [m.removeprefix("targeting ") for m in item.marks[1:] if m.startswith("targeting ")]
+        if len(aims) != len(item.marks) - 1:
+            raise PositionError(
+                f"{item.text()}: expected 'targeting X' after the controller", line=line
+            )
+        ability = _STACK_ITEM.fullmatch(item.name)
+        card: int | None = None
+        if ability is None:
+            kernel.check_names([item.name], card_pool(), line=line)
+            card = game.table.create(item.name, controller, "stack")
+            source, index = card, -1
+        else:
+            name = ability["source"]
+            kernel.check_names([name], card_pool(), line=line)
+            mine = [c.id for c in game.table.permanents(controller) if c.name == name]
+            anywhere = [c.id for c in game.table.cards if c.name == name]
+            if not mine + anywhere:
+                raise PositionError(f"{item.name}: no {name} is in play", line=line)
+            source = (mine + anywhere)[0]
+            number = int(ability["n"] or 0)
+            index = (
+                ENTER if ability["enter"] else
+                TRIGGER_BASE - (number - 1) if ability["kind"] == "trigger" else number - 1
+            )  # fmt: skip
+        target = _target(game, aims[0], line=line) if aims else None
+        game.stack.append(
+            {
+                "card": card,
+                "source": source,
+                "controller": controller,
+                "ability": index,
+                "target": target,
+            }
+        )
 
 
 def position(game: RiskGame, viewer: int | None = None) -> str:
@@ -135,7 +300,6 @@ def from_position(text: str) -> RiskGame:
         raise PositionError(
             "this is not a Risk & Resource position", line=read.lines.get("Format", 0)
         )
-    kernel.check_buildable(read, UNBUILDABLE)
     pool = card_pool()
     builder = Scenario(
         seed=read.integer("Seed", 0),
@@ -163,7 +327,29 @@ def from_position(text: str) -> RiskGame:
         builder.at(read.get("Step", "main1"), active=active, turn=turn)
     except InputError as error:
         raise PositionError(str(error), line=read.lines.get("Step", 0)) from None
+    attacks, blocks = _combat_parts(read)
+    if attacks:
+        attacking = read.seats[active]
+        for attacker, aim in attacks.items():
+            names = [c.name for c in attacking.cards("battlefield")]
+            if attacker not in names:
+                raise PositionError(
+                    f"{attacker} attacks, but it is not on {attacking.name}'s battlefield",
+                    line=read.lines["Combat"],
+                )
+            defenders = [s.name for s in read.seats] + [
+                c.name for s in read.seats if s is not attacking for c in s.cards("battlefield")
+            ]
+            if aim not in defenders:
+                raise PositionError(
+                    f"{attacker} attacks {aim!r}, which is neither a player nor a permanent of "
+                    "another player",
+                    line=read.lines["Combat"],
+                )
+        builder.attacking(attacks)
     game = builder.build()
+    if blocks:
+        _declare_blocks(game, blocks, line=read.lines["Combat"])
     for index, kind, cards in marked:
         for card_id, card in zip(game.table.zones[zone_name(kind, index)], cards, strict=True):
             state = game.table.cards[card_id]
@@ -172,25 +358,59 @@ def from_position(text: str) -> RiskGame:
             state.damage = kernel.mark_number(card, "damage")
             state.plus = kernel.mark_number(card, "+1/+1")
             state.minus = kernel.mark_number(card, "-1/-1")
+    if "Stack" in read.header:
+        _build_stack(game, read)
+    written = read.header.get("Decision")
+    if written is None:  # a player has priority: the step's decisions, if any, are made
+        game.decision, game.priority = "priority", game.active
+    decision = f"{game.decision} for {game.name_of(game.priority)}"
+    if written is not None and (game.decision == "priority" or written != decision):
+        built = "priority" if game.decision == "priority" else repr(decision)
+        raise PositionError(
+            f"the position builds to the decision {built}, not {written!r}; other decisions "
+            "cannot be built yet",
+            line=read.lines["Decision"],
+        )
     if "Priority" in read.header:
         game.priority = read.seat_index(read.get("Priority"), key="Priority")
     return game
 
 
+def _combat_written(game: RiskGame) -> bool:
+    """Whether the combat under way is one the text builds back: attacks only, the defender
+    deciding on blockers as the declare blockers step begins, or blocks declared and ordered
+    for damage with a player holding priority."""
+    attacked = {c.id for c in game.table.cards if c.attacked_turn == game.turn}
+    if attacked != set(game.attacks):
+        return False
+    if not game.blocks:
+        return not game.blocked and not game.damage_order and game.decision == "priority"
+    by_attacker = {a: [b for b, x in game.blocks.items() if x == a] for a in game.attacks}
+    return (
+        game.decision == "priority"
+        and set(game.blocked) == set(game.blocks.values())
+        and {a: list(b) for a, b in game.damage_order.items()} == by_attacker
+    )
+
+
 def covers(game: Game) -> bool:
     """Whether the position form carries everything that decides how ``game`` plays on from
-    here (chance aside): a player has priority with nothing on the stack, no combat under way,
-    nothing waiting, every card face up and under its owner's control, and no effect lasting
-    until the end of the turn. The conformance suite checks the round trip at such steps."""
+    here (chance aside): a player has priority, with what is on the stack and the combat
+    under way written (see ``_combat_written``), nothing else waiting, every card face up
+    and under its owner's control, and no effect lasting until the end of the turn. The
+    conformance suite checks the round trip at such steps."""
     assert isinstance(game, RiskGame)
     if game.outcome is not None or game.decision != "priority" or game.step == "setup":
         return False
     waiting = (
-        game.stack, game.attacks, game.blocks, game.blocked, game.damage_order,
         game.pending_triggers, game.pumps, game.legend_choices, game.scry_pending,
         game.extra_turns, game.alliances, game.alliance_offers, game.offers_made,
     )  # fmt: skip
     if any(waiting) or game.passes or any(game.pressure) or game.variant or game.king is not None:
+        return False
+    if (game.attacks or game.blocks or game.blocked or game.damage_order) and not _combat_written(
+        game
+    ):
         return False
     for player in game.table.players:
         if player.left or player.lost or player.won or player.intel_used or player.extra:
@@ -201,8 +421,6 @@ def covers(game: Game) -> bool:
         if state.face_down or state.controller != state.owner or state.attached_to is not None:
             return False
         if state.prevented or state.deadly_hit or state.pump_power or state.pump_defense:
-            return False
-        if state.attacked_turn == game.turn:
             return False
     return True
 

@@ -5,31 +5,49 @@ says, not the Python that says it: the moves (each ``push(game, "Ann buys Smithy
 the engine answers (the log lines, or the rule that refuses the move). So every ``python``
 doctest inside a rule is shown as
 
+- the position it starts from, when it builds its game from a position's text
+  (``game = from_position('''...''')``), as a judge writes one: a line for the state of the
+  turn, the other lines of the header (the kingdom, the Supply, the stack...), then a table of
+  one row per player with their counters and zones;
 - the moves and the engine's answers, in plain text, each rule ID in them linked to its rule;
 - then the doctest itself, folded in a ``<details>`` ("Show the doctest"), where the copy button
-  copies it as it is run.
+  copies it as Sybil runs it, prompts and answers included (``rulekeeper-examples.js``): pasted
+  into a page it is a worked example again, and IPython or ``python -m doctest`` run it as it
+  is, where the code alone would lose what the engine is expected to answer.
 
 An example that says nothing a judge reads (no move, no line citing a rule) is only folded.
 Setup a reader need not see is not here at all: it is written in an
 ``% invisible-code-block: python`` comment, which MyST drops and Sybil runs.
+
+The position is read at build time by the kernel's reader
+(:func:`rulekeeper.engine.position.read`), without building a game; a text it cannot read stops
+the build with the page and line, as the doctest would fail anyway.
 """
 
 from __future__ import annotations
 
 import ast
 import doctest
+import json
 import re
 from typing import Any
 
 from docutils import nodes
+from docutils.utils import get_source_line
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.writers.html5 import HTML5Translator
 
+from rulekeeper.engine.position import Position, PositionError, Zone
+from rulekeeper.engine.position import read as read_position
 from rulekeeper.sphinx.domain import rules_domain
 from rulekeeper.sphinx.traceability import rule_xref
 from rulekeeper.sphinx.transforms import BEFORE_REFERENCES
+
+POSITION_FUNCTIONS = frozenset({"from_position"})
+"""Calls whose first argument, a string literal, is a position's text, shown as a table."""
 
 MOVE_FUNCTIONS = frozenset({"push"})
 """Calls whose first string argument is a move in the notation, shown as the move."""
@@ -76,6 +94,27 @@ def _move(source: str) -> str | None:
     return call.args[1].value
 
 
+def _position(source: str) -> tuple[str, int] | None:
+    """The position text of ``from_position('''...''')`` in ``source`` and the line of the
+    source it starts on (0-based), or None if the source builds no game from a literal text."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name | ast.Attribute)
+            and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr)
+            in POSITION_FUNCTIONS
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            return node.args[0].value, node.args[0].lineno - 1
+    return None
+
+
 def _answers(example: doctest.Example) -> list[str]:
     """The lines of what the engine said that cite a rule: log lines and refusals."""
     if example.exc_msg is not None:
@@ -95,13 +134,29 @@ def _answers(example: doctest.Example) -> list[str]:
 
 
 def judge_lines(code: str) -> list[tuple[str, str]]:
-    """What a judge reads in a doctest: ``("move", text)`` and ``("says", line)`` pairs."""
+    """What a judge reads in a doctest: ``("position", text)``, ``("move", text)`` and
+    ``("says", line)`` pairs.
+
+    :raises PositionError: if a position's text does not read, its ``line`` counted from the
+        first line of ``code`` (1-based).
+    """
     try:
         examples = doctest.DocTestParser().get_examples(code)
     except ValueError:
         return []
     lines: list[tuple[str, str]] = []
     for example in examples:
+        found = _position(example.source)
+        if found is not None:
+            text, first = found
+            try:
+                read_position(text)
+            except PositionError as error:
+                raise PositionError(
+                    error.message,
+                    line=example.lineno + first + max(error.line, 1),
+                ) from None
+            lines.append(("position", text))
         move = _move(example.source)
         if move is not None:
             lines.append(("move", move))
@@ -127,6 +182,118 @@ def _linked(text: str, known: set[str], docname: str) -> list[nodes.Node]:
     return children
 
 
+TURN_KEYS = ("Turn", "Step", "Phase", "Active", "Priority", "Decision", "Deciding")
+"""The header lines said in the position's first line, the state of the turn."""
+
+UNSHOWN_KEYS = frozenset({"Format", "Seed"})
+"""Header lines a judge need not read: chance only matters for what is still to be dealt."""
+
+SUPPLY_FORMATS = frozenset({"dominion", "dominion-draft"})
+"""Formats whose positions may leave the Supply out, meaning every pile full."""
+
+RESOURCE_KEYS = ("Actions", "Buys", "Coins")
+"""Dominion's resources left this turn, said after the phase."""
+
+
+def _turn_line(position: Position) -> str:
+    """The state of the turn in a line: ``Turn 3 · declare blockers · Alice's turn · Bob has
+    priority``."""
+    header = position.header
+    parts = [f"Turn {header['Turn']}"] if "Turn" in header else []
+    if "Step" in header:
+        parts.append(header["Step"].replace("_", " "))  # "declare_blockers" is a word to type
+    if "Phase" in header:
+        parts.append(f"{header['Phase']} phase")
+    if "Active" in header:
+        parts.append(f"{header['Active']}'s turn")
+    resources = [
+        f"${header[key]}" if key == "Coins" else f"{key} {header[key]}"
+        for key in RESOURCE_KEYS
+        if key in header
+    ]
+    if resources:
+        parts.append(", ".join(resources))
+    if "Priority" in header:
+        parts.append(f"{header['Priority']} has priority")
+    if "Decision" in header:
+        deciding = f" ({header['Deciding']})" if "Deciding" in header else ""
+        parts.append(f"deciding: {header['Decision']}{deciding}")
+    return " · ".join(parts)
+
+
+def _header_value(key: str, value: str) -> str:
+    """A header line's value as a reader reads it: a ``State`` line's JSON without its
+    quotes and brackets."""
+    if not key.startswith("State "):
+        return value
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        return value
+    if isinstance(parsed, str):
+        return parsed
+    if isinstance(parsed, list) and all(isinstance(item, str | int) for item in parsed):
+        return ", ".join(str(item) for item in parsed) or "none"
+    return value
+
+
+def _field(key: str, value: int | Zone) -> nodes.Node:
+    """One of a player's fields: its word, then its number or cards."""
+    shown = nodes.inline(classes=["judge-field"])
+    shown += nodes.strong(text=key)
+    # A hidden zone is read as a number: "hand 5" is five cards nobody may see.
+    shown += nodes.Text(f" {value.text() if isinstance(value, Zone) else value}")
+    return shown
+
+
+def position_view(text: str) -> nodes.Element:
+    """The position ``text`` as a judge writes it: the state of the turn, the other header
+    lines, and a table of one row per player.
+
+    :raises PositionError: if the text does not read.
+    """
+    position = read_position(text)
+    view = nodes.container(classes=["judge-position"])
+    turn = _turn_line(position)
+    if turn:
+        view += nodes.paragraph(text=turn, classes=["judge-turn"])
+    shown = set(TURN_KEYS) | set(RESOURCE_KEYS) | UNSHOWN_KEYS
+    for key, value in position.header.items():
+        if key in shown:
+            continue
+        line = nodes.paragraph(classes=["judge-header"])
+        line += nodes.strong(text=key.removeprefix("State ").removeprefix("Zone "))
+        line += nodes.Text(f" {_header_value(key, value)}")
+        view += line
+    if position.header.get("Format") in SUPPLY_FORMATS and "Supply" not in position.header:
+        line = nodes.paragraph(classes=["judge-header"])
+        line += nodes.strong(text="Supply")
+        line += nodes.Text(" every pile at its starting size")
+        view += line
+    table = nodes.table(classes=["judge-seats"])
+    group = nodes.tgroup(cols=2)
+    table += group
+    group += nodes.colspec(colwidth=1)
+    group += nodes.colspec(colwidth=5)
+    body = nodes.tbody()
+    group += body
+    for seat in position.seats:
+        row = nodes.row()
+        row += nodes.entry("", nodes.paragraph(text=seat.name))
+        fields = nodes.paragraph()
+        written = [(k, v) for k, v in seat.fields.items() if not isinstance(v, Zone) or v.count]
+        for index, (word, number_or_cards) in enumerate(written):
+            if index:
+                fields += nodes.Text(" ")
+            fields += _field(word, number_or_cards)
+        if not written:
+            fields += nodes.emphasis(text="nothing")
+        row += nodes.entry("", fields)
+        body += row
+    view += table
+    return view
+
+
 class JudgeExamples(SphinxPostTransform):
     """Show each doctest inside a rule as its moves and answers, and fold the doctest."""
 
@@ -146,10 +313,20 @@ class JudgeExamples(SphinxPostTransform):
         known = set(rules_domain(self.env).rules)
         for block in blocks:
             replacement: list[nodes.Node] = []
-            lines = judge_lines(block.astext())
+            try:
+                lines = judge_lines(block.astext())
+            except PositionError as error:
+                source, line = get_source_line(block)
+                raise ExtensionError(
+                    f"{source}:{(line or 0) + error.line}: the example's position does not "
+                    f"read: {error.message}"
+                ) from None
             if lines:
                 view = judge_example(classes=["judge-example"])
                 for kind, text in lines:
+                    if kind == "position":
+                        view += position_view(text)
+                        continue
                     paragraph = nodes.paragraph(classes=[f"judge-{kind}"])
                     paragraph += _linked(text, known, self.env.docname)
                     view += paragraph
@@ -186,3 +363,4 @@ def setup_examples(app: Sphinx) -> None:
     app.add_node(judge_example, html=(_visit_judge, _depart_judge), text=other, latex=other)
     app.add_post_transform(JudgeExamples)
     app.add_css_file("rulekeeper-examples.css")
+    app.add_js_file("rulekeeper-examples.js", loading_method="defer")
