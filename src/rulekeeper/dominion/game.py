@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Final, Self
 from mypy_extensions import mypyc_attr
 
 from rulekeeper.dominion import (
+    FACTS,
     HAND_SIZE,
     STARTING_DECK,
     TURN_LIMIT,
@@ -72,7 +73,7 @@ class DominionGame(Game):
     game restores with its variant.
     """
 
-    format_key: ClassVar[str] = "dominion"
+    format_key: ClassVar[str] = FACTS.key
     _table: dict[str, list[int]]
     variant_type: ClassVar[type[DominionVariant]] = DominionVariant
     """The variant a saved game of this class is restored with."""
@@ -208,11 +209,7 @@ class DominionGame(Game):
         variant = variant or cls.variant_type()
         names = list(names or [f"Player {i + 1}" for i in range(players or 2)])
         count = len(names)
-        if not variant.min_players <= count <= variant.max_players:
-            raise InputError(
-                f"{variant.name} is played by {variant.min_players} to {variant.max_players} "
-                f"players, not {count} ({variant.players_rule})"
-            )
+        variant.facts.check_players(count)
         for name in kingdom:
             if card(name).kind != "kingdom":
                 raise InputError(f"{name} is not a kingdom card (DM 1.4)")

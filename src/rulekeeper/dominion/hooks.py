@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from rulekeeper.dominion import PLAYERS, piles_to_end
+from rulekeeper.dominion import FACTS, piles_to_end
+from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Action
 from rulekeeper.rules import RuleId, enforces
 
@@ -43,12 +44,7 @@ class DominionVariant:
     """Plain Dominion (the ``DM`` rules): one shared Kingdom, landscapes shared too."""
 
     # Class attributes, declared ClassVar so that a compiled build reads them as values.
-    key: ClassVar[str] = "dominion"
-    name: ClassVar[str] = "Dominion"
-    prefix: ClassVar[str] = "DM"
-    min_players: ClassVar[int] = PLAYERS[0]
-    max_players: ClassVar[int] = PLAYERS[1]
-    players_rule: ClassVar[str] = "DM 1.1"  # the rule an error about the player count cites
+    facts: ClassVar[FormatFacts] = FACTS  # the format's key, name, players and variants
     supply_rule: ClassVar[str] = "DM 1.5"  # the rule a buy outside the buyer's Supply breaks
 
     def initial_state(self) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any, Final, Self
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
 from rulekeeper.errors import IllegalActionError, InputError
-from rulekeeper.mtg import combat, effects, saving, sba, views
+from rulekeeper.mtg import TURN_LIMIT, combat, effects, saving, sba, views
 from rulekeeper.mtg.actions import (
     Attack,
     Block,
@@ -85,8 +85,6 @@ every test."""
 CORE_DECISIONS: Final = frozenset({"priority", "attackers", "blockers", "discard"})
 """The decisions the compact model asks for itself; any other belongs to the format."""
 
-TURN_LIMIT: Final = 200  # MG R1: bot games that reach this many turns are drawn
-
 MAX_FORCED_ACTIONS: Final = TURN_LIMIT * len(STEPS) * 8
 """More forced actions in a row than any game can take: every step of every turn passed by
 more players than any format seats."""
@@ -150,7 +148,7 @@ class MagicGame(Game):
     @property
     def format_key(self) -> str:  # type: ignore[override]
         """The registry key of this game's format."""
-        return self.format.key
+        return self.format.facts.key
 
     # Starting a game.
 
@@ -171,14 +169,9 @@ class MagicGame(Game):
         :raises InputError: if the format is not played by this many players (MG 1.1).
         """
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
+        fmt.facts.check_players(len(names))
         game = cls(fmt, Chance(seed), names)
         fmt.setup(game, decks)
-        # After the format's own setup, so a format's more specific check speaks first.
-        if not fmt.min_players <= len(names) <= fmt.max_players:
-            allowed = "-".join(sorted({str(fmt.min_players), str(fmt.max_players)}))
-            raise InputError(
-                f"{fmt.name} is played by {allowed} players, not {len(names)} ({fmt.players_rule})"
-            )
         for player in range(len(names)):
             game.chance.shuffle(game.table.zones[f"library:{player}"])
         game.first_player = game.active = game.chance.pick(len(names), kind="first player")

@@ -41,7 +41,7 @@ def game_to_json(game: MagicGame) -> dict[str, Any]:
     """The whole game as JSON-ready data."""
     outcome = game.outcome
     return {
-        "format": game.format.key,
+        "format": game.format.facts.key,
         **{key: getattr(game, key) for key in _NUMBERS},
         "step": game.step,
         "decision": game.decision,
@@ -72,15 +72,15 @@ the cards of a player who left. (Exile may hold a Vortex pack nobody owns.)"""
 def save_schema(fmt: MagicFormat) -> Mapping[str, Any]:
     """The whole schema of a saved game of ``fmt``: the Magic save with the format's key and
     its own ``format_state`` (made once per format)."""
-    schema = _SCHEMAS.get(fmt.key)
+    schema = _SCHEMAS.get(fmt.facts.key)
     if schema is None:
         base = load_schema(*SCHEMA)
         properties = {
             **base["properties"],
-            "format": {"const": fmt.key},
+            "format": {"const": fmt.facts.key},
             "format_state": fmt.format_state_schema(),
         }
-        schema = _SCHEMAS[fmt.key] = {**base, "properties": properties}
+        schema = _SCHEMAS[fmt.facts.key] = {**base, "properties": properties}
     return schema
 
 
@@ -119,7 +119,7 @@ def _restore(cls: type[G], fmt: MagicFormat, data: dict[str, Any], *, trusted: b
     expected = set(game.table.zones)  # the zones a game of this format and table has
     if not trusted and set(data["zones"]) != expected:
         odd = sorted(set(data["zones"]) ^ expected)[0]
-        raise refuse(format_path(["zones", odd]), f"not a zone of this {fmt.name} game")
+        raise refuse(format_path(["zones", odd]), f"not a zone of this {fmt.facts.name} game")
     game.table.restore(
         [PlayerState(**p) for p in data["players"]],
         [CardState.from_json(c) for c in data["cards"]],
@@ -185,15 +185,11 @@ def check_meaning(fmt: MagicFormat, data: dict[str, Any]) -> None:
     """
     players, cards = data["players"], data["cards"]
     seats, count = len(players), len(cards)
-    if not fmt.min_players <= seats <= fmt.max_players:
-        raise refuse(
-            "players",
-            f"{fmt.name} is played by {fmt.min_players} to {fmt.max_players} players, "
-            f"not {seats} ({fmt.players_rule})",
-        )
+    if fmt.facts.players_problem(seats):
+        raise refuse("players", fmt.facts.players_problem(seats))
 
     def seat(value: int, path: str) -> None:
-        check_index(value, seats, path, rule=fmt.players_rule)
+        check_index(value, seats, path, rule=fmt.facts.players_rule)
 
     for index, player in enumerate(players):
         if player["index"] != index:
@@ -243,7 +239,7 @@ def check_meaning(fmt: MagicFormat, data: dict[str, Any]) -> None:
     from rulekeeper.mtg.game import CORE_DECISIONS
 
     if data["decision"] not in CORE_DECISIONS | set(fmt.decisions):
-        raise refuse("decision", f"{data['decision']!r} is not a decision of {fmt.name}")
+        raise refuse("decision", f"{data['decision']!r} is not a decision of {fmt.facts.name}")
     if data["outcome"] is not None:
         for i, winner in enumerate(data["outcome"][1]):
             seat(winner, f"outcome[1][{i}]")

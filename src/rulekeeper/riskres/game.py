@@ -13,8 +13,8 @@ from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game
 from rulekeeper.errors import IllegalActionError, InputError, SerializationError
 from rulekeeper.riskres import (
+    FACTS,
     OPENING_HAND,
-    PLAYERS,
     TURN_LIMIT,
     alliances,
     combat,
@@ -98,11 +98,7 @@ def check_players(count: int) -> None:
 
     :raises InputError: if ``count`` players cannot play.
     """
-    low, high = PLAYERS
-    if not low <= count <= high:
-        raise InputError(
-            f"Risk & Resource is played by {low} to {high} players, not {count} (RR R63)"
-        )
+    FACTS.check_players(count)
 
 
 class RiskGame(Game):
@@ -113,7 +109,7 @@ class RiskGame(Game):
         unknown, or the variant is unknown or needs more players.
     """
 
-    format_key = "rr"
+    format_key = FACTS.key
 
     def __init__(
         self,
