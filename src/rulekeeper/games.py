@@ -33,13 +33,13 @@ from rulekeeper.engine.game import Game
 from rulekeeper.engine.notation import Vocabulary
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.agents import HeuristicAgent
-from rulekeeper.mtg.formats.leveler.play import Leveler
+from rulekeeper.mtg.formats import MAGIC_FORMATS, magic_format
 from rulekeeper.mtg.formats.stockpile.agents import StockpileAgent
 from rulekeeper.mtg.formats.stockpile.play import Stockpile
 from rulekeeper.mtg.formats.vortex.agents import VortexAgent
-from rulekeeper.mtg.formats.vortex.play import Vortex
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.hooks import MagicFormat
+from rulekeeper.mtg.invariants import magic_invariants
 from rulekeeper.mtg.notation import VOCABULARY as MAGIC_VOCABULARY
 from rulekeeper.riskres import FACTS as RR_FACTS
 from rulekeeper.riskres.agents import HeuristicAgent as RiskHeuristicAgent
@@ -127,25 +127,11 @@ def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
     )
 
 
-def magic_invariants(game: MagicGame) -> list[str]:
-    """Facts of every Magic game: life and damage bookkeeping, then the format's own."""
-    problems = [
-        f"{p.name} has taken negative damage" for p in game.table.players if p.damage_taken < 0
-    ]
-    problems += [
-        f"{c.name} is tapped off the battlefield"
-        for c in game.table.cards
-        if c.tapped and game.table.where[c.id] != "battlefield"
-    ]
-    problems += game.table.kept_index_problems()
-    return problems + game.format.invariants(game)
-
-
 # Each Magic format with the heuristic agent that knows its decisions.
-_MAGIC_FORMATS: dict[str, tuple[MagicFormat, Callable[[int], Agent]]] = {
-    "leveler": (Leveler(), HeuristicAgent),
-    "vortex": (Vortex(), VortexAgent),
-    "stockpile": (Stockpile(), StockpileAgent),
+_MAGIC_AGENTS: dict[str, Callable[[int], Agent]] = {
+    "leveler": HeuristicAgent,
+    "vortex": VortexAgent,
+    "stockpile": StockpileAgent,
 }
 
 
@@ -221,9 +207,9 @@ def _dominion_draft() -> GameFormat:
 
 
 FORMATS: Mapping[str, GameFormat] = {
-    **{key: _magic(fmt, heuristic) for key, (fmt, heuristic) in _MAGIC_FORMATS.items()},
+    **{key: _magic(MAGIC_FORMATS[key], agent) for key, agent in _MAGIC_AGENTS.items()},
     "stockpile": replace(
-        _magic(*_MAGIC_FORMATS["stockpile"]), new_game_from_cube=_stockpile_from_cube
+        _magic(MAGIC_FORMATS["stockpile"], StockpileAgent), new_game_from_cube=_stockpile_from_cube
     ),
     "rr": _risk_and_resource(),
     "dominion": _dominion(),
@@ -232,17 +218,7 @@ FORMATS: Mapping[str, GameFormat] = {
 """Every playable format by key."""
 
 
-def magic_format(key: str) -> MagicFormat:
-    """The Magic format registered under ``key``.
-
-    :raises InputError: if no such Magic format exists.
-    """
-    try:
-        return _MAGIC_FORMATS[key][0]
-    except KeyError:
-        raise InputError(
-            f"unknown Magic format {key!r}; known: {', '.join(sorted(_MAGIC_FORMATS))}"
-        ) from None
+__all__ = ["FORMATS", "GameFormat", "NewGame", "game_format", "magic_format", "magic_invariants"]
 
 
 def game_format(key: str) -> GameFormat:

@@ -26,6 +26,7 @@ from rulekeeper.dominion import (
     copper_pile,
     curse_pile,
     effects,
+    kingdom,
     province_pile,
     saving,
     scoring,
@@ -41,6 +42,10 @@ from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.rules import RuleId, enforces
+
+# The cards' own effects build on the steps of effects, which does not import them: both are
+# known here, so they meet here, once, before any game is set up.
+effects.register_cards(kingdom.CARD_EFFECTS, kingdom.CHOICES, kingdom.EVENTS, kingdom.STEP_KINDS)
 
 # Final, so that compiled code reads each directly instead of looking its name up every time.
 COSTS: Final[dict[str, int]] = {name: c.cost or 0 for name, c in CARDS.items()}

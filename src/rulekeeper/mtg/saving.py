@@ -26,6 +26,8 @@ from rulekeeper.engine.saves import (
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.actions import Player
 from rulekeeper.mtg.cards import card_pool
+from rulekeeper.mtg.formats import magic_format
+from rulekeeper.mtg.invariants import magic_invariants
 from rulekeeper.mtg.state import UNOWNED, CardState, PlayerState
 
 if TYPE_CHECKING:
@@ -94,8 +96,6 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
     :raises SerializationError: naming the field and the rule or reason, if the data is not a
         saved game of a known Magic format that could have been reached.
     """
-    from rulekeeper.games import magic_format
-
     if trusted:
         return _restore(cls, magic_format(data["format"]), data, trusted=True)
     key = check_object(data, "Magic").get("format")
@@ -107,8 +107,6 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
     check_meaning(fmt, data)
     game = guard(lambda: _restore(cls, fmt, data, trusted=False))
     guard(lambda: fmt.check_restored(game))
-    from rulekeeper.games import magic_invariants
-
     check_invariants(game, magic_invariants)
     check_playable(game)
     return game

@@ -20,6 +20,7 @@ from rulekeeper.riskres import (
     combat,
     morph,
     mulligan,
+    outcome,
     sba,
     traps,
     triggers,
@@ -471,7 +472,8 @@ class RiskGame(Game):
                 triggers.put_on_stack(self, player, source, index)
                 self.give_priority(self.resume)
             case OfferAlliance(other):
-                alliances.offer(self, player, other)
+                if alliances.offer(self, player, other):
+                    outcome.settle(self)  # allies with no one else left win together (RR R58)
             case BreakAlliance(other):
                 alliances.break_alliance(self, player, other)
             case _:
