@@ -216,9 +216,8 @@ class MagicGame(Game):
         """Every action the deciding player may take now, in a deterministic order (see
         :meth:`rulekeeper.engine.game.Game.legal_actions`), judged under one
         :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
-        # The Judgement is opened and dropped here rather than by passing the inherited method
-        # to a helper: compiled, super() called directly is a plain call, while the bound
-        # method would be made anew at every call.
+        # Opened and dropped here, not in a helper given the inherited method (see the speed
+        # guide).
         outermost = self._open_judgement()
         try:
             return super().legal_actions()
@@ -274,10 +273,8 @@ class MagicGame(Game):
     def _priority_candidates(self, player: int) -> list[Action]:
         """Pass; each card in hand played or cast (a targeted spell at every possible target);
         then the format's own actions."""
-        # A list rather than a generator, though only_legal_action stops judging at the second
-        # legal candidate: compiled, resuming a generator for each candidate costs more than
-        # the few cards in hand judged beyond that point (each card's castability is judged here
-        # anyway, once per Judgement).
+        # A list, not a generator, though only_legal_action stops at the second legal
+        # candidate (see the speed guide).
         found: list[Action] = [Pass()]
         cards = self.table.cards
         targets: list[Target] | None = None  # worked out at the first targeted spell
@@ -298,9 +295,7 @@ class MagicGame(Game):
         return found
 
     def _violation(self, action: Action) -> Violation | None:
-        # isinstance and attributes rather than a match statement, here and in _do: mypyc
-        # compiles a class pattern to Python's generic isinstance and getattr, and this judges
-        # every candidate action (see "A compiled engine" in the contributor guide).
+        # isinstance, not match, here and in _do (see "A compiled engine" in the speed guide).
         player = self.priority
         if self.decision != "priority" and is_priority_action(action):
             return (
@@ -783,10 +778,8 @@ class MagicGame(Game):
         return saving.restore_game(cls, data, trusted=True)
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated __init__ would not
-# build, and a decorated method is called the slow way (these run at every priority or every
-# turn; see "A compiled engine" in the contributor guide). In the order the rules pages list
-# them.
+# Linked here rather than by decorating, for the compiled build (see the speed guide); in the
+# order the rules pages list them.
 enforces("MG R7")(MagicGame.end_turn_now)
 enforces("MG R6")(MagicGame.leave_game)
 enforces("MG 3.2", "MG 3.3")(MagicGame.cast_spell)

@@ -37,15 +37,13 @@ class StateBasedAction:
     perform: Callable[[], None]
 
 
-# The formats shipped here are compiled with the model (see "A compiled engine" in the
-# contributor guide), but a format may also subclass this in interpreted code (a new one before
-# it joins the build, say), which mypyc allows only when told so.
+# A format not yet in the compiled build subclasses this in interpreted code (see the speed
+# guide).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class MagicFormat:
     """Plain two-player Magic as the compact model plays it (the ``MG`` rules)."""
 
-    # Class attributes each format overrides, so ClassVar: compiled with mypyc, a plain one
-    # would become a field of every object that a subclass's class attribute cannot change.
+    # Class attributes each format overrides: ClassVar, for the compiled build (speed guide).
     facts: ClassVar[FormatFacts] = FACTS  # the format's key, name, players and turn limit
     starting_life: ClassVar[int] = 20  # MG 1.1
     opening_hand: ClassVar[int] = 7  # MG 1.3
