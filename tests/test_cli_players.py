@@ -52,4 +52,4 @@ def test_every_format_cites_its_player_count_rule(
     assert main([command, key, "--players", ABSURD]) == EXIT_UNUSABLE
     error = capsys.readouterr().err
     assert error.startswith(f"rulekeeper: {entry.name} is played by ")
-    assert error.endswith(f" players, not {ABSURD} ({entry.players_rule})\n")
+    assert error.endswith(f" players, not {ABSURD} ({entry.facts.players_rule})\n")

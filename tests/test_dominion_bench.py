@@ -16,9 +16,9 @@ from rulekeeper.bench import (
     rulekeeper_versus,
     versus,
 )
+from rulekeeper.dominion import KINGDOMS
 from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
 from rulekeeper.dominion.game import DominionGame
-from rulekeeper.dominion.kingdoms import KINGDOMS
 from rulekeeper.engine.agents import play
 from rulekeeper.engine.game import Action
 

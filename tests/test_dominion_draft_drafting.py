@@ -28,7 +28,7 @@ def finish(draft: Draft) -> None:
 @pytest.mark.rule("DD R1")
 @pytest.mark.parametrize("players", [1, 7])
 def test_two_to_six_players(players: int) -> None:
-    with pytest.raises(InputError, match=r"2-6 players.*\(DD 1.1\)"):
+    with pytest.raises(InputError, match=r"2 to 6 players.*\(DD 1.1\)"):
         deal(players)
 
 

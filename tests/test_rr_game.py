@@ -149,7 +149,7 @@ def test_json_round_trip_continues_identically() -> None:
         RiskGame.from_json(json.loads(game.dumps()) | {"players": 3})
     seven = json.loads(game.dumps())
     seven["players"] += [dict(seven["players"][0], index=i) for i in range(2, 7)]
-    with pytest.raises(SerializationError, match=r"7 players, not 2 to 6 \(RR R63\)"):
+    with pytest.raises(SerializationError, match=r"played by 2 to 6 players, not 7 \(RR R63\)"):
         RiskGame.from_json(seven)
 
 

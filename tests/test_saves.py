@@ -230,7 +230,7 @@ def test_rr_refuses_a_seat_beyond_the_table() -> None:
 def test_rr_refuses_too_many_players() -> None:
     cls, data = _save("rr")
     data["players"] *= 4
-    _refused(cls, data, r"players: it has 8 players, not 2 to 6 \(RR R63\)")
+    _refused(cls, data, r"players: Risk & Resource is played by 2 to 6 players, not 8 \(RR R63\)")
 
 
 def test_rr_refuses_an_unknown_card_and_a_card_out_of_its_zone() -> None:
@@ -270,7 +270,7 @@ def test_rr_refuses_a_state_its_invariants_reject() -> None:
 def test_magic_refuses_a_seat_beyond_the_table() -> None:
     cls, data = _save("leveler")
     data["active"] = 2
-    _refused(cls, data, r"active: 2 is not a player: there are 2 \(MG 1.1\)")
+    _refused(cls, data, r"active: 2 is not a player: there are 2 \(LV R9\)")
 
 
 @pytest.mark.rule("VX 1.2")

@@ -905,7 +905,7 @@ def test_the_format_is_the_magic_essentials_with_hooks() -> None:
     from rulekeeper.mtg.hooks import MagicFormat
 
     assert Stockpile.__mro__[1] is MagicFormat
-    assert Stockpile.prefix == "SD"
+    assert Stockpile.facts.prefix == "SD"
 
 
 @pytest.mark.rule("SD R10")

@@ -159,7 +159,7 @@ def test_a_bot_pool_adds_one_of_each_basic_land_type_per_player(players: int) ->
 @pytest.mark.parametrize("players", [1, 6])
 def test_vortex_is_played_by_two_to_five_players(players: int) -> None:
     assert FORMATS["vortex"].players == (2, 5)
-    with pytest.raises(InputError, match=rf"2-5 players, not {players} \(VX 1\.2\)"):
+    with pytest.raises(InputError, match=rf"2 to 5 players, not {players} \(VX 1\.2\)"):
         FORMATS["vortex"].new_game(3, players)
 
 

@@ -172,9 +172,9 @@ def rulekeeper_engine(first_seed: int = 0) -> Engine:
     """The match on rulekeeper's Dominion engine: two-player games of Big Money (seat order
     decided by each game's seed, DM 1.3) against Big Money with Smithy on the kingdom
     ``first-game``, which has Smithy, from seed ``first_seed`` on."""
+    from rulekeeper.dominion import KINGDOMS
     from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
     from rulekeeper.dominion.game import DominionGame
-    from rulekeeper.dominion.kingdoms import KINGDOMS
 
     kingdom, _ = KINGDOMS["first-game"]
     # One game neither counted nor timed: what is loaded on first use is loaded now.

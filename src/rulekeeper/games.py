@@ -12,43 +12,41 @@ Nothing registers itself on import: a format is playable because it is listed he
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Protocol
 
-from rulekeeper.dominion import PLAYERS as DOMINION_PLAYERS
+from rulekeeper.dominion import FACTS as DOMINION_FACTS
+from rulekeeper.dominion import KINGDOMS
 from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
-from rulekeeper.dominion.draft import MAX_PLAYERS as DRAFT_MAX_PLAYERS
-from rulekeeper.dominion.draft import MIN_PLAYERS as DRAFT_MIN_PLAYERS
-from rulekeeper.dominion.draft import VARIANTS as DRAFT_VARIANTS
+from rulekeeper.dominion.draft import FACTS as DRAFT_FACTS
 from rulekeeper.dominion.draft.agents import DraftAgent
 from rulekeeper.dominion.draft.notation import VOCABULARY as DRAFT_VOCABULARY
 from rulekeeper.dominion.draft.play import new_draft_game
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.invariants import dominion_invariants
-from rulekeeper.dominion.kingdoms import KINGDOMS, random_kingdom
+from rulekeeper.dominion.kingdoms import random_kingdom
 from rulekeeper.dominion.notation import VOCABULARY as DOMINION_VOCABULARY
 from rulekeeper.engine.agents import Agent, RandomAgent
 from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.notation import Vocabulary
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.agents import HeuristicAgent
-from rulekeeper.mtg.formats.leveler.play import Leveler
+from rulekeeper.mtg.formats import MAGIC_FORMATS, magic_format
 from rulekeeper.mtg.formats.stockpile.agents import StockpileAgent
 from rulekeeper.mtg.formats.stockpile.play import Stockpile
 from rulekeeper.mtg.formats.vortex.agents import VortexAgent
-from rulekeeper.mtg.formats.vortex.play import Vortex
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.hooks import MagicFormat
+from rulekeeper.mtg.invariants import magic_invariants
 from rulekeeper.mtg.notation import VOCABULARY as MAGIC_VOCABULARY
-from rulekeeper.riskres import PLAYERS as RR_PLAYERS
-from rulekeeper.riskres import RULE_PREFIX as RR_PREFIX
+from rulekeeper.riskres import FACTS as RR_FACTS
 from rulekeeper.riskres.agents import HeuristicAgent as RiskHeuristicAgent
 from rulekeeper.riskres.decks import PRECONSTRUCTED as RR_DECKS
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.invariants import risk_invariants
 from rulekeeper.riskres.notation import VOCABULARY as RR_VOCABULARY
-from rulekeeper.riskres.variants import VARIANTS as RR_VARIANTS
 
 DECK_SEED_SALT = 0x5EED  # any fixed number: it separates deck building from the game's chance
 
@@ -62,44 +60,56 @@ class NewGame(Protocol):
 
 @dataclass(frozen=True)
 class GameFormat:
-    """A playable format: its facts, how to start a bot game, and its agents."""
+    """A playable format: its facts, as its package declares them, how to start a bot game,
+    and its agents."""
 
-    key: str
-    name: str
-    prefix: str
-    players: tuple[int, int]
+    facts: FormatFacts
     new_game: NewGame
     agents: Mapping[str, Callable[[int], Agent]]
     invariants: Callable[[Game], list[str]]
     vocabulary: Vocabulary
     """The format's words for its actions (see :mod:`rulekeeper.notation`)."""
-    players_rule: str = ""
-    """The rule that sets how many players take part."""
-    variants: Mapping[str, str] = field(default_factory=dict)
-    """The variants a game may be set up with, by name, each with a one-line description."""
     new_game_from_cube: Callable[[int, int, Sequence[str]], Game] | None = None
     """Start a bot game from a cube of the user's (card names), for formats played from one."""
 
-    def check_players(self, players: int) -> None:
-        """Check a player count against the format's rule, before anything is built for that
-        many players: a count from the command line may be any integer, and names or seats
-        made first for 10**30 players would never finish.
+    @property
+    def key(self) -> str:
+        """The name the format is chosen by."""
+        return self.facts.key
 
-        :raises InputError: if the format is not played by ``players`` players, citing the
-            rule that sets the count.
+    @property
+    def name(self) -> str:
+        """The format's name."""
+        return self.facts.name
+
+    @property
+    def prefix(self) -> str:
+        """The prefix of the format's rule IDs."""
+        return self.facts.prefix
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """The fewest and the most players."""
+        return self.facts.players
+
+    @property
+    def variants(self) -> Mapping[str, str]:
+        """The variants a game may be set up with, by name, each with a one-line description."""
+        return self.facts.variants
+
+    def check_players(self, players: int) -> None:
+        """Check a player count against the format's rule (see
+        :meth:`~rulekeeper.engine.formats.FormatFacts.check_players`).
+
+        :raises InputError: if the format is not played by ``players`` players.
         """
-        low, high = self.players
-        if low <= players <= high:
-            return
-        allowed = str(low) if low == high else f"{low} to {high}"
-        cited = f" ({self.players_rule})" if self.players_rule else ""
-        raise InputError(f"{self.name} is played by {allowed} players, not {players}{cited}")
+        self.facts.check_players(players)
 
 
 def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
     def new_game(seed: int, players: int, variant: str = "") -> Game:
         if variant:
-            raise InputError(f"{fmt.name} has no variants")
+            raise InputError(f"{fmt.facts.name} has no variants")
         # The decks come from a chance of their own so that the game's stream starts fresh.
         decks = fmt.bot_decks(Chance(seed ^ DECK_SEED_SALT), players)
         return MagicGame.new(fmt, decks, seed=seed)
@@ -109,37 +119,19 @@ def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
         return magic_invariants(game)
 
     return GameFormat(
-        key=fmt.key,
-        name=fmt.name,
-        prefix=fmt.prefix,
-        players=(fmt.min_players, fmt.max_players),
+        facts=fmt.facts,
         new_game=new_game,
         agents={"random": RandomAgent, "heuristic": heuristic},
         invariants=invariants,
         vocabulary=MAGIC_VOCABULARY,
-        players_rule=fmt.players_rule,
     )
 
 
-def magic_invariants(game: MagicGame) -> list[str]:
-    """Facts of every Magic game: life and damage bookkeeping, then the format's own."""
-    problems = [
-        f"{p.name} has taken negative damage" for p in game.table.players if p.damage_taken < 0
-    ]
-    problems += [
-        f"{c.name} is tapped off the battlefield"
-        for c in game.table.cards
-        if c.tapped and game.table.where[c.id] != "battlefield"
-    ]
-    problems += game.table.kept_index_problems()
-    return problems + game.format.invariants(game)
-
-
 # Each Magic format with the heuristic agent that knows its decisions.
-_MAGIC_FORMATS: dict[str, tuple[MagicFormat, Callable[[int], Agent]]] = {
-    "leveler": (Leveler(), HeuristicAgent),
-    "vortex": (Vortex(), VortexAgent),
-    "stockpile": (Stockpile(), StockpileAgent),
+_MAGIC_AGENTS: dict[str, Callable[[int], Agent]] = {
+    "leveler": HeuristicAgent,
+    "vortex": VortexAgent,
+    "stockpile": StockpileAgent,
 }
 
 
@@ -161,16 +153,11 @@ def _risk_and_resource() -> GameFormat:
         return risk_invariants(game)
 
     return GameFormat(
-        key="rr",
-        name="Risk & Resource",
-        prefix=RR_PREFIX,
-        players=RR_PLAYERS,
+        facts=RR_FACTS,
         new_game=new_game,
         agents={"random": RandomAgent, "heuristic": RiskHeuristicAgent},
         invariants=invariants,
         vocabulary=RR_VOCABULARY,
-        players_rule="RR R63",
-        variants=RR_VARIANTS,
     )
 
 
@@ -191,10 +178,7 @@ def _dominion() -> GameFormat:
         return DominionGame.new(kingdom, landscapes=landscapes, seed=seed, players=players)
 
     return GameFormat(
-        key="dominion",
-        name="Dominion",
-        prefix="DM",
-        players=DOMINION_PLAYERS,
+        facts=DOMINION_FACTS,
         new_game=new_game,
         # The heuristic seat plays Big Money with Smithy, the stronger of the two money bots.
         agents={
@@ -205,8 +189,6 @@ def _dominion() -> GameFormat:
         },
         invariants=_dominion_game_invariants,
         vocabulary=DOMINION_VOCABULARY,
-        players_rule="DM 1.1",
-        variants={name: ", ".join(c + lands) for name, (c, lands) in KINGDOMS.items()},
     )
 
 
@@ -216,23 +198,18 @@ def _dominion_draft() -> GameFormat:
         return new_draft_game(seed, players, variant)
 
     return GameFormat(
-        key="dominion-draft",
-        name="Dominion Draft",
-        prefix="DD",
-        players=(DRAFT_MIN_PLAYERS, DRAFT_MAX_PLAYERS),
+        facts=DRAFT_FACTS,
         new_game=new_game,
         agents={"random": RandomAgent, "heuristic": DraftAgent},
         invariants=_dominion_game_invariants,
         vocabulary=DRAFT_VOCABULARY,
-        players_rule="DD 1.1",
-        variants=DRAFT_VARIANTS,
     )
 
 
 FORMATS: Mapping[str, GameFormat] = {
-    **{key: _magic(fmt, heuristic) for key, (fmt, heuristic) in _MAGIC_FORMATS.items()},
+    **{key: _magic(MAGIC_FORMATS[key], agent) for key, agent in _MAGIC_AGENTS.items()},
     "stockpile": replace(
-        _magic(*_MAGIC_FORMATS["stockpile"]), new_game_from_cube=_stockpile_from_cube
+        _magic(MAGIC_FORMATS["stockpile"], StockpileAgent), new_game_from_cube=_stockpile_from_cube
     ),
     "rr": _risk_and_resource(),
     "dominion": _dominion(),
@@ -241,17 +218,7 @@ FORMATS: Mapping[str, GameFormat] = {
 """Every playable format by key."""
 
 
-def magic_format(key: str) -> MagicFormat:
-    """The Magic format registered under ``key``.
-
-    :raises InputError: if no such Magic format exists.
-    """
-    try:
-        return _MAGIC_FORMATS[key][0]
-    except KeyError:
-        raise InputError(
-            f"unknown Magic format {key!r}; known: {', '.join(sorted(_MAGIC_FORMATS))}"
-        ) from None
+__all__ = ["FORMATS", "GameFormat", "NewGame", "game_format", "magic_format", "magic_invariants"]
 
 
 def game_format(key: str) -> GameFormat:

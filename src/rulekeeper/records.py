@@ -69,9 +69,7 @@ class Record:
         :raises InputError: if the header names no format, variant or table size it can be.
         """
         entry = game_format(self.format)
-        low, high = entry.players
-        if not low <= self.players <= high:
-            raise InputError(f"{entry.name} is played by {low} to {high} players")
+        entry.check_players(self.players)
         if self.cube is not None:
             if entry.new_game_from_cube is None:
                 raise InputError(f"{entry.name} is not played from a cube")

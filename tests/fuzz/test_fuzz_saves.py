@@ -28,7 +28,8 @@ from jsonschema import Draft202012Validator
 
 from rulekeeper.engine.agents import RandomAgent
 from rulekeeper.engine.game import Game
-from rulekeeper.engine.saves import _shared_registry, check_structure, read_save
+from rulekeeper.engine.saves import check_structure, read_save
+from rulekeeper.engine.validation import _shared_registry
 from rulekeeper.errors import SerializationError
 from rulekeeper.games import FORMATS
 

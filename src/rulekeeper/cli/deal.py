@@ -16,7 +16,7 @@ import argparse
 
 from rulekeeper.cli import EXIT_OK, Subcommands
 from rulekeeper.dominion.cards import CARDS
-from rulekeeper.dominion.draft import MIN_PLAYERS, NO_LANDSCAPES, PRIVATE, VARIANTS
+from rulekeeper.dominion.draft import FACTS, NO_LANDSCAPES, PRIVATE, VARIANTS
 from rulekeeper.dominion.draft.drafting import Draft
 from rulekeeper.dominion.draft.play import KINGDOM_POOL, LANDSCAPE_POOL
 from rulekeeper.engine.chance import Chance, check_seed
@@ -40,7 +40,10 @@ def register(commands: Subcommands) -> None:
     parser.add_argument("format", help="format key or rule prefix, e.g. dominion-draft or DD")
     parser.add_argument("--seed", type=int, default=0, help="the seed to deal from")
     parser.add_argument(
-        "--players", type=int, default=MIN_PLAYERS, help="number of players (2 to 6)"
+        "--players",
+        type=int,
+        default=FACTS.players[0],
+        help="number of players ({} to {})".format(*FACTS.players),
     )
     parser.add_argument(
         "--variant", default="", help=f"one of: {', '.join(VARIANTS)} (none by default)"

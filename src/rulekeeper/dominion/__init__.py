@@ -19,15 +19,70 @@ The game's facts come first; the engine lives in modules named after its concept
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
+from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.rules import enforces
 
-RULE_PREFIX: Final = "DM"
+TURN_LIMIT: Final = 150  # DM R2: a bot game that reaches this many turns each ends there
+
+Kingdom = tuple[tuple[str, ...], tuple[str, ...]]
+"""Ten kingdom cards and the landscapes in use."""
+
+KINGDOMS: Final[Mapping[str, Kingdom]] = {
+    # The second edition's recommended first game.
+    "first-game": (
+        (
+            "Cellar",
+            "Market",
+            "Merchant",
+            "Militia",
+            "Mine",
+            "Moat",
+            "Remodel",
+            "Smithy",
+            "Village",
+            "Workshop",
+        ),
+        (),
+    ),
+    # The four cards the Draft's source names, with attacks, gainers and a reaction.
+    "interaction": (
+        (
+            "Masquerade",
+            "Lurker",
+            "Smugglers",
+            "Jester",
+            "Swindler",
+            "Moat",
+            "Witch",
+            "Workshop",
+            "Throne Room",
+            "Library",
+        ),
+        ("Populate", "Way of the Ox"),
+    ),
+}
+"""Named kingdoms, chosen with ``--variant``."""
+
+FACTS: Final = FormatFacts(
+    key="dominion",
+    name="Dominion",
+    prefix="DM",
+    # Two to six players; five and six need the extra base cards (DM R1).
+    players=(2, 6),
+    players_rule="DM 1.1",
+    variants={name: ", ".join(cards + lands) for name, (cards, lands) in KINGDOMS.items()},
+    turn_limit=TURN_LIMIT,
+)
+"""The format's facts: the registry, the hooks and the save loader read them."""
+
+RULE_PREFIX: Final = FACTS.prefix
 """Every rule of the Dominion essentials is cited as ``DM <number>``."""
 
-PLAYERS: Final = (2, 6)
-"""Two to six players (DM 1.1); five and six need the extra base cards (DM R1)."""
+PLAYERS: Final = FACTS.players
+"""Two to six players (DM 1.1)."""
 
 STARTING_DECK: Final = (("Copper", 7), ("Estate", 3))  # DM 1.3
 HAND_SIZE: Final = 5  # DM 2.4: the hand drawn in Clean-up (and before the first turn)
@@ -36,7 +91,6 @@ KINGDOM_SIZE: Final = 10  # DM 1.4: a game uses ten kingdom piles
 COPPER_TOTAL: Final = 60  # DM 1.2: one set of base cards has 60 Coppers
 SILVER_TOTAL: Final = 40  # DM 1.2
 GOLD_TOTAL: Final = 30  # DM 1.2
-TURN_LIMIT: Final = 150  # DM R2: a bot game that reaches this many turns each ends there
 
 
 @enforces("DM R1")
@@ -72,8 +126,10 @@ def piles_to_end(players: int) -> int:
 
 __all__ = [
     "COPPER_TOTAL",
+    "FACTS",
     "GOLD_TOTAL",
     "HAND_SIZE",
+    "KINGDOMS",
     "KINGDOM_PILE",
     "KINGDOM_SIZE",
     "PLAYERS",
@@ -81,6 +137,7 @@ __all__ = [
     "SILVER_TOTAL",
     "STARTING_DECK",
     "TURN_LIMIT",
+    "Kingdom",
     "base_sets",
     "copper_pile",
     "curse_pile",

@@ -88,16 +88,13 @@ def play_treasures(game: DominionGame, player: int) -> None:
     """Play every Treasure in the hand as the Buy phase starts (DM R5): each goes into play
     and makes its coins (DM 3.2)."""
     cards = game.cards
-    # Card IDs as objects: compiled code would unbox each and make a new int object to put
-    # it in another list (card IDs are mostly above the small ints Python keeps).
+    # Card IDs typed Any: see "Card IDs that only move" in the speed guide.
     hand: list[Any] = game.hands[player]
     played: list[Any] = []
     kept: list[Any] = []
     names: list[str] = []
     coins = 0
     for card in hand:  # one pass, each card's name looked up once
-        # Unboxed once here, to index the names directly (an object index goes through the
-        # generic item look-up); the object itself is what moves to another list.
         card_id: int = card
         name = cards[card_id]
         made = _COINS.get(name, -1)
@@ -341,7 +338,8 @@ def _react(game: DominionGame, step: Step, option: str) -> None:
         game.record("DM 4.7", f"{game.players[step['player']]} reveals Moat and is unaffected")
 
 
-def _no_options(game: DominionGame, step: Step) -> list[str]:
+def no_options(game: DominionGame, step: Step) -> list[str]:
+    """Nothing to ask: the step resolves as it is."""
     return []
 
 
@@ -395,14 +393,13 @@ KINDS: Final[
     "topdeck": (_topdeck_options, _topdeck),
     "react": (reaction_options, _react),
     "effect": (play_options, play_step),
+    "choose": (_choose_options, _choose),
 }
 """Every kind of step: what it offers, and how it resolves. Each kind also declares its fields
 in the save schema (``data/save.schema.json``, under ``$defs/steps``), or its saves are
 refused."""
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated function is
-# called the slow way, and these run on every turn (see "A compiled engine" in the
-# contributor guide).
+# Linked here rather than by decorating, for the compiled build (see the speed guide).
 enforces("DM 3.4")(plus)
 enforces("DM 3.2", "DM R5")(play_treasures)
 enforces("DM 3.2", "DM 5.5")(play_action)
@@ -413,18 +410,37 @@ enforces("DM 4.6")(put_on_deck)
 enforces("DM 4.7")(reaction_options)
 enforces("DM 5.5")(play_options)
 
-# The cards' own effects live in their own module, which builds on the steps above; it is
-# imported last because it uses them.
-from rulekeeper.dominion import kingdom  # noqa: E402
-from rulekeeper.dominion.kingdom import CARD_EFFECTS, CHOICES, EVENTS  # noqa: E402
+# The cards' own effects live in rulekeeper.dominion.kingdom, which builds on the steps
+# above: this module does not import it. The game module knows both and hands the cards'
+# tables to register_cards when it is imported, before any game is set up.
+CARD_EFFECTS: Final[dict[str, Callable[[DominionGame, int], None]]] = {}
+"""The part of each card's effect beyond plain bonuses, by card name (from
+:data:`rulekeeper.dominion.kingdom.CARD_EFFECTS`)."""
 
-KINDS.update(
-    {
-        "choose": (_choose_options, _choose),
-        "victim": (_no_options, kingdom.victim),
-        "library": (kingdom.library_options, kingdom.library_step),
-        "sentry": (kingdom.sentry_options, kingdom.sentry_step),
-        "pass": (kingdom.pass_options, kingdom.pass_card),
-        "deliver": (_no_options, kingdom.deliver),
-    }
-)
+CHOICES: Final[dict[str, Callable[[DominionGame, dict[str, Any], str], None]]] = {}
+"""How a card's own named choice resolves, by card name (from
+:data:`rulekeeper.dominion.kingdom.CHOICES`)."""
+
+EVENTS: Final[dict[str, Callable[[DominionGame, int], None]]] = {}
+"""What each Event does when bought (DM 5.2; from :data:`rulekeeper.dominion.kingdom.EVENTS`)."""
+
+
+def register_cards(
+    card_effects: dict[str, Callable[[DominionGame, int], None]],
+    choices: dict[str, Callable[[DominionGame, dict[str, Any], str], None]],
+    events: dict[str, Callable[[DominionGame, int], None]],
+    kinds: dict[
+        str,
+        tuple[
+            Callable[[DominionGame, dict[str, Any]], list[str]],
+            Callable[[DominionGame, dict[str, Any], str], None],
+        ],
+    ],
+) -> None:
+    """Make the cards' own effects, choices, Events and kinds of step known to the steps that
+    play them. :mod:`rulekeeper.dominion.game` calls it once, with the tables of
+    :mod:`rulekeeper.dominion.kingdom`."""
+    CARD_EFFECTS.update(card_effects)
+    CHOICES.update(choices)
+    EVENTS.update(events)
+    KINDS.update(kinds)

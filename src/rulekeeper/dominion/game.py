@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Final, Self
 from mypy_extensions import mypyc_attr
 
 from rulekeeper.dominion import (
+    FACTS,
     HAND_SIZE,
     STARTING_DECK,
     TURN_LIMIT,
@@ -25,6 +26,7 @@ from rulekeeper.dominion import (
     copper_pile,
     curse_pile,
     effects,
+    kingdom,
     province_pile,
     saving,
     scoring,
@@ -41,7 +43,10 @@ from rulekeeper.engine.game import Action, Game, Outcome
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.rules import RuleId, enforces
 
-# Final, so that compiled code reads each directly instead of looking its name up every time.
+# The cards' own effects build on the steps of effects, which does not import them: both are
+# known here, so they meet here, once, before any game is set up.
+effects.register_cards(kingdom.CARD_EFFECTS, kingdom.CHOICES, kingdom.EVENTS, kingdom.STEP_KINDS)
+
 COSTS: Final[dict[str, int]] = {name: c.cost or 0 for name, c in CARDS.items()}
 WAYS: Final = frozenset(n for n, c in CARDS.items() if c.landscape_type == "Way")
 BUYABLE_LANDSCAPES: Final = frozenset(
@@ -49,8 +54,7 @@ BUYABLE_LANDSCAPES: Final = frozenset(
 )
 # Actions are values; these are made once, so that a legal list is built without making any.
 _PLAY: Final = {name: Play(name) for name in ACTIONS}
-# Read directly by compiled code, where sys.intern would look intern up in sys at every call.
-_intern: Final = sys.intern
+_intern: Final = sys.intern  # a constant, for the compiled build (see the speed guide)
 _BUY: Final = {name: Buy(name) for name in CARDS}
 _END: Final = EndPhase()
 
@@ -62,8 +66,7 @@ _GAINS: Final[Callable[..., str]] = "{} gains {}".format
 _BEGINS: Final[Callable[..., str]] = "{} begins their turn".format
 
 
-# Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
-# an interpreted class may subclass a compiled one only when told so.
+# The Draft's game, interpreted, subclasses this one (see "A compiled engine" in the speed guide).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DominionGame(Game):
     """A game of Dominion under one :class:`~rulekeeper.dominion.hooks.DominionVariant`.
@@ -72,7 +75,7 @@ class DominionGame(Game):
     game restores with its variant.
     """
 
-    format_key: ClassVar[str] = "dominion"
+    format_key: ClassVar[str] = FACTS.key
     _table: dict[str, list[int]]
     variant_type: ClassVar[type[DominionVariant]] = DominionVariant
     """The variant a saved game of this class is restored with."""
@@ -208,11 +211,7 @@ class DominionGame(Game):
         variant = variant or cls.variant_type()
         names = list(names or [f"Player {i + 1}" for i in range(players or 2)])
         count = len(names)
-        if not variant.min_players <= count <= variant.max_players:
-            raise InputError(
-                f"{variant.name} is played by {variant.min_players} to {variant.max_players} "
-                f"players, not {count} ({variant.players_rule})"
-            )
+        variant.facts.check_players(count)
         for name in kingdom:
             if card(name).kind != "kingdom":
                 raise InputError(f"{name} is not a kingdom card (DM 1.4)")
@@ -243,16 +242,13 @@ class DominionGame(Game):
         cards = self.cards
         first = len(cards)
         cards.extend([_intern(name)] * count)
-        # A comprehension over a range is a compiled loop, where list(range(...)) calls range
-        # and list through Python (a fifth of setting up a game's piles); hence the noqa.
+        # Not list(range(...)), for the compiled build (see the speed guide); hence the noqa.
         return [card_id for card_id in range(first, first + count)]  # noqa: C416
 
     def pile_size(self, definition: CardDef) -> int:
         """How many cards a pile of ``definition`` holds in this game (DM 1.2, DM 1.4)."""
         players = len(self.players)
         size = definition.pile
-        # A number first (most piles): compiled code then compares each rule's name as a str,
-        # not through the generic comparison of an int-or-str.
         if isinstance(size, int):
             if definition.name in ("Silver", "Gold"):
                 return size * base_sets(players)
@@ -310,9 +306,8 @@ class DominionGame(Game):
         variant = self.variant
         if type(variant) is DominionVariant:  # not a subclass, which may change supply_of
             piles = self.piles
-            # Pile names and the names asked about are mostly the card data's interned strings:
-            # a compiled identity test finds them without the generic comparison that `in`
-            # makes of every pile before. A name made elsewhere is found by equality.
+            # Most names are the card data's own strings, found by identity first (see "Interned
+            # card names" in the speed guide); a name made elsewhere is found by equality.
             for pile in piles:
                 if pile is name:
                     return True
@@ -349,10 +344,8 @@ class DominionGame(Game):
     def draw(self, player: int, count: int) -> list[int]:
         """Draw ``count`` cards, shuffling the discard pile into the deck when the deck runs
         out (DM 2.5). Returns the cards drawn: fewer if both run out."""
-        # Card IDs as objects, moved one by one from the top of the deck to the hand: typed as
-        # ints, compiled code would unbox each and make a new int object to put it in the hand
-        # (card IDs are mostly above the small ints Python keeps), and whole slices cost more
-        # than the few pops of a hand (a slice, its reversal and its deletion are each a call).
+        # Card IDs typed Any and moved one by one: see "Card IDs that only move" in the speed
+        # guide.
         deck: list[Any] = self.decks[player]
         hand: list[Any] = self.hands[player]
         start = len(hand)
@@ -455,8 +448,7 @@ class DominionGame(Game):
         """Clean-up (DM 2.4), then the end-of-game check (DM 6.1, DM R2), then the next turn."""
         player = self.active
         discard, hand, in_play = self.discards[player], self.hands[player], self.in_play[player]
-        # The hand, then what is in play: written out, as a loop over the two builds a tuple
-        # and an iterator every turn.
+        # The hand, then what is in play.
         discard.extend(hand)
         hand.clear()
         discard.extend(in_play)
@@ -592,7 +584,6 @@ class DominionGame(Game):
         player = self.active
         if isinstance(action, EndPhase):
             return None
-        # Two isinstance tests rather than one of Play | PlayWay, which builds the union anew.
         if isinstance(action, Play) or isinstance(action, PlayWay):  # noqa: SIM101
             definition = CARD_DICT.get(action.card)
             # Found in the hand by name without making the list of the hand's names.
@@ -768,9 +759,7 @@ class DominionGame(Game):
         return scoring.outcome(self, "DM 6.2", "scores now")
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated function is
-# called the slow way, and these run on every turn (see "A compiled engine" in the
-# contributor guide).
+# Linked here rather than by decorating, for the compiled build (see the speed guide).
 enforces("DM 1.2", "DM 1.4")(DominionGame.pile_size)
 enforces("DM 2.5")(DominionGame.draw)
 enforces("DM 2.5")(DominionGame.reshuffle)
@@ -783,8 +772,6 @@ enforces("DM R3", "DM R5")(DominionGame.settle)
 enforces("DM 2.2", "DM 2.3", "DM 3.3", "DM 5.5")(DominionGame.why_illegal)
 enforces("DM 1.5", "DM 2.3", "DM 5.1", "DM 5.2", "DM 5.3", "DM 5.4")(DominionGame.why_not_buy)
 
-# Linked here rather than by decorating the method: mypyc cannot compile a decorated method
-# that overrides one of a compiled base class (see "A compiled engine" in the contributor guide).
 enforces("DM 1.6", "DM 4.10")(DominionGame.view)
 
 __all__ = ["PLAYER_ZONES", "DominionGame"]

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from rulekeeper.dominion import PLAYERS, piles_to_end
+from rulekeeper.dominion import FACTS, piles_to_end
+from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Action
 from rulekeeper.rules import RuleId, enforces
 
@@ -36,19 +37,13 @@ Violation = tuple[RuleId, str]
 """The rule an action would break, and why."""
 
 
-# Dominion Draft's variant and game stay interpreted when this model is compiled with mypyc;
-# an interpreted class may subclass a compiled one only when told so.
+# The Draft's variant, interpreted, subclasses this one (see "A compiled engine" in the speed
+# guide).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DominionVariant:
     """Plain Dominion (the ``DM`` rules): one shared Kingdom, landscapes shared too."""
 
-    # Class attributes, declared ClassVar so that a compiled build reads them as values.
-    key: ClassVar[str] = "dominion"
-    name: ClassVar[str] = "Dominion"
-    prefix: ClassVar[str] = "DM"
-    min_players: ClassVar[int] = PLAYERS[0]
-    max_players: ClassVar[int] = PLAYERS[1]
-    players_rule: ClassVar[str] = "DM 1.1"  # the rule an error about the player count cites
+    facts: ClassVar[FormatFacts] = FACTS  # the format's key, name, players and variants
     supply_rule: ClassVar[str] = "DM 1.5"  # the rule a buy outside the buyer's Supply breaks
 
     def initial_state(self) -> dict[str, Any]:
@@ -163,9 +158,7 @@ class DominionVariant:
         return []
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated function is
-# called the slow way, and these run on every turn (see "A compiled engine" in the
-# contributor guide).
+# Linked here rather than by decorating, for the compiled build (see the speed guide).
 enforces("DM 1.5")(DominionVariant.supply_of)
 enforces("DM 6.1")(DominionVariant.is_game_over)
 

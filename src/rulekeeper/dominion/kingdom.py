@@ -612,3 +612,21 @@ EVENTS: Final[dict[str, Callable[[DominionGame, int], None]]] = {
     "Delve": delve,
 }
 """What each Event does when bought (DM 5.2)."""
+
+STEP_KINDS: Final[
+    dict[
+        str,
+        tuple[
+            Callable[[DominionGame, dict[str, Any]], list[str]],
+            Callable[[DominionGame, dict[str, Any], str], None],
+        ],
+    ]
+] = {
+    "victim": (effects.no_options, victim),
+    "library": (library_options, library_step),
+    "sentry": (sentry_options, sentry_step),
+    "pass": (pass_options, pass_card),
+    "deliver": (effects.no_options, deliver),
+}
+"""The kinds of step these cards add to :data:`rulekeeper.dominion.effects.KINDS`: what each
+offers, and how it resolves."""

@@ -1,6 +1,7 @@
 """Kingdoms to play: named ones, and a random pick (DM 1.4).
 
->>> from rulekeeper.dominion.kingdoms import KINGDOMS, random_kingdom
+>>> from rulekeeper.dominion import KINGDOMS
+>>> from rulekeeper.dominion.kingdoms import random_kingdom
 >>> from rulekeeper.engine.chance import Chance
 >>> KINGDOMS["first-game"][0][:3]
 ('Cellar', 'Market', 'Merchant')
@@ -11,51 +12,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Final
 
-from rulekeeper.dominion import KINGDOM_SIZE
+from rulekeeper.dominion import KINGDOM_SIZE, Kingdom
 from rulekeeper.dominion.cards import kingdom_cards, landscapes
 from rulekeeper.engine.chance import Chance
-
-Kingdom = tuple[tuple[str, ...], tuple[str, ...]]
-"""Ten kingdom cards and the landscapes in use."""
-
-KINGDOMS: Final[Mapping[str, Kingdom]] = {
-    # The second edition's recommended first game.
-    "first-game": (
-        (
-            "Cellar",
-            "Market",
-            "Merchant",
-            "Militia",
-            "Mine",
-            "Moat",
-            "Remodel",
-            "Smithy",
-            "Village",
-            "Workshop",
-        ),
-        (),
-    ),
-    # The four cards the Draft's source names, with attacks, gainers and a reaction.
-    "interaction": (
-        (
-            "Masquerade",
-            "Lurker",
-            "Smugglers",
-            "Jester",
-            "Swindler",
-            "Moat",
-            "Witch",
-            "Workshop",
-            "Throne Room",
-            "Library",
-        ),
-        ("Populate", "Way of the Ox"),
-    ),
-}
-"""Named kingdoms, chosen with ``--variant``."""
 
 LANDSCAPES_PER_GAME: Final = 2  # DM 5.1: this model's random kingdoms use two landscapes
 

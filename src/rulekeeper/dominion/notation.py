@@ -2,7 +2,7 @@
 :mod:`rulekeeper.engine.notation`).
 
 >>> from rulekeeper.dominion.game import DominionGame
->>> from rulekeeper.dominion.kingdoms import KINGDOMS
+>>> from rulekeeper.dominion import KINGDOMS
 >>> from rulekeeper.dominion.notation import VOCABULARY
 >>> from rulekeeper.engine.notation import Notation
 >>> game = DominionGame.new(KINGDOMS["first-game"][0], seed=1, players=2)

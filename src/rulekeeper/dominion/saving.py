@@ -62,7 +62,7 @@ _FIELDS = (
 def save(game: DominionGame) -> dict[str, Any]:
     """The whole state, RNG and log included."""
     data: dict[str, Any] = {"format": game.format_key, "version": VERSION}
-    data["variant"] = game.variant.key
+    data["variant"] = game.variant.facts.key
     for name in _FIELDS:
         data[name] = getattr(game, name)
     data = _copy(data)
@@ -94,11 +94,11 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
     """
     variant = cls.variant_type()
     if not trusted:
-        if check_object(data, variant.name).get("format") != cls.format_key:
-            raise refuse("format", f"not a saved {variant.name} game")
+        if check_object(data, variant.facts.name).get("format") != cls.format_key:
+            raise refuse("format", f"not a saved {variant.facts.name} game")
         check_structure(data, load_schema("rulekeeper.dominion", "data/save.schema.json"))
-        if data["variant"] != variant.key:
-            raise refuse("variant", f"{data['variant']!r} is not {variant.key}")
+        if data["variant"] != variant.facts.key:
+            raise refuse("variant", f"{data['variant']!r} is not {variant.facts.key}")
 
     def build() -> G:
         game = cls(variant, Chance.from_json(data["chance"]), list(data["players"]))

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rulekeeper.dominion import KINGDOMS
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.game import PLAYER_ZONES, DominionGame
-from rulekeeper.dominion.kingdoms import KINGDOMS
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
 

@@ -33,8 +33,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Protocol
 
-from rapidfuzz import fuzz, process
-
 from rulekeeper.engine.events import Event
 from rulekeeper.engine.game import Action, Game, PlayerId
 from rulekeeper.errors import IllegalActionError, RulekeeperError
@@ -319,6 +317,10 @@ class Notation:
                 deciding = shown[game.current_player()]
                 whose = f"it is {deciding}'s decision, not {shown[index]}'s"
         texts = [m.text for m in self.moves()]
+        # Imported only here, where "did you mean" is asked: rapidfuzz is compiled, and the
+        # engine imports and plays without compiled extensions.
+        from rapidfuzz import fuzz, process
+
         near = process.extract(
             text, texts, scorer=fuzz.WRatio, limit=SUGGESTIONS, score_cutoff=SUGGESTION_CUTOFF
         )

@@ -35,8 +35,6 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
-from rapidfuzz import fuzz, process
-
 from rulekeeper.errors import InputError
 from rulekeeper.jsondata import parse_json, show
 
@@ -301,6 +299,10 @@ class CardIndex:
         measures too; rapidfuzz computes it in compiled code over all 34,000 names in a few
         milliseconds.
         """
+        # Imported only here, where "did you mean" is asked: rapidfuzz is compiled, and the
+        # engine imports and plays without compiled extensions.
+        from rapidfuzz import fuzz, process
+
         key = name_key(name)
         suggestions: list[str] = []
         # A name such as "Sol Ring // Sol Ring" (a reversible printing) names a card by a face.

@@ -14,7 +14,7 @@ from typing import Any, Final, Self
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
 from rulekeeper.errors import IllegalActionError, InputError
-from rulekeeper.mtg import combat, effects, saving, sba, views
+from rulekeeper.mtg import TURN_LIMIT, combat, effects, saving, sba, views
 from rulekeeper.mtg.actions import (
     Attack,
     Block,
@@ -85,8 +85,6 @@ every test."""
 CORE_DECISIONS: Final = frozenset({"priority", "attackers", "blockers", "discard"})
 """The decisions the compact model asks for itself; any other belongs to the format."""
 
-TURN_LIMIT: Final = 200  # MG R1: bot games that reach this many turns are drawn
-
 MAX_FORCED_ACTIONS: Final = TURN_LIMIT * len(STEPS) * 8
 """More forced actions in a row than any game can take: every step of every turn passed by
 more players than any format seats."""
@@ -150,7 +148,7 @@ class MagicGame(Game):
     @property
     def format_key(self) -> str:  # type: ignore[override]
         """The registry key of this game's format."""
-        return self.format.key
+        return self.format.facts.key
 
     # Starting a game.
 
@@ -171,14 +169,9 @@ class MagicGame(Game):
         :raises InputError: if the format is not played by this many players (MG 1.1).
         """
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
+        fmt.facts.check_players(len(names))
         game = cls(fmt, Chance(seed), names)
         fmt.setup(game, decks)
-        # After the format's own setup, so a format's more specific check speaks first.
-        if not fmt.min_players <= len(names) <= fmt.max_players:
-            allowed = "-".join(sorted({str(fmt.min_players), str(fmt.max_players)}))
-            raise InputError(
-                f"{fmt.name} is played by {allowed} players, not {len(names)} ({fmt.players_rule})"
-            )
         for player in range(len(names)):
             game.chance.shuffle(game.table.zones[f"library:{player}"])
         game.first_player = game.active = game.chance.pick(len(names), kind="first player")
@@ -223,9 +216,8 @@ class MagicGame(Game):
         """Every action the deciding player may take now, in a deterministic order (see
         :meth:`rulekeeper.engine.game.Game.legal_actions`), judged under one
         :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
-        # The Judgement is opened and dropped here rather than by passing the inherited method
-        # to a helper: compiled, super() called directly is a plain call, while the bound
-        # method would be made anew at every call.
+        # Opened and dropped here, not in a helper given the inherited method (see the speed
+        # guide).
         outermost = self._open_judgement()
         try:
             return super().legal_actions()
@@ -281,10 +273,8 @@ class MagicGame(Game):
     def _priority_candidates(self, player: int) -> list[Action]:
         """Pass; each card in hand played or cast (a targeted spell at every possible target);
         then the format's own actions."""
-        # A list rather than a generator, though only_legal_action stops judging at the second
-        # legal candidate: compiled, resuming a generator for each candidate costs more than
-        # the few cards in hand judged beyond that point (each card's castability is judged here
-        # anyway, once per Judgement).
+        # A list, not a generator, though only_legal_action stops at the second legal
+        # candidate (see the speed guide).
         found: list[Action] = [Pass()]
         cards = self.table.cards
         targets: list[Target] | None = None  # worked out at the first targeted spell
@@ -305,9 +295,7 @@ class MagicGame(Game):
         return found
 
     def _violation(self, action: Action) -> Violation | None:
-        # isinstance and attributes rather than a match statement, here and in _do: mypyc
-        # compiles a class pattern to Python's generic isinstance and getattr, and this judges
-        # every candidate action (see "A compiled engine" in the contributor guide).
+        # isinstance, not match, here and in _do (see "A compiled engine" in the speed guide).
         player = self.priority
         if self.decision != "priority" and is_priority_action(action):
             return (
@@ -790,10 +778,8 @@ class MagicGame(Game):
         return saving.restore_game(cls, data, trusted=True)
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated __init__ would not
-# build, and a decorated method is called the slow way (these run at every priority or every
-# turn; see "A compiled engine" in the contributor guide). In the order the rules pages list
-# them.
+# Linked here rather than by decorating, for the compiled build (see the speed guide); in the
+# order the rules pages list them.
 enforces("MG R7")(MagicGame.end_turn_now)
 enforces("MG R6")(MagicGame.leave_game)
 enforces("MG 3.2", "MG 3.3")(MagicGame.cast_spell)

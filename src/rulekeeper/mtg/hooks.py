@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Action
 from rulekeeper.engine.saves import load_schema
+from rulekeeper.mtg import FACTS
 from rulekeeper.rules import RuleId, enforces
 
 if TYPE_CHECKING:
@@ -35,22 +37,15 @@ class StateBasedAction:
     perform: Callable[[], None]
 
 
-# The formats shipped here are compiled with the model (see "A compiled engine" in the
-# contributor guide), but a format may also subclass this in interpreted code (a new one before
-# it joins the build, say), which mypyc allows only when told so.
+# A format not yet in the compiled build subclasses this in interpreted code (see the speed
+# guide).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class MagicFormat:
     """Plain two-player Magic as the compact model plays it (the ``MG`` rules)."""
 
-    # Class attributes each format overrides, so ClassVar: compiled with mypyc, a plain one
-    # would become a field of every object that a subclass's class attribute cannot change.
-    key: ClassVar[str] = "magic"
-    name: ClassVar[str] = "Magic"
-    prefix: ClassVar[str] = "MG"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
+    # Class attributes each format overrides: ClassVar, for the compiled build (speed guide).
+    facts: ClassVar[FormatFacts] = FACTS  # the format's key, name, players and turn limit
     starting_life: ClassVar[int] = 20  # MG 1.1
-    players_rule: ClassVar[str] = "MG 1.1"  # the rule an error about the number of players cites
     opening_hand: ClassVar[int] = 7  # MG 1.3
     max_hand_size: ClassVar[int] = 7  # MG 2.4
     attacks_any_opponent: ClassVar[bool] = False  # MG R8: True lets attackers choose whom

@@ -26,6 +26,8 @@ from rulekeeper.engine.saves import (
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.actions import Player
 from rulekeeper.mtg.cards import card_pool
+from rulekeeper.mtg.formats import magic_format
+from rulekeeper.mtg.invariants import magic_invariants
 from rulekeeper.mtg.state import UNOWNED, CardState, PlayerState
 
 if TYPE_CHECKING:
@@ -41,7 +43,7 @@ def game_to_json(game: MagicGame) -> dict[str, Any]:
     """The whole game as JSON-ready data."""
     outcome = game.outcome
     return {
-        "format": game.format.key,
+        "format": game.format.facts.key,
         **{key: getattr(game, key) for key in _NUMBERS},
         "step": game.step,
         "decision": game.decision,
@@ -72,15 +74,15 @@ the cards of a player who left. (Exile may hold a Vortex pack nobody owns.)"""
 def save_schema(fmt: MagicFormat) -> Mapping[str, Any]:
     """The whole schema of a saved game of ``fmt``: the Magic save with the format's key and
     its own ``format_state`` (made once per format)."""
-    schema = _SCHEMAS.get(fmt.key)
+    schema = _SCHEMAS.get(fmt.facts.key)
     if schema is None:
         base = load_schema(*SCHEMA)
         properties = {
             **base["properties"],
-            "format": {"const": fmt.key},
+            "format": {"const": fmt.facts.key},
             "format_state": fmt.format_state_schema(),
         }
-        schema = _SCHEMAS[fmt.key] = {**base, "properties": properties}
+        schema = _SCHEMAS[fmt.facts.key] = {**base, "properties": properties}
     return schema
 
 
@@ -94,8 +96,6 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
     :raises SerializationError: naming the field and the rule or reason, if the data is not a
         saved game of a known Magic format that could have been reached.
     """
-    from rulekeeper.games import magic_format
-
     if trusted:
         return _restore(cls, magic_format(data["format"]), data, trusted=True)
     key = check_object(data, "Magic").get("format")
@@ -107,8 +107,6 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
     check_meaning(fmt, data)
     game = guard(lambda: _restore(cls, fmt, data, trusted=False))
     guard(lambda: fmt.check_restored(game))
-    from rulekeeper.games import magic_invariants
-
     check_invariants(game, magic_invariants)
     check_playable(game)
     return game
@@ -119,7 +117,7 @@ def _restore(cls: type[G], fmt: MagicFormat, data: dict[str, Any], *, trusted: b
     expected = set(game.table.zones)  # the zones a game of this format and table has
     if not trusted and set(data["zones"]) != expected:
         odd = sorted(set(data["zones"]) ^ expected)[0]
-        raise refuse(format_path(["zones", odd]), f"not a zone of this {fmt.name} game")
+        raise refuse(format_path(["zones", odd]), f"not a zone of this {fmt.facts.name} game")
     game.table.restore(
         [PlayerState(**p) for p in data["players"]],
         [CardState.from_json(c) for c in data["cards"]],
@@ -185,15 +183,11 @@ def check_meaning(fmt: MagicFormat, data: dict[str, Any]) -> None:
     """
     players, cards = data["players"], data["cards"]
     seats, count = len(players), len(cards)
-    if not fmt.min_players <= seats <= fmt.max_players:
-        raise refuse(
-            "players",
-            f"{fmt.name} is played by {fmt.min_players} to {fmt.max_players} players, "
-            f"not {seats} ({fmt.players_rule})",
-        )
+    if fmt.facts.players_problem(seats):
+        raise refuse("players", fmt.facts.players_problem(seats))
 
     def seat(value: int, path: str) -> None:
-        check_index(value, seats, path, rule=fmt.players_rule)
+        check_index(value, seats, path, rule=fmt.facts.players_rule)
 
     for index, player in enumerate(players):
         if player["index"] != index:
@@ -243,7 +237,7 @@ def check_meaning(fmt: MagicFormat, data: dict[str, Any]) -> None:
     from rulekeeper.mtg.game import CORE_DECISIONS
 
     if data["decision"] not in CORE_DECISIONS | set(fmt.decisions):
-        raise refuse("decision", f"{data['decision']!r} is not a decision of {fmt.name}")
+        raise refuse("decision", f"{data['decision']!r} is not a decision of {fmt.facts.name}")
     if data["outcome"] is not None:
         for i, winner in enumerate(data["outcome"][1]):
             seat(winner, f"outcome[1][{i}]")

@@ -32,6 +32,7 @@ from typing import Any
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import seat_of
 from rulekeeper.errors import InputError
+from rulekeeper.mtg.formats import magic_format
 from rulekeeper.mtg.game import STEPS, MagicGame
 from rulekeeper.mtg.state import UNOWNED
 
@@ -51,8 +52,6 @@ class Scenario:
     def __init__(
         self, format_key: str = "leveler", *, seed: int = 0, names: Iterable[str] = ("Alice", "Bob")
     ) -> None:
-        from rulekeeper.games import magic_format
-
         self._format = magic_format(format_key)
         self._seed = seed
         self._names = list(names)

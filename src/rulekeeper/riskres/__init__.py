@@ -11,11 +11,31 @@ from __future__ import annotations
 
 from typing import Final
 
-RULE_PREFIX: Final = "RR"
+from rulekeeper.engine.formats import FormatFacts
+
+TURN_LIMIT: Final = 150  # bot games that reach this many turns are drawn (see the rulings)
+
+FACTS: Final = FormatFacts(
+    key="rr",
+    name="Risk & Resource",
+    prefix="RR",
+    # Two to six players; chapter 10's rules apply to games of three or more.
+    players=(2, 6),
+    players_rule="RR R63",
+    variants={
+        "alliance": "Alliance mode: players may ally and share win conditions (RR 10.4.1)",
+        "bounty": "Bounty mode: eliminating a player pays their EP and a card (RR 10.4.2)",
+        "king": "King of the Hill: the King starts with 10 EP, the rest draw more (RR 10.4.3)",
+    },
+    turn_limit=TURN_LIMIT,
+)
+"""The format's facts: the registry, the command line and the save loader read them."""
+
+RULE_PREFIX: Final = FACTS.prefix
 """Every rule of this format is cited as ``RR <number>``."""
 
-PLAYERS: Final = (2, 6)
-"""Two to six players (RR R63); chapter 10's rules apply to games of three or more."""
+PLAYERS: Final = FACTS.players
+"""Two to six players (RR R63)."""
 
 OPENING_HAND: Final = 7  # RR 12.1a, RR R9
 HAND_SIZE: Final = 10  # RR 2.2a: the maximum, checked only in cleanup (RR R18)
@@ -30,13 +50,12 @@ MAX_LEGENDARY_COPIES: Final = 1  # RR R8: at most one copy of a legendary name
 ASSEMBLY_LINE_MAX: Final = 4  # RR 1.5: Assembly Line reduces a cost by at most 4 EP
 # RR 1.4: the first Intel ability of a turn costs +0 EP, the second +2, the third and later +4
 INTEL_SURCHARGE: Final = (0, 2, 4)
-TURN_LIMIT: Final = 150  # bot games that reach this many turns are drawn (see the rulings)
-
 __all__ = [
     "ASSEMBLY_LINE_MAX",
     "DECK_SIZE",
     "DRAWS_PER_TURN",
     "EXILE_LOSS",
+    "FACTS",
     "HAND_SIZE",
     "INTEL_SURCHARGE",
     "MAX_COPIES",

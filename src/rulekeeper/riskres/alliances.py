@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.riskres import outcome
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -55,8 +54,12 @@ def why_not_offer(game: RiskGame, player: int, other: int) -> Violation | None:
     return None
 
 
-def offer(game: RiskGame, player: int, other: int) -> None:
-    """Offer an alliance, or accept ``other``'s offer: then the two are allies. No stack."""
+def offer(game: RiskGame, player: int, other: int) -> bool:
+    """Offer an alliance, or accept ``other``'s offer: then the two are allies. No stack.
+
+    :returns: whether an alliance was made, after which the caller settles the game: allies
+        with no one else left win together (RR R58).
+    """
     game.passes = 0
     game.offers_made.append((player, other))
     me, them = game.name_of(player), game.name_of(other)
@@ -65,10 +68,10 @@ def offer(game: RiskGame, player: int, other: int) -> None:
         game.alliances.append(_pair(player, other))
         game.alliances.sort()
         game.record("RR 10.4.1a", f"{me} accepts {them}'s offer: they are allies")
-        outcome.settle(game)  # allies with no one else left win together (RR R58)
-        return
+        return True
     game.alliance_offers.append((player, other))
     game.record("RR R58", f"{me} offers {them} an alliance")
+    return False
 
 
 @enforces("RR 10.4.1c")

@@ -13,13 +13,14 @@ from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game
 from rulekeeper.errors import IllegalActionError, InputError, SerializationError
 from rulekeeper.riskres import (
+    FACTS,
     OPENING_HAND,
-    PLAYERS,
     TURN_LIMIT,
     alliances,
     combat,
     morph,
     mulligan,
+    outcome,
     sba,
     traps,
     triggers,
@@ -98,11 +99,7 @@ def check_players(count: int) -> None:
 
     :raises InputError: if ``count`` players cannot play.
     """
-    low, high = PLAYERS
-    if not low <= count <= high:
-        raise InputError(
-            f"Risk & Resource is played by {low} to {high} players, not {count} (RR R63)"
-        )
+    FACTS.check_players(count)
 
 
 class RiskGame(Game):
@@ -113,7 +110,7 @@ class RiskGame(Game):
         unknown, or the variant is unknown or needs more players.
     """
 
-    format_key = "rr"
+    format_key = FACTS.key
 
     def __init__(
         self,
@@ -475,7 +472,8 @@ class RiskGame(Game):
                 triggers.put_on_stack(self, player, source, index)
                 self.give_priority(self.resume)
             case OfferAlliance(other):
-                alliances.offer(self, player, other)
+                if alliances.offer(self, player, other):
+                    outcome.settle(self)  # allies with no one else left win together (RR R58)
             case BreakAlliance(other):
                 alliances.break_alliance(self, player, other)
             case _:
@@ -580,7 +578,6 @@ class RiskGame(Game):
         return game
 
 
-# mypyc stops with an internal error on a decorated method that overrides a method of a
-# compiled base class, so these two overrides of Game are linked to their rules here.
+# Linked here rather than by decorating, for the compiled build (see the speed guide).
 enforces("RR 5.1c")(RiskGame.check)
 enforces("RR 2.1a", "RR 2.2c", "RR 2.3a", "RR 2.4c", "RR 2.5d", "RR 2.7a", "RR 2.7c")(RiskGame.view)

@@ -27,7 +27,7 @@ from rulekeeper.engine.saves import (
     load_schema,
     refuse,
 )
-from rulekeeper.riskres import PLAYERS
+from rulekeeper.riskres import FACTS
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.cards import card_pool
 from rulekeeper.riskres.game import RiskGame
@@ -38,7 +38,7 @@ from rulekeeper.rules import enforces
 def dump(game: RiskGame) -> dict[str, Any]:
     """The whole state, RNG included, as JSON-ready data."""
     return {
-        "format": "rr",
+        "format": FACTS.key,
         "chance": game.chance.to_json(),
         "log": game.log.to_json(),
         "outcome": None if game.outcome is None else _outcome_json(game.outcome),
@@ -90,13 +90,12 @@ def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
         saved Risk & Resource game that could have been reached.
     """
     if not trusted:
-        check_object(data, "Risk & Resource")
-        if data.get("format") != "rr":
-            raise refuse("format", "not a saved Risk & Resource game")
+        check_object(data, FACTS.name)
+        if data.get("format") != FACTS.key:
+            raise refuse("format", f"not a saved {FACTS.name} game")
         players = data.get("players")
-        low, high = PLAYERS
-        if isinstance(players, list) and not low <= len(players) <= high:
-            raise refuse("players", f"it has {len(players)} players, not {low} to {high} (RR R63)")
+        if isinstance(players, list) and FACTS.players_problem(len(players)):
+            raise refuse("players", FACTS.players_problem(len(players)))
         check_structure(data, load_schema(*SCHEMA))
         check_meaning(data)
     game = guard(lambda: _restore(data))

@@ -9,17 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from rulekeeper.errors import InputError
+from rulekeeper.riskres import FACTS
 from rulekeeper.riskres.state import zone_name
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
 
-VARIANTS: Final = {
-    "alliance": "Alliance mode: players may ally and share win conditions (RR 10.4.1)",
-    "bounty": "Bounty mode: eliminating a player pays their EP and a card (RR 10.4.2)",
-    "king": "King of the Hill: the King starts with 10 EP, the rest draw more (RR 10.4.3)",
-}
+VARIANTS: Final = FACTS.variants
 """Every variant by the name a game is set up with."""
 
 KING_EP: Final = 10  # RR 10.4.3b

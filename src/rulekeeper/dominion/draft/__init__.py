@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Final
 
-RULE_PREFIX: Final = "DD"
-MIN_PLAYERS: Final = 2  # DD 1.1, DD R1
-MAX_PLAYERS: Final = 6  # DD 1.1, DD R1
+from rulekeeper.dominion import TURN_LIMIT
+from rulekeeper.engine.formats import FormatFacts
+
 RANDOMIZERS_PER_PLAYER: Final = 6  # DD 1.2 and DD 2.3: six dealt, six set aside
 PRIVATE_PILES: Final = 5  # DD 2.4: six set aside, one moved to the centre
 EXTRA_LANDSCAPES: Final = 2  # DD 5.1: players + 2 landscapes are dealt
@@ -27,3 +27,16 @@ VARIANTS: Final = {
     NO_LANDSCAPES: "no landscape draft and no landscapes in use (DD R17)",
 }
 """The variants a Draft game may be set up with, by name."""
+
+FACTS: Final = FormatFacts(
+    key="dominion-draft",
+    name="Dominion Draft",
+    prefix="DD",
+    players=(2, 6),  # DD 1.1, DD R1
+    players_rule="DD 1.1",
+    variants=VARIANTS,
+    turn_limit=TURN_LIMIT,  # DM R2: the Draft ends its turns as plain Dominion does
+)
+"""The format's facts: the registry, the variant's hooks and the save loader read them."""
+
+RULE_PREFIX: Final = FACTS.prefix

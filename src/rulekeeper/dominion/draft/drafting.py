@@ -24,9 +24,8 @@ from typing import Any
 
 from rulekeeper.dominion.draft import (
     EXTRA_LANDSCAPES,
+    FACTS,
     LANDSCAPES_IN_USE,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     RANDOMIZERS_PER_PLAYER,
 )
 from rulekeeper.dominion.draft.actions import DiscardLandscape, MoveToCentre, SetAside
@@ -110,11 +109,7 @@ class Draft:
 
         :raises InputError: if the player count is outside 2-6 (DD 1.1) or a pool is too small.
         """
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise InputError(
-                f"Dominion Draft is played by {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}"
-                " (DD 1.1)"
-            )
+        FACTS.check_players(players)
         kingdom = sorted(set(kingdom_pool))
         needed = players * RANDOMIZERS_PER_PLAYER
         if len(kingdom) < needed:
@@ -452,7 +447,7 @@ class Draft:
             stage = str(data["stage"])
         except (KeyError, TypeError, ValueError) as error:
             raise SerializationError(f"bad draft state: {error}") from None
-        if stage not in STAGES or not MIN_PLAYERS <= draft.players <= MAX_PLAYERS:
+        if stage not in STAGES or FACTS.players_problem(draft.players):
             raise SerializationError(
                 f"bad draft state: stage {stage!r}, {draft.players} players (DD 1.1)"
             )

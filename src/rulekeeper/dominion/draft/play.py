@@ -39,8 +39,7 @@ from typing import Any, ClassVar
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.draft import (
     EMPTY_PILES_TO_END,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
+    FACTS,
     NO_LANDSCAPES,
     PRIVATE,
     VARIANTS,
@@ -71,11 +70,7 @@ class DominionDraft(DominionVariant):
     every card a player has wherever it came from (DD R20).
     """
 
-    key = "dominion-draft"
-    name = "Dominion Draft"
-    prefix = "DD"
-    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    players_rule = "DD 1.1"
+    facts = FACTS
     supply_rule = "DD 3.3"
 
     def __init__(self, *, private: bool = False, landscapes: bool = True) -> None:
@@ -250,7 +245,7 @@ class DominionDraft(DominionVariant):
 class DraftGame(DominionGame):
     """A game of Dominion Draft: restores with :class:`DominionDraft` as its variant."""
 
-    format_key: ClassVar[str] = "dominion-draft"
+    format_key: ClassVar[str] = FACTS.key
     variant_type: ClassVar[type[DominionVariant]] = DominionDraft
 
 

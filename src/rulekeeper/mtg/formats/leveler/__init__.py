@@ -9,7 +9,20 @@ from __future__ import annotations
 
 from typing import Final
 
-RULE_PREFIX: Final[str] = "LV"
+from rulekeeper.engine.formats import FormatFacts
+from rulekeeper.mtg import TURN_LIMIT
+
+FACTS: Final = FormatFacts(
+    key="leveler",
+    name="Leveler",
+    prefix="LV",
+    players=(2, 2),  # LV R9: nothing in the source is written for more
+    players_rule="LV R9",
+    turn_limit=TURN_LIMIT,
+)
+"""The format's facts: the registry, the format's hooks and the save loader read them."""
+
+RULE_PREFIX: Final[str] = FACTS.prefix
 DECK_SIZE: Final[int] = 100  # LV 1.1
 SUB_DECK_SIZES: Final[tuple[int, ...]] = (50, 30, 20)  # LV 1.2: first, second, third sub-deck
 STARTING_LIFE: Final[int] = 30  # LV 2.1

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.saves import refuse
 from rulekeeper.errors import InputError
-from rulekeeper.mtg.formats.leveler import DECK_SIZE, STARTING_LIFE, SUB_DECK_SIZES
+from rulekeeper.mtg.formats.leveler import DECK_SIZE, FACTS, STARTING_LIFE, SUB_DECK_SIZES
 from rulekeeper.mtg.hooks import Deck, MagicFormat, StateBasedAction
 from rulekeeper.rules import enforces
 
@@ -47,9 +47,7 @@ sub-deck in the order of :data:`SUB_DECKS`."""
 class Leveler(MagicFormat):
     """Leveler: 30 life, a 50-card library, and two sub-decks that come in later."""
 
-    key = "leveler"
-    name = "Leveler"
-    prefix = "LV"
+    facts = FACTS
     starting_life = STARTING_LIFE
 
     def extra_zones(self, player: int) -> tuple[str, ...]:
@@ -61,8 +59,7 @@ class Leveler(MagicFormat):
 
         :raises InputError: if there are not two players, or a deck is not three sub-decks.
         """
-        if len(decks) != 2:
-            raise InputError(f"Leveler is played by two players, not {len(decks)} (LV R9)")
+        self.facts.check_players(len(decks))
         for player, deck in enumerate(decks):
             if len(deck) != len(SUB_DECK_SIZES):
                 raise InputError(

@@ -10,9 +10,21 @@ from __future__ import annotations
 
 from typing import Final
 
-RULE_PREFIX: Final[str] = "SD"
-MIN_PLAYERS: Final[int] = 2  # SD 1.4
-MAX_PLAYERS: Final[int] = 8  # SD 1.4: 25 Junk cards at three a player
+from rulekeeper.engine.formats import FormatFacts
+from rulekeeper.mtg import TURN_LIMIT
+
+FACTS: Final = FormatFacts(
+    key="stockpile",
+    name="Stockpile Draft",
+    prefix="SD",
+    players=(2, 8),  # SD 1.4: 25 Junk cards at three a player
+    players_rule="SD 1.4",
+    turn_limit=TURN_LIMIT,
+)
+"""The format's facts: the registry, the format's hooks and the save loader read them."""
+
+RULE_PREFIX: Final[str] = FACTS.prefix
+MIN_PLAYERS, MAX_PLAYERS = FACTS.players
 CUBE_MINIMUM: Final[int] = 150  # SD 1.3
 STOCKPILES: Final[int] = 6  # SD 2.2
 STOCKPILE_SIZE: Final[int] = 25  # SD 2.2

@@ -17,11 +17,10 @@ from rulekeeper.engine.game import Action
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.cards import CardDef
 from rulekeeper.mtg.formats.stockpile import (
+    FACTS,
     JUNK,
     JUNKPILE,
     LANDPILE,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     OPENING_HAND,
     STARTING_LIFE,
     STOCKPILE_ZONES,
@@ -50,12 +49,7 @@ class Stockpile(MagicFormat):
     """Stockpile Draft: no decks, six stockpiles to acquire from, Junk to get rid of; a
     free-for-all in which each attacker attacks an opponent of its controller's choice."""
 
-    key = "stockpile"
-    name = "Stockpile Draft"
-    prefix = "SD"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
-    players_rule = "SD 1.4"
+    facts = FACTS
     starting_life = STARTING_LIFE
     opening_hand = OPENING_HAND  # SD 3.3: Dominion's five cards from a deck of ten
     attacks_any_opponent = True  # SD R5, MG R8
@@ -108,11 +102,7 @@ class Stockpile(MagicFormat):
         """
         if any(name for deck in decks for section in deck for name in section):
             raise InputError("in Stockpile Draft players bring no decks (SD 1.2)")
-        if not MIN_PLAYERS <= len(game.table.players) <= MAX_PLAYERS:
-            raise InputError(
-                f"Stockpile Draft is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                f"not {len(game.table.players)} (SD 1.4)"
-            )
+        self.facts.check_players(len(game.table.players))
         game.format_state.update(self.initial_state())
         piles.build_piles(game, self.cube)
 

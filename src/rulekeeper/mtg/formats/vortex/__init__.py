@@ -10,9 +10,21 @@ from __future__ import annotations
 
 from typing import Final
 
-RULE_PREFIX: Final[str] = "VX"
-MIN_PLAYERS: Final[int] = 2  # VX 1.2
-MAX_PLAYERS: Final[int] = 5  # VX 1.2
+from rulekeeper.engine.formats import FormatFacts
+from rulekeeper.mtg import TURN_LIMIT
+
+FACTS: Final = FormatFacts(
+    key="vortex",
+    name="Vortex Based Magic",
+    prefix="VX",
+    players=(2, 5),
+    players_rule="VX 1.2",
+    turn_limit=TURN_LIMIT,
+)
+"""The format's facts: the registry, the format's hooks and the save loader read them."""
+
+RULE_PREFIX: Final[str] = FACTS.prefix
+MIN_PLAYERS, MAX_PLAYERS = FACTS.players
 PACK_SIZE: Final[int] = 7  # VX 3.8 and VX 5.2
 MULLIGAN_PACK_SIZE: Final[int] = 5  # VX 7.2
 MULLIGAN_BASICS: Final[int] = 5  # VX 7.1: basic lands a pack needs before it may be exiled

@@ -17,8 +17,7 @@ from rulekeeper.engine.saves import check_index, load_schema, refuse
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.formats.vortex import (
     BASIC_LANDS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
+    FACTS,
     OPENING_BASICS,
     OPENING_TURNS,
     PACK_SIZE,
@@ -46,13 +45,8 @@ FOR_PACKS: Final[int] = (
 class Vortex(MagicFormat):
     """Vortex Based Magic: one shared shoe, and every draw a pick from a passed pack."""
 
-    key = "vortex"
-    name = "Vortex Based Magic"
-    prefix = "VX"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    facts = FACTS
     opening_hand = 0  # VX 4: the opening hand is drafted, not drawn
-    players_rule = "VX 1.2"
     decisions = ("pick", "basics", "pack mulligan")
 
     def initial_state(self) -> dict[str, Any]:
