@@ -4,6 +4,7 @@ the doctests behind them stay folded until asked for."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from browsing import Tab
@@ -14,6 +15,13 @@ EXAMPLE_PAGES = (
     "rules/stockpile.html",
 )
 """The pages with the most examples per rule, where code once took most of the height."""
+
+RULES = Path(__file__).resolve().parents[2] / "rules"
+RULES_PAGES = tuple(
+    f"rules/{page.relative_to(RULES).with_suffix('.html').as_posix()}"
+    for page in sorted(RULES.rglob("*.md"))
+)
+"""Every page built from ``rules/``: each must read as rules, not as code."""
 
 MOST_CODE = 0.10
 """The largest share of a page's height that code shown by default may take."""
@@ -42,6 +50,24 @@ def test_code_shown_on_a_phone_is_a_small_part_of_the_page(
     share = code / height
     print(f"{path}: {code:.0f} px of code in {height} px, {share:.1%}")
     assert share <= MOST_CODE, f"{path}: code takes {share:.1%} of the page at 390 px"
+    tab.check_no_errors()
+
+
+@pytest.mark.parametrize("path", RULES_PAGES)
+def test_every_rules_page_reads_as_rules_on_a_phone(
+    path: str, tab_at: Callable[[str], Tab]
+) -> None:
+    """At 390 px, on every rules page, code shown without a click takes at most 10% of the
+    height, every position shown as a table fits the column, and nothing scrolls sideways."""
+    tab = tab_at("phone-wide")
+    page = tab.open(path)
+    code, height = page.evaluate(CODE_SHARE)
+    share = code / height
+    print(f"{path}: {code:.0f} px of code in {height} px, {share:.1%}")
+    assert share <= MOST_CODE, f"{path}: code takes {share:.1%} of the page at 390 px"
+    wide = [view for view in page.evaluate(POSITION_FITS) if view["wide"]]
+    assert not wide, f"{path}: {len(wide)} positions are wider than the page's column"
+    assert tab.scroll_overflow() == 0
     tab.check_no_errors()
 
 

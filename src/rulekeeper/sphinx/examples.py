@@ -30,6 +30,7 @@ import ast
 import doctest
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from docutils import nodes
@@ -48,6 +49,9 @@ from rulekeeper.sphinx.transforms import BEFORE_REFERENCES
 
 POSITION_FUNCTIONS = frozenset({"from_position"})
 """Calls whose first argument, a string literal, is a position's text, shown as a table."""
+
+RULES_PAGES = "rules/"
+"""Where the pages of the rules are built: every doctest on them is shown as a judge reads it."""
 
 MOVE_FUNCTIONS = frozenset({"push"})
 """Calls whose first string argument is a move in the notation, shown as the move."""
@@ -300,12 +304,21 @@ class JudgeExamples(SphinxPostTransform):
     default_priority = BEFORE_REFERENCES
 
     def run(self, **kwargs: Any) -> None:
-        """Rewrite every doctest inside a rule directive of this document."""
+        """Rewrite every doctest inside a rule directive of this document, and every doctest
+        of a page of the rules (under ``rules/``), whose readers are players and judges even
+        where the page talks about its examples rather than a rule."""
+        if self.env.docname.startswith(RULES_PAGES):
+            found: Iterable[nodes.literal_block] = self.document.findall(nodes.literal_block)
+        else:
+            found = (
+                block
+                for desc in self.document.findall(addnodes.desc)
+                if desc.get("domain") == "rules"
+                for block in desc.findall(nodes.literal_block)
+            )
         blocks = [
             block
-            for desc in self.document.findall(addnodes.desc)
-            if desc.get("domain") == "rules"
-            for block in desc.findall(nodes.literal_block)
+            for block in found
             if block.get("language") == "python" and block.astext().lstrip().startswith(">>>")
         ]
         if not blocks:
