@@ -140,3 +140,16 @@ def test_a_dominion_position_says_the_phase_the_resources_and_the_kingdom() -> N
     ]
     assert "hand Copper deck 2 Estate" in lines
     assert "hand 5" in lines  # a hidden hand, as its number of cards
+
+
+@pytest.mark.sphinx("html", testroot="rulespage")
+def test_every_doctest_of_a_rules_page_reads_as_a_judge_s_but_a_guide_s_stays_code(
+    app: SphinxTestApp,
+) -> None:
+    app.build()
+    page = (app.outdir / "rules" / "reading.html").read_text(encoding="utf-8")
+    assert 'class="judge-example' in page
+    assert '<details class="judge-doctest">' in page
+    guide = (app.outdir / "guide.html").read_text(encoding="utf-8")
+    assert "judge-example" not in guide
+    assert "judge-doctest" not in guide
