@@ -80,6 +80,8 @@ class DominionGame(Game):
     def __init__(self, variant: DominionVariant, chance: Chance, names: Sequence[str]) -> None:
         super().__init__(chance)
         self.variant = variant
+        # Read once: in_supply is asked for every card bought or gained.
+        self.every_pile_supply = variant.every_pile_supply
         self.players = list(names)
         self.cards: list[str] = []  # card ID -> name
         # The zones' lists, found without a zone name (see _link_zones): each is the very list
@@ -306,9 +308,8 @@ class DominionGame(Game):
 
     def in_supply(self, player: int, name: str) -> bool:
         """Whether ``name``'s pile is in ``player``'s Supply: ``name in supply_of(player)``,
-        found without building the tuple in plain Dominion, whose Supply is every pile."""
-        variant = self.variant
-        if type(variant) is DominionVariant:  # not a subclass, which may change supply_of
+        found without building the tuple when every Supply is every pile."""
+        if self.every_pile_supply:
             piles = self.piles
             # Pile names and the names asked about are mostly the card data's interned strings:
             # a compiled identity test finds them without the generic comparison that `in`
@@ -317,7 +318,7 @@ class DominionGame(Game):
                 if pile is name:
                     return True
             return name in piles
-        return name in variant.supply_of(self, player)
+        return name in self.variant.supply_of(self, player)
 
     def hand(self, player: int) -> list[str]:
         """The names of the cards in ``player``'s hand, in order."""

@@ -50,6 +50,11 @@ class DominionVariant:
     max_players: ClassVar[int] = PLAYERS[1]
     players_rule: ClassVar[str] = "DM 1.1"  # the rule an error about the player count cites
     supply_rule: ClassVar[str] = "DM 1.5"  # the rule a buy outside the buyer's Supply breaks
+    every_pile_supply: ClassVar[bool] = True
+    """Whether every player's Supply is every pile, as :meth:`supply_of` says in plain
+    Dominion. A variant that overrides :meth:`supply_of` sets it to False; while it is True,
+    the core finds a pile in a Supply without asking :meth:`supply_of` (a test holds every
+    variant to this)."""
 
     def initial_state(self) -> dict[str, Any]:
         """This variant's bookkeeping, stored JSON-ready in ``game.variant_state``."""

@@ -77,6 +77,7 @@ class DominionDraft(DominionVariant):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     players_rule = "DD 1.1"
     supply_rule = "DD 3.3"
+    every_pile_supply = False  # each player has a Supply of their own (DD 3.1)
 
     def __init__(self, *, private: bool = False, landscapes: bool = True) -> None:
         self.private = private
