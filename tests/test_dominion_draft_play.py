@@ -10,8 +10,9 @@ import pytest
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.draft.agents import DraftAgent
-from rulekeeper.dominion.draft.play import DominionDraft, DraftGame, new_draft_game
+from rulekeeper.dominion.draft.play import DominionDraft, new_draft_game
 from rulekeeper.dominion.draft.scenario import drafted
+from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.hooks import DominionVariant
 from rulekeeper.engine.agents import RandomAgent, play
 from rulekeeper.errors import IllegalActionError, InputError
@@ -22,12 +23,12 @@ SHARED = ["Smithy", "Market"]
 BASE = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
 
 
-def table(**position: Any) -> DraftGame:
+def table(**position: Any) -> DominionGame:
     """Ann and Ben after the draft above, in the position given."""
     return drafted([ANN, BEN], shared=SHARED, names=["Ann", "Ben"], **position)
 
 
-def finished_draft(seed: int, players: int, variant: str = "") -> DraftGame:
+def finished_draft(seed: int, players: int, variant: str = "") -> DominionGame:
     game = new_draft_game(seed, players, variant)
     while game.phase == "pregame":
         game.apply(game.legal_actions()[-1])
@@ -275,7 +276,7 @@ def test_a_saved_draft_game_restores_mid_draft_and_plays_on_identically() -> Non
     game = new_draft_game(9, 4, "private")
     for _ in range(13):
         game.apply(game.legal_actions()[0])
-    copy = DraftGame.loads(game.dumps())
+    copy = DominionGame.loads(game.dumps())
     assert copy.dumps() == game.dumps()
     for _ in range(60):
         action = game.legal_actions()[-1]

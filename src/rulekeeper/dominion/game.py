@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final, Self
+from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -66,16 +66,11 @@ _BEGINS: Final[Callable[..., str]] = "{} begins their turn".format
 # an interpreted class may subclass a compiled one only when told so.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DominionGame(Game):
-    """A game of Dominion under one :class:`~rulekeeper.dominion.hooks.DominionVariant`.
-
-    Subclasses for variants set :attr:`variant_type` (and :attr:`format_key`) so that a saved
-    game restores with its variant.
+    """A game of Dominion under one :class:`~rulekeeper.dominion.hooks.DominionVariant`,
+    plain Dominion unless another is given; a saved game restores with the variant it names.
     """
 
-    format_key: ClassVar[str] = "dominion"
     _table: dict[str, list[int]]
-    variant_type: ClassVar[type[DominionVariant]] = DominionVariant
-    """The variant a saved game of this class is restored with."""
 
     def __init__(self, variant: DominionVariant, chance: Chance, names: Sequence[str]) -> None:
         super().__init__(chance)
@@ -114,10 +109,24 @@ class DominionGame(Game):
         self.projects: dict[str, list[int]] = {}  # DM 5.4: a Project's cubes, by owner
         self.gained: list[list[str]] = [[] for _ in names]  # gains on each one's latest turn
         self.turn_flags: dict[str, int] = {}  # this turn's bookkeeping (Merchant, ...)
-        self.variant_state: dict[str, Any] = variant.initial_state()
         # Actions applied to this object, so that a DecisionView knows when it is out of date.
         # Not part of the game's state, so not saved.
         self.applied = 0
+
+    @property
+    def format_key(self) -> str:  # type: ignore[override]
+        """The format's key: the variant's (``dominion``, ``dominion-draft``)."""
+        return self.variant.key
+
+    @property
+    def variant_state(self) -> dict[str, Any]:
+        """The variant's bookkeeping as saved, written afresh when asked: change the variant,
+        not this. Setting it hands a saved state back to the variant."""
+        return self.variant.save_state()
+
+    @variant_state.setter
+    def variant_state(self, value: dict[str, Any]) -> None:
+        self.variant.restore_state(value)
 
     @property
     def table(self) -> dict[str, list[int]]:
@@ -207,7 +216,7 @@ class DominionGame(Game):
         :raises InputError: if the number of players is not 2 to 6 (DM 1.1) or a card is
             unknown or of the wrong kind (DM 1.4).
         """
-        variant = variant or cls.variant_type()
+        variant = variant or DominionVariant()
         names = list(names or [f"Player {i + 1}" for i in range(players or 2)])
         count = len(names)
         if not variant.min_players <= count <= variant.max_players:
