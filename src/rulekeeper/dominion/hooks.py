@@ -16,7 +16,7 @@ A variant such as the Draft subclasses it and overrides:
 - the four ``pregame_*`` hooks for decisions taken before turn one (the draft);
 - :meth:`~DominionVariant.adjust_view` to hide what a player may not see.
 
-A saved game names its variant by :attr:`~DominionVariant.key`; :func:`register` makes a
+A saved game names its variant by its ``key``; :func:`register` makes a
 variant known, so that its saves restore with it (plain Dominion is known from the start).
 """
 

@@ -198,18 +198,10 @@ class RiskGame(Game):
         """Alliance mode: the offers (from, to) awaiting an answer."""
         return self.hooks.state.offers
 
-    @alliance_offers.setter
-    def alliance_offers(self, value: list[tuple[int, int]]) -> None:
-        self.hooks.state.offers = value
-
     @property
     def offers_made(self) -> list[tuple[int, int]]:
         """Alliance mode: the offers (from, to) made this turn (RR R58)."""
         return self.hooks.state.offers_made
-
-    @offers_made.setter
-    def offers_made(self, value: list[tuple[int, int]]) -> None:
-        self.hooks.state.offers_made = value
 
     # Starting a game.
 
