@@ -31,11 +31,10 @@ def allies(game: RiskGame, player: int) -> list[int]:
 @enforces("RR R58")
 def all_allied(game: RiskGame, players: list[int]) -> bool:
     """True when every two of ``players`` are allies (with two or more players)."""
-    if not game.hooks.state.alliances:
+    pairs = game.hooks.state.alliances
+    if not pairs:
         return False
-    return len(players) > 1 and all(
-        _pair(a, b) in game.hooks.state.alliances for a in players for b in players if a < b
-    )
+    return len(players) > 1 and all(_pair(a, b) in pairs for a in players for b in players if a < b)
 
 
 @enforces("RR 10.4.1a", "RR R58")
@@ -43,13 +42,14 @@ def why_not_offer(game: RiskGame, player: int, other: int) -> Violation | None:
     """In Alliance mode (the only variant that asks this), an alliance may be offered or
     accepted only to another player still in the game who is not already an ally, has no offer
     of yours waiting and has not had one from you this turn (RR R58)."""
+    state = game.hooks.state
     if other == player or game.table.players[other].left:
         return ("RR R58", "ally with another player still in the game")
-    if _pair(player, other) in game.hooks.state.alliances:
+    if _pair(player, other) in state.alliances:
         return ("RR R58", f"you are already allied with {game.name_of(other)}")
-    if (player, other) in game.hooks.state.offers:
+    if (player, other) in state.offers:
         return ("RR R58", f"your offer to {game.name_of(other)} is still waiting")
-    if (player, other) in game.hooks.state.offers_made:
+    if (player, other) in state.offers_made:
         return ("RR R58", f"you have already offered {game.name_of(other)} an alliance this turn")
     return None
 
@@ -57,16 +57,17 @@ def why_not_offer(game: RiskGame, player: int, other: int) -> Violation | None:
 def offer(game: RiskGame, player: int, other: int) -> None:
     """Offer an alliance, or accept ``other``'s offer: then the two are allies. No stack."""
     game.passes = 0
-    game.hooks.state.offers_made.append((player, other))
+    state = game.hooks.state
+    state.offers_made.append((player, other))
     me, them = game.name_of(player), game.name_of(other)
-    if (other, player) in game.hooks.state.offers:
-        game.hooks.state.offers.remove((other, player))
-        game.hooks.state.alliances.append(_pair(player, other))
-        game.hooks.state.alliances.sort()
+    if (other, player) in state.offers:
+        state.offers.remove((other, player))
+        state.alliances.append(_pair(player, other))
+        state.alliances.sort()
         game.record("RR 10.4.1a", f"{me} accepts {them}'s offer: they are allies")
         outcome.settle(game)  # allies with no one else left win together (RR R58)
         return
-    game.hooks.state.offers.append((player, other))
+    state.offers.append((player, other))
     game.record("RR R58", f"{me} offers {them} an alliance")
 
 
