@@ -311,6 +311,15 @@ class DominionGame(Game):
         """The cards of the Supply pile ``name`` (its top card last)."""
         return self.pile_ids[name]
 
+    def empty_pile_count(self) -> int:
+        """How many piles are empty in all, found without a look-up by name: fewer than the
+        end of the game needs means no player's Supply can have enough (DM 6.1)."""
+        count = 0
+        for ids in self.pile_lists:
+            if not ids:
+                count += 1
+        return count
+
     def supply_of(self, player: int) -> tuple[str, ...]:
         """The piles ``player`` may buy and gain from (the variant decides; DM 1.5)."""
         return self.variant.supply_of(self, player)

@@ -155,13 +155,7 @@ class DominionVariant:
         if province is not None and not province and "Province" in game.piles:
             return ("DM 6.1", "the Province pile is empty")
         needed = piles_to_end(len(game.players))
-        # Every pile of game.piles has its zone, so fewer empty pile zones in all than needed
-        # means no Supply can have enough: the common case, found without a look-up by name.
-        count = 0
-        for ids in game.pile_lists:
-            if not ids:
-                count += 1
-        if count < needed:
+        if game.empty_pile_count() < needed:  # the common case
             return None
         empty = [p for p in game.piles if not piles[p]]
         if len(empty) < needed:  # no player's Supply can have more empty piles than all have

@@ -218,6 +218,8 @@ class DominionDraft(DominionVariant):
         and at every table size (DD R19)."""
         if not game.pile("Province"):
             return ("DD 6.3", "the Province pile is empty")
+        if game.empty_pile_count() < EMPTY_PILES_TO_END:  # the common case, found at once
+            return None
         for player in range(len(game.players)):
             empty = [p for p in self.supply_of(game, player) if not game.pile(p)]
             if len(empty) >= EMPTY_PILES_TO_END:
