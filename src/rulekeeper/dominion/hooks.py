@@ -11,7 +11,8 @@ A variant such as the Draft subclasses it and overrides:
   card from the first state) and to start its own bookkeeping, which it keeps on itself;
 - :meth:`~DominionVariant.save_state` and :meth:`~DominionVariant.restore_state` to write that
   bookkeeping as JSON when the game is saved (the save's ``variant_state``) and read it back;
-- :meth:`~DominionVariant.supply_of` to say which piles a player may buy and gain from;
+- :meth:`~DominionVariant.supply_of` to say which piles a player may buy and gain from (and
+  then :attr:`~DominionVariant.every_pile_supply` to False);
 - :meth:`~DominionVariant.is_game_over` for the end of the game;
 - the four ``pregame_*`` hooks for decisions taken before turn one (the draft);
 - :meth:`~DominionVariant.adjust_view` to hide what a player may not see.
