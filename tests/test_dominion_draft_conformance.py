@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from rulekeeper.dominion.draft import VARIANTS
-from rulekeeper.dominion.draft.play import new_draft_game
+from rulekeeper.dominion.draft.play import DominionDraft, new_draft_game
 from rulekeeper.engine.conformance import check_format, check_game
 from rulekeeper.engine.game import Game
 from rulekeeper.games import FORMATS
@@ -58,15 +58,17 @@ def test_a_supply_that_is_not_as_drafted_is_reported() -> None:
     while game.phase == "pregame":
         game.apply(game.legal_actions()[0])
     assert ENTRY.invariants(game) == []
-    stolen = game.variant_state["supply"][1][-1]
-    game.variant_state["supply"][0].append(stolen)
+    rules = game.variant
+    assert isinstance(rules, DominionDraft)
+    rules.supplies[0] += (rules.supplies[1][-1],)  # a pile of Bob's in Alice's Supply
     assert any("is not as drafted" in problem for problem in ENTRY.invariants(game))
 
 
 def test_a_lost_randomizer_is_reported() -> None:
     game = new_draft_game(4, 3)
     game.apply(game.legal_actions()[0])
-    game.variant_state["draft"]["piles"][1].pop()
+    assert isinstance(game.variant, DominionDraft)
+    game.variant.dealt.piles[1].pop()
     assert any("are not the kingdom piles" in p for p in ENTRY.invariants(game))
 
 

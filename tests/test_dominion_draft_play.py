@@ -10,8 +10,10 @@ import pytest
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.draft.agents import DraftAgent
-from rulekeeper.dominion.draft.play import DraftGame, new_draft_game
+from rulekeeper.dominion.draft.play import DominionDraft, new_draft_game
 from rulekeeper.dominion.draft.scenario import drafted
+from rulekeeper.dominion.game import DominionGame
+from rulekeeper.dominion.hooks import DominionVariant
 from rulekeeper.engine.agents import RandomAgent, play
 from rulekeeper.errors import IllegalActionError, InputError
 
@@ -21,12 +23,12 @@ SHARED = ["Smithy", "Market"]
 BASE = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
 
 
-def table(**position: Any) -> DraftGame:
+def table(**position: Any) -> DominionGame:
     """Ann and Ben after the draft above, in the position given."""
     return drafted([ANN, BEN], shared=SHARED, names=["Ann", "Ben"], **position)
 
 
-def finished_draft(seed: int, players: int, variant: str = "") -> DraftGame:
+def finished_draft(seed: int, players: int, variant: str = "") -> DominionGame:
     game = new_draft_game(seed, players, variant)
     while game.phase == "pregame":
         game.apply(game.legal_actions()[-1])
@@ -57,6 +59,16 @@ def test_each_supply_is_base_shared_and_own() -> None:
     assert set(game.supply_of(0)) == {*BASE, *SHARED, *ANN}
     assert set(game.supply_of(1)) == {*BASE, *SHARED, *BEN}
     assert len(game.supply_of(0)) == len(BASE) + len(SHARED) + len(ANN)
+
+
+@pytest.mark.rule("DM 1.5", "DD 3.1")
+@pytest.mark.parametrize("variant", [DominionVariant, DominionDraft])
+def test_a_variant_says_whether_its_supply_is_every_pile(variant: type[DominionVariant]) -> None:
+    # The core skips supply_of while every_pile_supply is True: a variant that overrides
+    # supply_of must say so, or its players would buy from every pile.
+    below = variant.__mro__[: variant.__mro__.index(DominionVariant)]
+    overrides = any("supply_of" in vars(c) for c in below)
+    assert variant.every_pile_supply is not overrides
 
 
 @pytest.mark.rule("DD 3.1")
@@ -264,7 +276,7 @@ def test_a_saved_draft_game_restores_mid_draft_and_plays_on_identically() -> Non
     game = new_draft_game(9, 4, "private")
     for _ in range(13):
         game.apply(game.legal_actions()[0])
-    copy = DraftGame.loads(game.dumps())
+    copy = DominionGame.loads(game.dumps())
     assert copy.dumps() == game.dumps()
     for _ in range(60):
         action = game.legal_actions()[-1]

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final, Self
+from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
 from rulekeeper.dominion import (
-    FACTS,
     HAND_SIZE,
     STARTING_DECK,
     TURN_LIMIT,
@@ -69,20 +68,17 @@ _BEGINS: Final[Callable[..., str]] = "{} begins their turn".format
 # The Draft's game, interpreted, subclasses this one (see "A compiled engine" in the speed guide).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DominionGame(Game):
-    """A game of Dominion under one :class:`~rulekeeper.dominion.hooks.DominionVariant`.
-
-    Subclasses for variants set :attr:`variant_type` (and :attr:`format_key`) so that a saved
-    game restores with its variant.
+    """A game of Dominion under one :class:`~rulekeeper.dominion.hooks.DominionVariant`,
+    plain Dominion unless another is given; a saved game restores with the variant it names.
     """
 
-    format_key: ClassVar[str] = FACTS.key
     _table: dict[str, list[int]]
-    variant_type: ClassVar[type[DominionVariant]] = DominionVariant
-    """The variant a saved game of this class is restored with."""
 
     def __init__(self, variant: DominionVariant, chance: Chance, names: Sequence[str]) -> None:
         super().__init__(chance)
         self.variant = variant
+        # Read once: in_supply is asked for every card bought or gained.
+        self.every_pile_supply = variant.every_pile_supply
         self.players = list(names)
         self.cards: list[str] = []  # card ID -> name
         # The zones' lists, found without a zone name (see _link_zones): each is the very list
@@ -115,10 +111,24 @@ class DominionGame(Game):
         self.projects: dict[str, list[int]] = {}  # DM 5.4: a Project's cubes, by owner
         self.gained: list[list[str]] = [[] for _ in names]  # gains on each one's latest turn
         self.turn_flags: dict[str, int] = {}  # this turn's bookkeeping (Merchant, ...)
-        self.variant_state: dict[str, Any] = variant.initial_state()
         # Actions applied to this object, so that a DecisionView knows when it is out of date.
         # Not part of the game's state, so not saved.
         self.applied = 0
+
+    @property
+    def format_key(self) -> str:  # type: ignore[override]
+        """The format's key: the variant's (``dominion``, ``dominion-draft``)."""
+        return self.variant.facts.key
+
+    @property
+    def variant_state(self) -> dict[str, Any]:
+        """The variant's bookkeeping as saved, written afresh when asked: change the variant,
+        not this. Setting it hands a saved state back to the variant."""
+        return self.variant.save_state()
+
+    @variant_state.setter
+    def variant_state(self, value: dict[str, Any]) -> None:
+        self.variant.restore_state(value)
 
     @property
     def table(self) -> dict[str, list[int]]:
@@ -208,7 +218,7 @@ class DominionGame(Game):
         :raises InputError: if the number of players is not 2 to 6 (DM 1.1) or a card is
             unknown or of the wrong kind (DM 1.4).
         """
-        variant = variant or cls.variant_type()
+        variant = variant or DominionVariant()
         names = list(names or [f"Player {i + 1}" for i in range(players or 2)])
         count = len(names)
         variant.facts.check_players(count)
@@ -296,15 +306,23 @@ class DominionGame(Game):
         """The cards of the Supply pile ``name`` (its top card last)."""
         return self.pile_ids[name]
 
+    def empty_pile_count(self) -> int:
+        """How many piles are empty in all, found without a look-up by name: fewer than the
+        end of the game needs means no player's Supply can have enough (DM 6.1)."""
+        count = 0
+        for ids in self.pile_lists:
+            if not ids:
+                count += 1
+        return count
+
     def supply_of(self, player: int) -> tuple[str, ...]:
         """The piles ``player`` may buy and gain from (the variant decides; DM 1.5)."""
         return self.variant.supply_of(self, player)
 
     def in_supply(self, player: int, name: str) -> bool:
         """Whether ``name``'s pile is in ``player``'s Supply: ``name in supply_of(player)``,
-        found without building the tuple in plain Dominion, whose Supply is every pile."""
-        variant = self.variant
-        if type(variant) is DominionVariant:  # not a subclass, which may change supply_of
+        found without building the tuple when every Supply is every pile."""
+        if self.every_pile_supply:
             piles = self.piles
             # Most names are the card data's own strings, found by identity first (see "Interned
             # card names" in the speed guide); a name made elsewhere is found by equality.
@@ -312,7 +330,7 @@ class DominionGame(Game):
                 if pile is name:
                     return True
             return name in piles
-        return name in variant.supply_of(self, player)
+        return name in self.variant.supply_of(self, player)
 
     def hand(self, player: int) -> list[str]:
         """The names of the cards in ``player``'s hand, in order."""

@@ -8,14 +8,17 @@ A variant such as the Draft subclasses it and overrides:
 
 - :meth:`~DominionVariant.setup` to create every pile the game will ever use (piles must exist
   from the start, even before anybody may use them, so the conformance suite can count every
-  card from the first state) and to keep its own bookkeeping in ``game.variant_state``;
-- :meth:`~DominionVariant.supply_of` to say which piles a player may buy and gain from;
+  card from the first state) and to start its own bookkeeping, which it keeps on itself;
+- :meth:`~DominionVariant.save_state` and :meth:`~DominionVariant.restore_state` to write that
+  bookkeeping as JSON when the game is saved (the save's ``variant_state``) and read it back;
+- :meth:`~DominionVariant.supply_of` to say which piles a player may buy and gain from (and
+  then :attr:`~DominionVariant.every_pile_supply` to False);
 - :meth:`~DominionVariant.is_game_over` for the end of the game;
 - the four ``pregame_*`` hooks for decisions taken before turn one (the draft);
 - :meth:`~DominionVariant.adjust_view` to hide what a player may not see.
 
-``game.variant_state`` is saved and restored with the game, so it must stay JSON-ready
-(dicts with string keys, lists, strings, numbers, booleans).
+A saved game names its variant by its ``key``; :func:`register` makes a
+variant known, so that its saves restore with it (plain Dominion is known from the start).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from mypy_extensions import mypyc_attr
 from rulekeeper.dominion import FACTS, piles_to_end
 from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Action
+from rulekeeper.errors import SerializationError
 from rulekeeper.rules import RuleId, enforces
 
 if TYPE_CHECKING:
@@ -45,10 +49,31 @@ class DominionVariant:
 
     facts: ClassVar[FormatFacts] = FACTS  # the format's key, name, players and variants
     supply_rule: ClassVar[str] = "DM 1.5"  # the rule a buy outside the buyer's Supply breaks
+    every_pile_supply: ClassVar[bool] = True
+    """Whether every player's Supply is every pile, as :meth:`supply_of` says in plain
+    Dominion. A variant that overrides :meth:`supply_of` sets it to False; while it is True,
+    the core finds a pile in a Supply without asking :meth:`supply_of` (a test holds every
+    variant to this)."""
 
     def initial_state(self) -> dict[str, Any]:
-        """This variant's bookkeeping, stored JSON-ready in ``game.variant_state``."""
+        """The saved form of this variant's bookkeeping before anything is known: what a
+        position read from text (:mod:`~rulekeeper.dominion.position`) adds its entries to."""
         return {}
+
+    def save_state(self) -> dict[str, Any]:
+        """This variant's bookkeeping, JSON-ready (dicts with string keys, lists, strings,
+        numbers, booleans): ``game.variant_state``, written into a save. Plain Dominion keeps
+        none."""
+        return {}
+
+    def restore_state(self, state: dict[str, Any]) -> None:
+        """Take up the bookkeeping that :meth:`save_state` wrote (``game.variant_state`` set).
+
+        :raises SerializationError: if ``state`` is not this variant's; plain Dominion refuses
+            any, so that a save of another variant relabelled as plain Dominion is refused.
+        """
+        if state:
+            raise SerializationError(f"plain Dominion keeps no variant state, not {sorted(state)}")
 
     @enforces("DM 1.4")
     def setup(self, game: DominionGame, kingdom: Sequence[str], landscapes: Sequence[str]) -> None:
@@ -126,13 +151,7 @@ class DominionVariant:
         if province is not None and not province and "Province" in game.piles:
             return ("DM 6.1", "the Province pile is empty")
         needed = piles_to_end(len(game.players))
-        # Every pile of game.piles has its zone, so fewer empty pile zones in all than needed
-        # means no Supply can have enough: the common case, found without a look-up by name.
-        count = 0
-        for ids in game.pile_lists:
-            if not ids:
-                count += 1
-        if count < needed:
+        if game.empty_pile_count() < needed:  # the common case
             return None
         empty = [p for p in game.piles if not piles[p]]
         if len(empty) < needed:  # no player's Supply can have more empty piles than all have
@@ -151,10 +170,7 @@ class DominionVariant:
 
     def invariants(self, game: DominionGame) -> list[str]:
         """Variant-specific facts that must hold after every action; returns violations.
-        Plain Dominion keeps no bookkeeping of its own (a save of another variant relabelled
-        as plain Dominion is refused here)."""
-        if game.variant_state:
-            return [f"plain Dominion keeps no variant state, not {sorted(game.variant_state)}"]
+        Plain Dominion keeps no bookkeeping of its own, so has none."""
         return []
 
 
@@ -162,4 +178,18 @@ class DominionVariant:
 enforces("DM 1.5")(DominionVariant.supply_of)
 enforces("DM 6.1")(DominionVariant.is_game_over)
 
-__all__ = ["DominionVariant", "Violation"]
+_KNOWN: dict[str, type[DominionVariant]] = {DominionVariant.facts.key: DominionVariant}
+
+
+def register(variant: type[DominionVariant]) -> type[DominionVariant]:
+    """Make ``variant`` known by its key, so that its saved games restore with it."""
+    _KNOWN[variant.facts.key] = variant
+    return variant
+
+
+def variant_type(key: str) -> type[DominionVariant] | None:
+    """The variant a game saved as ``key`` restores with, or ``None`` if none is known."""
+    return _KNOWN.get(key)
+
+
+__all__ = ["DominionVariant", "Violation", "register", "variant_type"]

@@ -1,10 +1,12 @@
 """Saving and restoring a game of Dominion as JSON-ready data.
 
-A saved game names its variant; it is restored with the variant class of the game class that
-restores it. Anything malformed is refused with a :class:`~rulekeeper.errors.SerializationError`:
-the schema declares each kind of pending step's fields (``$defs/steps``), the checks here say
-what those fields must name in the game and refuse a state play never stops in (DM R3), and
-the kernel's :func:`~rulekeeper.engine.saves.check_playable` checks that the game can go on.
+A saved game names its variant (its format key); it is restored with that variant, found
+among the known ones (:func:`~rulekeeper.dominion.hooks.register`), which takes up its own
+bookkeeping from the save's ``variant_state``. Anything malformed is refused with a
+:class:`~rulekeeper.errors.SerializationError`: the schema declares each kind of pending
+step's fields (``$defs/steps``), the checks here say what those fields must name in the game
+and refuse a state play never stops in (DM R3), and the kernel's
+:func:`~rulekeeper.engine.saves.check_playable` checks that the game can go on.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from rulekeeper.dominion import effects
 from rulekeeper.dominion.cards import CARDS, TYPES
+from rulekeeper.dominion.hooks import variant_type
 from rulekeeper.dominion.zones import PLAYER_ZONES, zone_name
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
@@ -92,13 +95,18 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
 
     :raises SerializationError: if ``data`` is not a saved game of this format and variant.
     """
-    variant = cls.variant_type()
-    if not trusted:
-        if check_object(data, variant.facts.name).get("format") != cls.format_key:
-            raise refuse("format", f"not a saved {variant.facts.name} game")
+    if trusted:
+        known = variant_type(data["format"])
+    else:
+        key = check_object(data, "Dominion").get("format")
+        known = variant_type(key) if isinstance(key, str) else None
+        if known is None:
+            raise refuse("format", "not a saved Dominion game")
         check_structure(data, load_schema("rulekeeper.dominion", "data/save.schema.json"))
-        if data["variant"] != variant.facts.key:
-            raise refuse("variant", f"{data['variant']!r} is not {variant.facts.key}")
+        if data["variant"] != known.facts.key:
+            raise refuse("variant", f"{data['variant']!r} is not {known.facts.key}")
+    assert known is not None
+    variant = known()
 
     def build() -> G:
         game = cls(variant, Chance.from_json(data["chance"]), list(data["players"]))

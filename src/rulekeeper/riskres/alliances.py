@@ -23,33 +23,32 @@ def _pair(first: int, second: int) -> tuple[int, int]:
 
 def allies(game: RiskGame, player: int) -> list[int]:
     """The players allied with ``player``, in seat order."""
-    return sorted(b if a == player else a for a, b in game.alliances if player in (a, b))
+    pairs = game.hooks.state.alliances
+    return sorted(b if a == player else a for a, b in pairs if player in (a, b))
 
 
 @enforces("RR R58")
 def all_allied(game: RiskGame, players: list[int]) -> bool:
     """True when every two of ``players`` are allies (with two or more players)."""
-    if not game.alliances:
+    pairs = game.hooks.state.alliances
+    if not pairs:
         return False
-    return len(players) > 1 and all(
-        _pair(a, b) in game.alliances for a in players for b in players if a < b
-    )
+    return len(players) > 1 and all(_pair(a, b) in pairs for a in players for b in players if a < b)
 
 
 @enforces("RR 10.4.1a", "RR R58")
 def why_not_offer(game: RiskGame, player: int, other: int) -> Violation | None:
-    """An alliance may be offered or accepted only in Alliance mode, to another player still in
-    the game who is not already an ally, has no offer of yours waiting and has not had one from
-    you this turn (RR R58)."""
-    if game.variant != "alliance":
-        return ("RR R58", "alliances are made only in Alliance mode")
+    """In Alliance mode (the only variant that asks this), an alliance may be offered or
+    accepted only to another player still in the game who is not already an ally, has no offer
+    of yours waiting and has not had one from you this turn (RR R58)."""
+    state = game.hooks.state
     if other == player or game.table.players[other].left:
         return ("RR R58", "ally with another player still in the game")
-    if _pair(player, other) in game.alliances:
+    if _pair(player, other) in state.alliances:
         return ("RR R58", f"you are already allied with {game.name_of(other)}")
-    if (player, other) in game.alliance_offers:
+    if (player, other) in state.offers:
         return ("RR R58", f"your offer to {game.name_of(other)} is still waiting")
-    if (player, other) in game.offers_made:
+    if (player, other) in state.offers_made:
         return ("RR R58", f"you have already offered {game.name_of(other)} an alliance this turn")
     return None
 
@@ -61,15 +60,16 @@ def offer(game: RiskGame, player: int, other: int) -> bool:
         with no one else left win together (RR R58).
     """
     game.passes = 0
-    game.offers_made.append((player, other))
+    state = game.hooks.state
+    state.offers_made.append((player, other))
     me, them = game.name_of(player), game.name_of(other)
-    if (other, player) in game.alliance_offers:
-        game.alliance_offers.remove((other, player))
-        game.alliances.append(_pair(player, other))
-        game.alliances.sort()
+    if (other, player) in state.offers:
+        state.offers.remove((other, player))
+        state.alliances.append(_pair(player, other))
+        state.alliances.sort()
         game.record("RR 10.4.1a", f"{me} accepts {them}'s offer: they are allies")
         return True
-    game.alliance_offers.append((player, other))
+    state.offers.append((player, other))
     game.record("RR R58", f"{me} offers {them} an alliance")
     return False
 
@@ -77,7 +77,7 @@ def offer(game: RiskGame, player: int, other: int) -> bool:
 @enforces("RR 10.4.1c")
 def why_not_break(game: RiskGame, player: int, other: int) -> Violation | None:
     """An ally may end the alliance (betray it) unless the game forbids betrayal."""
-    if _pair(player, other) not in game.alliances:
+    if _pair(player, other) not in game.hooks.state.alliances:
         return ("RR 10.4.1c", f"you are not allied with {game.name_of(other)}")
     if not game.betrayal:
         return ("RR 10.4.1c", "this game forbids betrayal: alliances last")
@@ -87,7 +87,7 @@ def why_not_break(game: RiskGame, player: int, other: int) -> Violation | None:
 def break_alliance(game: RiskGame, player: int, other: int) -> None:
     """End the alliance of ``player`` and ``other``."""
     game.passes = 0
-    game.alliances.remove(_pair(player, other))
+    game.hooks.state.alliances.remove(_pair(player, other))
     game.record(
         "RR 10.4.1c", f"{game.name_of(player)} betrays {game.name_of(other)}: the alliance ends"
     )
@@ -95,5 +95,6 @@ def break_alliance(game: RiskGame, player: int, other: int) -> None:
 
 def forget(game: RiskGame, player: int) -> None:
     """End every alliance and offer of a player who leaves the game."""
-    game.alliances = [p for p in game.alliances if player not in p]
-    game.alliance_offers = [p for p in game.alliance_offers if player not in p]
+    state = game.hooks.state
+    state.alliances = [p for p in state.alliances if player not in p]
+    state.offers = [p for p in state.offers if player not in p]

@@ -49,7 +49,7 @@ def only_pass(game: RiskGame) -> bool:
     if (
         game.decision != "priority"
         or table.zones[zone_name("hand", player)]
-        or game.variant == "alliance"
+        or game.hooks.has_actions(game, player)
     ):
         return False
     if any(c.face_down or c.printed.abilities for c in table.permanents(player)):
@@ -140,6 +140,4 @@ def candidates(game: RiskGame) -> Iterator[Action]:
                 continue
             for target in _targets(game, ability.target):
                 yield act.Activate(permanent.id, index, target)
-    if game.variant == "alliance":
-        for other in game.opponents(player):
-            yield from (act.OfferAlliance(other), act.BreakAlliance(other))
+    yield from game.hooks.candidates(game, player)

@@ -129,8 +129,7 @@ class RiskGame(Game):
             raise InputError(
                 f"unknown mulligan procedure {mulligan_rule!r}; choose from {MULLIGANS}"
             )
-        variants.check_variant(variant, len(names))
-        self.variant = variant
+        self.hooks = variants.variant_for(variant, len(names))  # what the variant changes
         self.betrayal = betrayal  # RR 10.4.1c: may allies betray each other?
         self.table = Table([PlayerState(i, name) for i, name in enumerate(names)])
         self.mulligan_rule = mulligan_rule
@@ -154,10 +153,6 @@ class RiskGame(Game):
         self.scry_pending: list[int] = []  # players who must scry 1 before play goes on
         self.extra_turns: list[int] = []  # RR 10.1c: players owed a turn after this one, in order
         self.regular = 0  # whose regular turn it is; extra turns do not move the order on
-        self.king: int | None = None  # King of the Hill (RR 10.4.3): the King's seat, if any
-        self.alliances: list[tuple[int, int]] = []  # Alliance mode: allied pairs, lower seat first
-        self.alliance_offers: list[tuple[int, int]] = []  # (from, to), awaiting an answer
-        self.offers_made: list[tuple[int, int]] = []  # (from, to) offers made this turn
         # RR 10.5d: who made each until-end-of-turn or -combat change, so it can end if they
         # leave, and how long it lasts: (controller, card, power, defense, "turn" or "combat").
         self.pumps: list[tuple[int, int, int, int, str]] = []
@@ -168,6 +163,42 @@ class RiskGame(Game):
         # nothing (the last one ran until none applied, RR 11.2e) and is skipped. Not saved:
         # a restored game checks again, which is always safe.
         self._quiet = False
+
+    # The variant: its name, and its bookkeeping as the position notation and the rules'
+    # examples read and set it (the variant keeps it, in ``self.hooks.state``).
+
+    @property
+    def variant(self) -> str:
+        """The name of the game's variant (RR 10.4), ``""`` for the plain game."""
+        return self.hooks.key
+
+    @property
+    def king(self) -> int | None:
+        """King of the Hill (RR 10.4.3): the King's seat, if any."""
+        return self.hooks.state.king
+
+    @king.setter
+    def king(self, value: int | None) -> None:
+        self.hooks.state.king = value
+
+    @property
+    def alliances(self) -> list[tuple[int, int]]:
+        """Alliance mode (RR 10.4.1): the allied pairs, lower seat first."""
+        return self.hooks.state.alliances
+
+    @alliances.setter
+    def alliances(self, value: list[tuple[int, int]]) -> None:
+        self.hooks.state.alliances = value
+
+    @property
+    def alliance_offers(self) -> list[tuple[int, int]]:
+        """Alliance mode: the offers (from, to) awaiting an answer."""
+        return self.hooks.state.offers
+
+    @property
+    def offers_made(self) -> list[tuple[int, int]]:
+        """Alliance mode: the offers (from, to) made this turn (RR R58)."""
+        return self.hooks.state.offers_made
 
     # Starting a game.
 
@@ -219,7 +250,7 @@ class RiskGame(Game):
             len(names), kind="first player"
         )
         game.record("RR R7", f"{names[game.active]} is chosen at random to go first")
-        variants.set_up(game)
+        game.hooks.set_up(game)
         for player in range(len(names)):
             for _ in range(OPENING_HAND):
                 game.draw(player, "RR 12.1a")
@@ -370,7 +401,7 @@ class RiskGame(Game):
             case StackTrigger(source, index):
                 return triggers.why_not_stack(self, player, source, index)
             case OfferAlliance(other):
-                return alliances.why_not_offer(self, player, other)
+                return self.hooks.why_not_offer(self, player, other)
             case BreakAlliance(other):
                 return alliances.why_not_break(self, player, other)
             case KeepLegend(card_id):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.riskres import alliances, continuous, variants
+from rulekeeper.riskres import alliances, continuous
 from rulekeeper.riskres.state import zone_name
 from rulekeeper.rules import enforces
 
@@ -19,14 +19,14 @@ def leave(game: RiskGame, player: int) -> None:
     """Take ``player`` out of the game.
 
     First the variant pays for the elimination
-    (:func:`~rulekeeper.riskres.variants.reward_elimination`). Then their spells and abilities
-    leave the stack (RR 10.5b), their permanents and traps go to their owners' exile
+    (:meth:`~rulekeeper.riskres.variants.RiskVariant.reward_elimination`). Then their spells
+    and abilities leave the stack (RR 10.5b), their permanents and traps go to their owners' exile
     (RR 10.5a, RR 10.5c, RR R68), the changes they made end (RR 10.5d), their alliances end,
     and creatures attacking them leave combat (RR R65).
     """
     table = game.table
     seat = table.players[player]
-    variants.reward_elimination(game, player)
+    game.hooks.reward_elimination(game, player)
     game.mark_left(player)
     for attacker, target in list(game.attacks.items()):
         mine = table.cards[attacker].controller == player

@@ -32,6 +32,7 @@ from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.cards import card_pool
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.state import PLAYER_ZONES, CardState, PlayerState, zone_name
+from rulekeeper.riskres.variants import VariantState
 from rulekeeper.rules import enforces
 
 
@@ -49,12 +50,7 @@ def dump(game: RiskGame) -> dict[str, Any]:
             game.variant,
             game.betrayal,
         ],
-        "variant": {
-            "king": game.king,
-            "alliances": [list(p) for p in game.alliances],
-            "offers": [list(p) for p in game.alliance_offers],
-            "offers_made": [list(p) for p in game.offers_made],
-        },
+        "variant": game.hooks.state.to_json(),
         "pumps": [list(p) for p in game.pumps],
         "players": [_player_json(p) for p in game.table.players],
         "cards": [c.to_json() for c in game.table.cards],
@@ -142,10 +138,7 @@ def _restore(data: dict[str, Any]) -> RiskGame:
     game.scry_pending = [int(p) for p in data["scry_pending"]]
     *waiting, (game.resume,) = data["triggers"]
     game.pending_triggers = [(int(p), int(s), int(i)) for p, s, i in waiting]
-    game.king = data["variant"]["king"]
-    game.alliances = [(int(a), int(b)) for a, b in data["variant"]["alliances"]]
-    game.alliance_offers = [(int(a), int(b)) for a, b in data["variant"]["offers"]]
-    game.offers_made = [(int(a), int(b)) for a, b in data["variant"]["offers_made"]]
+    game.hooks.state = VariantState.from_json(data["variant"])
     # Pumps saved before they could last until end of combat have no duration: a turn.
     game.pumps = [
         (int(p), int(c), int(w), int(d), str(u[0]) if u else "turn")

@@ -7,7 +7,9 @@ pile for every randomizer dealt, the ``pregame_*`` hooks run the
 piles, the shared piles and their own five, ``is_game_over`` counts empty piles player by
 player, and ``adjust_view`` shows the draft as the player may see it.
 
-Everything the variant keeps is in ``game.variant_state`` (saved with the game):
+The variant keeps its bookkeeping on itself: :attr:`DominionDraft.draft`, the
+:class:`~rulekeeper.dominion.draft.drafting.Draft` under way, and :attr:`DominionDraft.supplies`.
+Only a save writes them as JSON, in ``game.variant_state``:
 
 ``draft``
     the draft, as :meth:`~rulekeeper.dominion.draft.drafting.Draft.to_json` saves it;
@@ -34,7 +36,7 @@ behaves as before):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.draft import (
@@ -46,9 +48,9 @@ from rulekeeper.dominion.draft import (
 )
 from rulekeeper.dominion.draft.drafting import DONE, Draft
 from rulekeeper.dominion.game import DominionGame
-from rulekeeper.dominion.hooks import DominionVariant, Violation
+from rulekeeper.dominion.hooks import DominionVariant, Violation, register
 from rulekeeper.engine.game import Action
-from rulekeeper.errors import InputError
+from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.rules import enforces
 
 KINGDOM_POOL: tuple[str, ...] = tuple(sorted(n for n, c in CARDS.items() if c.kind == "kingdom"))
@@ -72,10 +74,23 @@ class DominionDraft(DominionVariant):
 
     facts = FACTS
     supply_rule = "DD 3.3"
+    every_pile_supply = False  # each player has a Supply of their own (DD 3.1)
 
     def __init__(self, *, private: bool = False, landscapes: bool = True) -> None:
         self.private = private
         self.with_landscapes = landscapes
+        self.draft: Draft | None = None
+        """The draft, dealt by :meth:`setup` (or restored from a save)."""
+        self.supplies: list[tuple[str, ...]] = []
+        """Each player's Supply once the draft is over, in the order the piles were laid out;
+        empty before."""
+
+    @property
+    def dealt(self) -> Draft:
+        """The draft (after :meth:`setup`, or a restore)."""
+        if self.draft is None:
+            raise InputError("the draft has not been dealt yet")
+        return self.draft
 
     # Setting up.
 
@@ -101,33 +116,45 @@ class DominionDraft(DominionVariant):
         for name in sorted(card for pile in draft.piles for card in pile):
             game.add_pile(name)
         game.landscapes = []
-        game.variant_state["draft"] = draft.to_json()
-        game.variant_state["supply"] = []
+        self.draft, self.supplies = draft, []
+
+    # Saving: the draft is written as JSON only here.
+
+    def save_state(self) -> dict[str, Any]:
+        """The draft and the Supplies as a save keeps them."""
+        return {"draft": self.dealt.to_json(), "supply": [list(s) for s in self.supplies]}
+
+    def restore_state(self, state: dict[str, Any]) -> None:
+        """Take up the draft and the Supplies a save kept.
+
+        :raises SerializationError: if ``state`` is not a draft and its Supplies.
+        """
+        if sorted(state) != ["draft", "supply"]:
+            raise SerializationError(f"the Draft keeps its draft and supply, not {sorted(state)}")
+        self.draft = Draft.from_json(state["draft"])
+        self.supplies = [tuple(str(p) for p in supply) for supply in state["supply"]]
 
     # The draft, before turn one.
 
-    def _draft(self, game: DominionGame) -> Draft:
-        return Draft.from_json(game.variant_state["draft"])
-
     def pregame_player(self, game: DominionGame) -> int | None:
         """The player to act in the draft, or ``None`` once it is over."""
-        if game.variant_state["draft"]["stage"] == DONE:
+        draft = self.dealt
+        if draft.stage == DONE:
             return None
-        return self._draft(game).current_player()
+        return draft.current_player()
 
     def pregame_candidates(self, game: DominionGame) -> list[Action]:
         """The draft actions the deciding player might take."""
-        return self._draft(game).candidates()
+        return self.dealt.candidates()
 
     def pregame_violation(self, game: DominionGame, action: Action) -> Violation | None:
         """The draft rule ``action`` would break, or ``None``."""
-        return self._draft(game).violation(action)
+        return self.dealt.violation(action)
 
     def pregame_perform(self, game: DominionGame, action: Action) -> None:
-        """Carry out a draft action; when the draft ends, the Supplies are settled."""
-        draft = self._draft(game)
+        """Carry out a legal draft action; when the draft ends, the Supplies are settled."""
+        draft = self.dealt
         draft.perform(action, game.record)
-        game.variant_state["draft"] = draft.to_json()
         if draft.stage == DONE:
             self.lay_out_supplies(game, draft)
 
@@ -141,10 +168,10 @@ class DominionDraft(DominionVariant):
         supplies = []
         for seat, own in enumerate(draft.private_piles):
             mine = shared | set(own) | set(base)
-            supplies.append([p for p in game.piles if p in mine])
+            supplies.append(tuple(p for p in game.piles if p in mine))
             game.record("DD 2.5", f"{game.players[seat]}'s private piles: {', '.join(own)}")
         game.record("DD 2.5", f"the shared piles: {', '.join(draft.shared)}")
-        game.variant_state["supply"] = supplies
+        self.supplies = supplies
         game.landscapes = draft.landscapes
 
     # The Supply.
@@ -166,9 +193,9 @@ class DominionDraft(DominionVariant):
         the one shared trash (DD 4.5, DD R15) and a card returned to its pile, which goes to
         that card's pile wherever it is (DD R24), are never checked against it.
         """
-        supplies = game.variant_state["supply"]
+        supplies = self.supplies
         if supplies:
-            return tuple(supplies[player])
+            return supplies[player]
         return tuple(p for p in game.piles if CARDS[p].kind == "base")
 
     @enforces("DD 4.3", "DD 4.4", "DD R13", "DD R14")
@@ -186,6 +213,8 @@ class DominionDraft(DominionVariant):
         and at every table size (DD R19)."""
         if not game.pile("Province"):
             return ("DD 6.3", "the Province pile is empty")
+        if game.empty_pile_count() < EMPTY_PILES_TO_END:  # the common case, found at once
+            return None
         for player in range(len(game.players)):
             empty = [p for p in self.supply_of(game, player) if not game.pile(p)]
             if len(empty) >= EMPTY_PILES_TO_END:
@@ -202,7 +231,7 @@ class DominionDraft(DominionVariant):
     def adjust_view(self, game: DominionGame, player: int, view: dict[str, Any]) -> None:
         """Add the draft as ``player`` may see it (DD 2.6) and, once it is over, every
         player's private piles, which are public from then on (DD R7)."""
-        draft = self._draft(game)
+        draft = self.dealt
         view["draft"] = draft.view(player)
         if draft.stage == DONE:
             view["shared_piles"] = draft.shared
@@ -214,9 +243,7 @@ class DominionDraft(DominionVariant):
         """The draft is one of this table that play could reach
         (:meth:`~rulekeeper.dominion.draft.drafting.Draft.problems`), each
         player's Supply is exactly as drafted, and no randomizer is lost or doubled."""
-        if sorted(game.variant_state) != ["draft", "supply"]:
-            return [f"the Draft keeps its draft and supply, not {sorted(game.variant_state)}"]
-        draft = self._draft(game)
+        draft = self.dealt
         problems = []
         held = [c for pile in draft.piles for c in pile] + [c for c in draft.picked if c]
         drafted = [c for cards in draft.set_aside for c in cards] + draft.centre
@@ -225,7 +252,7 @@ class DominionDraft(DominionVariant):
         if every != laid_out:
             problems.append(f"the randomizers {every} are not the kingdom piles {laid_out}")
         problems += draft.problems(len(game.players))
-        if draft.stage != DONE and game.variant_state["supply"]:
+        if draft.stage != DONE and self.supplies:
             problems.append("the Supplies are settled before the draft is over (DD 3.1)")
         if problems or draft.stage != DONE:
             return problems
@@ -242,17 +269,17 @@ class DominionDraft(DominionVariant):
         return problems
 
 
-class DraftGame(DominionGame):
-    """A game of Dominion Draft: restores with :class:`DominionDraft` as its variant."""
+register(DominionDraft)
 
-    format_key: ClassVar[str] = FACTS.key
-    variant_type: ClassVar[type[DominionVariant]] = DominionDraft
+DraftGame = DominionGame
+"""A game of Dominion Draft is a :class:`~rulekeeper.dominion.game.DominionGame` whose variant
+is :class:`DominionDraft`; the name stays for the modules that still use it."""
 
 
 @enforces("DD 1.4", "DD R4", "DD R17")
 def new_draft_game(
     seed: int, players: int, variant: str = "", names: Sequence[str] | None = None
-) -> DraftGame:
+) -> DominionGame:
     """Set up a Draft game for ``players``; ``variant`` is ``""``, ``"private"`` or
     ``"no-landscapes"`` (DD R4, DD R17).
 
@@ -263,4 +290,4 @@ def new_draft_game(
             f"Dominion Draft has no variant {variant!r}; choose from {', '.join(VARIANTS)}"
         )
     rules = DominionDraft(private=variant == PRIVATE, landscapes=variant != NO_LANDSCAPES)
-    return DraftGame.new((), seed=seed, players=players, names=names, variant=rules)
+    return DominionGame.new((), seed=seed, players=players, names=names, variant=rules)

@@ -25,7 +25,6 @@ from rulekeeper.dominion.draft.play import (
     KINGDOM_POOL,
     LANDSCAPE_POOL,
     DominionDraft,
-    DraftGame,
 )
 from rulekeeper.dominion.game import DominionGame
 
@@ -88,7 +87,7 @@ def drafted(
     decks: Mapping[int, Sequence[str]] | None = None,
     trashed: Sequence[str] = (),
     emptied: Sequence[str] = (),
-) -> DraftGame:
+) -> DominionGame:
     """A Draft game just after its draft: seat ``s`` keeps ``private[s]`` and moved
     ``shared[s]`` to the centre from the six of the seat on its left; ``landscapes`` are in use
     after each seat in turn discarded ``discarded[s]``; ``first`` takes the first turn.
@@ -104,7 +103,7 @@ def drafted(
     variant = ScriptedDraft(
         targets, [*landscapes, *discarded], first=first, private=setting == "private"
     )
-    game = DraftGame.new((), seed=seed, players=players, names=names, variant=variant)
+    game = DominionGame.new((), seed=seed, players=players, names=names, variant=variant)
     for seat, cards in (hands or {}).items():
         hand(game, seat, cards)
     for seat, cards in (decks or {}).items():
