@@ -31,6 +31,7 @@ from rulekeeper.mtg.hooks import Deck, MagicFormat
 from rulekeeper.mtg.judging import Judgement
 from rulekeeper.mtg.mana import ManaCost
 from rulekeeper.mtg.state import (
+    CORE_DECISIONS,
     FORMAT_CARDS,
     PLAYER_ZONES,
     SHARED_ZONES,
@@ -81,9 +82,6 @@ PRIORITY_ACTIONS: Final = (Pass, PlayLand, Cast)
 """The actions taken with priority, and only then (MG 2.5). The hot paths test them one
 isinstance at a time (:func:`is_priority_action`): compiled, a tuple of classes is built at
 every test."""
-
-CORE_DECISIONS: Final = frozenset({"priority", "attackers", "blockers", "discard"})
-"""The decisions the compact model asks for itself; any other belongs to the format."""
 
 MAX_FORCED_ACTIONS: Final = TURN_LIMIT * len(STEPS) * 8
 """More forced actions in a row than any game can take: every step of every turn passed by

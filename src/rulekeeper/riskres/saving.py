@@ -31,6 +31,7 @@ from rulekeeper.riskres import FACTS
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.cards import card_pool
 from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.invariants import risk_invariants
 from rulekeeper.riskres.state import PLAYER_ZONES, CardState, PlayerState, zone_name
 from rulekeeper.rules import enforces
 
@@ -100,8 +101,6 @@ def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
         check_meaning(data)
     game = guard(lambda: _restore(data))
     if not trusted:
-        from rulekeeper.riskres.invariants import risk_invariants
-
         check_invariants(game, risk_invariants)
         check_playable(game)
     return game
