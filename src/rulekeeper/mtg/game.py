@@ -293,7 +293,7 @@ class MagicGame(Game):
         return found
 
     def _violation(self, action: Action) -> Violation | None:
-        # isinstance, not match, here and in _do (see "A compiled engine" in the speed guide).
+        # isinstance, not match, here and in _do (speed guide, "A compiled engine").
         player = self.priority
         if self.decision != "priority" and is_priority_action(action):
             return (
@@ -776,8 +776,8 @@ class MagicGame(Game):
         return saving.restore_game(cls, data, trusted=True)
 
 
-# Linked here rather than by decorating, for the compiled build (see the speed guide); in the
-# order the rules pages list them.
+# Rule links made here rather than by decorating (speed guide, "A compiled engine"), in the order
+# the rules pages list them.
 enforces("MG R7")(MagicGame.end_turn_now)
 enforces("MG R6")(MagicGame.leave_game)
 enforces("MG 3.2", "MG 3.3")(MagicGame.cast_spell)

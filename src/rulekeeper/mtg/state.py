@@ -93,8 +93,7 @@ class CardState:
     target: Target | None = None
     definition: CardDef = field(init=False, repr=False, compare=False)
 
-    # Spelled out: the decorator's __init__ runs interpreted even in the compiled build, and
-    # every game makes a hundred cards or more (see rulekeeper.mtg.actions).
+    # Spelled out (speed guide, "A compiled engine").
     def __init__(
         self,
         id: int,

@@ -288,7 +288,7 @@ def _outcome_json(outcome: Outcome) -> list[Any]:
 
 
 def _player_json(player: PlayerState) -> dict[str, Any]:
-    # Field by field, not vars(): a dataclass compiled with mypyc has no __dict__.
+    # Field by field, not vars() (speed guide, "A compiled engine").
     data = {f.name: getattr(player, f.name) for f in fields(player)}
     data["extra"] = dict(player.extra)
     return data
