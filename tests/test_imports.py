@@ -106,10 +106,6 @@ DEFERRED_CYCLES: dict[tuple[str, str], str] = {
     ),
     ("rulekeeper.riskres.leaving", "rulekeeper.riskres.mulligan"): "as leaving -> combat",
     ("rulekeeper.riskres.leaving", "rulekeeper.riskres.turn"): "as leaving -> combat",
-    ("rulekeeper.riskres.sba", "rulekeeper.riskres.effects"): (
-        "a state-based action destroys a card as an effect does, and combat, which effects "
-        "call, checks the state-based actions"
-    ),
     ("rulekeeper.riskres.traps", "rulekeeper.riskres.effects"): (
         "a sprung trap enters the battlefield or resolves as an effect does, and effects "
         "sweep, steal and copy traps"
