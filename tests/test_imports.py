@@ -100,12 +100,6 @@ DEFERRED_CYCLES: dict[tuple[str, str], str] = {
     ("rulekeeper.riskres.mulligan", "rulekeeper.riskres.turn"): (
         "the turn's setup asks for mulligans, which then begin the first turn"
     ),
-    ("rulekeeper.riskres.leaving", "rulekeeper.riskres.combat"): (
-        "a player who leaves mid-decision hands that decision on (RR R64), and the decisions "
-        "are those of combat, the mulligan and the turn, which each check for players leaving"
-    ),
-    ("rulekeeper.riskres.leaving", "rulekeeper.riskres.mulligan"): "as leaving -> combat",
-    ("rulekeeper.riskres.leaving", "rulekeeper.riskres.turn"): "as leaving -> combat",
     ("rulekeeper.riskres.traps", "rulekeeper.riskres.effects"): (
         "a sprung trap enters the battlefield or resolves as an effect does, and effects "
         "sweep, steal and copy traps"
