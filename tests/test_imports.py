@@ -117,9 +117,9 @@ def test_an_engine_module_does_not_import_what_is_built_on_it(path: Path) -> Non
     assert not upward, f"{_module_name(path)} imports {', '.join(upward)}"
 
 
-def _cycles(imports: Callable[[Path], set[str]], allowed: Iterable[tuple[str, str]] = ()) -> (
-    list[list[str]]
-):
+def _cycles(
+    imports: Callable[[Path], set[str]], allowed: Iterable[tuple[str, str]] = ()
+) -> list[list[str]]:
     """One cycle through each module that starts one, in the graph of what ``imports`` finds,
     leaving out the ``allowed`` edges."""
     modules = {_module_name(p): p for p in _engine_modules()}
