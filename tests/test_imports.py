@@ -1,5 +1,7 @@
 """The engine's imports go downward: the games' packages never import the registry, the
-command line or the Sphinx extension, and no two modules import each other when loaded.
+command line or the Sphinx extension, and no two modules import each other, whether when loaded
+or from inside a function (an import deferred into a function hides a cycle, it does not break
+it), save the few exceptions listed below with their reasons.
 
 The imports are read with :mod:`ast`, so a name in a comment or a string does not count and an
 import written any way (``import a.b``, ``from a import b``, inside a function) does.
@@ -8,7 +10,7 @@ import written any way (``import a.b``, ``from a import b``, inside a function) 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -63,6 +65,48 @@ def _load_time_imports(path: Path) -> set[str]:
     return found
 
 
+def _run_time_imports(path: Path) -> set[str]:
+    """What a module may import while the engine runs: every import, function bodies included,
+    except those under ``if TYPE_CHECKING:`` (read by the type checker only)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for statement in node.orelse:
+                visit(statement)
+            return
+        found.update(_imported(node))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text()))
+    return found
+
+
+# Imports inside a function that close a cycle and stay, each with its reason. A new one is a
+# cycle to break by moving what both modules need into a module below them, not an entry here.
+DEFERRED_CYCLES: dict[tuple[str, str], str] = {
+    ("rulekeeper.engine.saves", "rulekeeper.engine.validation"): (
+        "jsonschema, and its compiled dependency, are imported only when a save is validated, "
+        "so that the engine runs without compiled extensions"
+    ),
+    ("rulekeeper.riskres.game", "rulekeeper.riskres.saving"): (
+        "RiskGame.save and restore are the game's methods and the save module builds a "
+        "RiskGame; restore taking the class, as Dominion's does, would break it"
+    ),
+    ("rulekeeper.riskres.combat", "rulekeeper.riskres.turn"): (
+        "the turn enters combat's steps and combat, when done, enters the turn's next step"
+    ),
+    ("rulekeeper.riskres.mulligan", "rulekeeper.riskres.turn"): (
+        "the turn's setup asks for mulligans, which then begin the first turn"
+    ),
+    ("rulekeeper.riskres.traps", "rulekeeper.riskres.effects"): (
+        "a sprung trap enters the battlefield or resolves as an effect does, and effects "
+        "sweep, steal and copy traps"
+    ),
+}
+
+
 @pytest.mark.parametrize("path", _engine_modules(), ids=_module_name)
 def test_an_engine_module_does_not_import_what_is_built_on_it(path: Path) -> None:
     upward = sorted(
@@ -73,10 +117,17 @@ def test_an_engine_module_does_not_import_what_is_built_on_it(path: Path) -> Non
     assert not upward, f"{_module_name(path)} imports {', '.join(upward)}"
 
 
-def test_no_engine_modules_import_each_other_when_loaded() -> None:
+def _cycles(
+    imports: Callable[[Path], set[str]], allowed: Iterable[tuple[str, str]] = ()
+) -> list[list[str]]:
+    """One cycle through each module that starts one, in the graph of what ``imports`` finds,
+    leaving out the ``allowed`` edges."""
     modules = {_module_name(p): p for p in _engine_modules()}
+    skip = set(allowed)
     graph = {
-        name: sorted(m for m in _load_time_imports(path) if m in modules and m != name)
+        name: sorted(
+            m for m in imports(path) if m in modules and m != name and (name, m) not in skip
+        )
         for name, path in modules.items()
     }
 
@@ -97,8 +148,27 @@ def test_no_engine_modules_import_each_other_when_loaded() -> None:
         return None if start in done else walk(start)
 
     done: set[str] = set()
-    cycles = [c for name in sorted(graph) if (c := cycle_from(name)) is not None]
+    return [c for name in sorted(graph) if (c := cycle_from(name)) is not None]
+
+
+def test_no_engine_modules_import_each_other_when_loaded() -> None:
+    cycles = _cycles(_load_time_imports)
     assert not cycles, f"modules that import each other when loaded: {' -> '.join(cycles[0])}"
+
+
+def test_no_import_inside_a_function_hides_a_cycle() -> None:
+    cycles = _cycles(_run_time_imports, DEFERRED_CYCLES)
+    assert not cycles, f"modules that import each other: {' -> '.join(cycles[0])}"
+
+
+def test_every_listed_deferred_cycle_is_still_there() -> None:
+    modules = {_module_name(p): p for p in _engine_modules()}
+    gone = [
+        f"{a} -> {b}"
+        for a, b in DEFERRED_CYCLES
+        if a not in modules or b not in _run_time_imports(modules[a])
+    ]
+    assert not gone, f"listed but no longer imported, take them off: {', '.join(gone)}"
 
 
 def test_the_checks_see_an_upward_import_and_a_cycle(tmp_path: Path) -> None:
@@ -113,3 +183,5 @@ def test_the_checks_see_an_upward_import_and_a_cycle(tmp_path: Path) -> None:
     assert _load_time_imports(module) >= {"rulekeeper.dominion.effects"}
     assert "rulekeeper.dominion.game" not in _load_time_imports(module)
     assert "rulekeeper.games" not in _load_time_imports(module)
+    assert "rulekeeper.games" in _run_time_imports(module)
+    assert "rulekeeper.dominion.game" not in _run_time_imports(module)

@@ -56,9 +56,9 @@ _F = TypeVar("_F", bound=Callable[..., object])
 
 # rule ID -> qualified names of the functions, methods and classes that enforce it.
 _ENFORCERS: dict[RuleId, list[str]] = {}
-# qualified name -> the rules it enforces. Kept here rather than as an attribute on the object:
-# a function compiled with mypyc (see "A compiled engine" in the contributor guide) takes no
-# new attributes, and a registry by name also keeps a subclass from inheriting its parent's.
+# qualified name -> the rules it enforces. Kept here rather than as an attribute on the object
+# (speed guide, "A compiled engine"); a registry by name also keeps a subclass from inheriting
+# its parent's.
 _RULES_OF: dict[str, tuple[RuleId, ...]] = {}
 
 

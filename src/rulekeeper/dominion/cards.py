@@ -94,8 +94,7 @@ def parse_card(entry: object, where: str) -> CardDef:
     for key, value in entry.items():
         if not isinstance(value, _FIELDS[key]) or isinstance(value, bool):
             raise InputError(f"{where}: field {key!r} has the wrong type: {value!r}")
-    # Interned, as names written in the code are: the engine looks cards up by name in hot
-    # dictionaries, and a key that is the very same string is found without comparing letters.
+    # Interned, as names written in the code are (speed guide, "Patterns in the hot code").
     name: str = sys.intern(entry["name"])
     types = tuple(sys.intern(t) for t in entry["types"])
     if entry["kind"] not in KINDS:

@@ -399,7 +399,7 @@ KINDS: Final[
 in the save schema (``data/save.schema.json``, under ``$defs/steps``), or its saves are
 refused."""
 
-# Linked here rather than by decorating, for the compiled build (see the speed guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("DM 3.4")(plus)
 enforces("DM 3.2", "DM R5")(play_treasures)
 enforces("DM 3.2", "DM 5.5")(play_action)

@@ -3,8 +3,12 @@ them, with card conservation across every zone, which it checks for every format
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rulekeeper.dominion.cards import CARDS
-from rulekeeper.dominion.game import DominionGame
+
+if TYPE_CHECKING:
+    from rulekeeper.dominion.game import DominionGame
 
 
 def dominion_invariants(game: DominionGame) -> list[str]:

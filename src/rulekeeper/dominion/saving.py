@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from rulekeeper.dominion import effects
 from rulekeeper.dominion.cards import CARDS, TYPES
 from rulekeeper.dominion.hooks import variant_type
+from rulekeeper.dominion.invariants import dominion_invariants
 from rulekeeper.dominion.zones import PLAYER_ZONES, zone_name
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
@@ -123,16 +124,10 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
         return build()
     game = guard(build)
     _check(game)
-    check_invariants(game, _invariants)
+    check_invariants(game, dominion_invariants)
     guard(lambda: _check_settled(game))
     check_playable(game)
     return game
-
-
-def _invariants(game: DominionGame) -> list[str]:
-    from rulekeeper.dominion.invariants import dominion_invariants
-
-    return dominion_invariants(game)
 
 
 def _check(game: DominionGame) -> None:

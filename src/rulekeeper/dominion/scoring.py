@@ -71,9 +71,7 @@ def outcome(game: DominionGame, rule: RuleId, reason: str) -> Outcome:
     return Outcome(result, winners, rule, f"{reason}; {summary}")
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated function is called
-# the slow way, and these run at the end of every game (see "A compiled engine" in the
-# contributor guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("DM 6.2")(card_points)
 enforces("DM 5.3")(landmark_points)
 enforces("DM 6.3")(outcome)

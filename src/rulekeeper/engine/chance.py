@@ -40,8 +40,8 @@ def shuffle_as_random_does(rng: random.Random, items: MutableSequence[T]) -> Non
     has, a draw too large drawn again), so a seed gives the same order as ever;
     ``tests/test_chance.py`` checks it.
     """
-    # A list, which compiled code indexes directly: a list is shuffled where it is, anything
-    # else in a copy that is put back at the end (the same order either way).
+    # A list is shuffled where it is, anything else in a copy that is put back at the end (the
+    # same order either way).
     order = items if isinstance(items, list) else list(items)
     getrandbits = rng.getrandbits
     bits = len(order).bit_length()

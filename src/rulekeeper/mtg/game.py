@@ -31,6 +31,7 @@ from rulekeeper.mtg.hooks import Deck, MagicFormat
 from rulekeeper.mtg.judging import Judgement
 from rulekeeper.mtg.mana import ManaCost
 from rulekeeper.mtg.state import (
+    CORE_DECISIONS,
     FORMAT_CARDS,
     PLAYER_ZONES,
     SHARED_ZONES,
@@ -81,9 +82,6 @@ PRIORITY_ACTIONS: Final = (Pass, PlayLand, Cast)
 """The actions taken with priority, and only then (MG 2.5). The hot paths test them one
 isinstance at a time (:func:`is_priority_action`): compiled, a tuple of classes is built at
 every test."""
-
-CORE_DECISIONS: Final = frozenset({"priority", "attackers", "blockers", "discard"})
-"""The decisions the compact model asks for itself; any other belongs to the format."""
 
 MAX_FORCED_ACTIONS: Final = TURN_LIMIT * len(STEPS) * 8
 """More forced actions in a row than any game can take: every step of every turn passed by
@@ -295,7 +293,7 @@ class MagicGame(Game):
         return found
 
     def _violation(self, action: Action) -> Violation | None:
-        # isinstance, not match, here and in _do (see "A compiled engine" in the speed guide).
+        # isinstance, not match, here and in _do (speed guide, "A compiled engine").
         player = self.priority
         if self.decision != "priority" and is_priority_action(action):
             return (
@@ -778,8 +776,8 @@ class MagicGame(Game):
         return saving.restore_game(cls, data, trusted=True)
 
 
-# Linked here rather than by decorating, for the compiled build (see the speed guide); in the
-# order the rules pages list them.
+# Rule links made here rather than by decorating (speed guide, "A compiled engine"), in the order
+# the rules pages list them.
 enforces("MG R7")(MagicGame.end_turn_now)
 enforces("MG R6")(MagicGame.leave_game)
 enforces("MG 3.2", "MG 3.3")(MagicGame.cast_spell)

@@ -37,13 +37,13 @@ class StateBasedAction:
     perform: Callable[[], None]
 
 
-# A format not yet in the compiled build subclasses this in interpreted code (see the speed
-# guide).
+# A format not yet in the compiled build subclasses this in interpreted code
+# (speed guide, "A compiled engine").
 @mypyc_attr(allow_interpreted_subclasses=True)
 class MagicFormat:
     """Plain two-player Magic as the compact model plays it (the ``MG`` rules)."""
 
-    # Class attributes each format overrides: ClassVar, for the compiled build (speed guide).
+    # Class attributes each format overrides, declared ClassVar (speed guide, "A compiled engine").
     facts: ClassVar[FormatFacts] = FACTS  # the format's key, name, players and turn limit
     starting_life: ClassVar[int] = 20  # MG 1.1
     opening_hand: ClassVar[int] = 7  # MG 1.3

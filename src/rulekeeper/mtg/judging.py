@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 class Judgement:
     """Answers found while judging the candidates of one call, by the question's arguments."""
 
-    # A plain class rather than a dataclass: one is made for every call, and the compiled
-    # build makes a plain class faster.
+    # A plain class, not a dataclass: one is made for every call
+    # (speed guide, "Patterns in the hot code").
     def __init__(self, player: int) -> None:
         self.player = player
         """The player whose actions are judged: the one who decides."""

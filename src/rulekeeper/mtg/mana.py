@@ -29,8 +29,7 @@ class ManaCost:
     generic: int = 0
     colored: str = ""
 
-    # Spelled out: the decorator's __init__ runs interpreted even in the compiled build, and a
-    # Stockpile Draft price is a cost made while judging (see rulekeeper.mtg.actions).
+    # Spelled out (speed guide, "A compiled engine").
     def __init__(self, generic: int = 0, colored: str = "") -> None:
         object.__setattr__(self, "generic", generic)
         object.__setattr__(self, "colored", colored)
@@ -108,8 +107,6 @@ class ManaCost:
         return used + spare[: self.generic]
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated function is called
-# the slow way, and these run at every priority (see "A compiled engine" in the contributor
-# guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("MG 3.2", "MG R2")(ManaCost.payment)
 enforces("MG 3.3", "MG R2")(ManaCost.is_paid_by)

@@ -28,7 +28,13 @@ from rulekeeper.mtg.actions import Player
 from rulekeeper.mtg.cards import card_pool
 from rulekeeper.mtg.formats import magic_format
 from rulekeeper.mtg.invariants import magic_invariants
-from rulekeeper.mtg.state import UNOWNED, CardState, PlayerState
+from rulekeeper.mtg.state import (
+    CORE_DECISIONS,
+    PLAYER_ZONES,
+    UNOWNED,
+    CardState,
+    PlayerState,
+)
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
@@ -194,8 +200,6 @@ def check_meaning(fmt: MagicFormat, data: dict[str, Any]) -> None:
             raise refuse(f"players[{index}].index", f"{player['index']} is not its seat {index}")
     check_card_ids(cards, [c["id"] for c in cards])
     check_card_zones(count, data["zones"])
-    from rulekeeper.mtg.state import PLAYER_ZONES
-
     for zone_name, ids in data["zones"].items():
         kind, _, seat_of = zone_name.partition(":")
         for position, card_id in enumerate(ids):
@@ -234,8 +238,6 @@ def check_meaning(fmt: MagicFormat, data: dict[str, Any]) -> None:
     seat(data["resume"][1], "resume[1]")
     if data["passes"] >= seats:
         raise refuse("passes", f"{data['passes']} passes in a row, with {seats} players")
-    from rulekeeper.mtg.game import CORE_DECISIONS
-
     if data["decision"] not in CORE_DECISIONS | set(fmt.decisions):
         raise refuse("decision", f"{data['decision']!r} is not a decision of {fmt.facts.name}")
     if data["outcome"] is not None:

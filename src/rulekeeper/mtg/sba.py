@@ -126,9 +126,7 @@ def decide_outcome(game: MagicGame) -> None:
     game.record(game.outcome.reason_rule, f"{winner}: {game.outcome.reason}")
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated function is called
-# the slow way, and these run at every priority (see "A compiled engine" in the contributor
-# guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("MG 5.1")(check)
 enforces("MG 5.2")(is_out_of_life)
 enforces("MG 5.3")(is_decked)

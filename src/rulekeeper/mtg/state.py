@@ -23,6 +23,8 @@ SHARED_ZONES = ("battlefield", "exile", "stack", "left")
 PLAYER_ZONES = ("library", "hand", "graveyard")
 HIDDEN_ZONES = ("library", "hand")
 """Zones whose contents only their owner may see (the hand), or no one (the library). MG 1.2."""
+CORE_DECISIONS = frozenset({"priority", "attackers", "blockers", "discard"})
+"""The decisions the compact model asks for itself; any other belongs to the format."""
 
 
 UNOWNED = -1
@@ -91,8 +93,7 @@ class CardState:
     target: Target | None = None
     definition: CardDef = field(init=False, repr=False, compare=False)
 
-    # Spelled out: the decorator's __init__ runs interpreted even in the compiled build, and
-    # every game makes a hundred cards or more (see rulekeeper.mtg.actions).
+    # Spelled out (speed guide, "A compiled engine").
     def __init__(
         self,
         id: int,

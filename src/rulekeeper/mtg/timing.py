@@ -25,8 +25,7 @@ def is_sorcery_speed(game: MagicGame, player: int) -> bool:
     """True when ``player`` may cast a creature or sorcery: their main phase, stack empty."""
     if game.active != player:
         return False
-    # The two main steps compared one by one, not looked up ``in`` a tuple: compiled, that
-    # compares them as Python objects, and every priority asks this.
+    # Compared one by one, not looked up in a tuple (speed guide, "Patterns in the hot code").
     step = game.step
     return (step == "main1" or step == "main2") and not game.table.stack
 
@@ -254,9 +253,7 @@ def why_not_blocked_by(attacker: CardState, blocker: CardState) -> Violation | N
     return None
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated function is called
-# the slow way, and these run at every priority or judge every attacker and blocker (see "A
-# compiled engine" in the contributor guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("MG 3.4")(is_sorcery_speed)
 enforces("MG 3.1")(why_not_play_land)
 enforces("MG 3.3", "MG 3.4", "MG 3.5")(why_not_cast)

@@ -180,9 +180,7 @@ class CardDef:
         """True if a static ability of the card, an Aura's or a global one, lowers defense:
         the one way a creature can reach 0 defense with no counter or effect of its own
         (RR 11.1b)."""
-        # Asked at every state-based check, and not cached when the engine is compiled (a
-        # compiled class keeps no per-object dictionary for cached_property), so the usual
-        # card, with no static ability, is answered first.
+        # The usual card, with no static ability, answered first (speed guide, "A compiled engine").
         if not self.static:
             return False
         return any(self.static.get(kind, {}).get("defense", 0) < 0 for kind in ("aura", "anthem"))

@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 
 
 # Actions are values and a card's ID means the same card in every game, so the proposals made
-# most often, one or two for each card in hand, are made once per ID rather than at every
-# decision: building a frozen dataclass is slow, and slower still in the compiled engine.
+# most often, one or two for each card in hand, are made once per ID
+# (speed guide, "Patterns in the hot code").
 _pitch = cache(act.Pitch)
 _set_trap = cache(act.SetTrap)
 _challenge = cache(act.Challenge)

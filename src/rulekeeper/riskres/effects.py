@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from rulekeeper.riskres import continuous, morph, outcome, traps, triggers
+from rulekeeper.riskres import continuous, morph, outcome, traps
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.combat import cards, damage_creature, exile_top
+from rulekeeper.riskres.destruction import destroy
 from rulekeeper.riskres.risk import take_risk
 from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.riskres.timing import why_not_target
@@ -254,16 +255,3 @@ def effect_win(game: RiskGame, player: int, effect: Mapping[str, Any]) -> None:
     if artifacts >= int(effect["artifacts"]):
         game.table.players[player].won = "RR 9.1c"
         game.record("RR 9.1c", f"{game.name_of(player)} controls {artifacts} artifacts and wins")
-
-
-@enforces("RR 2.3c", "RR 2.4a", "RR 2.4b", "RR 3.1.5c", "RR 13.5a", "RR 13.5b", "RR 13.3c")
-def destroy(game: RiskGame, permanent: CardState, rule: str, text: str) -> None:
-    """Put a permanent into its owner's graveyard, on top (RR 2.4b keeps the order); a
-    creature's "when this dies" abilities trigger (RR 13.5c)."""
-    hidden, controller = permanent.face_down, permanent.controller
-    creature = permanent.definition.has_type("Creature")
-    game.table.move(permanent.id, zone_name("graveyard", permanent.owner))
-    # RR 13.5a: a face-down permanent is revealed as it goes, and arrives face up.
-    game.record(rule, text + (f" (it was {permanent.name})" if hidden else ""))
-    if creature:
-        triggers.dies(game, permanent, controller)

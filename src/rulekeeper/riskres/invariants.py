@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rulekeeper.riskres import MAX_TRAPS
-from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.state import zone_name
+
+if TYPE_CHECKING:
+    from rulekeeper.riskres.game import RiskGame
 
 
 def risk_invariants(game: RiskGame) -> list[str]:

@@ -66,29 +66,3 @@ def leave(game: RiskGame, player: int) -> None:
     game.legend_choices = [c for c in game.legend_choices if c[0] != player]
     game.scry_pending = [p for p in game.scry_pending if p != player]
     game.passes = 0
-
-
-@enforces("RR R64")
-def move_on(game: RiskGame, player: int) -> None:
-    """After ``player`` left outside the state-based actions (by conceding), carry on with the
-    decision they were making, asking the next player instead (RR R64)."""
-    from rulekeeper.riskres import combat, mulligan, turn
-
-    if game.outcome is not None or game.priority != player:
-        return
-    match game.decision:
-        case "mulligan" | "scry" if game.step == "setup":
-            mulligan.advance(game)
-        case "attackers":
-            combat.end_attacks(game)
-        case "blockers":
-            combat.begin_blocks(game, after=player)
-        case "order":
-            combat.begin_ordering(game)
-        case "discard":
-            turn.cleanup(game)
-        case "legend" if game.legend_choices:
-            game.priority = game.legend_choices[0][0]
-        case _:
-            game.decision = "priority"
-            game.give_priority(game.opponents(player)[0])

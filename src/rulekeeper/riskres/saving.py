@@ -31,6 +31,7 @@ from rulekeeper.riskres import FACTS
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.cards import card_pool
 from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.invariants import risk_invariants
 from rulekeeper.riskres.state import PLAYER_ZONES, CardState, PlayerState, zone_name
 from rulekeeper.riskres.variants import VariantState
 from rulekeeper.rules import enforces
@@ -96,8 +97,6 @@ def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
         check_meaning(data)
     game = guard(lambda: _restore(data))
     if not trusted:
-        from rulekeeper.riskres.invariants import risk_invariants
-
         check_invariants(game, risk_invariants)
         check_playable(game)
     return game
@@ -282,7 +281,7 @@ def _outcome_json(outcome: Outcome) -> list[Any]:
 
 
 def _player_json(player: PlayerState) -> dict[str, Any]:
-    # Field by field, not vars(): a dataclass compiled with mypyc has no __dict__.
+    # Field by field, not vars() (speed guide, "A compiled engine").
     data = {f.name: getattr(player, f.name) for f in fields(player)}
     data["extra"] = dict(player.extra)
     return data

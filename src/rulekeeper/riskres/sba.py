@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.riskres import EXILE_LOSS, outcome, traps
+from rulekeeper.riskres.destruction import destroy
 from rulekeeper.riskres.keywords import defense
 from rulekeeper.riskres.state import CardState, PlayerState, zone_name
 from rulekeeper.rules import RuleId, enforces
@@ -105,7 +106,7 @@ def check(game: RiskGame) -> None:
         # face-down one is revealed (RR 13.5a).
         for permanent, rule, why in doomed:
             if permanent.zone.startswith("battlefield"):
-                _destroy(game, permanent, rule, f"{permanent.name} {why} and is destroyed")
+                destroy(game, permanent, rule, f"{permanent.name} {why} and is destroyed")
         for permanent in cancelled:
             both = min(permanent.plus, permanent.minus)
             permanent.plus -= both
@@ -156,7 +157,7 @@ def keep_legend(game: RiskGame, player: int, kept: int) -> None:
     name = game.table.cards[kept].name
     for permanent in game.table.permanents(player):
         if permanent.name == name and permanent.id != kept:
-            _destroy(
+            destroy(
                 game,
                 permanent,
                 "RR 11.1i",
@@ -167,11 +168,3 @@ def keep_legend(game: RiskGame, player: int, kept: int) -> None:
     # RR R29: a choice is an action, so the passes before it no longer count as in a row.
     game.passes = 0
     game.give_priority(game.active)
-
-
-def _destroy(game: RiskGame, permanent: CardState, rule: RuleId, text: str) -> None:
-    # Effects import combat, which imports this module, so the shared destroy is looked up
-    # when a permanent is actually destroyed.
-    from rulekeeper.riskres.effects import destroy
-
-    destroy(game, permanent, rule, text)

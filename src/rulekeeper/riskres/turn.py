@@ -17,7 +17,7 @@ from rulekeeper.riskres import (
     combat,
     continuous,
     effects,
-    leaving,
+    mulligan,
     outcome,
     triggers,
 )
@@ -386,4 +386,28 @@ def concede(game: RiskGame, player: int) -> None:
     game.table.players[player].lost = "RR 9.2d"
     game.record("RR 9.2d", f"{game.name_of(player)} concedes")
     outcome.settle(game)
-    leaving.move_on(game, player)
+    move_on(game, player)
+
+
+@enforces("RR R64")
+def move_on(game: RiskGame, player: int) -> None:
+    """After ``player`` left outside the state-based actions (by conceding), carry on with the
+    decision they were making, asking the next player instead (RR R64)."""
+    if game.outcome is not None or game.priority != player:
+        return
+    match game.decision:
+        case "mulligan" | "scry" if game.step == "setup":
+            mulligan.advance(game)
+        case "attackers":
+            combat.end_attacks(game)
+        case "blockers":
+            combat.begin_blocks(game, after=player)
+        case "order":
+            combat.begin_ordering(game)
+        case "discard":
+            cleanup(game)
+        case "legend" if game.legend_choices:
+            game.priority = game.legend_choices[0][0]
+        case _:
+            game.decision = "priority"
+            game.give_priority(game.opponents(player)[0])

@@ -201,9 +201,7 @@ def bring_in(game: MagicGame, player: int, sub_deck: int) -> None:
     game.chance.shuffle(game.table.zones[f"library:{player}"])
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated method that overrides
-# one of MagicFormat's would not build, and a decorated function is called the slow way (see "A
-# compiled engine" in the contributor guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("LV 2.1", "LV 2.2", "LV R9")(Leveler.setup)
 enforces("LV R5")(Leveler.state_based_actions)
 enforces("LV 1.2")(Leveler.check_restored)

@@ -84,8 +84,7 @@ def junk_destination(game: MagicGame, card_id: int, to: str) -> str:
     return f"graveyard:{owner}"
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated function is called the
-# slow way (see "A compiled engine" in the contributor guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("SD 4.1", "SD R4", "SD R10")(is_junk)
 enforces("SD R8")(shares_name)
 enforces("SD R11", "SD R2")(junk_out_of_place)

@@ -233,8 +233,7 @@ def landpile_contents(game: MagicGame) -> dict[str, int]:
     return counts
 
 
-# BASIC_LANDS as a set: compiled, looking a name up in a tuple compares it as a Python object
-# with each, and landpile_types does so for every land it reads.
+# BASIC_LANDS as a set, for landpile_types (speed guide, "Patterns in the hot code").
 _BASIC_LAND_NAMES: Final = frozenset(BASIC_LANDS)
 
 
@@ -398,8 +397,7 @@ def end_by_stockpiles(game: MagicGame) -> None:
     game.record("SD 6.5", f"{names} {'wins' if alone else 'win together'}: {reason}")
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated function is called the
-# slow way (see "A compiled engine" in the contributor guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("SD 1.3", "SD 2.1", "SD 2.2", "SD 2.3", "SD 2.4", "SD R1", "SD R2", "SD R3")(build_piles)
 enforces("SD 5.4")(face_up_card)
 enforces("SD 6.2")(price)

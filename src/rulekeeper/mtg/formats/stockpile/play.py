@@ -147,9 +147,7 @@ class Stockpile(MagicFormat):
 
     def violation(self, game: MagicGame, action: Action) -> Violation | None:
         """Why a Stockpile Draft action is illegal now, citing the rule."""
-        # isinstance rather than a match statement: compiled with mypyc, a class pattern is the
-        # generic isinstance and getattr, and this judges every acquisition at every priority in
-        # a main phase.
+        # isinstance, not match (speed guide, "A compiled engine").
         player = game.priority
         if isinstance(action, Acquire):
             return piles.why_not_acquire(game, player, action.pile)
@@ -250,9 +248,7 @@ def hidden_cards_shown(game: MagicGame) -> list[str]:
     return problems
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated method that overrides
-# one of MagicFormat's would not build, and a decorated function is called the slow way (see "A
-# compiled engine" in the contributor guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("SD 1.1", "SD R5", "SD R6", "SD R9")(Stockpile)
 enforces("SD 1.2", "SD 1.4")(Stockpile.setup)
 enforces("SD 3.1", "SD 3.2", "SD 3.3")(Stockpile.before_first_turn)

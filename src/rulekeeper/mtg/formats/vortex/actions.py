@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 from rulekeeper.engine.game import Action
 
-# Each spells out its __init__: the one the dataclass decorator writes runs interpreted even in
-# the compiled build (see rulekeeper.mtg.actions).
+# Each spells out its __init__ (speed guide, "A compiled engine").
 
 
 @dataclass(frozen=True)

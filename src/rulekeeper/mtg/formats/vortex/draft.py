@@ -149,8 +149,7 @@ def return_pack_to_shoe(game: MagicGame, player: int) -> None:
     ]
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated function is called the
-# slow way (see "A compiled engine" in the contributor guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("VX 5.1", "VX R4")(queue_draft)
 enforces("VX 7.2")(pack_target)
 enforces("VX 5.2")(replenish)

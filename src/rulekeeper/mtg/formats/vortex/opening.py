@@ -73,8 +73,7 @@ def fail_opening_pick(game: MagicGame, player: int) -> None:
     game.check_state_based_actions()  # the pass step, before the next opening turn
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated function is called the
-# slow way (see "A compiled engine" in the contributor guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("VX 4.1", "VX R7")(plan_opening_turns)
 enforces("VX 4.2", "VX R1")(take_basic)
 enforces("VX 4.3", "VX 4.4")(next_basics_chooser)

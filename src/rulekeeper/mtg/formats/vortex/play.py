@@ -155,8 +155,7 @@ class Vortex(MagicFormat):
     def next_decision(self, game: MagicGame) -> tuple[str, int] | None:
         """Opening picks, basic lands, drafts, and the pack mulligan, in that order."""
         state = game.format_state
-        # Read as what they are (format_state is JSON-ready, so typed Any): compiled, a str
-        # compares faster than an Any, and this is asked whenever a player would get priority.
+        # Typed as what it is, format_state being Any (speed guide, "Patterns in the hot code").
         phase: str = state["phase"]
         if phase == "opening":
             decision = self._next_pick(game, state["opening"], opening_turn=True)
@@ -229,8 +228,7 @@ class Vortex(MagicFormat):
 
     def violation(self, game: MagicGame, action: Action) -> Violation | None:
         """Why a Vortex action is illegal now, citing the rule."""
-        # The pick first, and not by a match statement: compiled with mypyc, a class pattern is
-        # the generic isinstance and getattr, and this judges every card of every pack picked.
+        # The pick first, and by isinstance, not match (speed guide, "A compiled engine").
         player = game.priority
         if isinstance(action, Pick):
             if game.decision != "pick":
@@ -366,9 +364,7 @@ def hidden_cards_shown(game: MagicGame) -> list[str]:
     return problems
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated method that overrides
-# one of MagicFormat's would not build, and a decorated function is called the slow way (see "A
-# compiled engine" in the contributor guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("VX 3.3")(Vortex.library_zone)
 enforces("VX 1.1", "VX 1.2", "VX 3.1", "VX 3.2", "VX 3.8", "VX R5")(Vortex.setup)
 enforces("VX 3.6")(Vortex.violation)
