@@ -414,6 +414,17 @@ def test_sentry_shows_the_cards_it_looks_at_to_its_player_only() -> None:
     assert game.decision_view(0) == alice
 
 
+@pytest.mark.rule("DM 4.10", "DM 1.6")
+def test_everyone_sees_how_many_cards_sentry_sets_aside_not_which() -> None:
+    game = _sentry_game(["Gold", "Silver"])
+    for viewer in (0, 1):
+        assert [p["aside"] for p in game.view(viewer)["players"]] == [2, 0]
+    game.apply(Choose("trash Gold"))
+    assert [p["aside"] for p in game.view(1)["players"]] == [1, 0]
+    game.apply(Choose("keep Silver"))
+    assert [p["aside"] for p in game.view(1)["players"]] == [0, 0]
+
+
 @pytest.mark.rule("DM 4.10")
 def test_every_choice_about_a_looked_at_card_names_it() -> None:
     game = _sentry_game(["Gold", "Silver"])
