@@ -316,7 +316,7 @@ def test_a_card_vassal_plays_may_use_a_way() -> None:
                     hands={0: ["Vassal", "Copper", "Copper", "Estate", "Estate"]},
                     decks={0: ["Smithy"]})  # fmt: skip
     game.apply(Play("Vassal"))
-    game.apply(Choose("play"))
+    game.apply(Choose("play Smithy"))
     assert game.legal_actions() == [Choose("Smithy"), Choose("Smithy using Way of the Sheep")]
     game.apply(Choose("Smithy using Way of the Sheep"))
     assert game.coins == 2 + 2 + 2
