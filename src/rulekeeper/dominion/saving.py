@@ -102,8 +102,10 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
 
     def build() -> G:
         game = cls(variant, Chance.from_json(data["chance"]), list(data["players"]))
+        # Trusted data comes from save(), which copies everything, or was parsed for this
+        # restore alone (check_playable): nothing else holds it, so it is kept, not copied.
         for name in _FIELDS:
-            setattr(game, name, _copy(data[name]))
+            setattr(game, name, data[name] if trusted else _copy(data[name]))
         game.steps = [_upgrade_step(step, game.cards) for step in game.steps]
         game.log = EventLog.from_json(data["log"])
         if data["outcome"] is not None:
