@@ -80,7 +80,8 @@ def test_check_playable_tries_the_actions_on_copies_without_the_log(
 
     monkeypatch.setattr(EventLog, "from_json", counted)
     check_playable(game)
-    assert copied and not any(copied)
+    assert copied
+    assert not any(copied)
 
 
 # Dominion: the pending steps.

@@ -285,7 +285,8 @@ def test_junk_bound_for_the_stack_or_battlefield_goes_to_the_graveyard(
 @pytest.mark.rule("SD 4.4")
 def test_junk_is_not_a_permanent() -> None:
     assert not JUNK_CARD.is_permanent
-    assert card("Grizzly Bears").is_permanent and card("Forest").is_permanent
+    assert card("Grizzly Bears").is_permanent
+    assert card("Forest").is_permanent
     assert not card("Shock").is_permanent
 
 

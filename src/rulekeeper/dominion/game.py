@@ -676,8 +676,9 @@ class DominionGame(Game):
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may know: their own hand and the cards they have set aside
         (DM 4.10); counts of others' hands, every deck and every player's set-aside cards;
-        discard piles' sizes and top cards; everything in play, in the trash and in the Supply; the choice a card asks, its
-        options only to the player who makes it (DM 1.6). The variant may add or hide more."""
+        discard piles' sizes and top cards; everything in play, in the trash and in the
+        Supply; the choice a card asks, its options only to the player who makes it (DM 1.6).
+        The variant may add or hide more."""
         table, piles = self.table, self.pile_ids
         view = self.turn_facts(player)
         view["hand"] = self.hand(player)
