@@ -9,6 +9,7 @@ import pytest
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play
 from rulekeeper.dominion.cards import CARDS, kingdom_cards, landscapes, load_cards
 from rulekeeper.dominion.effects import ACTIONS, PLUS
+from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.kingdom import CARD_EFFECTS, EVENTS
 from rulekeeper.dominion.scenario import scenario, zones
 from rulekeeper.errors import InputError
@@ -176,7 +177,7 @@ def test_merchant_vassal_harbinger_poacher_cellar() -> None:
     game = scenario(kingdom=["Vassal", "Village"], hands={0: ["Vassal", *COPPERS[:4]]},
                     decks={0: ["Village", "Gold"]})  # fmt: skip
     game.apply(Play("Vassal"))
-    game.apply(Choose("play"))
+    game.apply(Choose("play Village"))
     assert "Village" in zones(game, 0)["play"]
     game = scenario(kingdom=["Harbinger"], hands={0: ["Harbinger", *COPPERS[:4]]},
                     discards={0: ["Gold"]})  # fmt: skip
@@ -204,3 +205,27 @@ def test_populate_gains_only_action_piles() -> None:
     game.apply(Buy("Populate"))
     assert "Smithy" in game.all_cards_of(0)
     assert "Gardens" not in game.all_cards_of(0)
+
+
+@pytest.mark.rule("DM 3.3")
+def test_vassal_names_the_card_it_would_play() -> None:
+    # Every choice names its card, as Sentry's do (DM 4.10): "play" alone says not what.
+    game = scenario(kingdom=["Vassal", "Smithy"], hands={0: ["Vassal", *COPPERS[:4]]},
+                    decks={0: ["Smithy", "Gold"]})  # fmt: skip
+    game.apply(Play("Vassal"))
+    assert game.legal_actions() == [Choose("play Smithy"), Choose("leave Smithy")]
+    game.apply(Choose("leave Smithy"))
+    assert zones(game, 0)["discard"] == ["Smithy"]
+    assert game.phase == "buy"
+
+
+def test_a_save_from_before_vassal_named_its_card_restores_the_named_choice() -> None:
+    game = scenario(kingdom=["Vassal", "Smithy"], hands={0: ["Vassal", *COPPERS[:4]]},
+                    decks={0: ["Smithy", "Gold"]})  # fmt: skip
+    game.apply(Play("Vassal"))
+    data = json.loads(game.dumps())
+    data["steps"][-1]["options"] = ["play", "no"]
+    restored = DominionGame.from_json(data)
+    assert restored.legal_actions() == [Choose("play Smithy"), Choose("leave Smithy")]
+    restored.apply(Choose("play Smithy"))
+    assert "Smithy" in zones(restored, 0)["play"]

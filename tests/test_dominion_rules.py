@@ -316,7 +316,7 @@ def test_a_card_vassal_plays_may_use_a_way() -> None:
                     hands={0: ["Vassal", "Copper", "Copper", "Estate", "Estate"]},
                     decks={0: ["Smithy"]})  # fmt: skip
     game.apply(Play("Vassal"))
-    game.apply(Choose("play"))
+    game.apply(Choose("play Smithy"))
     assert game.legal_actions() == [Choose("Smithy"), Choose("Smithy using Way of the Sheep")]
     game.apply(Choose("Smithy using Way of the Sheep"))
     assert game.coins == 2 + 2 + 2
@@ -412,6 +412,17 @@ def test_sentry_shows_the_cards_it_looks_at_to_its_player_only() -> None:
     assert bob["choice"] == {"kind": "sentry", "card": "Sentry", "player": 0, "options": []}
     assert alice["choice"]["options"] == ["trash Gold", "discard Gold", "keep Gold"]
     assert game.decision_view(0) == alice
+
+
+@pytest.mark.rule("DM 4.10", "DM 1.6")
+def test_everyone_sees_how_many_cards_sentry_sets_aside_not_which() -> None:
+    game = _sentry_game(["Gold", "Silver"])
+    for viewer in (0, 1):
+        assert [p["aside"] for p in game.view(viewer)["players"]] == [2, 0]
+    game.apply(Choose("trash Gold"))
+    assert [p["aside"] for p in game.view(1)["players"]] == [1, 0]
+    game.apply(Choose("keep Silver"))
+    assert [p["aside"] for p in game.view(1)["players"]] == [0, 0]
 
 
 @pytest.mark.rule("DM 4.10")

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from rulekeeper.engine.agents import RandomAgent
+from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.saves import check_playable
 from rulekeeper.errors import SerializationError
@@ -61,6 +62,26 @@ def test_check_playable_refuses_a_game_whose_offered_action_fails() -> None:
         check_playable(game)
     game.steps[0]["options"] = ["no"]
     check_playable(game)
+
+
+@pytest.mark.parametrize("key", sorted(FORMATS))
+def test_check_playable_tries_the_actions_on_copies_without_the_log(
+    key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No rule reads the events before an action to decide it: copying a long game's log for
+    # each action offered only made loading a save slower.
+    game = reached(key, lambda g: len(g.log) > 20 and len(g.legal_actions()) > 1)
+    copied: list[int] = []
+    restore = EventLog.from_json
+
+    def counted(data: list[list[Any]]) -> EventLog:
+        copied.append(len(data))
+        return restore(data)
+
+    monkeypatch.setattr(EventLog, "from_json", counted)
+    check_playable(game)
+    assert copied
+    assert not any(copied)
 
 
 # Dominion: the pending steps.

@@ -21,6 +21,7 @@ from rulekeeper.engine.saves import read_save
 from rulekeeper.errors import IllegalActionError, InputError, SerializationError
 from rulekeeper.games import FORMATS
 from rulekeeper.mtg.actions import Attack, Block, Cast, EndBlocks, Pass, Player, PlayLand
+from rulekeeper.mtg.cards import card
 from rulekeeper.mtg.cube import default_cube
 from rulekeeper.mtg.formats.stockpile import (
     JUNKPILE,
@@ -30,6 +31,7 @@ from rulekeeper.mtg.formats.stockpile import (
 )
 from rulekeeper.mtg.formats.stockpile.actions import Acquire, AcquireLand, ReturnJunk
 from rulekeeper.mtg.formats.stockpile.agents import StockpileAgent
+from rulekeeper.mtg.formats.stockpile.junk import JUNK_CARD
 from rulekeeper.mtg.formats.stockpile.play import Stockpile, hidden_cards_shown
 from rulekeeper.mtg.formats.stockpile.saving import check_format_state
 from rulekeeper.mtg.game import MagicGame
@@ -278,6 +280,14 @@ def test_junk_bound_for_the_stack_or_battlefield_goes_to_the_graveyard(
     with pytest.raises(IllegalActionError) as error:
         game.apply(PlayLand(0))
     assert rule_of(error) == "MG 3.1"
+
+
+@pytest.mark.rule("SD 4.4")
+def test_junk_is_not_a_permanent() -> None:
+    assert not JUNK_CARD.is_permanent
+    assert card("Grizzly Bears").is_permanent
+    assert card("Forest").is_permanent
+    assert not card("Shock").is_permanent
 
 
 def test_other_cards_still_reach_the_battlefield() -> None:

@@ -684,9 +684,10 @@ class DominionGame(Game):
 
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may know: their own hand and the cards they have set aside
-        (DM 4.10); counts of others' hands and every deck; discard piles' sizes and top
-        cards; everything in play, in the trash and in the Supply; the choice a card asks, its
-        options only to the player who makes it (DM 1.6). The variant may add or hide more."""
+        (DM 4.10); counts of others' hands, every deck and every player's set-aside cards;
+        discard piles' sizes and top cards; everything in play, in the trash and in the
+        Supply; the choice a card asks, its options only to the player who makes it (DM 1.6).
+        The variant may add or hide more."""
         table, piles = self.table, self.pile_ids
         view = self.turn_facts(player)
         view["hand"] = self.hand(player)
@@ -736,6 +737,8 @@ class DominionGame(Game):
             "discard": len(discard),
             "discard_top": self.cards[discard[-1]] if discard else None,
             "in_play": [self.cards[i] for i in self.in_play[player]],
+            # How many cards they have set aside, never which (DM 4.10).
+            "aside": len(self.player_zones["aside"][player]),
             "turns": self.turns_taken[player],
         }
 

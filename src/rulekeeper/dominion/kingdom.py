@@ -92,12 +92,18 @@ def vassal(game: DominionGame, player: int) -> None:
     name = game.cards[card_id]
     game.record("DM 4.5", f"{game.players[player]} discards {name} from their deck")
     if CARDS[name].has_type("Action"):
-        _ask(game, player, "Vassal", ["play", "no"], target=card_id)
+        _ask(game, player, "Vassal", vassal_options(name), target=card_id)
+
+
+def vassal_options(name: str) -> list[str]:
+    """Play the card Vassal discarded, or leave it in the discard pile: each option names it,
+    as every choice about a card does (DM 4.10)."""
+    return [f"play {name}", f"leave {name}"]
 
 
 def _vassal(game: DominionGame, step: Step, option: str) -> None:
     player, card_id = step["player"], step["target"]
-    if option == "play" and card_id in game.table[zone_name("discard", player)]:
+    if option.startswith("play ") and card_id in game.table[zone_name("discard", player)]:
         game.move(card_id, zone_name("discard", player), zone_name("play", player))
         game.record("DM 3.2", f"{game.players[player]} plays {game.cards[card_id]} (Vassal)")
         # A step of its own, which offers the Ways in use as a play from the hand does (DM 5.5).

@@ -111,9 +111,11 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
 
     def build() -> G:
         game = cls(variant, Chance.from_json(data["chance"]), list(data["players"]))
+        # Trusted data comes from save(), which copies everything, or was parsed for this
+        # restore alone (check_playable): nothing else holds it, so it is kept, not copied.
         for name in _FIELDS:
-            setattr(game, name, _copy(data[name]))
-        game.steps = [_upgrade_step(step) for step in game.steps]
+            setattr(game, name, data[name] if trusted else _copy(data[name]))
+        game.steps = [_upgrade_step(step, game.cards) for step in game.steps]
         game.log = EventLog.from_json(data["log"])
         if data["outcome"] is not None:
             result, winners, rule, reason, *causes = data["outcome"]
@@ -276,12 +278,21 @@ def _held(keeps: str, step: dict[str, Any]) -> list[int]:
 # The cards a card looks at (DM 4.10), kept in its pending step: checked here, on their own.
 
 
-def _upgrade_step(step: dict[str, Any]) -> dict[str, Any]:
-    """A Sentry step as saves before DM R4 let the order be chosen wrote it (one ``choose``
-    step per card, its ID as ``target``), as the ``sentry`` step it is now, for that card."""
-    if step.get("do") == "choose" and step.get("card") == "Sentry" and "target" in step:
-        player, target = step["player"], step["target"]
+def _upgrade_step(step: dict[str, Any], cards: list[str]) -> dict[str, Any]:
+    """A step as older saves wrote it, as it is now: a Sentry step from before DM R4 let the
+    order be chosen (one ``choose`` step per card, its ID as ``target``) as the ``sentry`` step
+    for that card; a Vassal choice offered as ``play`` or ``no`` with the options that name
+    its card (DM 4.10)."""
+    if step.get("do") != "choose" or "target" not in step:
+        return step
+    player, target = step["player"], step["target"]
+    if step.get("card") == "Sentry":
         return {"do": "sentry", "player": player, "card": "Sentry", "looking": [target], "kept": []}
+    named = isinstance(target, int) and 0 <= target < len(cards)
+    if step.get("card") == "Vassal" and step["options"] == ["play", "no"] and named:
+        from rulekeeper.dominion.kingdom import vassal_options
+
+        return {**step, "options": vassal_options(cards[target])}
     return step
 
 

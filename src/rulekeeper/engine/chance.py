@@ -189,7 +189,7 @@ class Chance:
         try:
             chance = cls(int(data["seed"]))
             version, internal, gauss = data["rng"]
-            chance._rng.setstate((version, tuple(int(x) for x in internal), gauss))
+            chance._rng.setstate((version, tuple(map(int, internal)), gauss))
             chance._scripted = {str(k): deque(v) for k, v in data["scripted"].items()}
         except (KeyError, TypeError, ValueError) as error:
             raise SerializationError(f"bad chance state: {error}") from None

@@ -361,7 +361,13 @@ def check_playable(game: Game) -> None:
     actions = guard(game.legal_actions, path="")
     if not actions:
         raise refuse("", "the game cannot go on: no legal action, and the game is not over")
-    text = json.dumps(game.to_json())  # saved once; each action is tried on a fresh copy
+    # Saved once; each action is tried on a fresh copy. The copies start with an empty log:
+    # the log records what happened and no rule reads what happened before an action to decide
+    # whether it is legal or what it does, while reading back and copying the log of a long
+    # game cost more than all the rest of a copy.
+    saved = game.to_json()
+    saved["log"] = []
+    text = json.dumps(saved)
     for action in actions:
         try:
             successor = type(game)._from_trusted_json(json.loads(text))

@@ -53,6 +53,11 @@ TARGETS = frozenset({"any", "creature", "player", "opponent"})
 EFFECT_KINDS = frozenset({"damage", "gain", "lose", "draw", "mill", "mill_half", "destroy"})
 WHO = frozenset({"you", "target", "target_controller"})
 COLORS = "WUBRGC"
+PERMANENT_TYPES: Final = frozenset(
+    {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
+)
+"""Magic's permanent card types: a card of none of them (an instant, a sorcery, Stockpile
+Draft's Junk: SD 4.4) is never a permanent."""
 REFERENCE_SEARCH = "https://scryfall.com/search?q="
 """Where a card's reference page is found: Scryfall's search for its exact name."""
 
@@ -123,8 +128,9 @@ class CardDef:
 
     @property
     def is_permanent(self) -> bool:
-        """True if the card stays on the battlefield when it resolves."""
-        return not ("Instant" in self.types or "Sorcery" in self.types)
+        """True if the card is of a permanent type (:data:`PERMANENT_TYPES`), and so stays on
+        the battlefield when it resolves; a Junk card is not (SD 4.4)."""
+        return any(t in PERMANENT_TYPES for t in self.types)
 
     @property
     def description(self) -> str:

@@ -150,12 +150,12 @@ class CardState:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CardState:
         """Restore a card saved by :meth:`to_json`."""
+        # Copied only for a card that targets a player: every saved card is read back for each
+        # action a loaded game is checked with (check_playable), and most target nothing.
         target = data.get("target")
-        fields = {
-            **data,
-            "target": Player(target["player"]) if isinstance(target, dict) else target,
-        }
-        return cls(**fields)
+        if isinstance(target, dict):
+            return cls(**{**data, "target": Player(target["player"])})
+        return cls(**data)
 
 
 class Table:
