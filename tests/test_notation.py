@@ -329,3 +329,20 @@ def test_a_move_with_a_target_is_refused_with_the_rule_it_breaks(
         parse(game, text)
     assert refused.value.rule == rule
     assert text in str(refused.value)
+
+
+@pytest.mark.rule("RR 13.1d")
+def test_a_move_does_not_name_a_face_down_permanent_its_player_may_not_see() -> None:
+    """Bob's moves name Alice's face-down Shade as the log does; Alice's own name it."""
+    game = from_position(
+        "Format: rr\nTurn: 3\nActive: Bob\n\n"
+        "Alice: ep 3; battlefield Shade of the Pact (face down)\n"
+        "Bob: ep 1; hand Sparkshot\n"
+    )
+    texts = [move.text for move in notation(game).moves()]
+    assert "Bob casts Sparkshot targeting a face-down creature" in texts
+    assert not any("Shade" in text for text in texts)
+    played = push(game, "Bob casts Sparkshot targeting a face-down creature")
+    assert "a face-down creature" in str(played)
+    assert "Shade" not in str(played)
+    assert "Alice turns Shade of the Pact face up" in [m.text for m in notation(game).moves()]

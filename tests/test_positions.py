@@ -375,3 +375,28 @@ def test_positions_round_trip_in_sampled_games(key: str) -> None:
 @pytest.mark.parametrize("key", sorted(POSITION_SAMPLE))
 def test_positions_round_trip_at_every_step(key: str) -> None:
     _check(key, POSITION_SOAK, every=1, first_seed=0)
+
+
+FACE_DOWN_TEXT = """Format: rr
+Seed: 0
+Turn: 3
+Step: main1
+Active: Bob
+
+Alice: ep 2; battlefield Shade of the Pact (face down, tapped)
+Bob: ep 1; hand Sparkshot
+"""
+
+
+@pytest.mark.rule("RR 13.1d")
+def test_a_face_down_permanent_is_written_face_down_and_hidden_from_the_others() -> None:
+    """The full text marks it ``face down`` and builds it so; its controller's view names
+    it; another player's view writes it without its name (RR 13.1d)."""
+    game = from_position(FACE_DOWN_TEXT)
+    shade = game.table.cards[game.find("Shade of the Pact")]
+    assert shade.face_down and shade.tapped
+    assert position(game) == FACE_DOWN_TEXT
+    assert "Shade of the Pact (face down, tapped)" in position(game, viewer=0)
+    bobs = position(game, viewer=1)
+    assert "Shade of the Pact" not in bobs
+    assert "Alice: ep 2; battlefield face-down creature (tapped)" in bobs

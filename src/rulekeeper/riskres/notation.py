@@ -42,10 +42,15 @@ class RiskVocabulary:
     """The words of every Risk & Resource action."""
 
     def card_name(self, game: Game, card: int) -> str:
-        """A card's printed name: a face-down card is named for its controller, who knows it
-        (a record is the whole game; a player at the terminal sees only their own moves)."""
+        """A card's printed name, except a face-down card in a move of a player other than
+        its controller, who alone may look at it (RR 13.1d): that move names it as the log
+        does, "a face-down creature" (with its ``#ID`` where there are several), so that no
+        move's text tells its player what they may not see."""
         assert isinstance(game, RiskGame)
-        return game.table.cards[card].printed.name
+        state = game.table.cards[card]
+        if state.face_down and state.controller != game.current_player():
+            return state.name
+        return state.printed.name
 
     def refusable(self, game: Game, named: Named) -> Iterable[Action]:
         """What a player may well name out of turn or beyond their means: passing; casting

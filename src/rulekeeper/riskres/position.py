@@ -18,7 +18,8 @@ True
 
 A player's fields are ``ep`` and ``intel`` and the zones ``hand``, ``library`` (from the top
 card down), ``graveyard``, ``battlefield``, ``exile`` and ``traps`` (set face down). A
-permanent's marks are ``tapped``, ``new`` (it came this turn, so it cannot attack yet),
+permanent's marks are ``face down`` (RR 13.1; in the view of a player other than its
+controller, the card is written ``face-down creature``, without its name), ``tapped``, ``new`` (it came this turn, so it cannot attack yet),
 ``damage N``, ``+1/+1 N`` and ``-1/-1 N`` (counters). The header says the format, the seed,
 the turn, the step, whose turn it is and, where another player holds it, who has priority.
 It also writes a decision other than priority (``Decision: scry for Bob``), what is on the
@@ -53,27 +54,43 @@ from rulekeeper.riskres.triggers import TRIGGER_BASE
 
 ZONES = ("hand", "library", "graveyard", "battlefield", "exile", "traps")
 COUNTERS = ("ep", "intel")
-MARKS = ("tapped", "new", "damage", "+1/+1", "-1/-1")
+MARKS = ("face down", "tapped", "new", "damage", "+1/+1", "-1/-1")
+
+FACE_DOWN = "face-down creature"
+"""A face-down permanent in the view of a player who may not look at it (RR 13.1d)."""
 
 
-def _card(game: RiskGame, card_id: int) -> Card:
+def _name(game: RiskGame, card_id: int, viewer: int | None) -> str:
+    """A card's name as the text writes it: its real name, except a face-down permanent in
+    the view of a player other than its controller, who alone may look at it (RR 13.1d)."""
     state = game.table.cards[card_id]
-    marks = ["tapped"] if state.tapped else []
+    if state.face_down and viewer is not None and viewer != state.controller:
+        return FACE_DOWN
+    return state.printed.name
+
+
+def _card(game: RiskGame, card_id: int, viewer: int | None = None) -> Card:
+    state = game.table.cards[card_id]
+    marks = ["face down"] if state.face_down else []
+    if _name(game, card_id, viewer) == FACE_DOWN:
+        marks = []  # the name already says so
+    if state.tapped:
+        marks.append("tapped")
     if state.zone.startswith("battlefield") and state.arrived_turn == game.turn:
         marks.append("new")
     for word, number in (("damage", state.damage), ("+1/+1", state.plus), ("-1/-1", state.minus)):
         if number:
             marks.append(f"{word} {number}")
-    return Card(state.printed.name, tuple(marks))
+    return Card(_name(game, card_id, viewer), tuple(marks))
 
 
-def _stack_item_name(game: RiskGame, item: dict[str, Any]) -> str:
+def _stack_item_name(game: RiskGame, item: dict[str, Any], viewer: int | None) -> str:
     """A stack item as written: a spell by its card, an ability by its source:
     ``ability 1 of X`` (activated), ``enter ability of X``, ``trigger 1 of X``."""
     card: int | None = item["card"]
     if card is not None:
-        return game.table.cards[card].name
-    name, index = game.table.cards[item["source"]].name, item["ability"]
+        return _name(game, card, viewer)
+    name, index = _name(game, item["source"], viewer), item["ability"]
     if index == ENTER:
         return f"enter ability of {name}"
     if index <= TRIGGER_BASE:
@@ -81,32 +98,33 @@ def _stack_item_name(game: RiskGame, item: dict[str, Any]) -> str:
     return f"ability {index + 1} of {name}"
 
 
-def _stack(game: RiskGame) -> str:
+def _aimed(game: RiskGame, aim: Target, viewer: int | None) -> str:
+    """A player or a card something is aimed at, as the text writes it."""
+    return game.name_of(aim.index) if isinstance(aim, Player) else _name(game, aim, viewer)
+
+
+def _stack(game: RiskGame, viewer: int | None) -> str:
     """What is on the stack, bottom first, each item with its controller and target."""
     items = []
     for item in game.stack:
         aim = item["target"]
         marks = [game.name_of(item["controller"])]
         if aim is not None:
-            aimed = (
-                game.name_of(aim.index) if isinstance(aim, Player) else game.table.cards[aim].name
-            )
-            marks.append(f"targeting {aimed}")
-        items.append(Card(_stack_item_name(game, item), tuple(marks)).text())
+            marks.append(f"targeting {_aimed(game, aim, viewer)}")
+        items.append(Card(_stack_item_name(game, item, viewer), tuple(marks)).text())
     return ", ".join(items)
 
 
-def _combat(game: RiskGame) -> str:
+def _combat(game: RiskGame, viewer: int | None) -> str:
     """The attacks and blocks under way."""
     parts = []
     for attacker, aim in game.attacks.items():
-        whom = game.name_of(aim.index) if isinstance(aim, Player) else game.table.cards[aim].name
-        parts.append(f"{game.table.cards[attacker].name} attacks {whom}")
+        parts.append(f"{_name(game, attacker, viewer)} attacks {_aimed(game, aim, viewer)}")
     # Each attacker's blockers in the order it deals them damage, once that is decided.
     ordered = [b for blockers in game.damage_order.values() for b in blockers if b in game.blocks]
     for blocker in [*ordered, *(b for b in game.blocks if b not in ordered)]:
-        blocked = game.table.cards[game.blocks[blocker]].name
-        parts.append(f"{game.table.cards[blocker].name} blocks {blocked}")
+        blocked = _name(game, game.blocks[blocker], viewer)
+        parts.append(f"{_name(game, blocker, viewer)} blocks {blocked}")
     return "; ".join(parts)
 
 
@@ -155,7 +173,7 @@ def _declare_blocks(game: RiskGame, blocks: list[tuple[str, str]], *, line: int)
     """
     for blocker_name, attacker_name in blocks:
         attacker = next(
-            (a for a in game.attacks if game.table.cards[a].name == attacker_name), None
+            (a for a in game.attacks if game.table.cards[a].printed.name == attacker_name), None
         )
         if attacker is None:
             raise PositionError(
@@ -165,7 +183,7 @@ def _declare_blocks(game: RiskGame, blocks: list[tuple[str, str]], *, line: int)
             (
                 c.id
                 for c in game.table.permanents()
-                if c.name == blocker_name
+                if c.printed.name == blocker_name
                 and c.controller != game.active
                 and c.id not in game.blocks
             ),
@@ -195,7 +213,7 @@ def _target(game: RiskGame, name: str, *, line: int) -> Target:
         return Player(names.index(name))
     for zone in ("battlefield", "stack", ""):
         for state in game.table.cards:
-            if state.name == name and state.zone.startswith(zone):
+            if state.printed.name == name and state.zone.startswith(zone):
                 return state.id
     raise PositionError(
         f"the stack targets {name!r}, which is neither a player nor a card", line=line
@@ -233,8 +251,8 @@ def _build_stack(game: RiskGame, read: Position) -> None:
         else:
             name = ability["source"]
             kernel.check_names([name], card_pool(), line=line)
-            mine = [c.id for c in game.table.permanents(controller) if c.name == name]
-            anywhere = [c.id for c in game.table.cards if c.name == name]
+            mine = [c.id for c in game.table.permanents(controller) if c.printed.name == name]
+            anywhere = [c.id for c in game.table.cards if c.printed.name == name]
             if not mine + anywhere:
                 raise PositionError(f"{item.name}: no {name} is in play", line=line)
             source = (mine + anywhere)[0]
@@ -257,7 +275,8 @@ def _build_stack(game: RiskGame, read: Position) -> None:
 
 def position(game: RiskGame, viewer: int | None = None) -> str:
     """The text of ``game``'s position; for ``viewer``, what that player may see (libraries,
-    traps and the other players' hands as counts)."""
+    traps and the other players' hands as counts, the other players' face-down permanents
+    without their names)."""
     header = {
         "Format": "rr",
         "Seed": str(game.chance.seed),
@@ -272,9 +291,9 @@ def position(game: RiskGame, viewer: int | None = None) -> str:
     elif game.priority != game.active:
         header["Priority"] = game.name_of(game.priority)
     if game.stack:
-        header["Stack"] = _stack(game)
+        header["Stack"] = _stack(game, viewer)
     if game.attacks or game.blocks:
-        header["Combat"] = _combat(game)
+        header["Combat"] = _combat(game, viewer)
     seats = []
     for player in game.table.players:
         fields: dict[str, int | Zone] = {"ep": player.ep, "intel": player.intel}
@@ -285,7 +304,7 @@ def position(game: RiskGame, viewer: int | None = None) -> str:
             hidden = viewer is not None and (
                 kind == "library" or (kind in ("hand", "traps") and player.index != viewer)
             )
-            fields[kind] = Zone.hidden(len(ids)) if hidden else Zone.of(_card(game, i) for i in ids)
+            fields[kind] = Zone.hidden(len(ids)) if hidden else Zone.of(_card(game, i, viewer) for i in ids)
         seats.append(Seat(player.name, fields))
     return Position(header, seats).text()
 
@@ -353,6 +372,7 @@ def from_position(text: str) -> RiskGame:
     for index, kind, cards in marked:
         for card_id, card in zip(game.table.zones[zone_name(kind, index)], cards, strict=True):
             state = game.table.cards[card_id]
+            state.face_down = "face down" in card.marks
             state.tapped = "tapped" in card.marks
             state.arrived_turn = turn if "new" in card.marks else 0
             state.damage = kernel.mark_number(card, "damage")
@@ -396,8 +416,8 @@ def _combat_written(game: RiskGame) -> bool:
 def covers(game: Game) -> bool:
     """Whether the position form carries everything that decides how ``game`` plays on from
     here (chance aside): a player has priority, with what is on the stack and the combat
-    under way written (see ``_combat_written``), nothing else waiting, every card face up
-    and under its owner's control, and no effect lasting until the end of the turn. The
+    under way written (see ``_combat_written``), nothing else waiting, every card off the
+    battlefield face up, every card under its owner's control, and no effect lasting until the end of the turn. The
     conformance suite checks the round trip at such steps."""
     assert isinstance(game, RiskGame)
     if game.outcome is not None or game.decision != "priority" or game.step == "setup":
@@ -418,7 +438,9 @@ def covers(game: Game) -> bool:
         if player.drew_from_empty or not player.kept or player.pending:
             return False
     for state in game.table.cards:
-        if state.face_down or state.controller != state.owner or state.attached_to is not None:
+        if state.face_down and not state.zone.startswith("battlefield"):
+            return False  # a spell cast face down is not written as such yet
+        if state.controller != state.owner or state.attached_to is not None:
             return False
         if state.prevented or state.deadly_hit or state.pump_power or state.pump_defense:
             return False
