@@ -24,8 +24,9 @@ controller, the card is written ``face-down creature``, without its name), ``tap
 the turn, the step, whose turn it is and, where another player holds it, who has priority.
 It also writes a decision other than priority (``Decision: scry for Bob``), what is on the
 stack, bottom first, each item with its controller and target (``Stack: Sparkshot (Alice,
-targeting Bob), ability 1 of Gloom Brute (Bob)``; an ability is ``ability N of X``, ``enter
-ability of X`` or ``trigger N of X``) and the attacks and blocks under way (``Combat: Ember Scout
+targeting Bob), ability 1 of Gloom Brute (Bob)``; a spell cast face down is marked ``face
+down`` after its controller, or written ``face-down creature`` in another player's view; an
+ability is ``ability N of X``, ``enter ability of X`` or ``trigger N of X``) and the attacks and blocks under way (``Combat: Ember Scout
 attacks Bob; Mire Lurker blocks Ember Scout``, each attacker's blockers in the order it deals
 them damage). All of these build back. Without a ``Decision`` line the step's decisions are
 made and a player has priority (the active player, or the one the ``Priority`` line names);
@@ -109,6 +110,10 @@ def _stack(game: RiskGame, viewer: int | None) -> str:
     for item in game.stack:
         aim = item["target"]
         marks = [game.name_of(item["controller"])]
+        spell = item["card"]
+        if spell is not None and game.table.cards[spell].face_down:
+            if _name(game, spell, viewer) != FACE_DOWN:
+                marks.append("face down")
         if aim is not None:
             marks.append(f"targeting {_aimed(game, aim, viewer)}")
         items.append(Card(_stack_item_name(game, item, viewer), tuple(marks)).text())
@@ -237,16 +242,20 @@ def _build_stack(game: RiskGame, read: Position) -> None:
                 line=line,
             )
         controller = names.index(item.marks[0])
-        aims = [m.removeprefix("targeting ") for m in item.marks[1:] if m.startswith("targeting ")]
-        if len(aims) != len(item.marks) - 1:
+        face_down = "face down" in item.marks[1:2]
+        rest = item.marks[1 + face_down :]
+        aims = [m.removeprefix("targeting ") for m in rest if m.startswith("targeting ")]
+        if len(aims) != len(rest):
             raise PositionError(
-                f"{item.text()}: expected 'targeting X' after the controller", line=line
+                f"{item.text()}: expected 'face down' or 'targeting X' after the controller",
+                line=line,
             )
         ability = _STACK_ITEM.fullmatch(item.name)
         card: int | None = None
         if ability is None:
             kernel.check_names([item.name], card_pool(), line=line)
             card = game.table.create(item.name, controller, "stack")
+            game.table.cards[card].face_down = face_down
             source, index = card, -1
         else:
             name = ability["source"]
@@ -416,8 +425,8 @@ def _combat_written(game: RiskGame) -> bool:
 def covers(game: Game) -> bool:
     """Whether the position form carries everything that decides how ``game`` plays on from
     here (chance aside): a player has priority, with what is on the stack and the combat
-    under way written (see ``_combat_written``), nothing else waiting, every card off the
-    battlefield face up, every card under its owner's control, and no effect lasting until the end of the turn. The
+    under way written (see ``_combat_written``), nothing else waiting, every card under its
+    owner's control, and no effect lasting until the end of the turn. The
     conformance suite checks the round trip at such steps."""
     assert isinstance(game, RiskGame)
     if game.outcome is not None or game.decision != "priority" or game.step == "setup":
@@ -438,8 +447,6 @@ def covers(game: Game) -> bool:
         if player.drew_from_empty or not player.kept or player.pending:
             return False
     for state in game.table.cards:
-        if state.face_down and not state.zone.startswith("battlefield"):
-            return False  # a spell cast face down is not written as such yet
         if state.controller != state.owner or state.attached_to is not None:
             return False
         if state.prevented or state.deadly_hit or state.pump_power or state.pump_defense:
