@@ -10,6 +10,7 @@ import pytest
 from rulekeeper.engine.conformance import check_format
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.notation import Notation
+from rulekeeper.notation import push
 from rulekeeper.engine.position import PositionError, read_cards, round_trip_problems
 from rulekeeper.games import FORMATS
 from rulekeeper.position import FORMS, form, from_position, position
@@ -105,7 +106,7 @@ def test_what_is_on_the_stack_builds_back() -> None:
     ("stack", "error"),
     [
         ("Sparkshot", r"position:6: Sparkshot on the stack needs its controller"),
-        ("Sparkshot (Alice, at Bob)", r"position:6: .*expected 'targeting X'"),
+        ("Sparkshot (Alice, at Bob)", r"position:6: .*expected .*'targeting X'"),
         ("Sparkshot (Alice, targeting Carol)", r"position:6: the stack targets 'Carol'"),
         ("ability 1 of Veil Walker (Bob)", r"position:6: .*no Veil Walker is in play"),
         ("Sparkshott (Alice)", r"position:6: no card named 'Sparkshott'; did you mean"),
@@ -400,3 +401,24 @@ def test_a_face_down_permanent_is_written_face_down_and_hidden_from_the_others()
     bobs = position(game, viewer=1)
     assert "Shade of the Pact" not in bobs
     assert "Alice: ep 2; battlefield face-down creature (tapped)" in bobs
+
+
+@pytest.mark.rule("MG 1.1")
+def test_a_position_seats_only_as_many_players_as_its_format_allows() -> None:
+    """The registry's player-count check, as for a new game, with the line of the last seat."""
+    three = "Format: leveler\n\nAlice: hand Forest\nBob: hand Forest\nCarol: hand Forest\n"
+    with pytest.raises(PositionError, match=r"position:5: .* 2 players, not 3 \(MG 1\.1\)"):
+        from_position(three)
+
+
+@pytest.mark.rule("RR 13.1d")
+def test_a_spell_cast_face_down_builds_back_and_is_hidden_from_the_others() -> None:
+    game = from_position(
+        "Format: rr\n\nAlice: ep 6; hand Shade of the Pact, Barrow Wight\nBob: hand Brace\n"
+    )
+    push(game, "Alice casts Shade of the Pact face down")
+    text = position(game)
+    assert "Stack: Shade of the Pact (Alice, face down)" in text
+    assert position(from_position(text)) == text
+    assert from_position(text).table.cards[-1].face_down
+    assert "Stack: face-down creature (Alice)" in position(game, viewer=1)
