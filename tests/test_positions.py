@@ -15,6 +15,7 @@ from rulekeeper.engine.position import PositionError, read_cards, round_trip_pro
 from rulekeeper.games import FORMATS
 from rulekeeper.position import FORMS, form, from_position, position
 from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.notation import VOCABULARY
 from rulekeeper.riskres.scenario import Scenario
 
 RR_TEXT = """Format: rr
@@ -422,3 +423,17 @@ def test_a_spell_cast_face_down_builds_back_and_is_hidden_from_the_others() -> N
     assert position(from_position(text)) == text
     assert from_position(text).table.cards[-1].face_down
     assert "Stack: face-down creature (Alice)" in position(game, viewer=1)
+
+
+def test_a_stack_names_an_only_ability_as_the_move_does() -> None:
+    """A permanent's only ability has no number, in the Stack line as in the move."""
+    game = from_position(
+        "Format: rr\n\nAlice: ep 5; intel 1; battlefield Cipher Engine\nBob: hand Brace\n"
+    )
+    assert "Alice activates Cipher Engine" in [m.text for m in Notation(game, VOCABULARY).moves()]
+    push(game, "Alice activates Cipher Engine")
+    text = position(game)
+    assert "Stack: ability of Cipher Engine (Alice)" in text
+    assert position(from_position(text)) == text
+    numbered = text.replace("ability of", "ability 1 of")
+    assert position(from_position(numbered)) == text

@@ -123,8 +123,10 @@ class RiskVocabulary:
             case act.OrderBlocker(attacker, blocker):
                 return player, f"orders {card(blocker)} next against {card(attacker)}"
             case act.StackTrigger(source, index):
-                ability = _ability(game, source, index)
-                return player, f"stacks the trigger of {card(source)}{ability}"
+                # Numbered among the card's triggers (it may be face down: its printed ones).
+                many = len(game.table.cards[source].printed.triggers) > 1
+                which = f"trigger {index + 1} of" if many else "the trigger of"
+                return player, f"stacks {which} {card(source)}"
             case act.Discard(c):
                 return player, f"discards {card(c)}"
             case act.Keep():

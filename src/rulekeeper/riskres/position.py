@@ -26,7 +26,8 @@ It also writes a decision other than priority (``Decision: scry for Bob``), what
 stack, bottom first, each item with its controller and target (``Stack: Sparkshot (Alice,
 targeting Bob), ability 1 of Gloom Brute (Bob)``; a spell cast face down is marked ``face
 down`` after its controller, or written ``face-down creature`` in another player's view; an
-ability is ``ability N of X``, ``enter ability of X`` or ``trigger N of X``) and the attacks and blocks under way (``Combat: Ember Scout
+ability is ``ability N of X``, ``enter ability of X`` or ``trigger N of X``, the number left
+out where the card has only one, as in moves) and the attacks and blocks under way (``Combat: Ember Scout
 attacks Bob; Mire Lurker blocks Ember Scout``, each attacker's blockers in the order it deals
 them damage). All of these build back. Without a ``Decision`` line the step's decisions are
 made and a player has priority (the active player, or the one the ``Priority`` line names);
@@ -92,11 +93,15 @@ def _stack_item_name(game: RiskGame, item: dict[str, Any], viewer: int | None) -
     if card is not None:
         return _name(game, card, viewer)
     name, index = _name(game, item["source"], viewer), item["ability"]
+    printed = game.table.cards[item["source"]].printed
     if index == ENTER:
         return f"enter ability of {name}"
+    # The number only where the card has several, as the move notation writes them.
     if index <= TRIGGER_BASE:
-        return f"trigger {TRIGGER_BASE - index + 1} of {name}"
-    return f"ability {index + 1} of {name}"
+        number = f" {TRIGGER_BASE - index + 1}" if len(printed.triggers) > 1 else ""
+        return f"trigger{number} of {name}"
+    number = f" {index + 1}" if len(printed.abilities) > 1 else ""
+    return f"ability{number} of {name}"
 
 
 def _aimed(game: RiskGame, aim: Target, viewer: int | None) -> str:
@@ -134,7 +139,7 @@ def _combat(game: RiskGame, viewer: int | None) -> str:
 
 
 _STACK_ITEM = re.compile(
-    r"(?:(?P<kind>ability|trigger) (?P<n>\d+)|(?P<enter>enter ability)) of (?P<source>.+)"
+    r"(?:(?P<kind>ability|trigger)(?: (?P<n>\d+))?|(?P<enter>enter ability)) of (?P<source>.+)"
 )
 """An ability on the stack as :func:`_stack_item_name` writes it."""
 
@@ -265,7 +270,7 @@ def _build_stack(game: RiskGame, read: Position) -> None:
             if not mine + anywhere:
                 raise PositionError(f"{item.name}: no {name} is in play", line=line)
             source = (mine + anywhere)[0]
-            number = int(ability["n"] or 0)
+            number = int(ability["n"] or 1)  # a card's only ability or trigger has no number
             index = (
                 ENTER if ability["enter"] else
                 TRIGGER_BASE - (number - 1) if ability["kind"] == "trigger" else number - 1
