@@ -18,6 +18,7 @@ from rulekeeper.engine.notation import CardNamer, Named
 from rulekeeper.riskres import actions as act
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.state import zone_name
+from rulekeeper.riskres.traps import controller_of
 
 
 def _target(game: RiskGame, target: act.Target | None, card: CardNamer) -> str:
@@ -57,8 +58,11 @@ class RiskVocabulary:
         (plainly or aimed at what the text names), casting face down, pitching, setting as a
         trap or discarding a card in a hand (their own first, then another player's);
         activating an ability of a permanent, plainly or aimed; challenging another player's
-        trap (one they cannot pay for, say); and, while attackers are declared, attacking what
-        the text names (RR R38)."""
+        trap or their own (RR R45); turning a face-down permanent face up (a copy, RR R74);
+        keeping a legend of any player under the legend rule (RR R14); while attackers are
+        declared, attacking what the text names (RR R38); and conceding, for a player the text
+        names, which the rules allow at any time (RR 9.2d) though it is never offered as a
+        move (the kernel reads such a whole text as that move)."""
         assert isinstance(game, RiskGame)
         targets: list[act.Target] = [*map(act.Player, named.players), *named.cards]
         yield act.Pass()
@@ -76,8 +80,15 @@ class RiskVocabulary:
                 for index in range(len(permanent.definition.abilities)):
                     yield act.Activate(permanent.id, index)
                     yield from (act.Activate(permanent.id, index, t) for t in targets)
-        for seat in seats[1:]:
+        for seat in [*seats[1:], player]:
             yield from map(act.Challenge, table.zones[zone_name("traps", seat)])
+        for seat in seats:
+            yield from (act.TurnFaceUp(c.id) for c in table.permanents(seat) if c.face_down)
+        if game.decision == "legend":
+            for seat in seats:
+                legends = (c for c in table.permanents(seat) if c.definition.legendary)
+                yield from (act.KeepLegend(c.id) for c in legends)
+        yield from map(act.Concede, named.players)
         if game.decision == "attackers":
             for creature in table.permanents(player):
                 yield from (act.Attack(creature.id, target) for target in targets)
@@ -105,9 +116,10 @@ class RiskVocabulary:
             case act.SetTrap(c):
                 return player, f"sets {card(c)} as a trap"
             case act.Challenge(c):
-                # A trap is face down: it is written by its owner and ID, never its name.
-                owner = game.name_of(game.table.cards[c].owner)
-                return player, f"challenges {owner}'s trap #{c}"
+                # A trap is face down: it is written by who holds it (as the log says; a
+                # stolen trap is its thief's) and its ID, never its name.
+                holder = game.name_of(controller_of(game.table.cards[c]))
+                return player, f"challenges {holder}'s trap #{c}"
             case act.CastFaceDown(c):
                 return player, f"casts {card(c)} face down"
             case act.TurnFaceUp(c):
