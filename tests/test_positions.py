@@ -437,3 +437,34 @@ def test_a_stack_names_an_only_ability_as_the_move_does() -> None:
     assert position(from_position(text)) == text
     numbered = text.replace("ability of", "ability 1 of")
     assert position(from_position(numbered)) == text
+
+
+@pytest.mark.rule("RR 3.1.3b")
+def test_an_attached_aura_and_a_card_of_another_owner_build_back() -> None:
+    """``attached to X`` names the first permanent of that name; ``owned by Bob`` is a card in
+    another player's zone, which goes to its owner's graveyard when it dies."""
+    text = (
+        "Format: rr\nSeed: 0\nTurn: 2\nStep: main1\nActive: Alice\n\n"
+        "Alice: ep 2; battlefield Ember Scout, Battle Fervor (attached to Gloom Brute), "
+        "Mire Lurker (owned by Bob)\n"
+        "Bob: battlefield Gloom Brute\n"
+    )
+    game = from_position(text)
+    fervor = game.table.cards[game.find("Battle Fervor")]
+    lurker = game.table.cards[game.find("Mire Lurker")]
+    assert fervor.attached_to == game.find("Gloom Brute")
+    assert (lurker.owner, lurker.controller) == (1, 0)
+    assert position(game) == text
+
+
+@pytest.mark.parametrize(
+    ("marks", "error"),
+    [
+        ("Ember Scout (attached to Gloom Brute)", r"position:3: Ember Scout is not an Aura"),
+        ("Battle Fervor (attached to Mire Lurker)", r"position:3: .*'Mire Lurker', which is not"),
+        ("Ember Scout (owned by Zed)", r"position:3: Ember Scout: 'Zed' is not a player here"),
+    ],
+)
+def test_an_attachment_or_owner_that_does_not_fit_is_refused(marks: str, error: str) -> None:
+    with pytest.raises(PositionError, match=error):
+        from_position(f"Format: rr\n\nAlice: battlefield {marks}\nBob: battlefield Gloom Brute\n")

@@ -27,8 +27,8 @@ stack, bottom first, each item with its controller and target (``Stack: Sparksho
 targeting Bob), ability 1 of Gloom Brute (Bob)``; a spell cast face down is marked ``face
 down`` after its controller, or written ``face-down creature`` in another player's view; an
 ability is ``ability N of X``, ``enter ability of X`` or ``trigger N of X``, the number left
-out where the card has only one, as in moves) and the attacks and blocks under way (``Combat: Ember Scout
-attacks Bob; Mire Lurker blocks Ember Scout``, each attacker's blockers in the order it deals
+out where the card has only one, as in moves) and the attacks and blocks under way (``Combat:
+Ember Scout attacks Bob; Mire Lurker blocks Ember Scout``, each attacker's blockers in the order it deals
 them damage). All of these build back. Without a ``Decision`` line the step's decisions are
 made and a player has priority (the active player, or the one the ``Priority`` line names);
 with one, it must be the decision the builder comes to: the attackers at the declare
@@ -51,12 +51,20 @@ from rulekeeper.riskres.cards import card_pool
 from rulekeeper.riskres.effects import ENTER
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario
-from rulekeeper.riskres.state import zone_name
+from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.riskres.triggers import TRIGGER_BASE
 
 ZONES = ("hand", "library", "graveyard", "battlefield", "exile", "traps")
 COUNTERS = ("ep", "intel")
 MARKS = ("face down", "tapped", "new", "damage", "+1/+1", "-1/-1")
+
+ATTACHED = "attached to "
+"""The mark of an Aura attached to a permanent: ``attached to Ember Scout``, the first
+permanent of that name on the battlefield, in the players' order."""
+
+OWNED = "owned by "
+"""The mark of a card in another player's zone: ``owned by Bob`` (a permanent Alice controls,
+a trap she stole); it goes to its owner's graveyard when it dies."""
 
 FACE_DOWN = "face-down creature"
 """A face-down permanent in the view of a player who may not look at it (RR 13.1d)."""
@@ -83,7 +91,16 @@ def _card(game: RiskGame, card_id: int, viewer: int | None = None) -> Card:
     for word, number in (("damage", state.damage), ("+1/+1", state.plus), ("-1/-1", state.minus)):
         if number:
             marks.append(f"{word} {number}")
+    if state.attached_to is not None:
+        marks.append(f"{ATTACHED}{_name(game, state.attached_to, viewer)}")
+    if state.owner != _seat_of(state):
+        marks.append(f"{OWNED}{game.name_of(state.owner)}")
     return Card(_name(game, card_id, viewer), tuple(marks))
+
+
+def _seat_of(state: CardState) -> int:
+    """The player whose zone holds a card (the controller of a permanent or a set trap)."""
+    return int(state.zone.rpartition(":")[2])
 
 
 def _stack_item_name(game: RiskGame, item: dict[str, Any], viewer: int | None) -> str:
@@ -346,14 +363,15 @@ def from_position(text: str) -> RiskGame:
         for cards in zones.values():
             kernel.check_names((c.name for c in cards), pool, line=seat.line)
             for card in cards:
-                kernel.check_marks(card, MARKS, line=seat.line)
+                plain = [m for m in card.marks if not m.startswith((ATTACHED, OWNED))]
+                kernel.check_marks(Card(card.name, tuple(plain)), MARKS, line=seat.line)
         builder.player(
             index,
             ep=seat.number("ep"),
             intel=seat.number("intel"),
             **{kind: [c.name for c in cards] for kind, cards in zones.items()},
         )
-        marked.append((index, "battlefield", zones["battlefield"]))
+        marked += [(index, kind, cards) for kind, cards in zones.items()]
     turn = read.integer("Turn", 2)
     active = read.seat_index(read.get("Active", read.seats[0].name), key="Active")
     try:
@@ -384,8 +402,16 @@ def from_position(text: str) -> RiskGame:
     if blocks:
         _declare_blocks(game, blocks, line=read.lines["Combat"])
     for index, kind, cards in marked:
-        for card_id, card in zip(game.table.zones[zone_name(kind, index)], cards, strict=True):
+        ids = list(game.table.zones[zone_name(kind, index)])
+        if kind == "library":
+            ids.reverse()  # stored bottom first, written from the top down
+        for card_id, card in zip(ids, cards, strict=True):
+            _owned(game, game.table.cards[card_id], card, line=read.seats[index].line)
+        if kind != "battlefield":
+            continue
+        for card_id, card in zip(ids, cards, strict=True):
             state = game.table.cards[card_id]
+            _attach(game, state, card, line=read.seats[index].line)
             state.face_down = "face down" in card.marks
             state.tapped = "tapped" in card.marks
             state.arrived_turn = turn if "new" in card.marks else 0
@@ -410,6 +436,47 @@ def from_position(text: str) -> RiskGame:
     return game
 
 
+def _owned(game: RiskGame, state: CardState, card: Card, *, line: int) -> None:
+    """Give the card the owner its ``owned by`` mark names; off the battlefield, its owner
+    also controls it.
+
+    :raises PositionError: if the mark names no player.
+    """
+    for mark in card.marks:
+        if mark.startswith(OWNED):
+            names = [p.name for p in game.table.players]
+            owner = mark.removeprefix(OWNED)
+            if owner not in names:
+                raise PositionError(f"{card.name}: {owner!r} is not a player here", line=line)
+            state.owner = names.index(owner)
+            if not state.zone.startswith("battlefield"):
+                state.controller = state.owner
+
+
+def _attach(game: RiskGame, state: CardState, card: Card, *, line: int) -> None:
+    """Attach an Aura to the first permanent its ``attached to`` mark names.
+
+    :raises PositionError: if the card is no Aura or no permanent has that name.
+    """
+    for mark in card.marks:
+        if mark.startswith(ATTACHED):
+            name = mark.removeprefix(ATTACHED)
+            if not state.printed.is_aura:
+                raise PositionError(f"{card.name} is not an Aura: it attaches to nothing", line=line)
+            found = _first_permanent(game, name)
+            if found is None:
+                raise PositionError(
+                    f"{card.name} is attached to {name!r}, which is not on the battlefield",
+                    line=line,
+                )
+            state.attached_to = found
+
+
+def _first_permanent(game: RiskGame, name: str) -> int | None:
+    """The first permanent called ``name`` on the battlefield, in the players' order."""
+    return next((c.id for c in game.table.permanents() if c.printed.name == name), None)
+
+
 def _combat_written(game: RiskGame) -> bool:
     """Whether the combat under way is one the text builds back: attacks only, the defender
     deciding on blockers as the declare blockers step begins, or blocks declared and ordered
@@ -430,8 +497,9 @@ def _combat_written(game: RiskGame) -> bool:
 def covers(game: Game) -> bool:
     """Whether the position form carries everything that decides how ``game`` plays on from
     here (chance aside): a player has priority, with what is on the stack and the combat
-    under way written (see ``_combat_written``), nothing else waiting, every card under its
-    owner's control, and no effect lasting until the end of the turn. The
+    under way written (see ``_combat_written``), nothing else waiting, every card off the
+    battlefield under its owner's control, every Aura attached to the first permanent of its
+    name, and no effect lasting until the end of the turn. The
     conformance suite checks the round trip at such steps."""
     assert isinstance(game, RiskGame)
     if game.outcome is not None or game.decision != "priority" or game.step == "setup":
@@ -452,7 +520,12 @@ def covers(game: Game) -> bool:
         if player.drew_from_empty or not player.kept or player.pending:
             return False
     for state in game.table.cards:
-        if state.controller != state.owner or state.attached_to is not None:
+        attached = state.attached_to
+        if attached is not None and _first_permanent(
+            game, game.table.cards[attached].printed.name
+        ) != attached:
+            return False  # attached to a later copy: the text names the first
+        if state.controller != state.owner and not state.zone.startswith("battlefield"):
             return False
         if state.prevented or state.deadly_hit or state.pump_power or state.pump_defense:
             return False
