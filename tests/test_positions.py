@@ -10,9 +10,9 @@ import pytest
 from rulekeeper.engine.conformance import check_format
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.notation import Notation
-from rulekeeper.notation import push
 from rulekeeper.engine.position import PositionError, read_cards, round_trip_problems
 from rulekeeper.games import FORMATS
+from rulekeeper.notation import push
 from rulekeeper.position import FORMS, form, from_position, position
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.notation import VOCABULARY
@@ -396,7 +396,8 @@ def test_a_face_down_permanent_is_written_face_down_and_hidden_from_the_others()
     it; another player's view writes it without its name (RR 13.1d)."""
     game = from_position(FACE_DOWN_TEXT)
     shade = game.table.cards[game.find("Shade of the Pact")]
-    assert shade.face_down and shade.tapped
+    assert shade.face_down
+    assert shade.tapped
     assert position(game) == FACE_DOWN_TEXT
     assert "Shade of the Pact (face down, tapped)" in position(game, viewer=0)
     bobs = position(game, viewer=1)

@@ -19,22 +19,24 @@ True
 A player's fields are ``ep`` and ``intel`` and the zones ``hand``, ``library`` (from the top
 card down), ``graveyard``, ``battlefield``, ``exile`` and ``traps`` (set face down). A
 permanent's marks are ``face down`` (RR 13.1; in the view of a player other than its
-controller, the card is written ``face-down creature``, without its name), ``tapped``, ``new`` (it came this turn, so it cannot attack yet),
-``damage N``, ``+1/+1 N`` and ``-1/-1 N`` (counters). The header says the format, the seed,
+controller, the card is written ``face-down creature``, without its name), ``tapped``,
+``new`` (it came this turn, so it cannot attack yet), ``damage N``, ``+1/+1 N`` and ``-1/-1 N``
+(counters) and, for an Aura, ``attached to X`` (the first permanent called X). Any card in
+another player's zone is marked ``owned by Bob``. The header says the format, the seed,
 the turn, the step, whose turn it is and, where another player holds it, who has priority.
 It also writes a decision other than priority (``Decision: scry for Bob``), what is on the
 stack, bottom first, each item with its controller and target (``Stack: Sparkshot (Alice,
 targeting Bob), ability 1 of Gloom Brute (Bob)``; a spell cast face down is marked ``face
 down`` after its controller, or written ``face-down creature`` in another player's view; an
 ability is ``ability N of X``, ``enter ability of X`` or ``trigger N of X``, the number left
-out where the card has only one, as in moves) and the attacks and blocks under way (``Combat:
-Ember Scout attacks Bob; Mire Lurker blocks Ember Scout``, each attacker's blockers in the order it deals
-them damage). All of these build back. Without a ``Decision`` line the step's decisions are
-made and a player has priority (the active player, or the one the ``Priority`` line names);
-with one, it must be the decision the builder comes to: the attackers at the declare
-attackers step, or the first defender's blockers when attacks are written without blocks.
-Other decisions (a scry, a blocker order half made) are written for the reader and cannot be
-built yet.
+out where the card has only one, as in moves) and the attacks and blocks under way
+(``Combat: Ember Scout attacks Bob; Mire Lurker blocks Ember Scout``, each attacker's
+blockers in the order it deals them damage). All of these build back. Without a
+``Decision`` line the step's decisions are made and a player has priority (the active
+player, or the one the ``Priority`` line names); with one, it must be the decision the
+builder comes to: the attackers at the declare attackers step, or the first defender's
+blockers when attacks are written without blocks. Other decisions (a scry, a blocker order
+half made) are written for the reader and cannot be built yet.
 """
 
 from __future__ import annotations
@@ -133,9 +135,9 @@ def _stack(game: RiskGame, viewer: int | None) -> str:
         aim = item["target"]
         marks = [game.name_of(item["controller"])]
         spell = item["card"]
-        if spell is not None and game.table.cards[spell].face_down:
-            if _name(game, spell, viewer) != FACE_DOWN:
-                marks.append("face down")
+        hidden = spell is not None and _name(game, spell, viewer) == FACE_DOWN
+        if spell is not None and game.table.cards[spell].face_down and not hidden:
+            marks.append("face down")
         if aim is not None:
             marks.append(f"targeting {_aimed(game, aim, viewer)}")
         items.append(Card(_stack_item_name(game, item, viewer), tuple(marks)).text())
@@ -335,7 +337,9 @@ def position(game: RiskGame, viewer: int | None = None) -> str:
             hidden = viewer is not None and (
                 kind == "library" or (kind in ("hand", "traps") and player.index != viewer)
             )
-            fields[kind] = Zone.hidden(len(ids)) if hidden else Zone.of(_card(game, i, viewer) for i in ids)
+            fields[kind] = (
+                Zone.hidden(len(ids)) if hidden else Zone.of(_card(game, i, viewer) for i in ids)
+            )
         seats.append(Seat(player.name, fields))
     return Position(header, seats).text()
 
@@ -462,7 +466,9 @@ def _attach(game: RiskGame, state: CardState, card: Card, *, line: int) -> None:
         if mark.startswith(ATTACHED):
             name = mark.removeprefix(ATTACHED)
             if not state.printed.is_aura:
-                raise PositionError(f"{card.name} is not an Aura: it attaches to nothing", line=line)
+                raise PositionError(
+                    f"{card.name} is not an Aura: it attaches to nothing", line=line
+                )
             found = _first_permanent(game, name)
             if found is None:
                 raise PositionError(
@@ -521,9 +527,10 @@ def covers(game: Game) -> bool:
             return False
     for state in game.table.cards:
         attached = state.attached_to
-        if attached is not None and _first_permanent(
-            game, game.table.cards[attached].printed.name
-        ) != attached:
+        if (
+            attached is not None
+            and _first_permanent(game, game.table.cards[attached].printed.name) != attached
+        ):
             return False  # attached to a later copy: the text names the first
         if state.controller != state.owner and not state.zone.startswith("battlefield"):
             return False
