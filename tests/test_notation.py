@@ -329,3 +329,47 @@ def test_a_move_with_a_target_is_refused_with_the_rule_it_breaks(
         parse(game, text)
     assert refused.value.rule == rule
     assert text in str(refused.value)
+
+
+@pytest.mark.rule("RR 13.1d")
+def test_a_move_does_not_name_a_face_down_permanent_its_player_may_not_see() -> None:
+    """Bob's moves name Alice's face-down Shade as the log does; Alice's own name it."""
+    game = from_position(
+        "Format: rr\nTurn: 3\nActive: Bob\n\n"
+        "Alice: ep 3; battlefield Shade of the Pact (face down)\n"
+        "Bob: ep 1; hand Sparkshot\n"
+    )
+    texts = [move.text for move in notation(game).moves()]
+    assert "Bob casts Sparkshot targeting a face-down creature" in texts
+    assert not any("Shade" in text for text in texts)
+    played = push(game, "Bob casts Sparkshot targeting a face-down creature")
+    assert "a face-down creature" in str(played)
+    assert "Shade" not in str(played)
+    assert "Alice turns Shade of the Pact face up" in [m.text for m in notation(game).moves()]
+
+
+@pytest.mark.rule("RR R45")
+def test_challenging_ones_own_trap_is_refused_with_its_rule() -> None:
+    game = from_position("Format: rr\nActive: Bob\n\nAlice: hand Brace\nBob: ep 3; traps Brace\n")
+    trap = game.find("Brace", zone="traps:1")
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, f"Bob challenges Bob's trap #{trap}")
+    assert refused.value.rule == "RR R45"
+
+
+@pytest.mark.rule("RR R74")
+def test_turning_a_face_down_copy_face_up_is_refused_with_its_rule() -> None:
+    game = from_position("Format: rr\n\nAlice: ep 5; battlefield Mask Mimic (face down)\nBob: \n")
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, "Alice turns Mask Mimic face up")
+    assert refused.value.rule == "RR R74"
+
+
+@pytest.mark.rule("RR 9.2d")
+def test_a_player_may_concede_while_another_decides() -> None:
+    """Conceding is never offered as a move, but its whole text, name included, is read."""
+    game = from_position("Format: rr\n\nAlice: hand Brace\nBob: hand Brace\nCarol: hand Brace\n")
+    assert "Bob concedes" not in [m.text for m in notation(game).moves()]
+    assert str(push(game, "Bob concedes")).startswith("turn 2: Bob concedes (RR 9.2d)")
+    with pytest.raises(UnknownMoveError):
+        parse(game, "concede")  # the deciding player's name is never implied for it

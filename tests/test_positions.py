@@ -12,8 +12,10 @@ from rulekeeper.engine.game import Game
 from rulekeeper.engine.notation import Notation
 from rulekeeper.engine.position import PositionError, read_cards, round_trip_problems
 from rulekeeper.games import FORMATS
+from rulekeeper.notation import push
 from rulekeeper.position import FORMS, form, from_position, position
 from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.notation import VOCABULARY
 from rulekeeper.riskres.scenario import Scenario
 
 RR_TEXT = """Format: rr
@@ -105,7 +107,7 @@ def test_what_is_on_the_stack_builds_back() -> None:
     ("stack", "error"),
     [
         ("Sparkshot", r"position:6: Sparkshot on the stack needs its controller"),
-        ("Sparkshot (Alice, at Bob)", r"position:6: .*expected 'targeting X'"),
+        ("Sparkshot (Alice, at Bob)", r"position:6: .*expected .*'targeting X'"),
         ("Sparkshot (Alice, targeting Carol)", r"position:6: the stack targets 'Carol'"),
         ("ability 1 of Veil Walker (Bob)", r"position:6: .*no Veil Walker is in play"),
         ("Sparkshott (Alice)", r"position:6: no card named 'Sparkshott'; did you mean"),
@@ -375,3 +377,95 @@ def test_positions_round_trip_in_sampled_games(key: str) -> None:
 @pytest.mark.parametrize("key", sorted(POSITION_SAMPLE))
 def test_positions_round_trip_at_every_step(key: str) -> None:
     _check(key, POSITION_SOAK, every=1, first_seed=0)
+
+
+FACE_DOWN_TEXT = """Format: rr
+Seed: 0
+Turn: 3
+Step: main1
+Active: Bob
+
+Alice: ep 2; battlefield Shade of the Pact (face down, tapped)
+Bob: ep 1; hand Sparkshot
+"""
+
+
+@pytest.mark.rule("RR 13.1d")
+def test_a_face_down_permanent_is_written_face_down_and_hidden_from_the_others() -> None:
+    """The full text marks it ``face down`` and builds it so; its controller's view names
+    it; another player's view writes it without its name (RR 13.1d)."""
+    game = from_position(FACE_DOWN_TEXT)
+    shade = game.table.cards[game.find("Shade of the Pact")]
+    assert shade.face_down
+    assert shade.tapped
+    assert position(game) == FACE_DOWN_TEXT
+    assert "Shade of the Pact (face down, tapped)" in position(game, viewer=0)
+    bobs = position(game, viewer=1)
+    assert "Shade of the Pact" not in bobs
+    assert "Alice: ep 2; battlefield face-down creature (tapped)" in bobs
+
+
+@pytest.mark.rule("MG 1.1")
+def test_a_position_seats_only_as_many_players_as_its_format_allows() -> None:
+    """The registry's player-count check, as for a new game, with the line of the last seat."""
+    three = "Format: leveler\n\nAlice: hand Forest\nBob: hand Forest\nCarol: hand Forest\n"
+    with pytest.raises(PositionError, match=r"position:5: .* 2 players, not 3 \(MG 1\.1\)"):
+        from_position(three)
+
+
+@pytest.mark.rule("RR 13.1d")
+def test_a_spell_cast_face_down_builds_back_and_is_hidden_from_the_others() -> None:
+    game = from_position(
+        "Format: rr\n\nAlice: ep 6; hand Shade of the Pact, Barrow Wight\nBob: hand Brace\n"
+    )
+    push(game, "Alice casts Shade of the Pact face down")
+    text = position(game)
+    assert "Stack: Shade of the Pact (Alice, face down)" in text
+    assert position(from_position(text)) == text
+    assert from_position(text).table.cards[-1].face_down
+    assert "Stack: face-down creature (Alice)" in position(game, viewer=1)
+
+
+def test_a_stack_names_an_only_ability_as_the_move_does() -> None:
+    """A permanent's only ability has no number, in the Stack line as in the move."""
+    game = from_position(
+        "Format: rr\n\nAlice: ep 5; intel 1; battlefield Cipher Engine\nBob: hand Brace\n"
+    )
+    assert "Alice activates Cipher Engine" in [m.text for m in Notation(game, VOCABULARY).moves()]
+    push(game, "Alice activates Cipher Engine")
+    text = position(game)
+    assert "Stack: ability of Cipher Engine (Alice)" in text
+    assert position(from_position(text)) == text
+    numbered = text.replace("ability of", "ability 1 of")
+    assert position(from_position(numbered)) == text
+
+
+@pytest.mark.rule("RR 3.1.3b")
+def test_an_attached_aura_and_a_card_of_another_owner_build_back() -> None:
+    """``attached to X`` names the first permanent of that name; ``owned by Bob`` is a card in
+    another player's zone, which goes to its owner's graveyard when it dies."""
+    text = (
+        "Format: rr\nSeed: 0\nTurn: 2\nStep: main1\nActive: Alice\n\n"
+        "Alice: ep 2; battlefield Ember Scout, Battle Fervor (attached to Gloom Brute), "
+        "Mire Lurker (owned by Bob)\n"
+        "Bob: battlefield Gloom Brute\n"
+    )
+    game = from_position(text)
+    fervor = game.table.cards[game.find("Battle Fervor")]
+    lurker = game.table.cards[game.find("Mire Lurker")]
+    assert fervor.attached_to == game.find("Gloom Brute")
+    assert (lurker.owner, lurker.controller) == (1, 0)
+    assert position(game) == text
+
+
+@pytest.mark.parametrize(
+    ("marks", "error"),
+    [
+        ("Ember Scout (attached to Gloom Brute)", r"position:3: Ember Scout is not an Aura"),
+        ("Battle Fervor (attached to Mire Lurker)", r"position:3: .*'Mire Lurker', which is not"),
+        ("Ember Scout (owned by Zed)", r"position:3: Ember Scout: 'Zed' is not a player here"),
+    ],
+)
+def test_an_attachment_or_owner_that_does_not_fit_is_refused(marks: str, error: str) -> None:
+    with pytest.raises(PositionError, match=error):
+        from_position(f"Format: rr\n\nAlice: battlefield {marks}\nBob: battlefield Gloom Brute\n")

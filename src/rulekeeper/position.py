@@ -18,6 +18,8 @@ from rulekeeper.dominion.position import FORM as DOMINION_FORM
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.position import PositionError, PositionForm
 from rulekeeper.engine.position import read as read_position
+from rulekeeper.errors import InputError
+from rulekeeper.games import FORMATS
 from rulekeeper.mtg.position import FORM as MAGIC_FORM
 from rulekeeper.riskres.position import FORM as RR_FORM
 
@@ -54,7 +56,14 @@ def position(game: Game, viewer: int | None = None) -> str:
 def from_position(text: str) -> Game:
     """Build the game the position ``text`` describes (its ``Format`` line says which format).
 
-    :raises PositionError: with the line at fault, if the text describes no position.
+    :raises PositionError: with the line at fault, if the text describes no position or
+        seats a number of players its format is not played by.
     """
-    key = read_position(text).get("Format")
-    return form(key).build(text)
+    read = read_position(text)
+    key = read.get("Format")
+    building = form(key)
+    try:  # the registry's count check, as for a new game
+        FORMATS[key].check_players(len(read.seats))
+    except InputError as error:
+        raise PositionError(str(error), line=read.seats[-1].line) from None
+    return building.build(text)

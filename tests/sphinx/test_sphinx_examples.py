@@ -36,6 +36,24 @@ def test_a_judge_reads_the_moves_and_the_lines_citing_a_rule() -> None:
     ]
 
 
+def test_each_move_shows_its_own_answers() -> None:
+    """Two moves answered in the same words each show their answer; the log printed again
+    afterwards is not shown a second time."""
+    text = """\
+>>> push(game, "Alice chooses Estate")
+turn 1: Alice trashes Estate (DM 4.4)
+>>> push(game, "Alice chooses Estate")
+turn 1: Alice trashes Estate (DM 4.4)
+>>> for line in game.log.citing("DM 4.4"):
+...     print(line)
+turn 1: Alice trashes Estate (DM 4.4)
+turn 1: Alice trashes Estate (DM 4.4)
+"""
+    says = ("says", "turn 1: Alice trashes Estate (DM 4.4)")
+    move = ("move", "Alice chooses Estate")
+    assert judge_lines(text) == [move, says, move, says]
+
+
 def test_an_error_citing_a_rule_is_shown_without_its_python_name() -> None:
     text = """\
 >>> new_game(7)

@@ -17,6 +17,9 @@ back into the legal action it names:
 - short forms stop at a text that is the whole of an action the rules forbid now: it is refused
   with that action's rule, not read as a longer legal action that only starts with it, unless
   those legal actions merely make a choice it leaves open (a target);
+- an action the rules allow at any time but never offer as a move (a player conceding while
+  another decides) is read from its whole canonical text, the player's name included, when the
+  vocabulary offers it among :meth:`Vocabulary.refusable`;
 - a text that names no legal action raises :class:`IllegalMoveError` with the rule it would
   break, where the format can name one (the actions it weighs, and those its vocabulary
   offers as :meth:`Vocabulary.refusable`, aimed at the cards and players the text names), or
@@ -241,6 +244,9 @@ class Notation:
             raise IllegalMoveError(
                 text, IllegalActionError(self.game.over_rule(), "the game is over")
             )
+        unoffered = self._unoffered(readings[0])
+        if unoffered is not None:
+            return unoffered
         found = [m for m in moves if any(_fits(r, normalise(m.text).split(" ")) for r in readings)]
         refused = self._refused(readings)
         # Where short forms stop: a text that is the whole of a move the rules forbid now is
@@ -280,6 +286,19 @@ class Notation:
             if any(f" {normalise(name)} " in t for t in texts)
         ]
         return Named(tuple(cards), tuple(players))
+
+    def _unoffered(self, reading: list[str]) -> Action | None:
+        """The action the whole text ``reading`` names, written out with the player's name,
+        among those the vocabulary offers for refusal that the rules allow now though they are
+        never offered as moves (a player conceding while another decides), or None."""
+        for action in self.vocabulary.refusable(self.game, self._named([reading])):
+            try:
+                written = normalise(self._write(action, self._plain)).split(" ")
+            except (KeyError, IndexError, AttributeError):
+                continue
+            if written == reading and _violation(self.game, action) is None:
+                return action
+        return None
 
     def _refused(self, readings: list[list[str]]) -> list[_Refusal]:
         """The actions the format weighs now, or that a person may well name (see

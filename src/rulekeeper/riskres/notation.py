@@ -18,6 +18,7 @@ from rulekeeper.engine.notation import CardNamer, Named
 from rulekeeper.riskres import actions as act
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.state import zone_name
+from rulekeeper.riskres.traps import controller_of
 
 
 def _target(game: RiskGame, target: act.Target | None, card: CardNamer) -> str:
@@ -42,18 +43,26 @@ class RiskVocabulary:
     """The words of every Risk & Resource action."""
 
     def card_name(self, game: Game, card: int) -> str:
-        """A card's printed name: a face-down card is named for its controller, who knows it
-        (a record is the whole game; a player at the terminal sees only their own moves)."""
+        """A card's printed name, except a face-down card in a move of a player other than
+        its controller, who alone may look at it (RR 13.1d): that move names it as the log
+        does, "a face-down creature" (with its ``#ID`` where there are several), so that no
+        move's text tells its player what they may not see."""
         assert isinstance(game, RiskGame)
-        return game.table.cards[card].printed.name
+        state = game.table.cards[card]
+        if state.face_down and state.controller != game.current_player():
+            return state.name
+        return state.printed.name
 
     def refusable(self, game: Game, named: Named) -> Iterable[Action]:
         """What a player may well name out of turn or beyond their means: passing; casting
         (plainly or aimed at what the text names), casting face down, pitching, setting as a
         trap or discarding a card in a hand (their own first, then another player's);
         activating an ability of a permanent, plainly or aimed; challenging another player's
-        trap (one they cannot pay for, say); and, while attackers are declared, attacking what
-        the text names (RR R38)."""
+        trap or their own (RR R45); turning a face-down permanent face up (a copy, RR R74);
+        keeping a legend of any player under the legend rule (RR R14); while attackers are
+        declared, attacking what the text names (RR R38); and conceding, for a player the text
+        names, which the rules allow at any time (RR 9.2d) though it is never offered as a
+        move (the kernel reads such a whole text as that move)."""
         assert isinstance(game, RiskGame)
         targets: list[act.Target] = [*map(act.Player, named.players), *named.cards]
         yield act.Pass()
@@ -71,8 +80,15 @@ class RiskVocabulary:
                 for index in range(len(permanent.definition.abilities)):
                     yield act.Activate(permanent.id, index)
                     yield from (act.Activate(permanent.id, index, t) for t in targets)
-        for seat in seats[1:]:
+        for seat in [*seats[1:], player]:
             yield from map(act.Challenge, table.zones[zone_name("traps", seat)])
+        for seat in seats:
+            yield from (act.TurnFaceUp(c.id) for c in table.permanents(seat) if c.face_down)
+        if game.decision == "legend":
+            for seat in seats:
+                legends = (c for c in table.permanents(seat) if c.definition.legendary)
+                yield from (act.KeepLegend(c.id) for c in legends)
+        yield from map(act.Concede, named.players)
         if game.decision == "attackers":
             for creature in table.permanents(player):
                 yield from (act.Attack(creature.id, target) for target in targets)
@@ -100,9 +116,10 @@ class RiskVocabulary:
             case act.SetTrap(c):
                 return player, f"sets {card(c)} as a trap"
             case act.Challenge(c):
-                # A trap is face down: it is written by its owner and ID, never its name.
-                owner = game.name_of(game.table.cards[c].owner)
-                return player, f"challenges {owner}'s trap #{c}"
+                # A trap is face down: it is written by who holds it (as the log says; a
+                # stolen trap is its thief's) and its ID, never its name.
+                holder = game.name_of(controller_of(game.table.cards[c]))
+                return player, f"challenges {holder}'s trap #{c}"
             case act.CastFaceDown(c):
                 return player, f"casts {card(c)} face down"
             case act.TurnFaceUp(c):
@@ -118,8 +135,10 @@ class RiskVocabulary:
             case act.OrderBlocker(attacker, blocker):
                 return player, f"orders {card(blocker)} next against {card(attacker)}"
             case act.StackTrigger(source, index):
-                ability = _ability(game, source, index)
-                return player, f"stacks the trigger of {card(source)}{ability}"
+                # Numbered among the card's triggers (it may be face down: its printed ones).
+                many = len(game.table.cards[source].printed.triggers) > 1
+                which = f"trigger {index + 1} of" if many else "the trigger of"
+                return player, f"stacks {which} {card(source)}"
             case act.Discard(c):
                 return player, f"discards {card(c)}"
             case act.Keep():

@@ -18,20 +18,25 @@ True
 
 A player's fields are ``ep`` and ``intel`` and the zones ``hand``, ``library`` (from the top
 card down), ``graveyard``, ``battlefield``, ``exile`` and ``traps`` (set face down). A
-permanent's marks are ``tapped``, ``new`` (it came this turn, so it cannot attack yet),
-``damage N``, ``+1/+1 N`` and ``-1/-1 N`` (counters). The header says the format, the seed,
+permanent's marks are ``face down`` (RR 13.1; in the view of a player other than its
+controller, the card is written ``face-down creature``, without its name), ``tapped``,
+``new`` (it came this turn, so it cannot attack yet), ``damage N``, ``+1/+1 N`` and ``-1/-1 N``
+(counters) and, for an Aura, ``attached to X`` (the first permanent called X). Any card in
+another player's zone is marked ``owned by Bob``. The header says the format, the seed,
 the turn, the step, whose turn it is and, where another player holds it, who has priority.
 It also writes a decision other than priority (``Decision: scry for Bob``), what is on the
 stack, bottom first, each item with its controller and target (``Stack: Sparkshot (Alice,
-targeting Bob), ability 1 of Gloom Brute (Bob)``; an ability is ``ability N of X``, ``enter
-ability of X`` or ``trigger N of X``) and the attacks and blocks under way (``Combat: Ember Scout
-attacks Bob; Mire Lurker blocks Ember Scout``, each attacker's blockers in the order it deals
-them damage). All of these build back. Without a ``Decision`` line the step's decisions are
-made and a player has priority (the active player, or the one the ``Priority`` line names);
-with one, it must be the decision the builder comes to: the attackers at the declare
-attackers step, or the first defender's blockers when attacks are written without blocks.
-Other decisions (a scry, a blocker order half made) are written for the reader and cannot be
-built yet.
+targeting Bob), ability 1 of Gloom Brute (Bob)``; a spell cast face down is marked ``face
+down`` after its controller, or written ``face-down creature`` in another player's view; an
+ability is ``ability N of X``, ``enter ability of X`` or ``trigger N of X``, the number left
+out where the card has only one, as in moves) and the attacks and blocks under way
+(``Combat: Ember Scout attacks Bob; Mire Lurker blocks Ember Scout``, each attacker's
+blockers in the order it deals them damage). All of these build back. Without a
+``Decision`` line the step's decisions are made and a player has priority (the active
+player, or the one the ``Priority`` line names); with one, it must be the decision the
+builder comes to: the attackers at the declare attackers step, or the first defender's
+blockers when attacks are written without blocks. Other decisions (a scry, a blocker order
+half made) are written for the reader and cannot be built yet.
 """
 
 from __future__ import annotations
@@ -48,70 +53,112 @@ from rulekeeper.riskres.cards import card_pool
 from rulekeeper.riskres.effects import ENTER
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario
-from rulekeeper.riskres.state import zone_name
+from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.riskres.triggers import TRIGGER_BASE
 
 ZONES = ("hand", "library", "graveyard", "battlefield", "exile", "traps")
 COUNTERS = ("ep", "intel")
-MARKS = ("tapped", "new", "damage", "+1/+1", "-1/-1")
+MARKS = ("face down", "tapped", "new", "damage", "+1/+1", "-1/-1")
+
+ATTACHED = "attached to "
+"""The mark of an Aura attached to a permanent: ``attached to Ember Scout``, the first
+permanent of that name on the battlefield, in the players' order."""
+
+OWNED = "owned by "
+"""The mark of a card in another player's zone: ``owned by Bob`` (a permanent Alice controls,
+a trap she stole); it goes to its owner's graveyard when it dies."""
+
+FACE_DOWN = "face-down creature"
+"""A face-down permanent in the view of a player who may not look at it (RR 13.1d)."""
 
 
-def _card(game: RiskGame, card_id: int) -> Card:
+def _name(game: RiskGame, card_id: int, viewer: int | None) -> str:
+    """A card's name as the text writes it: its real name, except a face-down permanent in
+    the view of a player other than its controller, who alone may look at it (RR 13.1d)."""
     state = game.table.cards[card_id]
-    marks = ["tapped"] if state.tapped else []
+    if state.face_down and viewer is not None and viewer != state.controller:
+        return FACE_DOWN
+    return state.printed.name
+
+
+def _card(game: RiskGame, card_id: int, viewer: int | None = None) -> Card:
+    state = game.table.cards[card_id]
+    marks = ["face down"] if state.face_down else []
+    if _name(game, card_id, viewer) == FACE_DOWN:
+        marks = []  # the name already says so
+    if state.tapped:
+        marks.append("tapped")
     if state.zone.startswith("battlefield") and state.arrived_turn == game.turn:
         marks.append("new")
     for word, number in (("damage", state.damage), ("+1/+1", state.plus), ("-1/-1", state.minus)):
         if number:
             marks.append(f"{word} {number}")
-    return Card(state.printed.name, tuple(marks))
+    if state.attached_to is not None:
+        marks.append(f"{ATTACHED}{_name(game, state.attached_to, viewer)}")
+    if state.owner != _seat_of(state):
+        marks.append(f"{OWNED}{game.name_of(state.owner)}")
+    return Card(_name(game, card_id, viewer), tuple(marks))
 
 
-def _stack_item_name(game: RiskGame, item: dict[str, Any]) -> str:
+def _seat_of(state: CardState) -> int:
+    """The player whose zone holds a card (the controller of a permanent or a set trap)."""
+    return int(state.zone.rpartition(":")[2])
+
+
+def _stack_item_name(game: RiskGame, item: dict[str, Any], viewer: int | None) -> str:
     """A stack item as written: a spell by its card, an ability by its source:
     ``ability 1 of X`` (activated), ``enter ability of X``, ``trigger 1 of X``."""
     card: int | None = item["card"]
     if card is not None:
-        return game.table.cards[card].name
-    name, index = game.table.cards[item["source"]].name, item["ability"]
+        return _name(game, card, viewer)
+    name, index = _name(game, item["source"], viewer), item["ability"]
+    printed = game.table.cards[item["source"]].printed
     if index == ENTER:
         return f"enter ability of {name}"
+    # The number only where the card has several, as the move notation writes them.
     if index <= TRIGGER_BASE:
-        return f"trigger {TRIGGER_BASE - index + 1} of {name}"
-    return f"ability {index + 1} of {name}"
+        number = f" {TRIGGER_BASE - index + 1}" if len(printed.triggers) > 1 else ""
+        return f"trigger{number} of {name}"
+    number = f" {index + 1}" if len(printed.abilities) > 1 else ""
+    return f"ability{number} of {name}"
 
 
-def _stack(game: RiskGame) -> str:
+def _aimed(game: RiskGame, aim: Target, viewer: int | None) -> str:
+    """A player or a card something is aimed at, as the text writes it."""
+    return game.name_of(aim.index) if isinstance(aim, Player) else _name(game, aim, viewer)
+
+
+def _stack(game: RiskGame, viewer: int | None) -> str:
     """What is on the stack, bottom first, each item with its controller and target."""
     items = []
     for item in game.stack:
         aim = item["target"]
         marks = [game.name_of(item["controller"])]
+        spell = item["card"]
+        hidden = spell is not None and _name(game, spell, viewer) == FACE_DOWN
+        if spell is not None and game.table.cards[spell].face_down and not hidden:
+            marks.append("face down")
         if aim is not None:
-            aimed = (
-                game.name_of(aim.index) if isinstance(aim, Player) else game.table.cards[aim].name
-            )
-            marks.append(f"targeting {aimed}")
-        items.append(Card(_stack_item_name(game, item), tuple(marks)).text())
+            marks.append(f"targeting {_aimed(game, aim, viewer)}")
+        items.append(Card(_stack_item_name(game, item, viewer), tuple(marks)).text())
     return ", ".join(items)
 
 
-def _combat(game: RiskGame) -> str:
+def _combat(game: RiskGame, viewer: int | None) -> str:
     """The attacks and blocks under way."""
     parts = []
     for attacker, aim in game.attacks.items():
-        whom = game.name_of(aim.index) if isinstance(aim, Player) else game.table.cards[aim].name
-        parts.append(f"{game.table.cards[attacker].name} attacks {whom}")
+        parts.append(f"{_name(game, attacker, viewer)} attacks {_aimed(game, aim, viewer)}")
     # Each attacker's blockers in the order it deals them damage, once that is decided.
     ordered = [b for blockers in game.damage_order.values() for b in blockers if b in game.blocks]
     for blocker in [*ordered, *(b for b in game.blocks if b not in ordered)]:
-        blocked = game.table.cards[game.blocks[blocker]].name
-        parts.append(f"{game.table.cards[blocker].name} blocks {blocked}")
+        blocked = _name(game, game.blocks[blocker], viewer)
+        parts.append(f"{_name(game, blocker, viewer)} blocks {blocked}")
     return "; ".join(parts)
 
 
 _STACK_ITEM = re.compile(
-    r"(?:(?P<kind>ability|trigger) (?P<n>\d+)|(?P<enter>enter ability)) of (?P<source>.+)"
+    r"(?:(?P<kind>ability|trigger)(?: (?P<n>\d+))?|(?P<enter>enter ability)) of (?P<source>.+)"
 )
 """An ability on the stack as :func:`_stack_item_name` writes it."""
 
@@ -155,7 +202,7 @@ def _declare_blocks(game: RiskGame, blocks: list[tuple[str, str]], *, line: int)
     """
     for blocker_name, attacker_name in blocks:
         attacker = next(
-            (a for a in game.attacks if game.table.cards[a].name == attacker_name), None
+            (a for a in game.attacks if game.table.cards[a].printed.name == attacker_name), None
         )
         if attacker is None:
             raise PositionError(
@@ -165,7 +212,7 @@ def _declare_blocks(game: RiskGame, blocks: list[tuple[str, str]], *, line: int)
             (
                 c.id
                 for c in game.table.permanents()
-                if c.name == blocker_name
+                if c.printed.name == blocker_name
                 and c.controller != game.active
                 and c.id not in game.blocks
             ),
@@ -195,7 +242,7 @@ def _target(game: RiskGame, name: str, *, line: int) -> Target:
         return Player(names.index(name))
     for zone in ("battlefield", "stack", ""):
         for state in game.table.cards:
-            if state.name == name and state.zone.startswith(zone):
+            if state.printed.name == name and state.zone.startswith(zone):
                 return state.id
     raise PositionError(
         f"the stack targets {name!r}, which is neither a player nor a card", line=line
@@ -219,26 +266,30 @@ def _build_stack(game: RiskGame, read: Position) -> None:
                 line=line,
             )
         controller = names.index(item.marks[0])
-        aims = [m.removeprefix("targeting ") for m in item.marks[1:] if m.startswith("targeting ")]
-        if len(aims) != len(item.marks) - 1:
+        face_down = "face down" in item.marks[1:2]
+        rest = item.marks[1 + face_down :]
+        aims = [m.removeprefix("targeting ") for m in rest if m.startswith("targeting ")]
+        if len(aims) != len(rest):
             raise PositionError(
-                f"{item.text()}: expected 'targeting X' after the controller", line=line
+                f"{item.text()}: expected 'face down' or 'targeting X' after the controller",
+                line=line,
             )
         ability = _STACK_ITEM.fullmatch(item.name)
         card: int | None = None
         if ability is None:
             kernel.check_names([item.name], card_pool(), line=line)
             card = game.table.create(item.name, controller, "stack")
+            game.table.cards[card].face_down = face_down
             source, index = card, -1
         else:
             name = ability["source"]
             kernel.check_names([name], card_pool(), line=line)
-            mine = [c.id for c in game.table.permanents(controller) if c.name == name]
-            anywhere = [c.id for c in game.table.cards if c.name == name]
+            mine = [c.id for c in game.table.permanents(controller) if c.printed.name == name]
+            anywhere = [c.id for c in game.table.cards if c.printed.name == name]
             if not mine + anywhere:
                 raise PositionError(f"{item.name}: no {name} is in play", line=line)
             source = (mine + anywhere)[0]
-            number = int(ability["n"] or 0)
+            number = int(ability["n"] or 1)  # a card's only ability or trigger has no number
             index = (
                 ENTER if ability["enter"] else
                 TRIGGER_BASE - (number - 1) if ability["kind"] == "trigger" else number - 1
@@ -257,7 +308,8 @@ def _build_stack(game: RiskGame, read: Position) -> None:
 
 def position(game: RiskGame, viewer: int | None = None) -> str:
     """The text of ``game``'s position; for ``viewer``, what that player may see (libraries,
-    traps and the other players' hands as counts)."""
+    traps and the other players' hands as counts, the other players' face-down permanents
+    without their names)."""
     header = {
         "Format": "rr",
         "Seed": str(game.chance.seed),
@@ -272,9 +324,9 @@ def position(game: RiskGame, viewer: int | None = None) -> str:
     elif game.priority != game.active:
         header["Priority"] = game.name_of(game.priority)
     if game.stack:
-        header["Stack"] = _stack(game)
+        header["Stack"] = _stack(game, viewer)
     if game.attacks or game.blocks:
-        header["Combat"] = _combat(game)
+        header["Combat"] = _combat(game, viewer)
     seats = []
     for player in game.table.players:
         fields: dict[str, int | Zone] = {"ep": player.ep, "intel": player.intel}
@@ -285,7 +337,9 @@ def position(game: RiskGame, viewer: int | None = None) -> str:
             hidden = viewer is not None and (
                 kind == "library" or (kind in ("hand", "traps") and player.index != viewer)
             )
-            fields[kind] = Zone.hidden(len(ids)) if hidden else Zone.of(_card(game, i) for i in ids)
+            fields[kind] = (
+                Zone.hidden(len(ids)) if hidden else Zone.of(_card(game, i, viewer) for i in ids)
+            )
         seats.append(Seat(player.name, fields))
     return Position(header, seats).text()
 
@@ -313,14 +367,15 @@ def from_position(text: str) -> RiskGame:
         for cards in zones.values():
             kernel.check_names((c.name for c in cards), pool, line=seat.line)
             for card in cards:
-                kernel.check_marks(card, MARKS, line=seat.line)
+                plain = [m for m in card.marks if not m.startswith((ATTACHED, OWNED))]
+                kernel.check_marks(Card(card.name, tuple(plain)), MARKS, line=seat.line)
         builder.player(
             index,
             ep=seat.number("ep"),
             intel=seat.number("intel"),
             **{kind: [c.name for c in cards] for kind, cards in zones.items()},
         )
-        marked.append((index, "battlefield", zones["battlefield"]))
+        marked += [(index, kind, cards) for kind, cards in zones.items()]
     turn = read.integer("Turn", 2)
     active = read.seat_index(read.get("Active", read.seats[0].name), key="Active")
     try:
@@ -351,8 +406,17 @@ def from_position(text: str) -> RiskGame:
     if blocks:
         _declare_blocks(game, blocks, line=read.lines["Combat"])
     for index, kind, cards in marked:
-        for card_id, card in zip(game.table.zones[zone_name(kind, index)], cards, strict=True):
+        ids = list(game.table.zones[zone_name(kind, index)])
+        if kind == "library":
+            ids.reverse()  # stored bottom first, written from the top down
+        for card_id, card in zip(ids, cards, strict=True):
+            _owned(game, game.table.cards[card_id], card, line=read.seats[index].line)
+        if kind != "battlefield":
+            continue
+        for card_id, card in zip(ids, cards, strict=True):
             state = game.table.cards[card_id]
+            _attach(game, state, card, line=read.seats[index].line)
+            state.face_down = "face down" in card.marks
             state.tapped = "tapped" in card.marks
             state.arrived_turn = turn if "new" in card.marks else 0
             state.damage = kernel.mark_number(card, "damage")
@@ -376,6 +440,49 @@ def from_position(text: str) -> RiskGame:
     return game
 
 
+def _owned(game: RiskGame, state: CardState, card: Card, *, line: int) -> None:
+    """Give the card the owner its ``owned by`` mark names; off the battlefield, its owner
+    also controls it.
+
+    :raises PositionError: if the mark names no player.
+    """
+    for mark in card.marks:
+        if mark.startswith(OWNED):
+            names = [p.name for p in game.table.players]
+            owner = mark.removeprefix(OWNED)
+            if owner not in names:
+                raise PositionError(f"{card.name}: {owner!r} is not a player here", line=line)
+            state.owner = names.index(owner)
+            if not state.zone.startswith("battlefield"):
+                state.controller = state.owner
+
+
+def _attach(game: RiskGame, state: CardState, card: Card, *, line: int) -> None:
+    """Attach an Aura to the first permanent its ``attached to`` mark names.
+
+    :raises PositionError: if the card is no Aura or no permanent has that name.
+    """
+    for mark in card.marks:
+        if mark.startswith(ATTACHED):
+            name = mark.removeprefix(ATTACHED)
+            if not state.printed.is_aura:
+                raise PositionError(
+                    f"{card.name} is not an Aura: it attaches to nothing", line=line
+                )
+            found = _first_permanent(game, name)
+            if found is None:
+                raise PositionError(
+                    f"{card.name} is attached to {name!r}, which is not on the battlefield",
+                    line=line,
+                )
+            state.attached_to = found
+
+
+def _first_permanent(game: RiskGame, name: str) -> int | None:
+    """The first permanent called ``name`` on the battlefield, in the players' order."""
+    return next((c.id for c in game.table.permanents() if c.printed.name == name), None)
+
+
 def _combat_written(game: RiskGame) -> bool:
     """Whether the combat under way is one the text builds back: attacks only, the defender
     deciding on blockers as the declare blockers step begins, or blocks declared and ordered
@@ -396,8 +503,9 @@ def _combat_written(game: RiskGame) -> bool:
 def covers(game: Game) -> bool:
     """Whether the position form carries everything that decides how ``game`` plays on from
     here (chance aside): a player has priority, with what is on the stack and the combat
-    under way written (see ``_combat_written``), nothing else waiting, every card face up
-    and under its owner's control, and no effect lasting until the end of the turn. The
+    under way written (see ``_combat_written``), nothing else waiting, every card off the
+    battlefield under its owner's control, every Aura attached to the first permanent of its
+    name, and no effect lasting until the end of the turn. The
     conformance suite checks the round trip at such steps."""
     assert isinstance(game, RiskGame)
     if game.outcome is not None or game.decision != "priority" or game.step == "setup":
@@ -418,7 +526,13 @@ def covers(game: Game) -> bool:
         if player.drew_from_empty or not player.kept or player.pending:
             return False
     for state in game.table.cards:
-        if state.face_down or state.controller != state.owner or state.attached_to is not None:
+        attached = state.attached_to
+        if (
+            attached is not None
+            and _first_permanent(game, game.table.cards[attached].printed.name) != attached
+        ):
+            return False  # attached to a later copy: the text names the first
+        if state.controller != state.owner and not state.zone.startswith("battlefield"):
             return False
         if state.prevented or state.deadly_hit or state.pump_power or state.pump_defense:
             return False

@@ -166,7 +166,9 @@ def judge_lines(code: str) -> list[tuple[str, str]]:
             lines.append(("move", move))
         for answer in _answers(example):
             line = ("says", answer.replace("...", "…"))
-            if line not in lines:  # a log line printed again after the move that made it
+            # Each move shows all it answered, even what an earlier move answered in the same
+            # words; another statement's line already shown is the log printed again.
+            if move is not None or line not in lines:
                 lines.append(line)
     return lines
 
