@@ -469,3 +469,21 @@ def test_an_attached_aura_and_a_card_of_another_owner_build_back() -> None:
 def test_an_attachment_or_owner_that_does_not_fit_is_refused(marks: str, error: str) -> None:
     with pytest.raises(PositionError, match=error):
         from_position(f"Format: rr\n\nAlice: battlefield {marks}\nBob: battlefield Gloom Brute\n")
+
+
+def test_a_combat_of_two_attackers_of_one_name_is_not_carried_by_the_position() -> None:
+    """The Combat line names attackers by name, so two copies attacking could not be built back
+    (found by the soak run: a Risk & Resource game where two Gale Harriers attacked): the form
+    says it does not cover that step rather than write a text that does not build."""
+    game = from_position(
+        "Format: rr\nStep: declare_attackers\nDecision: attackers for Alice\n\n"
+        "Alice: ep 1; hand Sparkshot; battlefield Ember Scout, Ember Scout\n"
+        "Bob: hand Brace; library 5 Raze\n"
+    )
+    push(game, "Alice attacks Bob with Ember Scout")
+    push(game, "Alice attacks Bob with Ember Scout")
+    text = position(game)
+    assert "Combat: Ember Scout attacks Bob; Ember Scout attacks Bob" in text
+    assert not FORMS["rr"].covers(game)
+    with pytest.raises(PositionError, match="attacks twice"):
+        from_position(text)

@@ -486,10 +486,15 @@ def _first_permanent(game: RiskGame, name: str) -> int | None:
 def _combat_written(game: RiskGame) -> bool:
     """Whether the combat under way is one the text builds back: attacks only, the defender
     deciding on blockers as the declare blockers step begins, or blocks declared and ordered
-    for damage with a player holding priority."""
+    for damage with a player holding priority. The Combat line names each permanent by its
+    name, so two attackers or two blockers of one name cannot be told apart there."""
     attacked = {c.id for c in game.table.cards if c.attacked_turn == game.turn}
     if attacked != set(game.attacks):
         return False
+    for fighting in (game.attacks, game.blocks):
+        names = [game.table.cards[card].name for card in fighting]
+        if len(set(names)) != len(names):
+            return False
     if not game.blocks:
         return not game.blocked and not game.damage_order and game.decision == "priority"
     by_attacker = {a: [b for b, x in game.blocks.items() if x == a] for a in game.attacks}
