@@ -378,15 +378,13 @@ def _choose(game: DominionGame, step: Step, option: str) -> None:
     CHOICES[step["card"]](game, step, option)
 
 
-KINDS: Final[
-    dict[
-        str,
-        tuple[
-            Callable[[DominionGame, dict[str, Any]], list[str]],
-            Callable[[DominionGame, dict[str, Any], str], None],
-        ],
-    ]
-] = {
+StepKind = tuple[
+    Callable[["DominionGame", dict[str, Any]], list[str]],
+    Callable[["DominionGame", dict[str, Any], str], None],
+]
+"""How a kind of pending step is played: what its options are, and what choosing one does."""
+
+KINDS: Final[dict[str, StepKind]] = {
     "trash": (_trash_options, _trash),
     "gain": (_gain_options, _gain),
     "discard": (_discard_options, _discard),

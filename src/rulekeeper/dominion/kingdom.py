@@ -619,15 +619,7 @@ EVENTS: Final[dict[str, Callable[[DominionGame, int], None]]] = {
 }
 """What each Event does when bought (DM 5.2)."""
 
-STEP_KINDS: Final[
-    dict[
-        str,
-        tuple[
-            Callable[[DominionGame, dict[str, Any]], list[str]],
-            Callable[[DominionGame, dict[str, Any], str], None],
-        ],
-    ]
-] = {
+STEP_KINDS: Final[dict[str, effects.StepKind]] = {
     "victim": (effects.no_options, victim),
     "library": (library_options, library_step),
     "sentry": (sentry_options, sentry_step),
