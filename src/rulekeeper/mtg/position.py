@@ -413,8 +413,16 @@ def _read_shared(
 
 def _combat_written(game: MagicGame) -> bool:
     """Whether the combat under way reads back from its text: each attacker aims at a player
-    and counts as blocked exactly when it has blockers, numbered 1, 2... in their order, and
-    no creature was dealt deathtouch damage."""
+    and counts as blocked exactly when it has blockers, numbered 1, 2... in their order,
+    every blocker blocks an attacker still in combat, no two attackers or blockers share a
+    name (the text names them by name), and no creature was dealt deathtouch damage."""
+    attackers = {c.id for c in game.table.creatures() if c.attacking}
+    blockers = [c for c in game.table.creatures() if c.blocking != -1]
+    if any(c.blocking not in attackers for c in blockers):
+        return False  # it blocked a creature that has left combat: the text cannot say so
+    for fighting in ([game.table.cards[i].name for i in attackers], [c.name for c in blockers]):
+        if len(set(fighting)) != len(fighting):
+            return False
     for card in game.table.creatures():
         if card.deathtouched or (not card.attacking and card.blocked):
             return False
