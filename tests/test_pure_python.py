@@ -15,12 +15,16 @@ PLAY_EVERY_FORMAT = f"""
 import json, sys
 from rulekeeper.engine.agents import RandomAgent, play
 from rulekeeper.games import FORMATS
+from rulekeeper.notation import describe
+from rulekeeper.position import position
 
 played = []
 for key, entry in FORMATS.items():
     low, high = entry.players
     for players in sorted({{low, high}}):
         game = entry.new_game(1, players)
+        # The notation writes the position and the moves too, without "did you mean".
+        assert position(game) and describe(game, game.legal_actions()[0])
         play(game, [RandomAgent(seat) for seat in range(players)])
         played.append((key, players, game.is_over()))
 loaded = sorted({{m.split(".")[0] for m in sys.modules}} & set({COMPILED_OR_ABOVE_THEM!r}))

@@ -34,8 +34,6 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from rapidfuzz import fuzz, process
-
 from rulekeeper.engine.game import Game
 from rulekeeper.errors import InputError
 
@@ -318,6 +316,10 @@ def mark_number(card: Card, word: str) -> int:
 
 
 def _suggest(name: str, known: Iterable[str]) -> str:
+    # Imported only here, where a name is not known: rapidfuzz is compiled, and the engine
+    # reads positions without compiled extensions.
+    from rapidfuzz import fuzz, process
+
     near = process.extract(
         name, list(known), scorer=fuzz.WRatio, limit=3, score_cutoff=SUGGESTION_CUTOFF
     )
