@@ -8,6 +8,7 @@ run as ``python -m rulekeeper`` runs it.
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -68,18 +69,22 @@ def test_ctrl_c_while_a_command_runs() -> None:
         [sys.executable, "-m", "rulekeeper", "simulate", "leveler", "-n", "100000"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group, which the test can stop whole
     ) as command:
         assert command.stderr is not None
         command.stderr.read(1)  # the progress bar has started: the games are being played
-        command.send_signal(signal.SIGINT)
+        command.send_signal(signal.SIGINT)  # to the command alone, not to its workers
         try:
             out, err = command.communicate(timeout=120)
         except subprocess.TimeoutExpired:
-            # Leaving the with-block would wait for the command for ever: stop it, and fail.
-            command.kill()
-            command.communicate()
-            pytest.fail("simulate did not stop within 120 s of Ctrl-C")
+            # A worker still holding the output open would make leaving the with-block wait
+            # for ever: stop the whole group, and fail.
+            os.killpg(command.pid, signal.SIGKILL)
+            command.communicate(timeout=30)
+            pytest.fail("simulate, or one of its workers, did not stop within 120 s of Ctrl-C")
     assert command.returncode == EXIT_INTERRUPTED
     assert b"Traceback" not in err
     assert err.splitlines()[-1] == b"rulekeeper: interrupted"
     assert out == b""
+    with pytest.raises(ProcessLookupError):  # no worker is left playing in its group
+        os.killpg(command.pid, 0)

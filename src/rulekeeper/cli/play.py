@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
+import signal
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -282,8 +283,16 @@ def play_games(
     # Games in chunks, so that a process is not handed one tiny game at a time; map keeps the
     # seed order.
     chunk = max(1, min(16, len(seeds) // (jobs * 4)))
-    with ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(spec,)) as pool:
-        return list(bar(pool.map(play_seed, seeds, chunksize=chunk)))
+    # Ctrl-C is the parent's to handle: the workers ignore it, and leaving the block (on
+    # Ctrl-C too) terminates them, so that none is left playing, or holding the command's
+    # output open, after the command has ended.
+    with multiprocessing.Pool(jobs, initializer=_start_pool_worker, initargs=(spec,)) as pool:
+        return list(bar(pool.imap(play_seed, seeds, chunksize=chunk)))
+
+
+def _start_pool_worker(spec: SimulationSpec) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _start_worker(spec)
 
 
 def simulate(args: argparse.Namespace) -> int:
