@@ -21,6 +21,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from rulekeeper.sphinx.files import write_pages
 from rulekeeper.sphinx.registry import note_engine_dependencies
 
 # ``ignore-module-all``: document what a module defines, not what it re-exports, so each object
@@ -109,14 +110,7 @@ def write_api_pages(app: Sphinx) -> None:
         f"{module}.rst": api_page(module)
         for module in api_modules(app.config.rulekeeper_engine_packages)
     }
-    out.mkdir(parents=True, exist_ok=True)
-    for stale in out.glob("*.rst"):
-        if stale.name not in pages:
-            stale.unlink()
-    for name, text in pages.items():
-        path = out / name
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+    write_pages(out, pages, "*.rst")
 
 
 class ApiModulesDirective(SphinxDirective):

@@ -29,7 +29,7 @@ from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
 from rulekeeper.sphinx.domain import rules_domain
 from rulekeeper.sphinx.releasepages import release_docname, release_pages_dir
 from rulekeeper.sphinx.releases import Release, Snapshot, compare, history, load_releases, word_diff
-from rulekeeper.sphinx.transforms import BEFORE_REFERENCES
+from rulekeeper.sphinx.transforms import BEFORE_REFERENCES, rule_xref
 
 
 class rules_changes(nodes.General, nodes.Element):
@@ -255,15 +255,7 @@ class RulesChanges(SphinxPostTransform):
         """A link to a rule that still exists; its ID otherwise."""
         if RuleId(rule_id) not in rules_domain(self.env).rules:
             return nodes.Text(rule_id)
-        return addnodes.pending_xref(
-            "",
-            nodes.inline(rule_id, rule_id),
-            refdomain="rules",
-            reftype="rule",
-            reftarget=rule_id,
-            refexplicit=True,
-            refdoc=self.env.docname,
-        )
+        return rule_xref(rule_id, self.env.docname)
 
 
 class RuleHistoryLines(SphinxPostTransform):

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rulekeeper.rulebook import Rule
 from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
+from rulekeeper.sphinx.files import write_if_changed
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -198,15 +199,6 @@ def unshowable(text: str) -> list[str]:
 
 def _latin1(text: str) -> str:
     return text.translate(_LATIN1).encode("latin-1", "replace").decode("latin-1")
-
-
-def write_if_changed(path: Path, text: str) -> bool:
-    """Write ``text`` to ``path`` unless it already holds it (a server's caches keep it);
-    whether it was written."""
-    if path.is_file() and path.read_text(encoding="utf-8") == text:
-        return False
-    path.write_text(text, encoding="utf-8")
-    return True
 
 
 def write_downloads(

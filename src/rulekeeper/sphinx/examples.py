@@ -44,8 +44,7 @@ from sphinx.writers.html5 import HTML5Translator
 from rulekeeper.engine.position import Position, PositionError, Zone
 from rulekeeper.engine.position import read as read_position
 from rulekeeper.sphinx.domain import rules_domain
-from rulekeeper.sphinx.traceability import rule_xref
-from rulekeeper.sphinx.transforms import BEFORE_REFERENCES
+from rulekeeper.sphinx.transforms import BEFORE_REFERENCES, rule_xref
 
 POSITION_FUNCTIONS = frozenset({"from_position"})
 """Calls whose first argument, a string literal, is a position's text, shown as a table."""

@@ -17,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from rulekeeper.rules import PREFIXES
-from rulekeeper.sphinx.downloads import Edition, download_path, write_if_changed
+from rulekeeper.sphinx.downloads import Edition, download_path
+from rulekeeper.sphinx.files import write_if_changed
 from rulekeeper.sphinx.linkpreviews import meta_tags
 
 _ARTICLE = re.compile(r'<article role="main"[^>]*>(.*?)</article>', re.S)

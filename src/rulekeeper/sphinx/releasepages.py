@@ -15,6 +15,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
+from rulekeeper.sphinx.files import write_pages
 from rulekeeper.sphinx.releases import Release
 
 PAGE = """\
@@ -74,11 +75,4 @@ def write_release_pages(app: Sphinx) -> None:
     }
     if not pages and not out.is_dir():
         return
-    out.mkdir(parents=True, exist_ok=True)
-    for stale in out.glob("*.md"):
-        if stale.name not in pages:
-            stale.unlink()
-    for name, text in pages.items():
-        path = out / name
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+    write_pages(out, pages, "*.md")

@@ -32,7 +32,8 @@ from rulekeeper.rulebook import Rule
 from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
 from rulekeeper.sphinx.changes import current_snapshot, releases
 from rulekeeper.sphinx.domain import RuleRecord, rules_domain
-from rulekeeper.sphinx.downloads import Edition, write_downloads, write_if_changed
+from rulekeeper.sphinx.downloads import Edition, write_downloads
+from rulekeeper.sphinx.files import write_if_changed
 from rulekeeper.sphinx.linkpreviews import meta_tags
 from rulekeeper.sphinx.offline import write_offline_files
 from rulekeeper.sphinx.overview import GLOSSARY_KEY, pages_serving

@@ -22,8 +22,8 @@ from rulekeeper.rulebook import Rule
 from rulekeeper.rules import RuleId, parse_rule_id, rule_prefix, rule_sort_key
 from rulekeeper.sphinx.domain import rules_domain
 from rulekeeper.sphinx.nodes import rule_rulings, rulings_list
-from rulekeeper.sphinx.traceability import rule_xref, simple_table
-from rulekeeper.sphinx.transforms import BEFORE_REFERENCES
+from rulekeeper.sphinx.traceability import simple_table
+from rulekeeper.sphinx.transforms import BEFORE_REFERENCES, rule_xref
 
 # {rule}`RR 5.3c`, {rules:rule}`the special actions <RR 5.3c>`
 _RULE_ROLE = re.compile(r"\{(?:rules:)?rule\}`(?:[^`<]*<([^>`]+)>|([^`]+))`")

@@ -29,7 +29,7 @@ from rulekeeper.rules import rule_prefix
 from rulekeeper.sphinx.domain import rules_domain
 from rulekeeper.sphinx.nodes import fill, traceability_tables
 from rulekeeper.sphinx.registry import scoped_enforcers
-from rulekeeper.sphinx.transforms import BEFORE_REFERENCES, python_xref
+from rulekeeper.sphinx.transforms import BEFORE_REFERENCES, python_xref, rule_xref
 from rulekeeper.traceability import (
     FormatCoverage,
     RuleTrace,
@@ -319,19 +319,6 @@ def write_test_sources(
         )
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(page, encoding="utf-8")
-
-
-def rule_xref(rule_id: str, docname: str) -> addnodes.pending_xref:
-    return addnodes.pending_xref(
-        "",
-        nodes.inline(rule_id, rule_id),
-        refdomain="rules",
-        reftype="rule",
-        reftarget=rule_id,
-        refexplicit=False,
-        refwarn=True,
-        refdoc=docname,
-    )
 
 
 def _cell(children: list[Node]) -> nodes.paragraph:

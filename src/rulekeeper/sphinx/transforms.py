@@ -88,6 +88,21 @@ def api_target(qualname: str) -> str:
     return qualname.removesuffix(".__init__")
 
 
+def rule_xref(rule_id: str, docname: str) -> addnodes.pending_xref:
+    """A reference to a rule by ID, shown as its ID; the build warns if there is no such
+    rule."""
+    return addnodes.pending_xref(
+        "",
+        nodes.inline(rule_id, rule_id),
+        refdomain="rules",
+        reftype="rule",
+        reftarget=rule_id,
+        refexplicit=False,
+        refwarn=True,
+        refdoc=docname,
+    )
+
+
 def python_xref(qualname: str, docname: str, *, short: bool = False) -> addnodes.pending_xref:
     """A reference to a Python object by qualified name, shown as code.
 
