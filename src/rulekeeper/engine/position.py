@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rulekeeper.engine.game import Game
+from rulekeeper.engine.scenario import TurnScenario
 from rulekeeper.errors import InputError
 
 SUGGESTION_CUTOFF = 75  # rapidfuzz WRatio, 0 to 100; below it a guess helps nobody
@@ -189,6 +190,21 @@ class Position:
                 line=self.lines.get(key, 0),
             )
         return names.index(name)
+
+    def place_in_turn(self, builder: TurnScenario) -> tuple[int, int]:
+        """Set where in the turn ``builder``'s position stands from the ``Turn``, ``Active``
+        and ``Step`` lines (turn 2, the first player's first main phase unless they say);
+        return the turn and the active player's seat.
+
+        :raises PositionError: if a line names no number, no player or no step of the turn.
+        """
+        turn = self.integer("Turn", 2)
+        active = self.seat_index(self.get("Active", self.seats[0].name), key="Active")
+        try:
+            builder.at(self.get("Step", "main1"), active=active, turn=turn)
+        except InputError as error:
+            raise PositionError(str(error), line=self.lines.get("Step", 0)) from None
+        return turn, active
 
 
 _LIST = re.compile(r",\s*(?![^()]*\))")  # a comma outside brackets

@@ -327,12 +327,7 @@ def from_position(text: str) -> MagicGame:
         builder.player(
             index, life=seat.number("life", -1), damage_taken=seat.number("damage"), **built
         )
-    turn = read.integer("Turn", 2)
-    active = read.seat_index(read.get("Active", read.seats[0].name), key="Active")
-    try:
-        builder.at(read.get("Step", "main1"), active=active, turn=turn)
-    except InputError as error:
-        raise PositionError(str(error), line=read.lines.get("Step", 0)) from None
+    turn, _ = read.place_in_turn(builder)
     shared = _read_shared(read, pool, builder_zones)
     for zone, cards in shared.items():
         builder.zone(zone, [c.name for c in cards])

@@ -31,7 +31,7 @@ from typing import Any
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import seat_of
-from rulekeeper.errors import InputError
+from rulekeeper.engine.scenario import TurnScenario
 from rulekeeper.mtg.formats import magic_format
 from rulekeeper.mtg.game import STEPS, MagicGame
 from rulekeeper.mtg.state import UNOWNED
@@ -46,18 +46,18 @@ class _Seat:
     tapped: list[str] = field(default_factory=list)
 
 
-class Scenario:
+class Scenario(TurnScenario):
     """A fluent builder for a :class:`~rulekeeper.mtg.game.MagicGame` position."""
+
+    steps = STEPS
 
     def __init__(
         self, format_key: str = "leveler", *, seed: int = 0, names: Iterable[str] = ("Alice", "Bob")
     ) -> None:
+        super().__init__(seed=seed, names=names)
         self._format = magic_format(format_key)
-        self._seed = seed
-        self._names = list(names)
         self._seats = [_Seat() for _ in self._names]
         self._zones: dict[str, tuple[list[str], int]] = {}
-        self._turn, self._active, self._step = 2, 0, "main1"
 
     def player(
         self,
@@ -96,16 +96,6 @@ class Scenario:
         """Put cards in any zone by name, top last, e.g. ``zone("shoe", [...])`` or
         ``zone("pack:1", [...])``; by default nobody owns them (as in a Vortex shoe or pack)."""
         self._zones[name] = (list(cards), owner)
-        return self
-
-    def at(self, step: str, *, active: int = 0, turn: int = 2) -> Scenario:
-        """Set the step, the active player and the turn number.
-
-        :raises InputError: if ``step`` is not a step of the turn.
-        """
-        if step not in STEPS:
-            raise InputError(f"unknown step {step!r}; steps are {', '.join(STEPS)}")
-        self._step, self._active, self._turn = step, active, turn
         return self
 
     def build(self) -> MagicGame:

@@ -47,7 +47,6 @@ from typing import Any
 from rulekeeper.engine import position as kernel
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
-from rulekeeper.errors import InputError
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.cards import card_pool
 from rulekeeper.riskres.effects import ENTER
@@ -376,12 +375,7 @@ def from_position(text: str) -> RiskGame:
             **{kind: [c.name for c in cards] for kind, cards in zones.items()},
         )
         marked += [(index, kind, cards) for kind, cards in zones.items()]
-    turn = read.integer("Turn", 2)
-    active = read.seat_index(read.get("Active", read.seats[0].name), key="Active")
-    try:
-        builder.at(read.get("Step", "main1"), active=active, turn=turn)
-    except InputError as error:
-        raise PositionError(str(error), line=read.lines.get("Step", 0)) from None
+    turn, active = read.place_in_turn(builder)
     attacks, blocks = _combat_parts(read)
     if attacks:
         attacking = read.seats[active]

@@ -26,7 +26,8 @@ from typing import Final
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, seat_of
-from rulekeeper.errors import IllegalActionError, InputError
+from rulekeeper.engine.scenario import TurnScenario
+from rulekeeper.errors import IllegalActionError
 from rulekeeper.riskres.actions import Pass, Player, Target
 from rulekeeper.riskres.combat import begin_blocks
 from rulekeeper.riskres.game import RiskGame, check_players
@@ -43,11 +44,13 @@ class _Seat:
     tapped: list[str] = field(default_factory=list)
 
 
-class Scenario:
+class Scenario(TurnScenario):
     """A fluent builder for a :class:`~rulekeeper.riskres.game.RiskGame` position.
 
     :raises InputError: if there are not two to six names (RR R63).
     """
+
+    steps = STEPS
 
     def __init__(
         self,
@@ -58,12 +61,10 @@ class Scenario:
         variant: str = "",
         betrayal: bool = True,
     ) -> None:
-        self._seed = seed
+        super().__init__(seed=seed, names=names)
         self._variant, self._betrayal = variant, betrayal
-        self._names = list(names)
         check_players(len(self._names))
         self._seats = [_Seat() for _ in self._names]
-        self._turn, self._active, self._step = 2, 0, "main1"
         self._attacks: dict[str, str] = {}
         self._mulligan_rule = mulligan_rule
 
@@ -98,16 +99,6 @@ class Scenario:
             "traps": list(traps),
         }
         seat.arrived, seat.tapped = list(arrived), list(tapped)
-        return self
-
-    def at(self, step: str, *, active: int = 0, turn: int = 2) -> Scenario:
-        """Set the step, the active player and the turn number.
-
-        :raises InputError: if ``step`` is not a step of the turn.
-        """
-        if step not in STEPS:
-            raise InputError(f"unknown step {step!r}; steps are {', '.join(STEPS)}")
-        self._step, self._active, self._turn = step, active, turn
         return self
 
     def attacking(self, attacks: Mapping[str, str]) -> Scenario:
