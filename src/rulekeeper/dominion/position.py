@@ -48,7 +48,7 @@ from typing import Any
 
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.draft import NO_LANDSCAPES, PRIVATE
-from rulekeeper.dominion.draft.play import DominionDraft, DraftGame, new_draft_game
+from rulekeeper.dominion.draft.play import DominionDraft, new_draft_game
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.scenario import scenario
 from rulekeeper.engine import position as kernel
@@ -110,7 +110,7 @@ def _state(read: Position) -> dict[str, Any]:
     return state
 
 
-def _draft_game(read: Position, kingdom: list[str]) -> DraftGame:
+def _draft_game(read: Position, kingdom: list[str]) -> DominionGame:
     """A Draft game dealt from the position's seed, whose piles must be the kingdom written."""
     try:
         game = new_draft_game(

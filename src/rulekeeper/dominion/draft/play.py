@@ -271,11 +271,6 @@ class DominionDraft(DominionVariant):
 
 register(DominionDraft)
 
-DraftGame = DominionGame
-"""A game of Dominion Draft is a :class:`~rulekeeper.dominion.game.DominionGame` whose variant
-is :class:`DominionDraft`; the name stays for the modules that still use it."""
-
-
 @enforces("DD 1.4", "DD R4", "DD R17")
 def new_draft_game(
     seed: int, players: int, variant: str = "", names: Sequence[str] | None = None
