@@ -335,7 +335,7 @@ def test_read_save_raises_nothing_but_serialization_errors(text: str | bytes) ->
         assert isinstance(read_save(text), dict)
 
 
-@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("key", [k for k in KEYS if k not in ("rr", "dominion", "dominion-draft")])
 @PLAYED
 @given(data=st.data())
 def test_the_quick_structure_check_agrees_with_jsonschema(key: str, data: st.DataObject) -> None:
@@ -357,14 +357,9 @@ def test_the_quick_structure_check_agrees_with_jsonschema(key: str, data: st.Dat
 
 
 def schema_of(key: str, save: dict[str, Any]) -> Any:
-    from rulekeeper.engine.saves import load_schema
     from rulekeeper.games import magic_format
     from rulekeeper.mtg.saving import save_schema
 
-    if key == "rr":
-        return load_schema("rulekeeper.riskres", "save.schema.json")
-    if key in ("dominion", "dominion-draft"):
-        return load_schema("rulekeeper.dominion", "data/save.schema.json")
     return save_schema(magic_format(key))
 
 
