@@ -45,11 +45,12 @@ def test_a_risk_player_is_saved_field_by_field() -> None:
         ({"seed": -1, "rng": [], "scripted": {}}, ChanceRecord, r"^not a saved game: seed: -1 "),
         ({"seed": 1, "scripted": {}}, ChanceRecord, r"'rng' is a required property"),
         ([[1, "RR 1", "x", 4]], Log, r"^not a saved game: \[0\]: .* at most 3 items"),
-        ([[1, "RR 1", 3]], Log, r"^not a saved game: \[0\]\[2\]: 3 is not valid"),
-        (["won", [0], "RR 1", "x"], OutcomeRecord, r"\[0\]: 'won' is not valid"),
+        ([[1, "RR 1", 3]], Log, r"^not a saved game: \[0\]\[2\]: 3 is not of type 'string'"),
+        (["won", [0], "RR 1", "x"], OutcomeRecord, r"\[0\]: 'won' is not one of 'win' or 'draw'"),
         (["win", [0, 0], "RR 1", "x"], OutcomeRecord, r"\[1\]: .* an item appears twice"),
-        (["win", [True], "RR 1", "x"], OutcomeRecord, r"\[1\]\[0\]: true is not valid"),
-        (["win", [1.0], "RR 1", "x"], OutcomeRecord, r"\[1\]\[0\]: 1.0 is not valid"),
+        (["win", [True], "RR 1", "x"], OutcomeRecord, r"\[1\]\[0\]: true is not of type 'int"),
+        (["win", [1.0], "RR 1", "x"], OutcomeRecord, r"\[1\]\[0\]: 1.0 is not of type 'int"),
+        ({"seed": 2**65, "rng": [], "scripted": {}}, ChanceRecord, r"seed: \d+ is greater than"),
     ],
 )
 def test_a_record_names_the_field_and_the_reason(data: object, record: Any, message: str) -> None:

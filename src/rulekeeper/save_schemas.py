@@ -23,13 +23,15 @@ from typing import Any
 
 @dataclass(frozen=True)
 class PublishedSchema:
-    """One save's schema as published: its file, its ``$id`` and title, and the record it is
-    generated from (``module:name``)."""
+    """One save's schema as published: its file, its ``$id`` and title, the record it is
+    generated from (``module:name``), and a description where the record is a type alias,
+    which has no docstring of its own."""
 
     filename: str
     schema_id: str
     title: str
     record: str
+    description: str = ""
 
     def schema(self) -> dict[str, Any]:
         """The schema, generated from the record."""
@@ -37,7 +39,8 @@ class PublishedSchema:
 
         module, name = self.record.split(":")
         record = getattr(importlib.import_module(module), name)
-        return json_schema(record, schema_id=self.schema_id, title=self.title)
+        schema = json_schema(record, schema_id=self.schema_id, title=self.title)
+        return {**schema, "description": self.description} if self.description else schema
 
     def text(self) -> str:
         """The schema file's text."""
@@ -47,6 +50,31 @@ class PublishedSchema:
 
 
 SCHEMAS = (
+    PublishedSchema(
+        "magic.schema.json",
+        "urn:rulekeeper:save:magic",
+        "Saved game of a Magic format",
+        "rulekeeper.mtg.save_records:MagicSave",
+    ),
+    PublishedSchema(
+        "magic-format-state.schema.json",
+        "urn:rulekeeper:save:magic:format-state",
+        "Format state of plain Magic and Leveler",
+        "rulekeeper.mtg.save_records:NoBookkeeping",
+        "These formats keep no bookkeeping of their own: an empty object.",
+    ),
+    PublishedSchema(
+        "vortex-format-state.schema.json",
+        "urn:rulekeeper:save:vortex:format-state",
+        "Format state of Vortex Based Magic",
+        "rulekeeper.mtg.formats.vortex.save_records:VortexState",
+    ),
+    PublishedSchema(
+        "stockpile-format-state.schema.json",
+        "urn:rulekeeper:stockpile:format-state",
+        "Stockpile Draft bookkeeping",
+        "rulekeeper.mtg.formats.stockpile.save_records:StockpileState",
+    ),
     PublishedSchema(
         "rr.schema.json",
         "urn:rulekeeper:save:rr",

@@ -19,7 +19,7 @@ outcome.
 ...     check_record([[1, "RR 2.1", 3]], list[Event])
 ... except SerializationError as error:
 ...     print(error)
-not a saved game: [0][2]: 3 is not valid: Input should be a valid string
+not a saved game: [0][2]: 3 is not of type 'string'
 """
 
 from __future__ import annotations
@@ -152,9 +152,10 @@ def _adapter(record: Any) -> TypeAdapter[Any]:
     )
 
 
-def check_record(data: object, record: Any) -> None:
+def check_record(data: object, record: Any, *, at: Sequence[str | int] = ()) -> None:
     """Refuse ``data`` (a save, or a part of one, as JSON data) unless it is what ``record``
     declares: every field present and no other, each of its type and within its bounds.
+    ``at`` is where ``data`` is in the save, for the error's path (``("format_state",)``).
 
     Of several problems, the one reported is the deepest in the data (the most precise), ties
     going to the first found; pydantic finds them in the same order every time.
@@ -172,7 +173,7 @@ def check_record(data: object, record: Any) -> None:
     except ValidationError as error:
         problems = [_problem(data, e["loc"][1:], e) for e in error.errors(include_url=False)]
         path, reason = max(problems, key=lambda problem: len(problem[0]))
-        raise refuse(format_path(path), reason) from None
+        raise refuse(format_path([*at, *path]), reason) from None
 
 
 def _problem(data: object, loc: Sequence[str | int], error: Any) -> tuple[list[str | int], str]:
@@ -196,7 +197,30 @@ def _problem(data: object, loc: Sequence[str | int], error: Any) -> tuple[list[s
         return path[:-1] if path and path[-1] == name else path, (
             f"Additional properties are not allowed ({name!r} was unexpected)"
         )
-    return path, f"{_shown(error.get('input'))} is not valid: {error['msg']}"
+    shown, context = _shown(error.get("input")), error.get("ctx") or {}
+    if kind == "greater_than_equal":
+        return path, f"{shown} is less than the minimum of {context['ge']}"
+    if kind == "less_than_equal":
+        return path, f"{shown} is greater than the maximum of {context['le']}"
+    if kind == "literal_error":
+        return path, f"{shown} is not one of {context['expected']}"
+    if kind in _JSON_TYPES:
+        return path, f"{shown} is not of type {_JSON_TYPES[kind]!r}"
+    return path, f"{shown} is not valid: {error['msg']}"
+
+
+_JSON_TYPES = {
+    "int_type": "integer",
+    "float_type": "number",
+    "string_type": "string",
+    "bool_type": "boolean",
+    "none_required": "null",
+    "list_type": "array",
+    "tuple_type": "array",
+    "dict_type": "object",
+    "dataclass_type": "object",
+}
+"""pydantic's errors for a value of the wrong type, by the JSON type that was expected."""
 
 
 def _holds(value: object, part: str | int) -> bool:
