@@ -141,15 +141,15 @@ them lost by. Saves written before the causes were recorded have four fields."""
 
 
 @cache
-def _adapter(record: Any) -> TypeAdapter[Any]:
+def _adapter(record: Any, *, documented: bool = False) -> TypeAdapter[Any]:
     from pydantic import ConfigDict, TypeAdapter
 
     # pydantic takes a configuration only for a type that cannot carry its own, and the
     # records stay plain standard-library declarations: so the record is declared as the one
-    # item of a tuple, and the configuration (no coercion, no unknown fields) reaches it.
-    return TypeAdapter(
-        tuple[record], config=ConfigDict(strict=True, extra="forbid", use_attribute_docstrings=True)
-    )
+    # item of a tuple, and the configuration (no coercion, no unknown fields) reaches it. Only
+    # the schema needs the fields' docstrings, which pydantic reads from the source: slowly.
+    config = ConfigDict(strict=True, extra="forbid", use_attribute_docstrings=documented)
+    return TypeAdapter(tuple[record], config=config)
 
 
 def check_record(data: object, record: Any, *, at: Sequence[str | int] = ()) -> None:
@@ -238,7 +238,7 @@ def _shown(value: object) -> str:
 
 def json_schema(record: Any, *, schema_id: str, title: str) -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of a save declared by ``record``, as published."""
-    schema = _adapter(record).json_schema()
+    schema = _adapter(record, documented=True).json_schema()
     body = schema["prefixItems"][0]
     defs = schema.get("$defs", {})
     if "$ref" in body:  # the record itself, rather than a reference to it
