@@ -49,6 +49,13 @@ Options = Annotated[list[Name], MinLen(1), MaxLen(200)]
 # (rulekeeper.dominion.effects.KINDS), and added to Step.
 
 
+class CardStep(TypedDict):
+    """The fields of every step that a card under way makes and that says nothing more."""
+
+    player: Seat
+    card: Name
+
+
 class TrashStep(TypedDict):
     """Trash between ``min`` and ``max`` cards from hand."""
 
@@ -96,20 +103,16 @@ class TopdeckStep(TypedDict):
     type: NotRequired[Name]
 
 
-class ReactStep(TypedDict):
+class ReactStep(CardStep):
     """Reveal a Reaction, or not, when an attack is played."""
 
     do: Literal["react"]
-    player: Seat
-    card: Name
 
 
-class EffectStep(TypedDict):
+class EffectStep(CardStep):
     """Play a card's effect."""
 
     do: Literal["effect"]
-    player: Seat
-    card: Name
 
 
 class ChooseStep(TypedDict):
@@ -151,20 +154,16 @@ class SentryStep(TypedDict):
     kept: Looked
 
 
-class PassStep(TypedDict):
+class PassStep(CardStep):
     """Pass a card to the next player."""
 
     do: Literal["pass"]
-    player: Seat
-    card: Name
 
 
-class DeliverStep(TypedDict):
+class DeliverStep(CardStep):
     """Put the cards set aside where they go."""
 
     do: Literal["deliver"]
-    player: Seat
-    card: Name
 
 
 Step = Annotated[

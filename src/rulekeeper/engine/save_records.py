@@ -41,12 +41,19 @@ if TYPE_CHECKING:
 # means only when pydantic asks (its ``__get_pydantic_core_schema__`` hook), importing it then.
 
 
-@dataclass(frozen=True)
 class Tagged:
     """On a union of records: the field whose value names the member (a tagged union), so that
     a save is checked against the member it names and the error speaks of that member."""
 
-    field: str
+    # A plain class, not a dataclass: the API pages show a dataclass in an alias as
+    # Tagged(field=do), and take the field's name for a class.
+    __slots__ = ("field",)
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def __repr__(self) -> str:
+        return f"Tagged({self.field!r})"
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
         from pydantic import Discriminator

@@ -84,6 +84,7 @@ class CardRecord(TypedDict):
     player."""
 
 
+# Written out, as a Literal must be; a test holds it to rulekeeper.mtg.game.STEPS.
 Step = Literal[
     "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
     "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2", "end",

@@ -124,6 +124,7 @@ class StackItem(TypedDict):
     target: Target | None
 
 
+# Written out, as a Literal must be; a test holds it to rulekeeper.riskres.turn.STEPS.
 Step = Literal[
     "setup",
     "untap",
