@@ -85,7 +85,7 @@ nitpick_ignore_regex = [
         r"|dataclasses|random|json|io|abc|re|os|datetime|decimal|fractions"
         r"|functools|itertools|contextlib"
         # Third-party libraries the engine uses; they have no inventory here either.
-        r"|jsonschema|rapidfuzz|tqdm)(\..*)?",
+        r"|annotated_types|typing_extensions|pydantic|rapidfuzz|tqdm)(\..*)?",
     ),
     (
         r"py:.*",

@@ -86,10 +86,6 @@ def _run_time_imports(path: Path) -> set[str]:
 # Imports inside a function that close a cycle and stay, each with its reason. A new one is a
 # cycle to break by moving what both modules need into a module below them, not an entry here.
 DEFERRED_CYCLES: dict[tuple[str, str], str] = {
-    ("rulekeeper.engine.saves", "rulekeeper.engine.validation"): (
-        "jsonschema, and its compiled dependency, are imported only when a save is validated, "
-        "so that the engine runs without compiled extensions"
-    ),
     ("rulekeeper.riskres.game", "rulekeeper.riskres.saving"): (
         "RiskGame.save and restore are the game's methods and the save module builds a "
         "RiskGame; restore taking the class, as Dominion's does, would break it"

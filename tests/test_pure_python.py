@@ -1,7 +1,7 @@
 """The rules engine imports and plays without compiled extensions (so that it runs where they
-are unavailable, such as Pyodide in a browser): jsonschema, whose ``rpds-py`` is compiled, and
-rapidfuzz are imported only on the paths that need them, reading a save and suggesting "did
-you mean"."""
+are unavailable, such as Pyodide in a browser): pydantic and jsonschema, whose cores are
+compiled, and rapidfuzz are imported only on the paths that need them, reading a save and
+suggesting "did you mean"."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 
-COMPILED_OR_ABOVE_THEM = ("jsonschema", "rpds", "rapidfuzz")
+COMPILED_OR_ABOVE_THEM = ("jsonschema", "rpds", "pydantic", "pydantic_core", "rapidfuzz")
 
 PLAY_EVERY_FORMAT = f"""
 import json, sys
@@ -47,10 +47,10 @@ def test_every_format_plays_without_compiled_libraries() -> None:
     assert result["loaded"] == []
 
 
-def test_reading_a_save_still_validates_with_jsonschema() -> None:
+def test_reading_a_save_still_validates_with_pydantic() -> None:
     code = PLAY_EVERY_FORMAT.replace(
         "print(",
         "type(game).loads(game.dumps())\nloaded = sorted({m.split('.')[0] for m in sys.modules}"
         f" & set({COMPILED_OR_ABOVE_THEM!r}))\nprint(",
     )
-    assert "jsonschema" in _run(code)["loaded"]
+    assert "pydantic_core" in _run(code)["loaded"]

@@ -7,19 +7,15 @@ from typing import Any
 
 import pytest
 
-from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.saves import (
     MAX_DEPTH,
-    SCHEMA_PACKAGE,
     check_card_ids,
     check_card_zones,
     check_index,
     check_invariants,
-    check_structure,
     format_path,
     guard,
-    load_schema,
     read_save,
 )
 from rulekeeper.errors import SerializationError
@@ -72,79 +68,6 @@ def test_read_save_accepts_a_save_and_bytes() -> None:
     assert read_save(b'{"turn": 1, "name": "\xc3\xa9"}') == {"turn": 1, "name": "é"}
     nested = '{"a":' * (MAX_DEPTH - 1) + "1" + "}" * (MAX_DEPTH - 1)
     assert read_save(nested)["a"]["a"]
-
-
-# load_schema and check_structure.
-
-
-def test_load_schema_reads_a_shipped_schema_once() -> None:
-    schema = load_schema(SCHEMA_PACKAGE, "log.schema.json")
-    assert schema["$id"] == "urn:rulekeeper:log"
-    assert load_schema(SCHEMA_PACKAGE, "log.schema.json") is schema
-
-
-def test_load_schema_refuses_a_missing_file() -> None:
-    with pytest.raises(SerializationError, match="no usable schema"):
-        load_schema(SCHEMA_PACKAGE, "no-such.schema.json")
-
-
-PLAYERS: dict[str, Any] = {
-    "type": "object",
-    "required": ["players"],
-    "properties": {
-        "players": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["life"],
-                "properties": {"life": {"type": "integer", "minimum": 0, "maximum": 99}},
-            },
-        },
-        "chance": {"$ref": "urn:rulekeeper:chance"},
-    },
-}
-
-
-@pytest.mark.parametrize(
-    ("data", "message"),
-    [
-        ({"players": [{"life": 1}, {"life": 100}]}, r"players\[1\]\.life: 100 is greater than"),
-        ({"players": [{"life": 1}, {"life": "x"}]}, r"players\[1\]\.life: 'x' is not of type"),
-        ({"players": [{}]}, r"players\[0\]: 'life' is a required property"),
-        ({}, r"not a saved game: 'players' is a required property"),
-        ({"players": {}}, r"players: \{\} is not of type 'array'"),
-        ({"players": [], "chance": {"seed": -1, "rng": [], "scripted": {}}}, r"chance\.seed"),
-    ],
-)
-def test_check_structure_names_the_field_and_the_reason(data: object, message: str) -> None:
-    with pytest.raises(SerializationError, match=message):
-        check_structure(data, PLAYERS)
-
-
-def test_check_structure_reports_the_same_error_every_time() -> None:
-    data = {"players": [{"life": -1}, {"life": "x"}, {}], "chance": 3}
-    messages = set()
-    for _ in range(3):
-        with pytest.raises(SerializationError) as error:
-            check_structure(data, PLAYERS)
-        messages.add(str(error.value))
-    assert len(messages) == 1
-
-
-def test_check_structure_resolves_the_shared_chance_schema() -> None:
-    check_structure({"players": [], "chance": Chance(5).to_json()}, PLAYERS)
-    chance = Chance(5).to_json()
-    chance["rng"][1][3] = 2**40
-    with pytest.raises(SerializationError, match=r"chance\.rng\[1\]\[3\]"):
-        check_structure({"players": [], "chance": chance}, PLAYERS)
-
-
-def test_check_structure_survives_deep_data() -> None:
-    deep: object = 1
-    for _ in range(5000):
-        deep = [deep]
-    with pytest.raises(SerializationError):
-        check_structure({"players": deep}, PLAYERS)
 
 
 def test_format_path() -> None:
@@ -406,7 +329,7 @@ def test_leveler_refuses_a_sub_deck_partly_outside_the_game() -> None:
 
 
 def test_the_schemas_agree_with_the_engines_constants() -> None:
-    """The schemas are static data files; these are the facts they repeat from the code."""
+    """The declarations repeat these facts of the code (a ``Literal`` must be written out)."""
     from rulekeeper.mtg.game import STEPS as MAGIC_STEPS
     from rulekeeper.mtg.game import TURN_LIMIT as MAGIC_TURN_LIMIT
     from rulekeeper.riskres import PLAYERS
@@ -414,16 +337,24 @@ def test_the_schemas_agree_with_the_engines_constants() -> None:
     from rulekeeper.riskres.turn import STEPS as RR_STEPS
     from rulekeeper.riskres.variants import VARIANTS
 
-    rr = load_schema("rulekeeper.riskres", "save.schema.json")
+    rr = published("rr.schema.json")
     assert rr["properties"]["turn"]["prefixItems"][3]["enum"] == ["setup", *RR_STEPS]
     options = rr["properties"]["options"]["prefixItems"]
     assert options[0]["enum"] == list(MULLIGANS)
     assert options[3]["enum"] == ["", *VARIANTS]
-    assert rr["$defs"]["seat"]["maximum"] == PLAYERS[1] - 1
+    assert rr["properties"]["turn"]["prefixItems"][1]["maximum"] == PLAYERS[1] - 1
     assert rr["properties"]["players"]["maxItems"] == PLAYERS[1]
-    magic = load_schema("rulekeeper.mtg", "save.schema.json")
+    magic = published("magic.schema.json")
     assert magic["properties"]["step"]["enum"] == list(MAGIC_STEPS)
     assert magic["properties"]["turn"]["maximum"] == MAGIC_TURN_LIMIT
     largest = max(FORMATS[key].players[1] for key in ("leveler", "vortex", "stockpile"))
     assert magic["properties"]["players"]["maxItems"] == largest
-    assert magic["$defs"]["seat"]["maximum"] == largest - 1
+    assert magic["properties"]["active"]["maximum"] == largest - 1
+
+
+def published(filename: str) -> dict[str, Any]:
+    """The published schema of that name, as generated from its declaration."""
+    from rulekeeper.save_schemas import SCHEMAS
+
+    (found,) = [s for s in SCHEMAS if s.filename == filename]
+    return found.schema()

@@ -93,7 +93,7 @@ def test_check_playable_tries_the_actions_on_copies_without_the_log(
     [
         (lambda s: s.pop("card"), "'card' is a required property"),
         (lambda s: s.update(colour="blue"), "'colour' was unexpected"),
-        (lambda s: s.update(do="dance"), "'dance' is not one of"),
+        (lambda s: s.update(do="dance"), "Input tag 'dance' found using 'do' does not match"),
         (lambda s: s.update(player=5), "5 is not a player"),
         (lambda s: s.update(card="Chapel"), "is not one any card makes"),
         (lambda s: s.update(card="No Such Card"), "is not a Dominion card"),
@@ -108,13 +108,15 @@ def test_dominion_refuses_a_pending_step_with_a_missing_or_unknown_field(
 
 
 @pytest.mark.rule("DM 3.3")
-def test_every_kind_of_step_declares_its_fields_in_the_schema() -> None:
-    from rulekeeper.dominion.effects import KINDS
-    from rulekeeper.engine.saves import load_schema
+def test_every_kind_of_step_declares_its_fields() -> None:
+    from typing import get_args, get_type_hints
 
-    schema = load_schema("rulekeeper.dominion", "data/save.schema.json")
-    assert set(schema["$defs"]["steps"]) == set(KINDS)
-    assert schema["$defs"]["step"]["properties"]["do"]["enum"] == list(schema["$defs"]["steps"])
+    from rulekeeper.dominion.effects import KINDS
+    from rulekeeper.dominion.save_records import Step
+
+    members = get_args(get_args(Step)[0])
+    declared = [get_args(get_type_hints(member)["do"])[0] for member in members]
+    assert sorted(declared) == sorted(KINDS)
 
 
 @pytest.mark.rule("DM R3")

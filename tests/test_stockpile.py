@@ -33,6 +33,7 @@ from rulekeeper.mtg.formats.stockpile.actions import Acquire, AcquireLand, Retur
 from rulekeeper.mtg.formats.stockpile.agents import StockpileAgent
 from rulekeeper.mtg.formats.stockpile.junk import JUNK_CARD
 from rulekeeper.mtg.formats.stockpile.play import Stockpile, hidden_cards_shown
+from rulekeeper.mtg.formats.stockpile.save_records import StockpileState
 from rulekeeper.mtg.formats.stockpile.saving import check_format_state
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.scenario import Scenario
@@ -828,7 +829,7 @@ def test_an_owned_card_in_a_stockpile_is_refused() -> None:
 
 def test_the_format_offers_its_save_checks_as_hooks() -> None:
     fmt = Stockpile(cube=CUBE)
-    assert fmt.format_state_schema()["$id"] == "urn:rulekeeper:stockpile:format-state"
+    assert fmt.format_state_record() is StockpileState
     game = new_game(2)
     fmt.check_restored(game)
     game.format_state["acquired"] = 99

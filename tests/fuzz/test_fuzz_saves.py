@@ -22,14 +22,12 @@ from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from jsonschema import Draft202012Validator
 
 from rulekeeper.engine.agents import RandomAgent
 from rulekeeper.engine.game import Game
-from rulekeeper.engine.saves import check_structure, read_save
-from rulekeeper.engine.validation import _shared_registry
+from rulekeeper.engine.saves import read_save
 from rulekeeper.errors import SerializationError
 from rulekeeper.games import FORMATS
 
@@ -333,39 +331,6 @@ JSONISH = st.sampled_from(list('[]{}",:0123456789.-+eE aNInfinityrue\\u\ud800\x0
 def test_read_save_raises_nothing_but_serialization_errors(text: str | bytes) -> None:
     with contextlib.suppress(SerializationError):
         assert isinstance(read_save(text), dict)
-
-
-@pytest.mark.parametrize("key", KEYS)
-@PLAYED
-@given(data=st.data())
-def test_the_quick_structure_check_agrees_with_jsonschema(key: str, data: st.DataObject) -> None:
-    """check_structure skips jsonschema for values it is certain of; it must decide as
-    jsonschema alone would."""
-    text = data.draw(mutated_saves(key))
-    try:
-        save = read_save(text)
-    except SerializationError:
-        assume(False)
-    schema = schema_of(key, save)
-    plain = Draft202012Validator(schema, registry=_shared_registry())
-    try:
-        check_structure(save, schema)
-        quick = True
-    except SerializationError:
-        quick = False
-    assert quick == plain.is_valid(save)
-
-
-def schema_of(key: str, save: dict[str, Any]) -> Any:
-    from rulekeeper.engine.saves import load_schema
-    from rulekeeper.games import magic_format
-    from rulekeeper.mtg.saving import save_schema
-
-    if key == "rr":
-        return load_schema("rulekeeper.riskres", "save.schema.json")
-    if key in ("dominion", "dominion-draft"):
-        return load_schema("rulekeeper.dominion", "data/save.schema.json")
-    return save_schema(magic_format(key))
 
 
 # The issue's named examples, each a regression test.

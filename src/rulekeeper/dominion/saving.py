@@ -3,10 +3,11 @@
 A saved game names its variant (its format key); it is restored with that variant, found
 among the known ones (:func:`~rulekeeper.dominion.hooks.register`), which takes up its own
 bookkeeping from the save's ``variant_state``. Anything malformed is refused with a
-:class:`~rulekeeper.errors.SerializationError`: the schema declares each kind of pending
-step's fields (``$defs/steps``), the checks here say what those fields must name in the game
-and refuse a state play never stops in (DM R3), and the kernel's
-:func:`~rulekeeper.engine.saves.check_playable` checks that the game can go on.
+:class:`~rulekeeper.errors.SerializationError`: the save's declaration
+(:mod:`rulekeeper.dominion.save_records`) gives each kind of pending step's fields, the checks
+here say what those fields must name in the game and refuse a state play never stops in
+(DM R3), and the kernel's :func:`~rulekeeper.engine.saves.check_playable` checks that the game
+can go on.
 """
 
 from __future__ import annotations
@@ -28,10 +29,8 @@ from rulekeeper.engine.saves import (
     check_invariants,
     check_object,
     check_playable,
-    check_structure,
     format_path,
     guard,
-    load_schema,
     refuse,
 )
 
@@ -88,8 +87,8 @@ def _copy(value: Any) -> Any:
 
 
 def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
-    """Rebuild a game saved by :func:`save`: the kernel's structure check against
-    ``data/save.schema.json`` (:mod:`rulekeeper.engine.saves`), then the game's meaning, the
+    """Rebuild a game saved by :func:`save`: the structure its declaration
+    (:class:`~rulekeeper.dominion.save_records.DominionSave`) says, then the game's meaning, the
     invariants, and that the game can go on
     (:func:`~rulekeeper.engine.saves.check_playable`). ``trusted=True`` skips the checks, for
     data this engine has just saved itself (:meth:`~rulekeeper.engine.game.Game.after`).
@@ -103,7 +102,11 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
         known = variant_type(key) if isinstance(key, str) else None
         if known is None:
             raise refuse("format", "not a saved Dominion game")
-        check_structure(data, load_schema("rulekeeper.dominion", "data/save.schema.json"))
+        # The declaration, and pydantic beneath it, only here: play never reads a user's save.
+        from rulekeeper.dominion.save_records import DominionSave
+        from rulekeeper.engine.save_records import check_record
+
+        check_record(data, DominionSave)
         if data["variant"] != known.facts.key:
             raise refuse("variant", f"{data['variant']!r} is not {known.facts.key}")
     assert known is not None
@@ -183,6 +186,8 @@ def _check_step(game: DominionGame, step: dict[str, Any], path: str) -> None:
             check_index(step[field], len(game.cards), f"{path}.{field}", what="card")
     if "type" in step and step["type"] not in TYPES:
         raise refuse(f"{path}.type", f"{step['type']!r} is not a card type (DM 3.1)")
+    if step["do"] == "discard" and "after" in step and "discarded" not in step:
+        raise refuse(path, "a discard that something follows counts the cards discarded (DM 3.3)")
     if step["do"] == "choose":
         return _check_choice(step, path)
     for field in _NAME_FIELDS:

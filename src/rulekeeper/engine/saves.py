@@ -6,9 +6,9 @@ Loading a save takes three steps, each refusing what the next could not survive:
 
 1. :func:`read_save` turns text into a JSON object: no ``NaN``/``Infinity``, no duplicate keys,
    no absurd size or depth, valid UTF-8 only.
-2. :func:`check_structure` validates the object against the format's JSON Schema
-   (:func:`load_schema` reads one shipped inside a package), so every field has its type and
-   every number its static range.
+2. :func:`~rulekeeper.engine.save_records.check_record` checks the object against the
+   format's declaration of its save (typed records, from which its published JSON Schema is
+   generated too), so every field has its type and every number its static range.
 3. The format checks the meaning with the helpers below: every card in exactly one zone
    (:func:`check_card_zones`), player indices in range (:func:`check_index`), and its own
    invariants, guarded so that one crashing on a strange state is an error too
@@ -19,7 +19,7 @@ Loading a save takes three steps, each refusing what the next could not survive:
 A format's ``from_json`` first asks :func:`check_object`, so that a value that is not even a
 JSON object (a list, a number) is refused the same way.
 
->>> from rulekeeper.engine.saves import read_save, check_structure
+>>> from rulekeeper.engine.saves import read_save
 >>> from rulekeeper.errors import SerializationError
 >>> read_save('{"turn": 3}')
 {'turn': 3}
@@ -27,13 +27,6 @@ JSON object (a list, a number) is refused the same way.
 Traceback (most recent call last):
 ...
 rulekeeper.errors.SerializationError: not a saved game: NaN is not a JSON number
->>> schema = {"type": "object", "properties": {"players": {"type": "array",
-...     "items": {"type": "object", "properties": {"life": {"type": "integer", "maximum": 999}}}}}}
->>> try:
-...     check_structure({"players": [{"life": 20}, {"life": 10**6}]}, schema)
-... except SerializationError as error:
-...     print(error)
-not a saved game: players[1].life: 1000000 is greater than the maximum of 999
 """
 
 from __future__ import annotations
@@ -41,8 +34,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulekeeper.errors import RulekeeperError, SerializationError
@@ -57,12 +48,6 @@ MAX_SAVE_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 32
 """The deepest nesting of arrays and objects accepted. Real saves nest about six deep; the limit
 keeps every later step (validation, copying) far from Python's recursion limit."""
-
-SCHEMA_PACKAGE = "rulekeeper.engine.schemas"
-"""The package holding the kernel's shared schemas (chance, event log, outcome)."""
-
-SHARED_SCHEMAS = ("chance.schema.json", "log.schema.json", "outcome.schema.json")
-"""The kernel's schemas that every format's schema may refer to by their ``$id``."""
 
 G = TypeVar("G")
 
@@ -163,50 +148,8 @@ def _json_type(value: object) -> str:
     return names.get(type(value), "a number")
 
 
-# Step 2: the declared structure.
-
-
-@cache
-def load_schema(package: str, filename: str) -> Mapping[str, Any]:
-    """The JSON Schema ``filename`` shipped inside ``package``, read once and cached.
-
-    >>> from rulekeeper.engine.saves import load_schema
-    >>> load_schema("rulekeeper.engine.schemas", "chance.schema.json")["title"]
-    'Chance'
-
-    :raises SerializationError: if the file is missing or is not a valid Draft 2020-12 schema
-        (a packaging mistake, but reported in the error family all the same).
-    """
-    from jsonschema import Draft202012Validator  # on the saves' paths only, as check_structure
-
-    try:
-        text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
-        schema = json.loads(text)
-        Draft202012Validator.check_schema(schema)
-    except (OSError, ModuleNotFoundError, ValueError) as error:
-        raise SerializationError(f"no usable schema {filename} in {package}: {error}") from None
-    except Exception as error:  # jsonschema's SchemaError is not a ValueError
-        raise SerializationError(f"{filename} in {package} is not a JSON Schema: {error}") from None
-    if not isinstance(schema, dict):
-        raise SerializationError(f"{filename} in {package} is not a JSON Schema object")
-    return schema
-
-
-def check_structure(data: object, schema: Mapping[str, Any]) -> None:
-    """Validate ``data`` against the JSON Schema ``schema`` (Draft 2020-12).
-
-    The schema may refer to the kernel's shared schemas (``urn:rulekeeper:chance`` and the
-    others in :data:`SHARED_SCHEMAS`). Of several problems, the one reported is chosen the same
-    way every time: the most relevant by jsonschema's ``best_match``, ties going
-    to the first field in path order.
-
-    :raises SerializationError: naming the field's path (``players[1].life``) and the reason.
-    """
-    # jsonschema, and the compiled rpds-py beneath it, are imported here, when a save is
-    # validated, and not when the engine starts: the engine plays without compiled extensions.
-    from rulekeeper.engine.validation import validate
-
-    validate(data, schema)
+# Step 2: the declared structure is checked by rulekeeper.engine.save_records.check_record,
+# against the format's declaration of its save; it needs the path format below.
 
 
 def format_path(path: Iterable[str | int]) -> str:

@@ -6,7 +6,7 @@ branch lives in the core. :class:`MagicFormat` itself is plain two-player Magic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -15,7 +15,6 @@ from mypy_extensions import mypyc_attr
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Action
-from rulekeeper.engine.saves import load_schema
 from rulekeeper.mtg import FACTS
 from rulekeeper.rules import RuleId, enforces
 
@@ -57,15 +56,18 @@ class MagicFormat:
         """This format's bookkeeping in ``game.format_state`` for a game in normal play."""
         return {}
 
-    def format_state_schema(self) -> Mapping[str, Any]:
-        """The JSON Schema of this format's ``game.format_state`` in a saved game (plain
-        Magic keeps none)."""
-        return load_schema("rulekeeper.mtg", "format_state.schema.json")
+    def format_state_record(self) -> Any:
+        """The declaration of this format's ``game.format_state`` in a saved game (see
+        :mod:`rulekeeper.mtg.save_records`; plain Magic keeps none). Asked only when a save is
+        read or its schema written, so the declaration is imported then."""
+        from rulekeeper.mtg.save_records import NoBookkeeping
+
+        return NoBookkeeping
 
     def check_restored(self, game: MagicGame) -> None:
         """Check what is this format's own in a game restored from a save: its zones and its
         ``format_state`` (whose structure is already checked against
-        :meth:`format_state_schema`), for seats in range and so on.
+        :meth:`format_state_record`), for seats in range and so on.
 
         :raises ~rulekeeper.errors.SerializationError: naming the field and the reason.
         """

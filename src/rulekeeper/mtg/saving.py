@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -17,10 +16,8 @@ from rulekeeper.engine.saves import (
     check_invariants,
     check_object,
     check_playable,
-    check_structure,
     format_path,
     guard,
-    load_schema,
     refuse,
 )
 from rulekeeper.errors import InputError
@@ -66,35 +63,15 @@ def game_to_json(game: MagicGame) -> dict[str, Any]:
     }
 
 
-SCHEMA: Final = ("rulekeeper.mtg", "save.schema.json")
-"""Where the declared structure of a saved Magic game ships; each format adds the schema of its
-``format_state`` (:meth:`~rulekeeper.mtg.hooks.MagicFormat.format_state_schema`)."""
-
-_SCHEMAS: dict[str, Mapping[str, Any]] = {}
-
 _OWNED_ZONES: Final = ("battlefield", "stack", "left")
 """Shared zones whose cards always have an owner: only a card cast or played gets there, or
 the cards of a player who left. (Exile may hold a Vortex pack nobody owns.)"""
 
 
-def save_schema(fmt: MagicFormat) -> Mapping[str, Any]:
-    """The whole schema of a saved game of ``fmt``: the Magic save with the format's key and
-    its own ``format_state`` (made once per format)."""
-    schema = _SCHEMAS.get(fmt.facts.key)
-    if schema is None:
-        base = load_schema(*SCHEMA)
-        properties = {
-            **base["properties"],
-            "format": {"const": fmt.facts.key},
-            "format_state": fmt.format_state_schema(),
-        }
-        schema = _SCHEMAS[fmt.facts.key] = {**base, "properties": properties}
-    return schema
-
-
 def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
     """Rebuild a game of class ``cls`` from :func:`game_to_json` output, after checking it
-    completely: the declared schema (:func:`save_schema`), the meaning
+    completely: its declaration (:class:`~rulekeeper.mtg.save_records.MagicSave`, with the
+    format's own :meth:`~rulekeeper.mtg.hooks.MagicFormat.format_state_record`), the meaning
     (:func:`check_meaning`), then the format's invariants on the restored game, so that a game
     that loads can always be played on. ``trusted=True`` skips the checks, for data this
     engine has just produced itself (:meth:`~rulekeeper.engine.game.Game.after`).
@@ -109,7 +86,12 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
         fmt = magic_format(key if isinstance(key, str) else repr(key))
     except InputError as error:
         raise refuse("format", str(error)) from None
-    check_structure(data, save_schema(fmt))
+    # The declarations, and pydantic beneath them, only here: play never reads a user's save.
+    from rulekeeper.engine.save_records import check_record
+    from rulekeeper.mtg.save_records import MagicSave
+
+    check_record(data, MagicSave)
+    check_record(data["format_state"], fmt.format_state_record(), at=("format_state",))
     check_meaning(fmt, data)
     game = guard(lambda: _restore(cls, fmt, data, trusted=False))
     guard(lambda: fmt.check_restored(game))

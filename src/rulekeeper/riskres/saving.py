@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any, Final
+from typing import Any
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
@@ -22,9 +22,7 @@ from rulekeeper.engine.saves import (
     check_invariants,
     check_object,
     check_playable,
-    check_structure,
     guard,
-    load_schema,
     refuse,
 )
 from rulekeeper.riskres import FACTS
@@ -71,14 +69,11 @@ def dump(game: RiskGame) -> dict[str, Any]:
     }
 
 
-SCHEMA: Final = ("rulekeeper.riskres", "save.schema.json")
-"""Where the declared structure of a saved game ships: the package and the file name."""
-
-
 def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
     """Restore a state saved by :func:`dump`, after checking it completely.
 
-    A save is checked against the declared schema (:data:`SCHEMA`), then for its meaning
+    A save is checked against its declaration
+    (:class:`~rulekeeper.riskres.save_records.RiskSave`), then for its meaning
     (:func:`check_meaning`), then the restored game against the format's invariants, so that
     a game that loads can always be played on. ``trusted=True`` skips the checks, for data
     this engine has just produced itself (:meth:`~rulekeeper.engine.game.Game.after`).
@@ -93,7 +88,11 @@ def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
         players = data.get("players")
         if isinstance(players, list) and FACTS.players_problem(len(players)):
             raise refuse("players", FACTS.players_problem(len(players)))
-        check_structure(data, load_schema(*SCHEMA))
+        # The declaration, and pydantic beneath it, only here: play never reads a user's save.
+        from rulekeeper.engine.save_records import check_record
+        from rulekeeper.riskres.save_records import RiskSave
+
+        check_record(data, RiskSave)
         check_meaning(data)
     game = guard(lambda: _restore(data))
     if not trusted:

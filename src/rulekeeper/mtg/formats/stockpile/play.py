@@ -9,7 +9,7 @@ final round ends the game (``end_of_turn``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.engine.chance import Chance
@@ -76,14 +76,16 @@ class Stockpile(MagicFormat):
         """The junkpile, the landpile and the six stockpiles belong to no one (SD 5)."""
         return (JUNKPILE, LANDPILE, *STOCKPILE_ZONES)
 
-    def format_state_schema(self) -> Mapping[str, Any]:
-        """The JSON Schema of a saved game's ``format_state``
-        (:func:`rulekeeper.mtg.formats.stockpile.saving.format_state_schema`)."""
-        return saving.format_state_schema()
+    def format_state_record(self) -> Any:
+        """The declaration of a saved game's ``format_state``
+        (:class:`~rulekeeper.mtg.formats.stockpile.save_records.StockpileState`)."""
+        from rulekeeper.mtg.formats.stockpile.save_records import StockpileState
+
+        return StockpileState
 
     def check_restored(self, game: MagicGame) -> None:
         """Check what a restored game's ``format_state`` means (its structure is checked
-        against :meth:`format_state_schema` first), with
+        against :meth:`format_state_record` first), with
         :func:`rulekeeper.mtg.formats.stockpile.saving.check_meaning`.
 
         :raises ~rulekeeper.errors.SerializationError: naming the field and the rule.

@@ -1,5 +1,6 @@
-"""Checking the Stockpile Draft part of a saved game: its bookkeeping's structure against
-``format_state.schema.json``, then what it means against the rest of the game.
+"""Checking the Stockpile Draft part of a saved game: its bookkeeping's structure against its
+declaration (:mod:`rulekeeper.mtg.formats.stockpile.save_records`), then what it means against
+the rest of the game.
 
 >>> from rulekeeper.errors import SerializationError
 >>> from rulekeeper.games import FORMATS
@@ -16,43 +17,27 @@ final round begun with 0 of 3 stockpiles empty and lands left in the landpile (S
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING
 
-from rulekeeper.engine.saves import check_invariants, check_structure, load_schema, refuse
+from rulekeeper.engine.saves import check_invariants, refuse
 from rulekeeper.mtg.formats.stockpile import EMPTY_STOCKPILES_TO_END
 from rulekeeper.mtg.formats.stockpile.piles import empty_stockpiles, is_end_reached
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
-SCHEMA: Final = "format_state.schema.json"
-"""The schema of a Stockpile Draft game's ``format_state``, shipped in this package."""
-
-
-def format_state_schema() -> Mapping[str, Any]:
-    """The JSON Schema a saved game's ``format_state`` must match.
-
-    :raises SerializationError: if the schema file is missing or broken (a packaging mistake).
-    """
-    return load_schema(__package__ or "rulekeeper.mtg.formats.stockpile", SCHEMA)
-
-
-@cache
-def _as_saved() -> Mapping[str, Any]:
-    """The schema placed where a save holds it, so that errors name ``format_state.<field>``
-    (built once: validators are kept by the schema's identity)."""
-    return {"type": "object", "properties": {"format_state": format_state_schema()}}
-
 
 def check_format_state(game: MagicGame) -> None:
     """Refuse a restored game whose Stockpile Draft bookkeeping is malformed
-    (:func:`format_state_schema`) or means something impossible (:func:`check_meaning`).
+    (:class:`~rulekeeper.mtg.formats.stockpile.save_records.StockpileState`) or means
+    something impossible (:func:`check_meaning`).
 
     :raises SerializationError: naming the field and the rule.
     """
-    check_structure({"format_state": game.format_state}, _as_saved())
+    from rulekeeper.engine.save_records import check_record
+    from rulekeeper.mtg.formats.stockpile.save_records import StockpileState
+
+    check_record(game.format_state, StockpileState, at=("format_state",))
     check_meaning(game)
 
 

@@ -7,13 +7,13 @@ the format asks its own decisions (picks, basic lands, the pack mulligan) throug
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action
-from rulekeeper.engine.saves import check_index, load_schema, refuse
+from rulekeeper.engine.saves import check_index, refuse
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.formats.vortex import (
     BASIC_LANDS,
@@ -54,9 +54,11 @@ class Vortex(MagicFormat):
         :mod:`rulekeeper.mtg.formats.vortex.draft`)."""
         return {"drafts": [], "pass_due": [], "phase": "play", "replenished": False}
 
-    def format_state_schema(self) -> Mapping[str, Any]:
+    def format_state_record(self) -> Any:
         """The drafting bookkeeping of a saved Vortex game."""
-        return load_schema("rulekeeper.mtg.formats.vortex", "format_state.schema.json")
+        from rulekeeper.mtg.formats.vortex.save_records import VortexState
+
+        return VortexState
 
     def check_restored(self, game: MagicGame) -> None:
         """Every seat the bookkeeping names is at this table (VX 1.2), each player has a count

@@ -1,0 +1,279 @@
+"""The typed records a save is declared by: one declaration per game, from which both the check
+of a user's save and its published JSON Schema come.
+
+A format declares its save as plain standard-library records (dataclasses, ``TypedDict``,
+fixed tuples), each field's type bounded with :mod:`annotated_types`, which is pure Python.
+The engine neither imports nor builds them in play: a game saves itself as plain JSON data,
+and only a save read from a user (:func:`check_record`) or the schema's generation
+(:func:`json_schema`) imports pydantic, which does both from the declaration. pydantic's core
+is compiled, so it is imported on those paths alone: the engine plays without compiled
+extensions (see ``tests/test_pure_python.py``).
+
+This module declares the parts every save shares: the game's chance, its event log and its
+outcome.
+
+>>> from rulekeeper.engine.save_records import check_record, Event
+>>> check_record([[1, "RR 2.1", "Player 1 draws a card"]], list[Event])
+>>> from rulekeeper.errors import SerializationError
+>>> try:
+...     check_record([[1, "RR 2.1", 3]], list[Event])
+... except SerializationError as error:
+...     print(error)
+not a saved game: [0][2]: 3 is not of type 'string'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from annotated_types import Ge, Le, Len, MaxLen, MinLen
+
+from rulekeeper.engine.saves import MAX_DEPTH, format_path, refuse
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+# Constraints beyond annotated_types': each is a plain marker here, which tells pydantic what it
+# means only when pydantic asks (its ``__get_pydantic_core_schema__`` hook), importing it then.
+
+
+class Tagged:
+    """On a union of records: the field whose value names the member (a tagged union), so that
+    a save is checked against the member it names and the error speaks of that member."""
+
+    # A plain class, not a dataclass: the API pages show a dataclass in an alias as
+    # Tagged(field=do), and take the field's name for a class.
+    __slots__ = ("field",)
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def __repr__(self) -> str:
+        return f"Tagged({self.field!r})"
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from pydantic import Discriminator
+
+        return handler(Annotated[source, Discriminator(self.field)])
+
+
+@dataclass(frozen=True)
+class Matches:
+    """On a string: it must match this regular expression (searched, as JSON Schema does)."""
+
+    pattern: str
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from pydantic import StringConstraints
+
+        return handler(Annotated[source, StringConstraints(pattern=self.pattern)])
+
+
+@dataclass(frozen=True)
+class Distinct:
+    """On an array: no item appears twice (JSON Schema's ``uniqueItems``)."""
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from pydantic_core import PydanticCustomError, core_schema
+
+        def distinct(items: list[Any]) -> list[Any]:
+            if len({json.dumps(item, sort_keys=True) for item in items}) != len(items):
+                raise PydanticCustomError("distinct", "an item appears twice")
+            return items
+
+        return core_schema.no_info_after_validator_function(distinct, handler(source))
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: Any) -> Any:
+        return {**handler(schema), "uniqueItems": True}
+
+
+# Bounded scalars shared by every save.
+
+Count = Annotated[int, Ge(0), Le(1_000_000)]
+"""A count or a turn number: never negative, and never absurdly large."""
+
+Word = Annotated[int, Ge(0), Le(2**32 - 1)]
+"""One 32-bit word of the Mersenne Twister's state."""
+
+RuleId = Annotated[str, MaxLen(40)]
+"""A rule's ID, as ``RR 2.1``."""
+
+Text = Annotated[str, MaxLen(10_000)]
+"""Words for a reader: an event, a reason."""
+
+Scripted = Count | Literal["keep"] | Annotated[list[Count], MaxLen(10_000)]
+"""A scripted random outcome: a number, ``keep`` for a shuffle that keeps the order, or a
+permutation."""
+
+
+@dataclass
+class ChanceRecord:
+    """A game's seeded source of randomness: the seed, the full state of its Mersenne Twister,
+    and any outcomes scripted for the next random events."""
+
+    seed: Annotated[int, Ge(0), Le(2**64 - 1)]
+    """The seed the game started from."""
+    rng: tuple[Literal[3], Annotated[list[Word], Len(625, 625)], float | None]
+    """The generator's state as Python's ``random.getstate()`` gives it: version 3, 624 words
+    and a position, and the cached Gaussian (null when none)."""
+    scripted: Annotated[dict[str, Annotated[list[Scripted], MaxLen(10_000)]], MaxLen(64)]
+    """Outcomes queued for the next random events of each kind."""
+
+
+Event = tuple[Count, RuleId, Text]
+"""One event of the log: the turn it happened in, the rule that caused it, what happened."""
+
+Log = Annotated[list[Event], MaxLen(1_000_000)]
+"""Everything that happened, in order."""
+
+Winners = Annotated[list[Annotated[int, Ge(0), Le(63)]], MaxLen(64), Distinct()]
+Result = Literal["win", "draw"]
+EndingRule = Annotated[str, MinLen(1), MaxLen(40)]
+
+OutcomeRecord = (
+    tuple[Result, Winners, EndingRule, Text, Annotated[list[RuleId], MaxLen(64)]]
+    | tuple[Result, Winners, EndingRule, Text]
+    | None
+)
+"""How the game ended, or null while it goes on: the result, the winners' seats, the rule that
+ended it, the reason in words, and (where the game ended because others lost) the rule each of
+them lost by. Saves written before the causes were recorded have four fields."""
+
+
+# Checking a save against its declaration, and publishing the declaration.
+
+
+@cache
+def _adapter(record: Any, *, documented: bool = False) -> TypeAdapter[Any]:
+    from pydantic import ConfigDict, TypeAdapter
+
+    # pydantic takes a configuration only for a type that cannot carry its own, and the
+    # records stay plain standard-library declarations: so the record is declared as the one
+    # item of a tuple, and the configuration (no coercion, no unknown fields) reaches it. Only
+    # the schema needs the fields' docstrings, which pydantic reads from the source: slowly.
+    config = ConfigDict(strict=True, extra="forbid", use_attribute_docstrings=documented)
+    return TypeAdapter(tuple[record], config=config)
+
+
+def check_record(data: object, record: Any, *, at: Sequence[str | int] = ()) -> None:
+    """Refuse ``data`` (a save, or a part of one, as JSON data) unless it is what ``record``
+    declares: every field present and no other, each of its type and within its bounds.
+    ``at`` is where ``data`` is in the save, for the error's path (``("format_state",)``).
+
+    Of several problems, the one reported is the deepest in the data (the most precise), ties
+    going to the first found; pydantic finds them in the same order every time.
+
+    :raises SerializationError: naming the field's path (``players[1].life``) and the reason.
+    """
+    from pydantic import ValidationError
+
+    try:
+        # From JSON text in strict mode: an array is read as a tuple and an object as a record,
+        # but nothing is coerced (no "1" for 1, no 1.0 for 1, no true for 1).
+        _adapter(record).validate_json(json.dumps([data]), strict=True)
+    except RecursionError:
+        raise refuse("", f"nested more than {MAX_DEPTH} deep") from None
+    except ValidationError as error:
+        problems = [_problem(data, e["loc"][1:], e) for e in error.errors(include_url=False)]
+        path, reason = max(problems, key=lambda problem: len(problem[0]))
+        raise refuse(format_path([*at, *path]), reason) from None
+
+
+def _problem(data: object, loc: Sequence[str | int], error: Any) -> tuple[list[str | int], str]:
+    """The path in ``data`` of one of pydantic's errors and the reason in words.
+
+    pydantic's location also names the member of a union it tried (``tuple[int, str]``) or the
+    tag of a tagged one; those are no place in the data, so the path follows the data alone.
+    """
+    path: list[str | int] = []
+    value = data
+    for part in loc:
+        if _holds(value, part):
+            value = value[part]  # type: ignore[index]
+            path.append(part)
+    kind, name = error["type"], loc[-1] if loc else ""
+    if kind in ("missing", "missing_keyword_only_argument") and isinstance(name, int):
+        return path, f"item {name} is missing"
+    if kind in ("missing", "missing_keyword_only_argument"):
+        return path, f"{name!r} is a required property"
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
+        return path[:-1] if path and path[-1] == name else path, (
+            f"Additional properties are not allowed ({name!r} was unexpected)"
+        )
+    shown, context = _shown(error.get("input")), error.get("ctx") or {}
+    if kind == "greater_than_equal":
+        return path, f"{shown} is less than the minimum of {context['ge']}"
+    if kind == "less_than_equal":
+        return path, f"{shown} is greater than the maximum of {context['le']}"
+    if kind == "literal_error":
+        return path, f"{shown} is not one of {context['expected']}"
+    if kind in _JSON_TYPES:
+        return path, f"{shown} is not of type {_JSON_TYPES[kind]!r}"
+    return path, f"{shown} is not valid: {error['msg']}"
+
+
+_JSON_TYPES = {
+    "int_type": "integer",
+    "float_type": "number",
+    "string_type": "string",
+    "bool_type": "boolean",
+    "none_required": "null",
+    "list_type": "array",
+    "tuple_type": "array",
+    "dict_type": "object",
+    "dataclass_type": "object",
+}
+"""pydantic's errors for a value of the wrong type, by the JSON type that was expected."""
+
+
+def _holds(value: object, part: str | int) -> bool:
+    """True if ``part`` is a key of the object or an index of the array ``value``."""
+    if isinstance(value, dict):
+        return isinstance(part, str) and part in value
+    return isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value)
+
+
+def _shown(value: object) -> str:
+    """A value as the error quotes it, shortened: a whole object is no help to the reader."""
+    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else f"{text[:40]} ... {text[-12:]}"
+
+
+def json_schema(record: Any, *, schema_id: str, title: str) -> dict[str, Any]:
+    """The JSON Schema (Draft 2020-12) of a save declared by ``record``, as published."""
+    schema = _adapter(record, documented=True).json_schema()
+    body = schema["prefixItems"][0]
+    defs = schema.get("$defs", {})
+    if "$ref" in body:  # the record itself, rather than a reference to it
+        body = defs.pop(body["$ref"].rsplit("/", 1)[1])
+    head = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": schema_id}
+    schema = {**head, "title": title, **{k: v for k, v in body.items() if k != "title"}}
+    if defs:
+        schema["$defs"] = defs
+    _tidy(schema)
+    return schema
+
+
+def _tidy(node: object) -> None:
+    """Each description as one paragraph, and without the titles pydantic makes of field names
+    ("Turn Flags" for ``turn_flags``): the name says it already."""
+    if isinstance(node, list):
+        for item in node:
+            _tidy(item)
+    elif isinstance(node, dict):
+        if isinstance(node.get("description"), str):  # a docstring's lines, as one paragraph
+            node["description"] = " ".join(node["description"].split())
+        for field in (node.get("properties") or {}).values():
+            if isinstance(field, dict):
+                field.pop("title", None)
+        for value in node.values():
+            _tidy(value)
+
+
+def schema_text(schema: dict[str, Any]) -> str:
+    """A schema as its file holds it: indented, its fields in the order they are declared."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"

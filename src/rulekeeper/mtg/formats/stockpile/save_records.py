@@ -1,0 +1,20 @@
+"""The bookkeeping of a saved Stockpile Draft game (its ``format_state``), declared once: see
+:mod:`rulekeeper.mtg.save_records`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from annotated_types import Ge, Le, MaxLen
+from typing_extensions import TypedDict
+
+
+class StockpileState(TypedDict):
+    """What a Stockpile Draft game keeps beyond the Magic model's own state."""
+
+    acquired: Annotated[int, Ge(0), Le(100_000)]
+    """The turn of the active player's last acquisition (SD 6.1), 0 if none yet."""
+    final_round: bool
+    """Whether the final round has begun (SD 6.5)."""
+    damage_seen: Annotated[list[Annotated[int, Ge(0), Le(1_000_000_000)]], MaxLen(8)]
+    """Each player's damage taken at the end of the last turn, by seat (SD 6.6)."""

@@ -1,0 +1,129 @@
+"""A saved game of a Magic format, declared once: what
+:func:`~rulekeeper.mtg.saving.game_to_json` writes and
+:func:`~rulekeeper.mtg.saving.restore_game` accepts, from which the published JSON Schema is
+generated (see :mod:`rulekeeper.engine.save_records`).
+
+Leveler, Vortex Based Magic and Stockpile Draft share this save; each format declares its own
+bookkeeping, ``format_state``, through the hook
+:meth:`~rulekeeper.mtg.hooks.MagicFormat.format_state_record`. Seats are numbered from 0 in
+turn order and cards by their position in ``cards``; the meaning checks on load (card IDs and
+names, zones, seats in range for the number of players, the format's invariants) come after
+this structure.
+
+>>> from rulekeeper.mtg.save_records import MagicSave
+>>> from rulekeeper.engine.save_records import check_record
+>>> from rulekeeper.games import FORMATS
+>>> check_record(FORMATS["leveler"].new_game(1, 2).to_json(), MagicSave)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from annotated_types import Ge, Le, MaxLen, MinLen
+from typing_extensions import TypedDict
+
+from rulekeeper.engine.save_records import ChanceRecord, Count, Log, OutcomeRecord
+
+Seat = Annotated[int, Ge(0), Le(7)]
+"""A seat at the table, counted from 0 (at most eight players, in Stockpile Draft)."""
+
+Owner = Annotated[int, Ge(-1), Le(7)]
+"""A seat, or -1 for a card no player owns yet."""
+
+CardId = Annotated[int, Ge(0), Le(9999)]
+"""A card's ID: its position in ``cards``."""
+
+Turn = Annotated[int, Ge(0), Le(200)]
+
+Name = Annotated[str, MaxLen(200)]
+
+
+class PlayerRecord(TypedDict):
+    """A player's public numbers, field by field as
+    :class:`~rulekeeper.mtg.state.PlayerState` holds them."""
+
+    index: Seat
+    name: Name
+    life: Annotated[int, Ge(-1_000_000), Le(1_000_000)]
+    damage_taken: Count
+    lands_played: Annotated[int, Ge(0), Le(1000)]
+    drew_from_empty: bool
+    lost: bool
+    left: bool
+
+
+class PlayerTarget(TypedDict):
+    """A player aimed at, or attacked."""
+
+    player: Seat
+
+
+class CardRecord(TypedDict):
+    """One card and what is true of it now."""
+
+    id: CardId
+    name: Name
+    owner: Owner
+    controller: Owner
+    tapped: bool
+    damage: Count
+    deathtouched: bool
+    arrived_turn: Turn
+    attacking: bool
+    """Whether it is an attacking creature; ``target`` names the player it attacks."""
+    blocking: Annotated[int, Ge(-1), Le(9999)]
+    """The attacker it blocks, or -1."""
+    blocking_order: Annotated[int, Ge(0), Le(10_000)]
+    blocked: bool
+    target: CardId | PlayerTarget | None
+    """A spell's target: a card, a player, or nothing. An attacking creature's is the player it
+    attacks, fixed when it was declared (MG R6, MG R8); a save made before every attacker kept
+    it may leave it null outside a free-for-all, and the creature then attacks the defending
+    player."""
+
+
+# Written out, as a Literal must be; a test holds it to rulekeeper.mtg.game.STEPS.
+Step = Literal[
+    "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+    "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2", "end",
+    "cleanup",
+]  # fmt: skip
+"""The steps of a turn (MG 2)."""
+
+
+@dataclass
+class MagicSave:
+    """Everything a game of a Magic format is, RNG included."""
+
+    format: Annotated[str, MaxLen(40)]
+    """The format's key."""
+    turn: Annotated[int, Ge(1), Le(200)]
+    """The turn number; the game is drawn at turn 200 (MG R1)."""
+    active: Seat
+    first_player: Seat
+    priority: Seat
+    """The seat that must decide next."""
+    passes: Annotated[int, Ge(0), Le(7)]
+    """How many players have passed priority in a row."""
+    step: Step
+    decision: Annotated[str, MaxLen(40)]
+    """The decision asked for: one of the core model's or one of the format's."""
+    resume: tuple[Literal["priority", "begin_turn", "end_turn"], Seat]
+    """What play goes back to once the format's own decisions are made."""
+    format_state: dict[str, Any]
+    """The format's own bookkeeping, declared by the format."""
+    players: Annotated[list[PlayerRecord], MinLen(2), MaxLen(8)]
+    cards: Annotated[list[CardRecord], MaxLen(10_000)]
+    zones: Annotated[
+        dict[Annotated[str, MaxLen(40)], Annotated[list[CardId], MaxLen(10_000)]], MaxLen(100)
+    ]
+    chance: ChanceRecord
+    log: Log
+    outcome: OutcomeRecord
+
+
+NoBookkeeping = Annotated[dict[str, Any], MaxLen(0)]
+"""The ``format_state`` of plain Magic and Leveler, which keep no bookkeeping of their own: an
+empty object."""

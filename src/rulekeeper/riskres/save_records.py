@@ -1,0 +1,199 @@
+"""A saved game of Risk & Resource, declared once: what :func:`~rulekeeper.riskres.saving.dump`
+writes and :func:`~rulekeeper.riskres.saving.load` accepts, from which the published JSON Schema
+is generated (see :mod:`rulekeeper.engine.save_records`).
+
+Seats are numbered from 0 in turn order and cards by their position in ``cards``; the meaning
+checks on load (card IDs, zones, seats in range for the number of players, the format's
+invariants) come after this structure.
+
+>>> from rulekeeper.riskres.save_records import RiskSave
+>>> from rulekeeper.engine.save_records import check_record
+>>> from rulekeeper.games import FORMATS
+>>> check_record(FORMATS["rr"].new_game(1, 2).to_json(), RiskSave)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from annotated_types import Ge, Le, MaxLen, MinLen
+from typing_extensions import TypedDict
+
+from rulekeeper.engine.save_records import (
+    ChanceRecord,
+    Count,
+    Log,
+    Matches,
+    OutcomeRecord,
+    RuleId,
+)
+
+Seat = Annotated[int, Ge(0), Le(5)]
+"""A seat at the table, counted from 0 (RR R63: at most six players)."""
+
+CardId = Annotated[int, Ge(0), Le(9999)]
+"""A card's ID: its position in ``cards``."""
+
+Amount = Annotated[int, Ge(-1_000_000), Le(1_000_000)]
+"""A change that may be negative: a pump, a counter of the variants' bookkeeping."""
+
+TurnNumber = Annotated[int, Ge(0), Le(10_000)]
+
+CardName = Annotated[str, MaxLen(200)]
+
+ZoneName = Annotated[
+    str, Matches(r"^(stack|(library|hand|battlefield|graveyard|exile|traps):[0-5])$")
+]
+"""The stack, or a player's zone (RR 2)."""
+
+
+class PlayerTarget(TypedDict):
+    """A player aimed at."""
+
+    player: Seat
+
+
+Target = CardId | PlayerTarget
+"""What an attack, spell or ability is aimed at: a card or a player."""
+
+Pair = tuple[Seat, Seat]
+
+
+@dataclass
+class VariantRecord:
+    """The variants' bookkeeping (RR 10.4): the King, and the alliances and offers between
+    players."""
+
+    king: Seat | None
+    alliances: Annotated[list[Pair], MaxLen(36)]
+    offers: Annotated[list[Pair], MaxLen(36)]
+    offers_made: Annotated[list[Pair], MaxLen(36)]
+
+
+class PlayerRecord(TypedDict):
+    """A player's resources and standing, field by field as
+    :class:`~rulekeeper.riskres.state.PlayerState` holds them."""
+
+    index: Seat
+    name: CardName
+    ep: Count
+    intel: Count
+    intel_used: Count
+    lost: RuleId
+    won: RuleId
+    drew_from_empty: bool
+    left: bool
+    mulligans: Annotated[int, Ge(0), Le(100)]
+    kept: bool
+    pending: Literal["", "keep", "mulligan"]
+    extra: Annotated[dict[Annotated[str, MaxLen(40)], Amount], MaxLen(64)]
+
+
+CardRecord = tuple[
+    CardId,  # id
+    CardName,  # name
+    Seat,  # owner
+    Seat,  # controller
+    ZoneName,  # zone
+    bool,  # tapped
+    Count,  # damage
+    TurnNumber,  # arrived turn
+    TurnNumber,  # attacked turn
+    Count,  # +1/+1 counters
+    Count,  # -1/-1 counters
+    Amount,  # pumped power
+    Amount,  # pumped defense
+    CardId | None,  # attached to
+    Count,  # damage prevented
+    bool,  # dealt deadly damage
+    bool,  # face down
+]
+"""A card: id, name, owner, controller, zone, tapped, damage, arrived turn, attacked turn,
++1/+1 counters, -1/-1 counters, pumped power, pumped defense, attached to, damage prevented,
+dealt deadly damage, face down."""
+
+
+class StackItem(TypedDict):
+    """A spell or ability on the stack."""
+
+    card: CardId | None
+    source: CardId
+    controller: Seat
+    ability: Annotated[int, Ge(-1000), Le(1000)]
+    target: Target | None
+
+
+# Written out, as a Literal must be; a test holds it to rulekeeper.riskres.turn.STEPS.
+Step = Literal[
+    "setup",
+    "untap",
+    "draw",
+    "resource",
+    "main1",
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "first_damage",
+    "second_damage",
+    "pressure",
+    "end_of_combat",
+    "main2",
+    "end",
+    "cleanup",
+]
+"""The steps of a turn (RR 3), or the setup before the first."""
+
+Decision = Literal[
+    "priority", "mulligan", "scry", "legend", "attackers", "blockers", "order", "triggers",
+    "discard", "turn",
+]  # fmt: skip
+"""What the game waits for."""
+
+Mulligans = Literal["standard", "competitive", "limited"]
+Variant = Literal["", "alliance", "bounty", "king"]
+
+Pump = (
+    tuple[Seat, CardId, Amount, Amount, Literal["turn", "combat"]]
+    | tuple[Seat, CardId, Amount, Amount]
+)
+"""An until-end-of-turn or -combat change: controller, card, power, defense, duration (saves
+written before a pump could last until end of combat have no duration: a turn)."""
+
+Trigger = tuple[Seat, CardId, Annotated[int, Ge(0), Le(100)]] | tuple[Seat]
+
+
+@dataclass
+class RiskSave:
+    """Everything a game of Risk & Resource is, RNG included."""
+
+    format: Literal["rr"]
+    chance: ChanceRecord
+    log: Log
+    outcome: OutcomeRecord
+    options: tuple[Mulligans, bool, Annotated[int, Ge(1), Le(10_000)], Variant, bool]
+    """mulligan procedure, simultaneous mulligans, turn limit, variant, betrayal allowed"""
+    variant: VariantRecord
+    pumps: Annotated[list[Pump], MaxLen(10_000)]
+    players: Annotated[list[PlayerRecord], MinLen(2), MaxLen(6)]
+    cards: Annotated[list[CardRecord], MaxLen(10_000)]
+    zones: dict[ZoneName, Annotated[list[CardId], MaxLen(10_000)]]
+    turn: tuple[TurnNumber, Seat, Seat, Step, Decision]
+    """turn number, active seat, first seat, step, decision"""
+    turn_order: tuple[Seat, Annotated[list[Seat], MaxLen(64)]]
+    """whose regular turn it is, and the seats owed extra turns"""
+    priority: tuple[Seat, Annotated[int, Ge(0), Le(5)]]
+    """who has priority, and how many players have passed in a row"""
+    stack: Annotated[list[StackItem], MaxLen(1000)]
+    attacks: Annotated[list[tuple[CardId, Target]], MaxLen(1000)]
+    blocks: Annotated[list[tuple[CardId, CardId]], MaxLen(1000)]
+    blocked: Annotated[list[CardId], MaxLen(1000)]
+    damage_order: Annotated[
+        list[tuple[CardId, Annotated[list[CardId], MaxLen(1000)]]], MaxLen(1000)
+    ]
+    pressure: Annotated[list[Count], MinLen(2), MaxLen(6)]
+    legend_choices: Annotated[list[tuple[Seat, CardName]], MaxLen(100)]
+    scry_pending: Annotated[list[Seat], MaxLen(100)]
+    triggers: Annotated[list[Trigger], MinLen(1), MaxLen(1000)]
+    """waiting triggers (controller, card, trigger index), then last the seat that gets
+    priority once they are on the stack"""

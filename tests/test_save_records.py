@@ -1,0 +1,76 @@
+"""Each save declared once, as typed records: the published schemas are generated from the
+declarations, and the records agree with the state they save."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from pathlib import Path
+from typing import Any, get_type_hints
+
+import pytest
+
+from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.save_records import ChanceRecord, Log, OutcomeRecord, check_record
+from rulekeeper.errors import SerializationError
+from rulekeeper.save_schemas import SCHEMAS, main
+
+
+def test_the_published_schemas_are_generated_from_the_declarations(tmp_path: Path) -> None:
+    # Generated files are never written by hand: `python -m rulekeeper.save_schemas` writes
+    # them, and this fails until it has been run after a declaration changed.
+    assert main(["--check"]) == 0, "run python -m rulekeeper.save_schemas"
+    assert main(["--out", str(tmp_path)]) == 0
+    assert main(["--check", "--out", str(tmp_path)]) == 0
+    (tmp_path / SCHEMAS[0].filename).write_text("{}\n")
+    assert main(["--check", "--out", str(tmp_path)]) == 1
+
+
+@pytest.mark.parametrize("published", SCHEMAS, ids=lambda s: s.filename)
+def test_every_published_schema_is_a_valid_json_schema(published: Any) -> None:
+    from jsonschema import Draft202012Validator
+
+    Draft202012Validator.check_schema(published.schema())
+
+
+def test_a_risk_player_is_saved_field_by_field() -> None:
+    from rulekeeper.riskres.save_records import PlayerRecord
+    from rulekeeper.riskres.state import PlayerState
+
+    assert list(get_type_hints(PlayerRecord)) == [f.name for f in fields(PlayerState)]
+
+
+@pytest.mark.parametrize(
+    ("data", "record", "message"),
+    [
+        ({"seed": -1, "rng": [], "scripted": {}}, ChanceRecord, r"^not a saved game: seed: -1 "),
+        ({"seed": 1, "scripted": {}}, ChanceRecord, r"'rng' is a required property"),
+        ([[1, "RR 1", "x", 4]], Log, r"^not a saved game: \[0\]: .* at most 3 items"),
+        ([[1, "RR 1", 3]], Log, r"^not a saved game: \[0\]\[2\]: 3 is not of type 'string'"),
+        (["won", [0], "RR 1", "x"], OutcomeRecord, r"\[0\]: 'won' is not one of 'win' or 'draw'"),
+        (["win", [0, 0], "RR 1", "x"], OutcomeRecord, r"\[1\]: .* an item appears twice"),
+        (["win", [True], "RR 1", "x"], OutcomeRecord, r"\[1\]\[0\]: true is not of type 'int"),
+        (["win", [1.0], "RR 1", "x"], OutcomeRecord, r"\[1\]\[0\]: 1.0 is not of type 'int"),
+        ({"seed": 2**65, "rng": [], "scripted": {}}, ChanceRecord, r"seed: \d+ is greater than"),
+    ],
+)
+def test_a_record_names_the_field_and_the_reason(data: object, record: Any, message: str) -> None:
+    with pytest.raises(SerializationError, match=message):
+        check_record(data, record)
+
+
+def test_a_record_refuses_an_unknown_field_and_accepts_a_real_chance() -> None:
+    saved = Chance(5).to_json()
+    check_record(saved, ChanceRecord)
+    with pytest.raises(SerializationError, match=r"\('colour' was unexpected\)"):
+        check_record({**saved, "colour": "blue"}, ChanceRecord)
+    saved["rng"][1][3] = 2**40
+    with pytest.raises(SerializationError, match=r"^not a saved game: rng\[1\]\[3\]: "):
+        check_record(saved, ChanceRecord)
+
+
+def test_a_record_survives_deep_data() -> None:
+    deep: object = 1
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(SerializationError):
+        check_record(deep, Log)
