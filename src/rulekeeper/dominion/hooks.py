@@ -41,8 +41,8 @@ Violation = tuple[RuleId, str]
 """The rule an action would break, and why."""
 
 
-# The Draft's variant, interpreted, subclasses this one (see "A compiled engine" in the speed
-# guide).
+# The Draft's scenarios, interpreted, subclass the Draft's variant, which subclasses this one
+# (see "A compiled engine" in the speed guide).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DominionVariant:
     """Plain Dominion (the ``DM`` rules): one shared Kingdom, landscapes shared too."""
