@@ -9,6 +9,7 @@ import pytest
 
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARDS
+from rulekeeper.dominion.draft.actions import DRAFT_ACTIONS
 from rulekeeper.dominion.draft.agents import DraftAgent
 from rulekeeper.dominion.draft.play import DominionDraft, new_draft_game
 from rulekeeper.dominion.draft.scenario import drafted
@@ -270,6 +271,21 @@ def test_after_the_draft_every_pile_is_public() -> None:
     set_aside = game.variant_state["draft"]["set_aside"]
     assert view["private_piles"] == dict(zip(game.players, set_aside, strict=True))
     assert view["shared_piles"] == game.variant_state["draft"]["centre"]
+
+
+@pytest.mark.parametrize("variant", ["", "private", "no-landscapes"])
+def test_the_draft_offers_exactly_the_actions_its_check_accepts(variant: str) -> None:
+    # The game offers the variant's pre-game candidates without judging them again.
+    game = new_draft_game(3, 3, variant)
+    cards = sorted({c for pile in game.variant_state["draft"]["piles"] for c in pile})
+    cards += sorted(n for n, c in CARDS.items() if c.kind == "landscape")
+    others = [kind(c) for kind in DRAFT_ACTIONS for c in cards] + [EndPhase()]
+    while game.phase == "pregame":
+        legal = game.legal_actions()
+        assert legal
+        assert all(game.why_illegal(a) is None for a in legal)
+        assert all(game.why_illegal(a) is not None for a in others if a not in legal)
+        game.apply(legal[-1])
 
 
 def test_a_saved_draft_game_restores_mid_draft_and_plays_on_identically() -> None:

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from rulekeeper.bench import engine_build
+from rulekeeper.dominion.draft import actions as draft_actions
 from rulekeeper.engine import RandomAgent, play
 from rulekeeper.engine.game import Action
 from rulekeeper.errors import IllegalActionError
@@ -54,6 +55,9 @@ VALUES: list[Any] = [
     stockpile_actions.ReturnJunk(8),
     ManaCost(2, "RR"),
     ManaCost(generic=1),
+    draft_actions.SetAside("Smithy"),
+    draft_actions.MoveToCentre("Moat"),
+    draft_actions.DiscardLandscape("Way of the Ox"),
 ]
 """A value of every class that spells out its own ``__init__``."""
 
@@ -74,6 +78,7 @@ def test_a_value_with_its_own_init_is_the_frozen_dataclass_it_was(value: Any) ->
         **vars(actions),
         **vars(vortex_actions),
         **vars(stockpile_actions),
+        **vars(draft_actions),
         "ManaCost": ManaCost,
     }
     assert eval(repr(value), names) == value  # our own reprs, pasted back

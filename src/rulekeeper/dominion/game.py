@@ -527,14 +527,15 @@ class DominionGame(Game):
     def legal_actions(self) -> list[Action]:
         """Every action the deciding player may take now, in a deterministic order.
 
-        The candidates are built to be exactly the legal ones (a test checks them against the
-        predicate :meth:`check` uses), so they are not judged one by one again. Nothing is
+        The candidates of the Action and Buy phases, and the variant's pre-game candidates,
+        are built to be exactly the legal ones (tests check them against the predicate
+        :meth:`check` uses), so they are not judged one by one again. Nothing is
         kept between calls: the list is worked out from the state as it is, so an edit of the
         state cannot leave a stale list behind (see :meth:`rulekeeper.engine.game.Game.apply`).
         """
         if self.outcome is not None:
             return []
-        if self.steps or self.phase == "pregame":
+        if self.steps:
             return [a for a in self._candidates() if self._violation(a) is None]
         return self._candidates()
 

@@ -41,8 +41,8 @@ Violation = tuple[RuleId, str]
 """The rule an action would break, and why."""
 
 
-# The Draft's variant, interpreted, subclasses this one (see "A compiled engine" in the speed
-# guide).
+# The Draft's scenarios, interpreted, subclass the Draft's variant, which subclasses this one
+# (see "A compiled engine" in the speed guide).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DominionVariant:
     """Plain Dominion (the ``DM`` rules): one shared Kingdom, landscapes shared too."""
@@ -100,7 +100,7 @@ class DominionVariant:
 
         While this returns a player,
         :meth:`~rulekeeper.dominion.game.DominionGame.legal_actions` offers
-        :meth:`pregame_candidates` (those that :meth:`pregame_violation` passes), and
+        :meth:`pregame_candidates` as they are, and
         :meth:`~rulekeeper.engine.game.Game.apply` checks with :meth:`pregame_violation` and
         carries out with :meth:`pregame_perform`. The variant's actions are its own frozen
         dataclasses (subclasses of :class:`~rulekeeper.engine.game.Action`).
@@ -108,7 +108,9 @@ class DominionVariant:
         return None
 
     def pregame_candidates(self, game: DominionGame) -> list[Action]:
-        """Actions that might answer the pre-game decision, in a deterministic order."""
+        """Every action that answers the pre-game decision, in a deterministic order: exactly
+        those that :meth:`pregame_violation` passes, as the legal actions are offered without
+        judging each again."""
         return []
 
     def pregame_violation(self, game: DominionGame, action: Action) -> Violation | None:

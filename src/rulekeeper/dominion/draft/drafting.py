@@ -20,7 +20,7 @@ turns, so it can be tested, and a table can be dealt (``rulekeeper deal``), with
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from rulekeeper.dominion.draft import (
     EXTRA_LANDSCAPES,
@@ -37,8 +37,11 @@ from rulekeeper.rules import RuleId, enforces
 Recorder = Callable[[RuleId, str], None]
 """Where the draft writes what happens: a rule and a sentence (the game's log)."""
 
-PICK, CENTRE, LANDSCAPES, DONE = "pick", "centre", "landscapes", "done"
-STAGES = (PICK, CENTRE, LANDSCAPES, DONE)
+PICK: Final = "pick"
+CENTRE: Final = "centre"
+LANDSCAPES: Final = "landscapes"
+DONE: Final = "done"
+STAGES: Final = (PICK, CENTRE, LANDSCAPES, DONE)
 """The draft's stages in order: set aside and pass, the centre, landscapes, finished."""
 
 
@@ -88,7 +91,6 @@ class Draft:
     # Dealing.
 
     @classmethod
-    @enforces("DD 1.1", "DD 1.2", "DD 1.3", "DD 5.1", "DD R1", "DD R2", "DD R16")
     def deal(
         cls,
         chance: Chance,
@@ -239,7 +241,6 @@ class Draft:
         elif isinstance(action, DiscardLandscape):
             self.discard_landscape(action.card, record)
 
-    @enforces("DD 2.1", "DD R3")
     def set_aside_card(self, card: str, record: Recorder = _ignore) -> None:
         """The current player sets ``card`` aside from the pile they hold; the round ends, and
         the piles pass, once every player has picked."""
@@ -251,7 +252,6 @@ class Draft:
         if None not in self.picked:
             self.pass_piles(record)
 
-    @enforces("DD 2.2", "DD 2.3", "DD R5")
     def pass_piles(self, record: Recorder = _ignore) -> None:
         """End a round: the picks join each player's set-aside randomizers, each pile passes
         to the left, and after the sixth round the centre step begins."""
@@ -271,7 +271,6 @@ class Draft:
                 record("DD 2.3", f"{self.names[seat]} has set aside {', '.join(cards)}")
         self.stage = CENTRE
 
-    @enforces("DD 2.4", "DD R6")
     def move_to_centre(self, card: str, record: Recorder = _ignore) -> None:
         """The current player moves ``card`` from their left neighbour's randomizers to the
         centre; once everyone has, the landscape draft begins (or the draft ends)."""
@@ -293,7 +292,6 @@ class Draft:
         else:
             self.stage = DONE
 
-    @enforces("DD 5.2", "DD 5.3")
     def discard_landscape(self, card: str, record: Recorder = _ignore) -> None:
         """The current player discards ``card`` from the landscape pile; after one discard
         each, the two left are the landscapes in use."""
@@ -308,7 +306,6 @@ class Draft:
 
     # What a player may know.
 
-    @enforces("DD 2.6", "DD R3", "DD R7", "DD R16")
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may know of the draft.
 
@@ -343,7 +340,6 @@ class Draft:
 
     # What must hold at every moment of a draft.
 
-    @enforces("DD 1.2", "DD 2.2", "DD 2.4", "DD 5.1", "DD 5.2")
     def problems(self, players: int) -> list[str]:
         """Why this draft could not be one of ``players`` reached by play, if it could not:
         the seats, the randomizers each holds or has set aside for the stage and round it is
@@ -455,3 +451,13 @@ class Draft:
             raise SerializationError("bad draft state: one entry per player is needed (DD 1.1)")
         draft.stage = stage
         return draft
+
+
+# Linked here rather than by decorating, so that the class compiles (see the speed guide).
+enforces("DD 1.1", "DD 1.2", "DD 1.3", "DD 5.1", "DD R1", "DD R2", "DD R16")(Draft.deal)
+enforces("DD 2.1", "DD R3")(Draft.set_aside_card)
+enforces("DD 2.2", "DD 2.3", "DD R5")(Draft.pass_piles)
+enforces("DD 2.4", "DD R6")(Draft.move_to_centre)
+enforces("DD 5.2", "DD 5.3")(Draft.discard_landscape)
+enforces("DD 2.6", "DD R3", "DD R7", "DD R16")(Draft.view)
+enforces("DD 1.2", "DD 2.2", "DD 2.4", "DD 5.1", "DD 5.2")(Draft.problems)

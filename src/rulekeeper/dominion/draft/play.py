@@ -38,6 +38,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.draft import (
     EMPTY_PILES_TO_END,
@@ -62,7 +64,8 @@ LANDSCAPE_POOL: tuple[str, ...] = tuple(
 """Every landscape of the card data, all four kinds mixed (DD R16)."""
 
 
-@enforces("DD R20")
+# Interpreted scenarios subclass it (see "A compiled engine" in the speed guide).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DominionDraft(DominionVariant):
     """Dominion with drafted randomizers, per-player Supplies and a per-player end (``DD``).
 
@@ -94,7 +97,6 @@ class DominionDraft(DominionVariant):
 
     # Setting up.
 
-    @enforces("DD 2.5", "DD R8", "DD R9")
     def setup(self, game: DominionGame, kingdom: Sequence[str], landscapes: Sequence[str]) -> None:
         """Deal the draft from the game's chance and lay out a pile for every randomizer dealt.
 
@@ -158,7 +160,6 @@ class DominionDraft(DominionVariant):
         if draft.stage == DONE:
             self.lay_out_supplies(game, draft)
 
-    @enforces("DD 2.5", "DD 3.1", "DD 3.2", "DD 5.3", "DD R23")
     def lay_out_supplies(self, game: DominionGame, draft: Draft) -> None:
         """Settle each player's Supply: the base piles, the centre's piles and their own five
         (DD 3.1); put the two landscapes left in use for everyone, one set that no Supply
@@ -176,10 +177,6 @@ class DominionDraft(DominionVariant):
 
     # The Supply.
 
-    @enforces(
-        "DD 3.1", "DD 3.3", "DD 3.4", "DD 3.5", "DD 4.1", "DD 4.2", "DD 4.5",
-        "DD R10", "DD R11", "DD R12", "DD R15", "DD R21", "DD R22", "DD R24",
-    )  # fmt: skip
     def supply_of(self, game: DominionGame, player: int) -> tuple[str, ...]:
         """``player``'s Supply: the base piles, the shared piles and their own five private
         piles (DD 3.1). Buying (DD 3.3), gaining from the Supply (DD 3.4, DD R10) and
@@ -198,7 +195,6 @@ class DominionDraft(DominionVariant):
             return supplies[player]
         return tuple(p for p in game.piles if CARDS[p].kind == "base")
 
-    @enforces("DD 4.3", "DD 4.4", "DD R13", "DD R14")
     def copy_piles(self, game: DominionGame, player: int) -> tuple[str, ...]:
         """Every pile: a copy of a card that Smugglers or Jester names comes from that card's
         pile wherever it is, even another player's private pile (DD 4.3, DD 4.4)."""
@@ -206,7 +202,6 @@ class DominionDraft(DominionVariant):
 
     # The end of the game.
 
-    @enforces("DD 6.1", "DD 6.2", "DD 6.3", "DD R18", "DD R19")
     def is_game_over(self, game: DominionGame) -> Violation | None:
         """The game ends when the Province pile is empty (DD 6.3), or when any one player's
         Supply has three empty piles (DD 6.1), counted for each player on their own (DD 6.2)
@@ -227,7 +222,6 @@ class DominionDraft(DominionVariant):
 
     # What players see, and what must always hold.
 
-    @enforces("DD 2.6", "DD R7")
     def adjust_view(self, game: DominionGame, player: int, view: dict[str, Any]) -> None:
         """Add the draft as ``player`` may see it (DD 2.6) and, once it is over, every
         player's private piles, which are public from then on (DD R7)."""
@@ -269,6 +263,17 @@ class DominionDraft(DominionVariant):
         return problems
 
 
+# Linked here rather than by decorating, so that the class compiles (see the speed guide).
+enforces("DD 2.5", "DD R8", "DD R9")(DominionDraft.setup)
+enforces("DD 2.5", "DD 3.1", "DD 3.2", "DD 5.3", "DD R23")(DominionDraft.lay_out_supplies)
+enforces(
+    "DD 3.1", "DD 3.3", "DD 3.4", "DD 3.5", "DD 4.1", "DD 4.2", "DD 4.5",
+    "DD R10", "DD R11", "DD R12", "DD R15", "DD R21", "DD R22", "DD R24",
+)(DominionDraft.supply_of)  # fmt: skip
+enforces("DD 4.3", "DD 4.4", "DD R13", "DD R14")(DominionDraft.copy_piles)
+enforces("DD 6.1", "DD 6.2", "DD 6.3", "DD R18", "DD R19")(DominionDraft.is_game_over)
+enforces("DD 2.6", "DD R7")(DominionDraft.adjust_view)
+enforces("DD R20")(DominionDraft)
 register(DominionDraft)
 
 @enforces("DD 1.4", "DD R4", "DD R17")
