@@ -15,8 +15,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Self
 
-from mypy_extensions import mypyc_attr
-
 from rulekeeper.dominion import (
     HAND_SIZE,
     STARTING_DECK,
@@ -65,8 +63,6 @@ _GAINS: Final[Callable[..., str]] = "{} gains {}".format
 _BEGINS: Final[Callable[..., str]] = "{} begins their turn".format
 
 
-# The Draft's game, interpreted, subclasses this one (see "A compiled engine" in the speed guide).
-@mypyc_attr(allow_interpreted_subclasses=True)
 class DominionGame(Game):
     """A game of Dominion under one :class:`~rulekeeper.dominion.hooks.DominionVariant`,
     plain Dominion unless another is given; a saved game restores with the variant it names.
