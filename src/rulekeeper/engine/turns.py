@@ -50,7 +50,6 @@ class AutomaticGame(Game):
         raise RuntimeError(f"more than {self.forced_action_limit} forced actions in a row")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class PriorityGame(AutomaticGame):
     """A game whose players pass priority in turn order: when every player still in the game
     has passed in a row, the top of the stack resolves or, with the stack empty, the game moves
