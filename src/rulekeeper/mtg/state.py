@@ -51,8 +51,8 @@ def definition_of(name: str) -> CardDef:
     return definition if definition is not None else card(name)
 
 
-def zone(kind: str, player: int) -> str:
-    """The name of a player's zone, e.g. ``zone("hand", 0) == "hand:0"``."""
+def zone_name(kind: str, player: int) -> str:
+    """The name of a player's zone, e.g. ``zone_name("hand", 0) == "hand:0"``."""
     return f"{kind}:{player}"
 
 
@@ -198,9 +198,9 @@ class Table(table.Table[PlayerState, CardState]):
         # each time costs more than finding the zone. They follow from the number of players,
         # which no game changes; restore(), which replaces the players, names them again.
         seats = range(len(self.players))
-        self.hands: list[str] = [zone("hand", p) for p in seats]
-        self.libraries: list[str] = [zone("library", p) for p in seats]
-        self.graveyards: list[str] = [zone("graveyard", p) for p in seats]
+        self.hands: list[str] = [zone_name("hand", p) for p in seats]
+        self.libraries: list[str] = [zone_name("library", p) for p in seats]
+        self.graveyards: list[str] = [zone_name("graveyard", p) for p in seats]
 
     def _link_zones(self) -> None:
         # The stack and each player's hand, reached without their names: every priority asks
@@ -326,7 +326,7 @@ class Table(table.Table[PlayerState, CardState]):
         stack and hands, each with a fresh scan, fresh names or the zones' own lists."""
         zones, seats = self.zones, range(len(self.players))
         found: list[KeptIndex] = [
-            (f"{kind} names", kept, [zone(kind, p) for p in seats])
+            (f"{kind} names", kept, [zone_name(kind, p) for p in seats])
             for kind, kept in (
                 ("hand", self.hands),
                 ("library", self.libraries),

@@ -313,7 +313,7 @@ class RiskGame(PriorityGame):
             self._in_game = [p.index for p in self.table.players if not p.left]
         return self._in_game
 
-    def describe(self, target: Target | None) -> str:
+    def describe_target(self, target: Target | None) -> str:
         """A target in words."""
         if isinstance(target, Player):
             return self.name_of(target.index)

@@ -322,7 +322,7 @@ def cast(
         {"card": card_id, "source": card_id, "controller": player, "ability": -1, "target": target}
     )
     game.passes = 0
-    aimed = f" targeting {game.describe(target)}" if target is not None else ""
+    aimed = f" targeting {game.describe_target(target)}" if target is not None else ""
     how = " for its alternative cost" if alternative else ""
     game.record("RR 5.2a", f"{me.name} casts {state.name}{aimed}{how} for {cost} EP (EP {me.ep})")
 
