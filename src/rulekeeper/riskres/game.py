@@ -506,7 +506,6 @@ class RiskGame(PriorityGame):
 
     # Priority and the stack.
 
-    @enforces("RR 5.1a", "RR 11.2a", "RR R64")
     def give_priority(self, player: int, *, check: bool = True) -> None:
         """Check state-based actions (RR 11.2a) unless the game is settled or ``check`` is
         false, then give ``player`` priority, or the next player still in the game if
@@ -598,6 +597,7 @@ class RiskGame(PriorityGame):
 
 # Linked here rather than by decorating, for the compiled build (see the speed guide).
 enforces("RR 5.1c")(RiskGame.check)
+enforces("RR 5.1a", "RR 11.2a", "RR R64")(RiskGame.give_priority)
 # The kernel's round of passes and loop of forced actions, as this game plays them.
 enforces(
     "RR 5.1b", "RR 5.1d", "RR 5.2b", "RR 5.2c", "RR 5.2d", "RR 2.6b", "RR 2.6c", "RR R28", "RR R29"
