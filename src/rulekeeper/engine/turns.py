@@ -120,7 +120,8 @@ class PriorityGame(AutomaticGame):
         passed in a row, resolve the top of the stack or, with it empty, move on."""
         # Never counting up from below zero: a pass count no game reaches (a save's, say)
         # would otherwise keep the players passing for ever.
-        self.passes = max(self.passes, 0) + 1
+        passes = self.passes
+        self.passes = passes + 1 if passes > 0 else 1
         if self.more_in_game_than(self.passes):
             # Handing priority on changes nothing the state-based actions look at.
             self.give_priority(self.next_player(self.priority), check=not self.settled)
@@ -133,14 +134,28 @@ class PriorityGame(AutomaticGame):
 
     # Forced actions.
 
+    def take_forced_actions(self) -> None:
+        """Take forced actions until a player has a real choice or the game ends: a player who
+        can do nothing else passes, and the one legal action is taken if it is forced.
+
+        :raises RuntimeError: if more than :attr:`forced_action_limit` come in a row.
+        """
+        # The loop of AutomaticGame, with the commonest forced action, a pass by a player who
+        # can do nothing else, taken here: a call of take_forced_action for each of the many
+        # passes would cost more than the pass.
+        for _ in range(self.forced_action_limit):
+            if self.outcome is not None:
+                return
+            if self.can_only_pass():
+                # What _do(Pass()) would do, without proposing and judging every candidate.
+                self.pass_priority()
+            elif not self.take_forced_action():
+                return
+        raise RuntimeError(f"more than {self.forced_action_limit} forced actions in a row")
+
     def take_forced_action(self) -> bool:
-        """Pass for a player who can do nothing else, or take the one legal action if it is
-        forced: whether there was one. A decision is judged only until a second legal action
-        shows there is a choice."""
-        if self.can_only_pass():
-            # What _do(Pass()) would do, without proposing and judging every candidate.
-            self.pass_priority()
-            return True
+        """Take the one legal action if it is forced: whether there was one. A decision is
+        judged only until a second legal action shows there is a choice."""
         only = self.only_legal_action()
         if only is None or not self.is_forced(only):
             return False
