@@ -4,7 +4,7 @@ what a game keeps about them to find them quickly.
 A zone is a named list of card IDs (``hand:0``, ``battlefield``, ``stack``), its top card last.
 Every card is in exactly one zone, and :meth:`Table.move` is the one way to change that: it
 takes the card out of where it is and puts it on the top (or the bottom) of where it goes,
-and hands the rest to the game's own :meth:`Table._zone_changed`, which records where the card
+and hands the rest to the game's own ``Table._zone_changed``, which records where the card
 now is, forgets what the card had only in the zone it left, and drops what the game keeps
 about the zones it touched.
 
@@ -30,7 +30,9 @@ class NamedCard(Protocol):
 
 
 PlayerT = TypeVar("PlayerT")
+"""The type of a game's players."""
 CardT = TypeVar("CardT", bound=NamedCard)
+"""The type of a game's cards."""
 
 KeptIndex: TypeAlias = tuple[str, Sequence[object], Sequence[object]]
 """One kept index and what a fresh scan finds: ``(what it is, kept, fresh)``."""
@@ -73,9 +75,9 @@ def player_zone_names(kinds: Sequence[str], seats: int) -> dict[str, list[str]]:
 class Table(Generic[PlayerT, CardT]):
     """The players, the cards (a card's ID is its index in ``cards``) and the zones by name.
 
-    A game's table subclasses it, says how a card is made (:meth:`_new_card`), where a card is
-    (:meth:`zone_of`) and what follows a move (:meth:`_zone_changed`), and lists the indexes
-    it keeps (:meth:`kept_indexes`).
+    A game's table subclasses it, says how a card is made (``_new_card``), where a card is
+    (:meth:`zone_of`) and what follows a move (``_zone_changed``), and lists the indexes it
+    keeps (:meth:`kept_indexes`).
     """
 
     def __init__(self, players: list[PlayerT]) -> None:
@@ -138,4 +140,12 @@ class Table(Generic[PlayerT, CardT]):
         return kept_index_problems(self.kept_indexes())
 
 
-__all__ = ["KeptIndex", "NamedCard", "Table", "kept_index_problems", "player_zone_names"]
+__all__ = [
+    "CardT",
+    "KeptIndex",
+    "NamedCard",
+    "PlayerT",
+    "Table",
+    "kept_index_problems",
+    "player_zone_names",
+]

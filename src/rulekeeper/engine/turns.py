@@ -34,6 +34,8 @@ class AutomaticGame(Game):
     def __init__(self, chance: Chance) -> None:
         super().__init__(chance)
         self.forced_action_limit = FORCED_ACTION_LIMIT
+        """How many forced actions in a row :meth:`take_forced_actions` takes before it gives
+        up (see :data:`FORCED_ACTION_LIMIT`)."""
 
     @abstractmethod
     def take_forced_action(self) -> bool:
@@ -138,7 +140,7 @@ class PriorityGame(AutomaticGame):
         """Take forced actions until a player has a real choice or the game ends: a player who
         can do nothing else passes, and the one legal action is taken if it is forced.
 
-        :raises RuntimeError: if more than :attr:`forced_action_limit` come in a row.
+        :raises RuntimeError: if more than :attr:`~AutomaticGame.forced_action_limit` come in a row.
         """
         # The loop of AutomaticGame, with the commonest forced action, a pass by a player who
         # can do nothing else, taken here: a call of take_forced_action for each of the many
@@ -167,7 +169,7 @@ class PriorityGame(AutomaticGame):
         actions of the decision where they stop (``[]`` once the game is over), found while
         looking for them: every candidate is judged once, which the list needs anyway.
 
-        :raises RuntimeError: if more than :attr:`forced_action_limit` come in a row.
+        :raises RuntimeError: if more than :attr:`~AutomaticGame.forced_action_limit` come in a row.
         """
         for _ in range(self.forced_action_limit):
             if self.outcome is not None:

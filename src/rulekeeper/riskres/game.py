@@ -516,7 +516,7 @@ class RiskGame(PriorityGame):
         if self.outcome is not None or self.decision == "legend":
             return
         if self.table.players[player].left:
-            player = self.opponents(player)[0]
+            player = self.next_player(player)
         if self.pending_triggers:
             self.resume = player
             if triggers.stack_pending(self):

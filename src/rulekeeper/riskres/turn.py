@@ -110,7 +110,7 @@ def next_turn(game: RiskGame) -> int:
             game.record("RR 10.1c", f"{game.name_of(player)} takes an extra turn")
             return player
     seats = len(game.table.players)
-    following = game.opponents(game.regular)[0]
+    following = game.next_player(game.regular)
     skipped = [
         game.name_of(p)
         for p in ((game.regular + step) % seats for step in range(1, seats))
@@ -410,4 +410,4 @@ def move_on(game: RiskGame, player: int) -> None:
             game.priority = game.legend_choices[0][0]
         case _:
             game.decision = "priority"
-            game.give_priority(game.opponents(player)[0])
+            game.give_priority(game.next_player(player))
