@@ -109,3 +109,14 @@ def test_a_pass_hands_priority_to_the_next_player_still_in_the_game() -> None:
     assert game.next_player(holder) == 1 - holder
     game.pass_priority()
     assert (game.priority, game.passes, game.step) == (1 - holder, 1, step)
+
+
+def test_two_zones_swap_their_cards_and_each_card_knows_where_it_is() -> None:
+    game = _risk_game()
+    table = game.table
+    library, hand = list(table.zones["library:0"]), list(table.zones["hand:0"])
+    table.swap_zones("library:0", "hand:0")
+    assert table.zones["library:0"] == hand
+    assert table.zones["hand:0"] == library
+    assert {table.zone_of(i) for i in hand} == {"library:0"}
+    assert {table.zone_of(i) for i in library} == {"hand:0"}

@@ -130,6 +130,15 @@ class Table(Generic[PlayerT, CardT]):
         else:
             self.zones[to].append(card_id)
 
+    def swap_zones(self, first: str, second: str) -> None:
+        """Swap the cards of two zones, each keeping its order (a Vortex pack passed on). The
+        zones' lists change places, so neither may be one the game reaches without its name."""
+        zones = self.zones
+        zones[first], zones[second] = zones[second], zones[first]
+        for zone, origin in ((first, second), (second, first)):
+            for card_id in zones[zone]:
+                self._zone_changed(self.cards[card_id], origin, zone)
+
     def names(self, zone: str) -> list[str]:
         """The names of the cards in ``zone``, bottom first."""
         cards = self.cards
