@@ -574,9 +574,9 @@ def test_the_kept_zone_lists_are_the_tables_and_a_replaced_list_is_caught() -> N
     assert dominion_invariants(restored) == []
     # Replacing a zone's list, rather than changing it in place, leaves the kept one stale.
     game.table["hand:0"] = list(game.table["hand:0"])
-    assert "the kept hand:0 is not the table's" in dominion_invariants(game)
+    assert any(p.startswith("the kept hand:0 ") for p in dominion_invariants(game))
     game.table["pile:Smithy"] = []
-    assert "the kept Supply piles are not the table's" in dominion_invariants(game)
+    assert any(p.startswith("the kept Supply piles ") for p in dominion_invariants(game))
 
 
 def test_in_supply_is_membership_of_supply_of() -> None:

@@ -113,6 +113,23 @@ def test_an_engine_module_does_not_import_what_is_built_on_it(path: Path) -> Non
     assert not upward, f"{_module_name(path)} imports {', '.join(upward)}"
 
 
+GAME_PACKAGES = ("rulekeeper.riskres", "rulekeeper.dominion", "rulekeeper.mtg")
+
+
+@pytest.mark.parametrize(
+    "path", sorted((SRC / "rulekeeper" / "engine").rglob("*.py")), ids=_module_name
+)
+def test_the_kernel_imports_no_game(path: Path) -> None:
+    """The kernel (the table layer included) is below every game: a game subclasses it, and it
+    never reaches up into one."""
+    upward = sorted(
+        name
+        for name in _all_imports(path)
+        if any(name == top or name.startswith(f"{top}.") for top in GAME_PACKAGES)
+    )
+    assert not upward, f"{_module_name(path)} imports {', '.join(upward)}"
+
+
 def _cycles(
     imports: Callable[[Path], set[str]], allowed: Iterable[tuple[str, str]] = ()
 ) -> list[list[str]]:

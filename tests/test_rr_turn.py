@@ -451,29 +451,29 @@ def test_a_scrying_player_sees_the_top_card_and_no_one_else_does() -> None:
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.skipif(
     engine_build() != "interpreted",
-    reason="compiled code calls only_pass directly, so a patch cannot reach it",
+    reason="compiled code calls can_only_pass directly, so a patch cannot reach it",
 )
 def test_a_pass_is_forced_only_when_it_is_the_one_candidate(
     monkeypatch: pytest.MonkeyPatch, players: int
 ) -> None:
-    """The engine passes for a player when the cheap only_pass() says so, without building
+    """The engine passes for a player when the cheap can_only_pass() says so, without building
     the list of candidates; here the list is built anyway each time and must be the pass."""
     from rulekeeper.engine.agents import RandomAgent, play
     from rulekeeper.games import FORMATS
     from rulekeeper.riskres import game as game_module
-    from rulekeeper.riskres.choices import candidates, only_pass
+    from rulekeeper.riskres.choices import can_only_pass, candidates
 
     forced = 0
 
     def checked_only_pass(game: RiskGame) -> bool:
         nonlocal forced
-        if only_pass(game):
+        if can_only_pass(game):
             assert list(candidates(game)) == [Pass()], game.log[-1]
             forced += 1
             return True
         return False
 
-    monkeypatch.setattr(game_module, "only_pass", checked_only_pass)
+    monkeypatch.setattr(game_module, "can_only_pass", checked_only_pass)
     for seed in range(10):
         game = FORMATS["rr"].new_game(seed, players)
         play(game, [RandomAgent(seed + seat) for seat in range(players)])

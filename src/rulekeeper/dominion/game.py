@@ -36,7 +36,9 @@ from rulekeeper.dominion.hooks import DominionVariant, Violation
 from rulekeeper.dominion.views import decision_view
 from rulekeeper.dominion.zones import PLAYER_ZONES, pile_zone, zone_name
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.game import Action, Game, Outcome
+from rulekeeper.engine.game import Action, Outcome
+from rulekeeper.engine.table import KeptIndex, kept_index_problems
+from rulekeeper.engine.turns import AutomaticGame
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.rules import RuleId, enforces
 
@@ -56,6 +58,10 @@ _BUY: Final = {name: Buy(name) for name in CARDS}
 _END: Final = EndPhase()
 
 
+def _first(entry: tuple[str, int, list[int], Buy]) -> str:
+    return entry[0]
+
+
 # The text of the events every turn logs, written only when the log is read
 # (EventLog.record_later): writing them cost a game more than the rest of its bookkeeping.
 _SHUFFLES: Final[Callable[..., str]] = "{} shuffles their discard pile".format
@@ -63,7 +69,7 @@ _GAINS: Final[Callable[..., str]] = "{} gains {}".format
 _BEGINS: Final[Callable[..., str]] = "{} begins their turn".format
 
 
-class DominionGame(Game):
+class DominionGame(AutomaticGame):
     """A game of Dominion under one :class:`~rulekeeper.dominion.hooks.DominionVariant`,
     plain Dominion unless another is given; a saved game restores with the variant it names.
     """
@@ -148,7 +154,7 @@ class DominionGame(Game):
         cards in or out of a zone's list changes what both see. They go stale only if a list in
         the table is replaced by another (``game.table["hand:0"] = [...]``) rather than changed
         in place; setting a whole new table links them again, and :meth:`add_pile` links its
-        pile. The invariants compare them with the table (:meth:`zone_link_problems`)."""
+        pile. The invariants compare them with the table (:meth:`kept_index_problems`)."""
         table = self._table
         seats = range(len(self.players))
         self.player_zones = {
@@ -166,30 +172,39 @@ class DominionGame(Game):
             (name, COSTS[name], ids, _BUY[name]) for name, ids in self.pile_ids.items()
         ]
 
-    def zone_link_problems(self) -> list[str]:
-        """Where the kept zone lists (``hands``, ``pile_ids`` and the rest, which the table's
-        setter links) are not the table's own (a conformance invariant: it must always be
-        empty)."""
-        problems = []
+    def kept_indexes(self) -> list[KeptIndex]:
+        """The kept zone lists (``hands``, ``pile_ids`` and the rest, which the table's setter
+        links), each with the table's own lists, and what a legal list of buys keeps of each
+        pile with what the table and the card data give."""
         table = self._table
-        for kind, lists in self.player_zones.items():
-            for player, ids in enumerate(lists):
-                if table.get(zone_name(kind, player)) is not ids:
-                    problems.append(f"the kept {zone_name(kind, player)} is not the table's")
+        found: list[KeptIndex] = [
+            (zone_name(kind, player), [ids], [table.get(zone_name(kind, player))])
+            for kind, lists in self.player_zones.items()
+            for player, ids in enumerate(lists)
+        ]
         piles = {zone[5:]: ids for zone, ids in table.items() if zone.startswith("pile:")}
-        if (
-            self.pile_ids.keys() != piles.keys()
-            or any(piles[name] is not ids for name, ids in self.pile_ids.items())
-            or sorted(map(id, self.pile_lists)) != sorted(map(id, piles.values()))
-            or {name for name, *_ in self.buy_list} != piles.keys()
-            or len(self.buy_list) != len(piles)
-            or any(
-                piles[name] is not ids or (cost, buy) != (COSTS[name], _BUY[name])
-                for name, cost, ids, buy in self.buy_list
+        names = sorted(piles)
+        found.append(("Supply pile names", sorted(self.pile_ids), names))
+        found.append(
+            ("Supply piles", [self.pile_ids.get(n) for n in names], [piles[n] for n in names])
+        )
+        found.append(
+            (
+                "Supply piles to scan",
+                sorted(self.pile_lists, key=id),
+                sorted(piles.values(), key=id),
             )
-        ):
-            problems.append("the kept Supply piles are not the table's")
-        return problems
+        )
+        # Each pile's entry flattened: its name, cost, list and the action that buys it.
+        kept_buys = [part for entry in sorted(self.buy_list, key=_first) for part in entry]
+        fresh_buys = [part for n in names for part in (n, COSTS[n], piles[n], _BUY[n])]
+        found.append(("Supply piles to buy from", kept_buys, fresh_buys))
+        return found
+
+    def kept_index_problems(self) -> list[str]:
+        """Every kept zone list that is not the table's own (a conformance invariant: it must
+        always be empty; see :func:`rulekeeper.engine.table.kept_index_problems`)."""
+        return kept_index_problems(self.kept_indexes())
 
     # Starting a game.
 
@@ -290,7 +305,7 @@ class DominionGame(Game):
         """Start the first turn once the variant's pre-game phase is over (or at once)."""
         if self.phase == "pregame" and self.variant.pregame_player(self) is None:
             self.start_turn()
-            self.settle()
+            self.take_forced_actions()
 
     # Bookkeeping the effects share.
 
@@ -485,25 +500,20 @@ class DominionGame(Game):
         self.active = (self.active + 1) % len(self.players)
         self.start_turn()
 
-    def settle(self) -> None:
-        """Run effects that need no choice, then end phases that leave no choice (DM R3).
-
-        A Buy phase starts with every Treasure in hand played (DM R5).
-        """
-        while self.outcome is None:
-            if self.steps:
-                if effects.run_automatic(self):
-                    continue
-                return
-            if self.phase == "action":
-                if self.actions == 0 or not self.has_action_card(self.active):
-                    self._start_buy_phase()
-                    continue
-                return
-            if self.phase == "buy" and self.buys == 0:
-                self.end_turn()
-                continue
-            return
+    def take_forced_action(self) -> bool:
+        """Run an effect that needs no choice, or end a phase that leaves none (DM R3): whether
+        there was one. A Buy phase starts with every Treasure in hand played (DM R5)."""
+        if self.steps:
+            return effects.run_automatic(self)
+        if self.phase == "action":
+            if self.actions == 0 or not self.has_action_card(self.active):
+                self._start_buy_phase()
+                return True
+            return False
+        if self.phase == "buy" and self.buys == 0:
+            self.end_turn()
+            return True
+        return False
 
     def _start_buy_phase(self) -> None:
         self.phase = "buy"
@@ -553,7 +563,8 @@ class DominionGame(Game):
         player = self.active
         found: list[Action] = []
         if self.phase == "action":
-            # settle() leaves the Action phase at once without an Action or an Action card.
+            # take_forced_actions() leaves the Action phase at once without an Action or an
+            # Action card.
             names = sorted({n for n in self.hand(player) if n in ACTIONS})
             found += [_PLAY[n] for n in names]
             ways = effects.ways_of(self, player)
@@ -677,7 +688,7 @@ class DominionGame(Game):
             effects.play_action(self, self.active, action.card, way=way)
         elif isinstance(action, Buy):
             effects.buy(self, self.active, action.card)
-        self.settle()
+        self.take_forced_actions()
 
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may know: their own hand and the cards they have set aside
@@ -786,7 +797,7 @@ enforces("DM 4.4")(DominionGame.trash)
 enforces("DM 4.11")(DominionGame.return_to_pile)
 enforces("DM 2.1")(DominionGame.start_turn)
 enforces("DM 2.4", "DM 6.1", "DM R2")(DominionGame.end_turn)
-enforces("DM R3", "DM R5")(DominionGame.settle)
+enforces("DM R3", "DM R5")(DominionGame.take_forced_action)
 enforces("DM 2.2", "DM 2.3", "DM 3.3", "DM 5.5")(DominionGame.why_illegal)
 enforces("DM 1.5", "DM 2.3", "DM 5.1", "DM 5.2", "DM 5.3", "DM 5.4")(DominionGame.why_not_buy)
 

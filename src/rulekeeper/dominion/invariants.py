@@ -33,5 +33,5 @@ def dominion_invariants(game: DominionGame) -> list[str]:
         stray = [p for p in range(len(game.players)) if game.table[f"aside:{p}"]]
         if stray:
             problems.append(f"cards left set aside after every effect ended: players {stray}")
-    problems += game.zone_link_problems()
+    problems += game.kept_index_problems()
     return problems + game.variant.invariants(game)

@@ -63,7 +63,7 @@ def scenario(
         _arrange(game, player, "discard", discard)
     _renumber(game)
     game.phase, game.actions, game.buys, game.coins = "action", 1, 1, 0
-    game.settle()
+    game.take_forced_actions()
     return game
 
 

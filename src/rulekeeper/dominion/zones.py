@@ -13,14 +13,13 @@ from typing import Final
 
 from rulekeeper.dominion import PLAYERS
 from rulekeeper.dominion.cards import CARDS
+from rulekeeper.engine.table import player_zone_names
 
 PLAYER_ZONES: Final = ("deck", "hand", "discard", "play", "aside")
 """Each player's zones (DM 1.6)."""
 
 # Every zone name, made once (speed guide, "Patterns in the hot code").
-_ZONE_NAMES: Final = {
-    kind: [f"{kind}:{seat}" for seat in range(PLAYERS[1])] for kind in PLAYER_ZONES
-}
+_ZONE_NAMES: Final = player_zone_names(PLAYER_ZONES, PLAYERS[1])
 _PILE_ZONES: Final = {name: f"pile:{name}" for name in CARDS}
 
 

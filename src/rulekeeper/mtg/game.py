@@ -12,7 +12,8 @@ from functools import partial
 from typing import Any, Final, Self
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.game import Action, Game, Outcome
+from rulekeeper.engine.game import Action, Outcome
+from rulekeeper.engine.turns import PriorityGame
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.mtg import TURN_LIMIT, combat, effects, saving, sba, views
 from rulekeeper.mtg.actions import (
@@ -101,11 +102,12 @@ def is_forced_kind(action: Action) -> bool:
     return forced or isinstance(action, EndBlocks)
 
 
-class MagicGame(Game):
+class MagicGame(PriorityGame):
     """A two-player game of Magic under one :class:`~rulekeeper.mtg.hooks.MagicFormat`."""
 
     def __init__(self, fmt: MagicFormat, chance: Chance, names: Sequence[str]) -> None:
         super().__init__(chance)
+        self.forced_action_limit = MAX_FORCED_ACTIONS
         self.format = fmt
         self.table = Table(
             [PlayerState(i, name, fmt.starting_life) for i, name in enumerate(names)]
@@ -134,13 +136,13 @@ class MagicGame(Game):
         self.format_state: dict[str, Any] = {}
         # Answers kept while one call judges many candidates; None between calls.
         self.judgement: Judgement | None = None
-        # True from a state-based check on until the next logged event, action but a pass,
-        # resolving spell or turn-based action: every other change the rules govern is logged
-        # (record() unsettles), so a pass that only hands priority on (pass_priority) and a
+        # Settled (see PriorityGame) from a state-based check on until the next logged event,
+        # action but a pass, resolving spell or turn-based action: every other change the rules
+        # govern is logged (record() unsettles), so a pass that only hands priority on and a
         # step without turn-based actions (enter) skip a check that could find nothing. A
         # state changed directly, behind the engine's back, is not logged and could go
         # unchecked until the turn moves on; a test that does so should use an action or a
-        # card instead. Not saved: a restored game checks again, which is always safe.
+        # card instead.
         self.settled = False
 
     @property
@@ -250,7 +252,7 @@ class MagicGame(Game):
             return self.format.candidates(self)
         if self.decision == "attackers":
             if self.format.attacks_any_opponent:
-                opponents = [p for p in self.standing() if p != player]
+                opponents = [p for p in self.in_game() if p != player]
                 return [
                     *(Attack(c.id, p) for c in self.table.creatures(player) for p in opponents),
                     EndAttacks(),
@@ -348,43 +350,16 @@ class MagicGame(Game):
         # The forced actions are found by judging the candidates; at the decision where they
         # stop, that judging is the list of legal actions, so it is returned, not thrown away.
         self._do(action)
-        return self._forced_actions_taken(listing=True)
+        return self.take_forced_actions_then_list()
 
-    def take_forced_actions(self) -> None:
-        """Take forced actions until a player has a real choice or the game ends."""
-        self._forced_actions_taken(listing=False)
+    def can_only_pass(self) -> bool:
+        """Whether the player with priority certainly has nothing to do but pass (see
+        :func:`~rulekeeper.mtg.timing.can_only_pass`)."""
+        return can_only_pass(self)
 
-    def _forced_actions_taken(self, *, listing: bool) -> list[Action] | None:
-        """Take forced actions; with ``listing``, return the legal actions of the decision
-        where they stop (``[]`` once the game is over), found while looking for them.
-
-        Without ``listing``, a decision is judged only until a second legal action shows that
-        there is a choice (:meth:`only_legal_action`), which is all that taking forced actions
-        needs; with it, every candidate is judged once, which the list needs anyway.
-        """
-        # Bounded, not ``while True``: a run of forced actions moves the game on by at least a
-        # step for every full round of passes, so a game that can end (the turn limit) ends
-        # long before this many. A state no game reaches (a save whose pass count was hugely
-        # negative made this loop run for ever) must not hang the engine: saves are checked on
-        # load, pass_priority never counts up from below zero, and this bound is the last
-        # defence behind both.
-        for _ in range(MAX_FORCED_ACTIONS):
-            if self.outcome is not None:
-                return [] if listing else None
-            if can_only_pass(self):
-                # Most forced actions are passes by a player with nothing to do: what
-                # _do(Pass()) would do, without proposing and judging every candidate.
-                self.pass_priority()
-                continue
-            if listing:
-                legal = self.legal_actions()
-                only = legal[0] if len(legal) == 1 else None
-            else:
-                legal, only = None, self.only_legal_action()
-            if only is None or not is_forced_kind(only):
-                return legal
-            self._do(only)
-        raise RuntimeError(f"more than {MAX_FORCED_ACTIONS} forced actions in a row")
+    def is_forced(self, action: Action) -> bool:
+        """Whether ``action``, as the only legal one, is taken by itself (MG R3)."""
+        return is_forced_kind(action)
 
     def _do(self, action: Action) -> None:
         player = self.priority
@@ -481,12 +456,12 @@ class MagicGame(Game):
                 return candidate
         return player
 
-    def standing(self) -> list[int]:
+    def in_game(self) -> list[int]:
         """The players still in the game, in seat order."""
         return [p.index for p in self.table.players if not p.lost]
 
-    def more_standing_than(self, count: int) -> bool:
-        """Whether more than ``count`` players are still in the game (``len(standing()) >
+    def more_in_game_than(self, count: int) -> bool:
+        """Whether more than ``count`` players are still in the game (``len(in_game()) >
         count``), counting no further than needed: every pass asks it."""
         for player in self.table.players:
             if not player.lost:
@@ -510,24 +485,17 @@ class MagicGame(Game):
                 self.table.move(card.id, "left")
         self.record("MG R6", f"{self.name_of(player)} leaves the game with their cards")
 
-    def pass_priority(self) -> None:
-        """Pass priority; when every player has passed in a row, resolve or move on."""
-        # Never counting up from below zero: a pass count no game reaches (a save's, say)
-        # would otherwise keep the players passing for ever (see take_forced_actions).
-        self.passes = max(self.passes, 0) + 1
-        if self.more_standing_than(self.passes):
-            # Handing priority on changes nothing the state-based actions look at: if nothing
-            # was logged since the last check (settled), this one could find nothing (MG 5.1).
-            self.give_priority(self.next_player(self.priority), check=not self.settled)
-            return
-        self.passes = 0
-        if self.table.stack:
-            self.settled = False  # resolving a spell changes the game
-            effects.resolve_top(self)
-            self.give_priority(self.active)
-        else:
-            # Moving on: a step whose turn-based actions change the game unsettles it (enter).
-            self.next_step()
+    # The round of passes (PriorityGame.pass_priority): what ends it.
+
+    def stack_is_empty(self) -> bool:
+        """Whether the stack is empty."""
+        return not self.table.stack
+
+    def resolve_top(self) -> None:
+        """Resolve the top of the stack; then the active player gets priority."""
+        self.settled = False  # resolving a spell changes the game
+        effects.resolve_top(self)
+        self.give_priority(self.active)
 
     def payment(self, player: int, card_id: int) -> list[int] | None:
         """The untapped lands that would pay for ``card_id``, or ``None`` (MG 3.3, MG R2)."""
@@ -590,7 +558,8 @@ class MagicGame(Game):
     # Turns and steps.
 
     def next_step(self) -> None:
-        """Leave the current step for the next one, or end the turn."""
+        """Leave the current step for the next one, or end the turn. A step whose turn-based
+        actions change the game unsettles it (:meth:`enter`)."""
         if self.step == "end_of_combat":
             self.settled = False  # a turn-based action: creatures leave combat
             combat.end_combat(self)

@@ -104,11 +104,11 @@ def decide_outcome(game: MagicGame) -> None:
     """End the game when at most one player has not lost: a win, or a draw if none is left."""
     if game.outcome is not None:
         return
-    # Asked at every state-based check, and nearly always two players or more are standing:
-    # counted before any list is made.
-    if game.more_standing_than(1):
+    # Asked at every state-based check, and nearly always two players or more are in the
+    # game: counted before any list is made.
+    if game.more_in_game_than(1):
         return
-    standing = [p.index for p in game.table.players if not p.lost]
+    in_game = game.in_game()
     losers = [p for p in game.table.players if p.lost]
     rule = "MG 5.5"
     log = game.log
@@ -117,12 +117,12 @@ def decide_outcome(game: MagicGame) -> None:
         if cause in ("MG 5.2", "MG 5.3"):
             rule = cause
             break
-    if not standing:
+    if not in_game:
         game.outcome = Outcome("draw", (), "MG 5.5", "every player lost at the same time")
     else:
         names = ", ".join(p.name for p in losers)
-        game.outcome = Outcome("win", (standing[0],), rule, f"{names} lost")
-    winner = f"{game.name_of(standing[0])} wins" if standing else "the game is a draw"
+        game.outcome = Outcome("win", (in_game[0],), rule, f"{names} lost")
+    winner = f"{game.name_of(in_game[0])} wins" if in_game else "the game is a draw"
     game.record(game.outcome.reason_rule, f"{winner}: {game.outcome.reason}")
 
 

@@ -8,11 +8,12 @@ exactly one zone; :meth:`Table.move` is the only way to change that.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulekeeper.engine import table
+from rulekeeper.engine.table import KeptIndex
 from rulekeeper.mtg.actions import Player, Target
 from rulekeeper.mtg.cards import CardDef, card, card_pool
 
@@ -50,8 +51,8 @@ def definition_of(name: str) -> CardDef:
     return definition if definition is not None else card(name)
 
 
-def zone(kind: str, player: int) -> str:
-    """The name of a player's zone, e.g. ``zone("hand", 0) == "hand:0"``."""
+def zone_name(kind: str, player: int) -> str:
+    """The name of a player's zone, e.g. ``zone_name("hand", 0) == "hand:0"``."""
     return f"{kind}:{player}"
 
 
@@ -158,13 +159,12 @@ class CardState:
         return cls(**data)
 
 
-class Table:
-    """Players, cards and zones: everything on the table, with no rules attached."""
+class Table(table.Table[PlayerState, CardState]):
+    """Players, cards and zones: everything on the table, with no rules attached (the kernel's
+    :class:`~rulekeeper.engine.table.Table`); ``where`` says which zone each card is in."""
 
     def __init__(self, players: list[PlayerState]) -> None:
-        self.players = players
-        self.cards: list[CardState] = []
-        self.zones: dict[str, list[int]] = {}
+        super().__init__(players)
         self.where: dict[int, str] = {}
         self.redirect: Callable[[int, str], str] | None = None
         """Where a card that would be put onto the stack or the battlefield goes instead, for
@@ -174,16 +174,16 @@ class Table:
         # often. Stale once a creature enters or leaves the battlefield (other cards coming and
         # going leave the creatures in the same order), so create(), move() and restore(), the
         # only ways the model changes a zone, drop it; a zone's list changed directly would
-        # leave it stale, and kept_index_problems() (a conformance invariant) compares it with a
-        # fresh scan.
+        # leave it stale, and the kept-index invariant (kept_indexes()) compares it with a fresh
+        # scan.
         self._creatures: list[CardState] | None = None
         # The lands on the battlefield of each controller asked about (lands()), kept because
         # every priority asks what a player's untapped lands can pay, and in a game of many
         # players the battlefield holds many lands of others. A controller's are stale once one
         # of their lands enters or leaves the battlefield: create() and move() drop theirs,
         # restore(), claim() and release() (a card changing controller) drop them all; a
-        # controller set directly on the battlefield would leave them stale, and
-        # kept_index_problems() compares them with a fresh scan as well.
+        # controller set directly on the battlefield would leave them stale, and the kept-index
+        # invariant compares them with a fresh scan as well.
         self._lands: dict[int, tuple[CardState, ...]] = {}
         self._name_player_zones()
         self.stack: list[int] = []
@@ -198,9 +198,9 @@ class Table:
         # each time costs more than finding the zone. They follow from the number of players,
         # which no game changes; restore(), which replaces the players, names them again.
         seats = range(len(self.players))
-        self.hands: list[str] = [zone("hand", p) for p in seats]
-        self.libraries: list[str] = [zone("library", p) for p in seats]
-        self.graveyards: list[str] = [zone("graveyard", p) for p in seats]
+        self.hands: list[str] = [zone_name("hand", p) for p in seats]
+        self.libraries: list[str] = [zone_name("library", p) for p in seats]
+        self.graveyards: list[str] = [zone_name("graveyard", p) for p in seats]
 
     def _link_zones(self) -> None:
         # The stack and each player's hand, reached without their names: every priority asks
@@ -208,8 +208,8 @@ class Table:
         # costs more than the question. They are the very lists ``zones`` holds, so a card
         # moved through either is moved in both; they go stale only if a list in ``zones`` is
         # replaced rather than changed in place, which the model never does to these. Linked
-        # again whenever a zone is added and when restore() sets new zones; kept_index_problems()
-        # checks that they are still the same lists.
+        # again whenever a zone is added and when restore() sets new zones; the kept-index
+        # invariant checks that they are still the same lists.
         zones = self.zones
         self.stack = zones.get("stack", [])
         self.hand_cards = [zones.get(name, []) for name in self.hands]
@@ -240,17 +240,21 @@ class Table:
         self._name_player_zones()
         self._link_zones()
 
-    def create(self, name: str, owner: int, zone_name: str) -> int:
-        """Create a card owned by ``owner`` on top of ``zone_name`` and return its ID."""
+    def _new_card(self, card_id: int, name: str, owner: int, zone: str) -> CardState:
         definition = definition_of(name)  # fail early on a card the engine does not implement
-        card_id = len(self.cards)
-        card = CardState(card_id, definition.name, owner, owner, definition=definition)
-        self.cards.append(card)
-        self.zones[zone_name].append(card_id)
-        self.where[card_id] = zone_name
-        if zone_name == "battlefield":
+        return CardState(card_id, definition.name, owner, owner, definition=definition)
+
+    def zone_of(self, card_id: int) -> str:
+        """The name of the zone the card is in."""
+        return self.where[card_id]
+
+    def _zone_changed(self, card: CardState, origin: str, to: str) -> None:
+        # Leaving the battlefield or the stack makes the card a new object: its status resets.
+        if origin == "battlefield" or to == "battlefield":
             self._battlefield_changed(card)
-        return card_id
+        if (origin == "battlefield" or origin == "stack") and to != origin:
+            card.reset_status()
+        self.where[card.id] = to
 
     def claim(self, card_id: int, player: int) -> None:
         """Make ``player`` the owner and controller of a card nobody owns; others stay put."""
@@ -274,28 +278,9 @@ class Table:
         A card bound for the stack or the battlefield may be sent elsewhere by the format's
         replacement (:attr:`redirect`).
         """
-        if self.redirect is not None and to in ("stack", "battlefield"):
+        if self.redirect is not None and (to == "stack" or to == "battlefield"):
             to = self.redirect(card_id, to)
-        origin = self.where[card_id]
-        leaving = self.zones[origin]
-        if leaving and leaving[-1] == card_id:
-            leaving.pop()  # the top card (a draw, the top of a pile): no search of the zone
-        else:
-            leaving.remove(card_id)
-        card = self.cards[card_id]
-        if origin == "battlefield" or to == "battlefield":
-            self._battlefield_changed(card)
-        if origin in ("battlefield", "stack") and to != origin:
-            card.reset_status()
-        if bottom:
-            self.zones[to].insert(0, card_id)
-        else:
-            self.zones[to].append(card_id)
-        self.where[card_id] = to
-
-    def names(self, zone_name: str) -> list[str]:
-        """The names of the cards in a zone, bottom first."""
-        return [self.cards[i].name for i in self.zones[zone_name]]
+        super().move(card_id, to, bottom=bottom)
 
     def permanents(self, controller: int | None = None) -> list[CardState]:
         """The cards on the battlefield, optionally only those ``controller`` controls."""
@@ -336,34 +321,27 @@ class Table:
             if (card := cards[i]).controller == controller and card.definition.is_land
         )
 
-    def kept_index_problems(self) -> list[str]:
-        """What the kept creatures, the kept lands, the kept names of the players' zones and the
-        linked stack and hands get wrong, compared with a fresh scan, fresh names and the zones
-        (a conformance invariant: it must always be empty)."""
-        problems = []
-        seats = range(len(self.players))
-        for kind, kept_names in (
-            ("hand", self.hands),
-            ("library", self.libraries),
-            ("graveyard", self.graveyards),
-        ):
-            if kept_names != [zone(kind, p) for p in seats]:
-                problems.append(f"the kept {kind} names {kept_names} are not the players'")
-        if self.stack is not self.zones.get("stack"):
-            problems.append("the linked stack is not the list the zones hold")
-        for seat, name in enumerate(self.hands):
-            if seat >= len(self.hand_cards) or self.hand_cards[seat] is not self.zones.get(name):
-                problems.append(f"the linked hand of seat {seat} is not the list {name} holds")
-        kept, fresh = self._creatures, self.scan_creatures()
-        if kept is not None and not _same_cards(kept, fresh):
-            problems.append(f"the kept creatures {[c.id for c in kept]} are not the battlefield's")
-        for controller, lands in self._lands.items():
-            if not _same_cards(lands, self.scan_lands(controller)):
-                shown = [c.id for c in lands]
-                problems.append(f"the kept lands {shown} of {controller} are not the battlefield's")
-        return problems
-
-
-def _same_cards(kept: Sequence[CardState], fresh: Sequence[CardState]) -> bool:
-    # The very same objects in the same order: equal fields would not do, two cards can be alike.
-    return len(kept) == len(fresh) and all(map(operator.is_, kept, fresh))
+    def kept_indexes(self) -> list[KeptIndex]:
+        """The kept creatures and lands, the kept names of the players' zones and the linked
+        stack and hands, each with a fresh scan, fresh names or the zones' own lists."""
+        zones, seats = self.zones, range(len(self.players))
+        found: list[KeptIndex] = [
+            (f"{kind} names", kept, [zone_name(kind, p) for p in seats])
+            for kind, kept in (
+                ("hand", self.hands),
+                ("library", self.libraries),
+                ("graveyard", self.graveyards),
+            )
+        ]
+        found.append(("linked stack", [self.stack], [zones.get("stack")]))
+        found += [
+            (f"linked hand of seat {seat}", self.hand_cards[seat : seat + 1], [zones.get(name)])
+            for seat, name in enumerate(self.hands)
+        ]
+        if self._creatures is not None:
+            found.append(("creatures", self._creatures, self.scan_creatures()))
+        found += [
+            (f"lands of {controller}", lands, self.scan_lands(controller))
+            for controller, lands in self._lands.items()
+        ]
+        return found

@@ -39,7 +39,7 @@ def _targets(game: RiskGame, kind: str | None) -> list[Target | None]:
     return [c.id for c in game.table.permanents()]
 
 
-def only_pass(game: RiskGame) -> bool:
+def can_only_pass(game: RiskGame) -> bool:
     """True when the player with priority certainly has nothing to do but pass: no card in
     hand, no permanent with an ability or face down, no trap to challenge and no alliance to
     make. It is the cheap question the engine asks before building the whole list; when it
@@ -95,7 +95,7 @@ def candidates(game: RiskGame) -> Iterator[Action]:
         attacker = combat.next_to_order(game)
         yield from (act.OrderBlocker(attacker, b) for b in combat.unordered(game, attacker))
         return
-    # The engine asks only_pass() first and proposes these only if it is False, so they do
+    # The engine asks can_only_pass() first and proposes these only if it is False, so they do
     # not ask again.
     yield act.Pass()
     hand = table.zones[zone_name("hand", player)]

@@ -51,7 +51,7 @@ def declare_attacker(game: RiskGame, attacker: int, target: Target) -> None:
     creature.attacked_turn = game.turn
     if not has_keyword(game.table, creature, "Vigilance"):
         creature.tapped = True
-    game.record("RR 4.5.2c", f"{creature.name} attacks {game.describe(target)}")
+    game.record("RR 4.5.2c", f"{creature.name} attacks {game.describe_target(target)}")
     fire(game, "attacks", [creature])
 
 

@@ -47,7 +47,7 @@ def enter_battlefield(
         state.tapped = True  # RR R31, RR 13.2b: a face-down permanent enters tapped
     if definition.is_aura:
         state.attached_to = target if isinstance(target, int) else None
-        game.record("RR 3.1.3b", f"{state.name} enters attached to {game.describe(target)}")
+        game.record("RR 3.1.3b", f"{state.name} enters attached to {game.describe_target(target)}")
         return
     game.record("RR 2.3b", f"{state.name} enters the battlefield")
     if definition.risk is not None or definition.effects:

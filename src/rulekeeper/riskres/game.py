@@ -10,7 +10,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, Self
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.game import Action, Game
+from rulekeeper.engine.game import Action
+from rulekeeper.engine.turns import PriorityGame
 from rulekeeper.errors import IllegalActionError, InputError, SerializationError
 from rulekeeper.riskres import (
     FACTS,
@@ -55,7 +56,7 @@ from rulekeeper.riskres.actions import (
     Target,
     TurnFaceUp,
 )
-from rulekeeper.riskres.choices import candidates, only_pass
+from rulekeeper.riskres.choices import can_only_pass, candidates
 from rulekeeper.riskres.state import PlayerState, Table, zone_name
 from rulekeeper.riskres.timing import (
     Violation,
@@ -102,7 +103,7 @@ def check_players(count: int) -> None:
     FACTS.check_players(count)
 
 
-class RiskGame(Game):
+class RiskGame(PriorityGame):
     """A game of Risk & Resource for two to six players (RR R63), in one of the variants of
     :data:`~rulekeeper.riskres.variants.VARIANTS` or none.
 
@@ -158,11 +159,9 @@ class RiskGame(Game):
         self.pumps: list[tuple[int, int, int, int, str]] = []
         self._opponents: dict[int, list[int]] = {}  # opponents() by player, until someone leaves
         self._in_game: list[int] | None = None  # in_game(), until someone leaves
-        # True while nothing has happened since state-based actions were last checked. A pass
-        # that only hands priority on changes nothing, so the check it would make could find
-        # nothing (the last one ran until none applied, RR 11.2e) and is skipped. Not saved:
-        # a restored game checks again, which is always safe.
-        self._quiet = False
+        # Settled (see PriorityGame) from a state-based check on until an action but a pass,
+        # or the end of a round of passes: the check ran until none applied (RR 11.2e).
+        self.settled = False
 
     # The variant: its name, and its bookkeeping as the position notation and the rules'
     # examples read and set it (the variant keeps it, in ``self.hooks.state``).
@@ -303,6 +302,10 @@ class RiskGame(Game):
             return target.index
         return self.table.cards[target].controller
 
+    def next_player(self, player: int) -> int:
+        """The next player still in the game in turn order after ``player`` (RR 10.1b)."""
+        return self.opponents(player)[0]
+
     def in_game(self) -> list[int]:
         """The players still in the game, in seat order (RR 10.1b). The list is shared: do not
         change it."""
@@ -310,7 +313,7 @@ class RiskGame(Game):
             self._in_game = [p.index for p in self.table.players if not p.left]
         return self._in_game
 
-    def describe(self, target: Target | None) -> str:
+    def describe_target(self, target: Target | None) -> str:
         """A target in words."""
         if isinstance(target, Player):
             return self.name_of(target.index)
@@ -452,27 +455,18 @@ class RiskGame(Game):
         self._do(action)
         self.take_forced_actions()
 
-    @enforces("RR R77")
-    def take_forced_actions(self) -> None:
-        """Take forced actions until a player has a real choice or the game ends (RR R77).
+    def can_only_pass(self) -> bool:
+        """Whether the player with priority certainly has nothing to do but pass (see
+        :func:`~rulekeeper.riskres.choices.can_only_pass`)."""
+        return can_only_pass(self)
 
-        Most forced actions are passes by a player with nothing to do, so that case is asked
-        first, without proposing any action (the only one would be the pass); otherwise the
-        candidates are judged only until a second legal one shows there is a choice.
-        """
-        while self.outcome is None:
-            if only_pass(self):
-                # What _do(Pass()) would do, without building and matching the action.
-                self.pass_priority()
-                continue
-            only = self.only_legal_action()
-            if only is None or not isinstance(only, FORCED):
-                return
-            self._do(only)
+    def is_forced(self, action: Action) -> bool:
+        """Whether ``action``, as the only legal one, is taken by itself (RR R77)."""
+        return isinstance(action, FORCED)
 
     def _do(self, action: Action) -> None:
         if not isinstance(action, Pass):
-            self._quiet = False
+            self.settled = False
         player = self.priority
         match action:
             case Concede(who):
@@ -512,17 +506,17 @@ class RiskGame(Game):
 
     # Priority and the stack.
 
-    @enforces("RR 5.1a", "RR 11.2a", "RR R64")
-    def give_priority(self, player: int) -> None:
-        """Check state-based actions (RR 11.2a), then give ``player`` priority, or the next
-        player still in the game if ``player`` has left (RR R64)."""
-        if not self._quiet:
+    def give_priority(self, player: int, *, check: bool = True) -> None:
+        """Check state-based actions (RR 11.2a) unless the game is settled or ``check`` is
+        false, then give ``player`` priority, or the next player still in the game if
+        ``player`` has left (RR R64)."""
+        if check and not self.settled:
             sba.check(self)
-            self._quiet = True
+            self.settled = True
         if self.outcome is not None or self.decision == "legend":
             return
         if self.table.players[player].left:
-            player = self.opponents(player)[0]
+            player = self.next_player(player)
         if self.pending_triggers:
             self.resume = player
             if triggers.stack_pending(self):
@@ -532,32 +526,24 @@ class RiskGame(Game):
         else:
             self.decision, self.priority = "priority", player
 
-    @enforces(
-        "RR 5.1b",
-        "RR 5.1d",
-        "RR 5.2b",
-        "RR 5.2c",
-        "RR 5.2d",
-        "RR 2.6b",
-        "RR 2.6c",
-        "RR R28",
-        "RR R29",
-    )
-    def pass_priority(self) -> None:
-        """Pass priority to the next player; when all have passed in a row, resolve the top of
-        the stack (then the active player gets priority again) or, with it empty, move on."""
-        self.passes += 1
-        if self.passes < len(self.in_game()):
-            self.give_priority(self.opponents(self.priority)[0])
-            return
-        self.passes = 0
-        self._quiet = False  # resolving or moving on changes the game
-        if self.stack:
-            turn.resolve_top(self)
-            if self.outcome is None:
-                self.give_priority(self.active)
-        else:
-            turn.next_step(self)
+    # The round of passes (PriorityGame.pass_priority): what ends it.
+
+    def stack_is_empty(self) -> bool:
+        """Whether the stack is empty (RR 2.6)."""
+        return not self.stack
+
+    def resolve_top(self) -> None:
+        """Resolve the top of the stack (RR 2.6b); then the active player gets priority
+        (RR 5.2c)."""
+        self.settled = False  # resolving changes the game
+        turn.resolve_top(self)
+        if self.outcome is None:
+            self.give_priority(self.active)
+
+    def next_step(self) -> None:
+        """Move on to the next step or phase (RR 5.2d)."""
+        self.settled = False  # moving on changes the game
+        turn.next_step(self)
 
     # Views and saving.
 
@@ -611,4 +597,10 @@ class RiskGame(Game):
 
 # Linked here rather than by decorating, for the compiled build (see the speed guide).
 enforces("RR 5.1c")(RiskGame.check)
+enforces("RR 5.1a", "RR 11.2a", "RR R64")(RiskGame.give_priority)
+# The kernel's round of passes and loop of forced actions, as this game plays them.
+enforces(
+    "RR 5.1b", "RR 5.1d", "RR 5.2b", "RR 5.2c", "RR 5.2d", "RR 2.6b", "RR 2.6c", "RR R28", "RR R29"
+)(RiskGame.pass_priority)
+enforces("RR R77")(RiskGame.take_forced_actions)
 enforces("RR 2.1a", "RR 2.2c", "RR 2.3a", "RR 2.4c", "RR 2.5d", "RR 2.7a", "RR 2.7c")(RiskGame.view)

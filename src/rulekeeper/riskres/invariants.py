@@ -13,9 +13,11 @@ if TYPE_CHECKING:
 
 def risk_invariants(game: RiskGame) -> list[str]:
     """Numeric facts of every position: EP and Intel never negative (RR 1.1d), at most two
-    traps (RR 2.7b), nothing tapped or damaged off the battlefield, stack and zone agree, and
-    nothing left behind by a player who has left the game (RR 10.5)."""
-    problems = [f"{p.name} has {p.ep} EP" for p in game.table.players if p.ep < 0]
+    traps (RR 2.7b), nothing tapped or damaged off the battlefield, stack and zone agree,
+    nothing left behind by a player who has left the game (RR 10.5), and the permanents the
+    table keeps are the battlefield's."""
+    problems = game.table.kept_index_problems()
+    problems += [f"{p.name} has {p.ep} EP" for p in game.table.players if p.ep < 0]
     problems += [f"{p.name} has {p.intel} Intel" for p in game.table.players if p.intel < 0]
     problems += [
         f"player {i} has {len(game.table.zones[zone_name('traps', i)])} traps"

@@ -93,7 +93,7 @@ def advance(game: RiskGame) -> None:
         return
     game.decision = "priority"
     if game.table.players[game.first_player].left:  # conceded during the mulligans
-        game.first_player = game.regular = game.opponents(game.first_player)[0]
+        game.first_player = game.regular = game.next_player(game.first_player)
     begin_turn(game, game.first_player, 1)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from rulekeeper.engine import table
+from rulekeeper.engine.table import KeptIndex, player_zone_names
 from rulekeeper.riskres import PLAYERS
 from rulekeeper.riskres.cards import CardDef, card
 
@@ -31,9 +33,7 @@ PLAYER_ZONES: Final = ("library", "hand", "battlefield", "graveyard", "exile", "
 HIDDEN_ZONES: Final = ("library", "hand", "traps")  # RR 2.1a, 2.2c, 2.7c
 
 # Every zone name, made once (speed guide, "Patterns in the hot code").
-_ZONE_NAMES: Final = {
-    kind: [f"{kind}:{seat}" for seat in range(PLAYERS[1])] for kind in PLAYER_ZONES
-}
+_ZONE_NAMES: Final = player_zone_names(PLAYER_ZONES, PLAYERS[1])
 
 
 def zone_name(kind: str, player: int) -> str:
@@ -171,42 +171,36 @@ class PlayerState:
     extra: dict[str, int] = field(default_factory=dict)
 
 
-class Table:
-    """The cards, the zones and the players."""
+class Table(table.Table[PlayerState, CardState]):
+    """The cards, the zones and the players (the kernel's :class:`~rulekeeper.engine.table.Table`);
+    a card knows its zone (``CardState.zone``)."""
 
     def __init__(self, players: list[PlayerState]) -> None:
-        self.players = players
-        self.cards: list[CardState] = []
-        self.zones: dict[str, list[int]] = {"stack": []}
+        super().__init__(players)
+        self.zones["stack"] = []
         # permanents() by controller (None for everyone). Asked for far more often than the
         # battlefield changes, so kept until a card enters or leaves it; a change replaces the
-        # dict rather than emptying it, so a list someone is iterating over stays as it was.
+        # dict rather than emptying it, so a list someone is iterating over stays as it was. A
+        # zone's list changed directly would leave it stale, and kept_indexes() gives the
+        # invariants a fresh scan to compare it with.
         self._battlefield: dict[int | None, list[CardState]] = {}
         for player in range(len(players)):
             for kind in PLAYER_ZONES:
                 self.zones[zone_name(kind, player)] = []
 
-    def create(self, name: str, owner: int, zone: str) -> int:
-        """Make a new card called ``name`` owned by ``owner`` in ``zone`` (on top)."""
-        card_id = len(self.cards)
-        self.cards.append(CardState(card_id, card(name), owner, zone))
-        self.zones[zone].append(card_id)
-        self._battlefield = {}
-        return card_id
+    def _new_card(self, card_id: int, name: str, owner: int, zone: str) -> CardState:
+        return CardState(card_id, card(name), owner, zone)
 
-    def move(self, card_id: int, zone: str, *, bottom: bool = False) -> None:
-        """Move a card to ``zone``: on top (the end of the list) or, for a library, the bottom."""
-        state = self.cards[card_id]
-        if state.zone.startswith("battlefield") or zone.startswith("battlefield"):
+    def zone_of(self, card_id: int) -> str:
+        """The name of the zone the card is in."""
+        return self.cards[card_id].zone
+
+    def _zone_changed(self, card: CardState, origin: str, to: str) -> None:
+        if origin.startswith("battlefield") or to.startswith("battlefield"):
             self._battlefield = {}
-            if not zone.startswith("battlefield"):
-                state.leave_battlefield()
-        self.zones[state.zone].remove(card_id)
-        if bottom:
-            self.zones[zone].insert(0, card_id)
-        else:
-            self.zones[zone].append(card_id)
-        state.zone = zone
+            if not to.startswith("battlefield"):
+                card.leave_battlefield()
+        card.zone = to
 
     def permanents(self, player: int | None = None) -> list[CardState]:
         """The permanents on the battlefield, of one controller or of everyone.
@@ -215,15 +209,26 @@ class Table:
         """
         found = self._battlefield.get(player)
         if found is None:
-            seats = range(len(self.players)) if player is None else (player,)
-            found = [self.cards[i] for p in seats for i in self.zones[zone_name("battlefield", p)]]
-            self._battlefield[player] = found
+            found = self._battlefield[player] = self.scan_permanents(player)
         return found
+
+    def scan_permanents(self, player: int | None = None) -> list[CardState]:
+        """The permanents on the battlefield, of one controller or of everyone, found by
+        looking at every card there."""
+        seats = range(len(self.players)) if player is None else (player,)
+        return [self.cards[i] for p in seats for i in self.zones[zone_name("battlefield", p)]]
+
+    def kept_indexes(self) -> list[KeptIndex]:
+        """The kept permanents of each controller asked about, with a fresh scan of each."""
+        return [
+            (
+                f"permanents of {'everyone' if p is None else f'seat {p}'}",
+                kept,
+                self.scan_permanents(p),
+            )
+            for p, kept in self._battlefield.items()
+        ]
 
     def creatures(self, player: int | None = None) -> list[CardState]:
         """The creatures on the battlefield, of one controller or of everyone."""
         return [c for c in self.permanents(player) if c.definition.has_type("Creature")]
-
-    def names(self, zone: str) -> list[str]:
-        """The names of the cards in ``zone``, in order."""
-        return [self.cards[i].name for i in self.zones[zone]]

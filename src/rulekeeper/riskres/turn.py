@@ -110,7 +110,7 @@ def next_turn(game: RiskGame) -> int:
             game.record("RR 10.1c", f"{game.name_of(player)} takes an extra turn")
             return player
     seats = len(game.table.players)
-    following = game.opponents(game.regular)[0]
+    following = game.next_player(game.regular)
     skipped = [
         game.name_of(p)
         for p in ((game.regular + step) % seats for step in range(1, seats))
@@ -322,7 +322,7 @@ def cast(
         {"card": card_id, "source": card_id, "controller": player, "ability": -1, "target": target}
     )
     game.passes = 0
-    aimed = f" targeting {game.describe(target)}" if target is not None else ""
+    aimed = f" targeting {game.describe_target(target)}" if target is not None else ""
     how = " for its alternative cost" if alternative else ""
     game.record("RR 5.2a", f"{me.name} casts {state.name}{aimed}{how} for {cost} EP (EP {me.ep})")
 
@@ -410,4 +410,4 @@ def move_on(game: RiskGame, player: int) -> None:
             game.priority = game.legend_choices[0][0]
         case _:
             game.decision = "priority"
-            game.give_priority(game.opponents(player)[0])
+            game.give_priority(game.next_player(player))

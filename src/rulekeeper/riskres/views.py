@@ -61,8 +61,8 @@ def view(game: RiskGame, player: int) -> dict[str, Any]:
             if p.index != player
         },
         "battlefield": [public(c) for c in table.permanents()],
-        "stack": [dict(item, target=game.describe(item["target"])) for item in game.stack],
-        "attacks": {a: game.describe(t) for a, t in game.attacks.items()},
+        "stack": [dict(item, target=game.describe_target(item["target"])) for item in game.stack],
+        "attacks": {a: game.describe_target(t) for a, t in game.attacks.items()},
         "waiting_triggers": [list(t) for t in game.pending_triggers],
         "blocks": dict(game.blocks),
         "damage_order": {a: list(b) for a, b in game.damage_order.items()},

@@ -276,6 +276,7 @@ enforces("DD 2.6", "DD R7")(DominionDraft.adjust_view)
 enforces("DD R20")(DominionDraft)
 register(DominionDraft)
 
+
 @enforces("DD 1.4", "DD R4", "DD R17")
 def new_draft_game(
     seed: int, players: int, variant: str = "", names: Sequence[str] | None = None

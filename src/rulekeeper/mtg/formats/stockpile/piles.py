@@ -383,9 +383,9 @@ def junk_in_deck(game: MagicGame, player: int) -> int:
 def end_by_stockpiles(game: MagicGame) -> None:
     """At the end of the final round the game ends: of the players still in the game with the
     highest life total, those with the fewest Junk cards in their deck win together."""
-    standing = game.standing()
-    best = max(game.table.players[p].life for p in standing)
-    leaders = [p for p in standing if game.table.players[p].life == best]
+    in_game = game.in_game()
+    best = max(game.table.players[p].life for p in in_game)
+    leaders = [p for p in in_game if game.table.players[p].life == best]
     least = min(junk_in_deck(game, p) for p in leaders)
     winners = tuple(p for p in leaders if junk_in_deck(game, p) == least)
     names = ", ".join(game.name_of(p) for p in winners)

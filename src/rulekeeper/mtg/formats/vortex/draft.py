@@ -93,12 +93,7 @@ def is_pass_due(game: MagicGame, player: int) -> bool:
 
 def pass_pack(game: MagicGame, player: int) -> None:
     """Swap ``player``'s pack with the passed pack; the player now holds the other pack."""
-    zones = game.table.zones
-    zones[pack(player)], zones[PASSED_PACK] = zones[PASSED_PACK], zones[pack(player)]
-    for card_id in zones[pack(player)]:
-        game.table.where[card_id] = pack(player)
-    for card_id in zones[PASSED_PACK]:
-        game.table.where[card_id] = PASSED_PACK
+    game.table.swap_zones(pack(player), PASSED_PACK)
     game.format_state["pass_due"].remove(player)
 
 
