@@ -1,4 +1,4 @@
-"""The view an agent decides from (rulekeeper.dominion.views): built as it is read, it must
+"""The view an agent decides from (rulekeeper.engine.views): built as it is read, it must
 show exactly what ``view`` shows, and refuse to answer once it is out of date."""
 
 from __future__ import annotations
@@ -31,15 +31,15 @@ def _check_every_decision(game: Game, agents: Sequence[Any]) -> int:
         nonlocal checked
         player = game.current_player()
         whole = game.view(player)
-        assert list(game.decision_view(player).items()) == list(whole.items())
-        assert dict(game.decision_view(player)) == whole
-        assert repr(game.decision_view(player)) == repr(whole)
-        assert json.dumps(game.decision_view(player)) == json.dumps(whole)
-        assert game.decision_view(player) == whole
-        assert len(game.decision_view(player)) == len(whole)
+        assert list(game._decision_view(player).items()) == list(whole.items())
+        assert dict(game._decision_view(player)) == whole
+        assert repr(game._decision_view(player)) == repr(whole)
+        assert json.dumps(game._decision_view(player)) == json.dumps(whole)
+        assert game._decision_view(player) == whole
+        assert len(game._decision_view(player)) == len(whole)
         for key in whole:
-            assert game.decision_view(player)[key] == whole[key]
-            assert key in game.decision_view(player)
+            assert game._decision_view(player)[key] == whole[key]
+            assert key in game._decision_view(player)
         checked += 1
 
     play(game, agents, on_action=check)
@@ -61,33 +61,33 @@ def test_a_decision_view_shows_what_the_view_shows_in_the_draft() -> None:
 
 
 def test_a_decision_view_starts_with_the_phase_the_coins_and_the_choice() -> None:
-    # decision_view writes them out itself; each is the whole view's.
+    # _decision_view writes them out itself; each is the whole view's.
     game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
     for player in (0, 1):
-        seen = game.decision_view(player)
+        seen = game._decision_view(player)
         whole = game.view(player)
         assert list(dict.items(seen)) == [(k, whole[k]) for k in ("phase", "coins", "choice")]
 
 
 def test_entries_not_there_yet_are_built_for_get_and_in() -> None:
     game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
-    assert game.decision_view(0).get("hand") == game.view(0)["hand"]
-    assert "trash" in game.decision_view(0)
-    assert "no such entry" not in game.decision_view(0)
-    assert game.decision_view(0).get("no such entry", 7) == 7
+    assert game._decision_view(0).get("hand") == game.view(0)["hand"]
+    assert "trash" in game._decision_view(0)
+    assert "no such entry" not in game._decision_view(0)
+    assert game._decision_view(0).get("no such entry", 7) == 7
     with pytest.raises(KeyError):
-        game.decision_view(0)["no such entry"]
+        game._decision_view(0)["no such entry"]
 
 
 def test_copies_are_plain_dicts_of_the_whole_view() -> None:
     game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
     whole = game.view(1)
     for kept in (
-        copy.copy(game.decision_view(1)),
-        copy.deepcopy(game.decision_view(1)),
-        pickle.loads(pickle.dumps(game.decision_view(1))),
-        game.decision_view(1).copy(),
-        game.decision_view(1) | {},
+        copy.copy(game._decision_view(1)),
+        copy.deepcopy(game._decision_view(1)),
+        pickle.loads(pickle.dumps(game._decision_view(1))),
+        game._decision_view(1).copy(),
+        game._decision_view(1) | {},
     ):
         assert type(kept) is dict
         assert kept == whole
@@ -95,14 +95,14 @@ def test_copies_are_plain_dicts_of_the_whole_view() -> None:
 
 def test_a_decision_view_kept_past_the_next_action_refuses_to_answer() -> None:
     game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
-    seen = game.decision_view(0)
+    seen = game._decision_view(0)
     assert seen["phase"] == "action"  # the facts of the turn it was made in
     game.apply(EndPhase())
     assert seen["phase"] == "action"
     with pytest.raises(RuntimeError, match="out of date"):
         seen["hand"]
     # One read in time keeps the whole view of that decision.
-    kept = game.decision_view(0)
+    kept = game._decision_view(0)
     assert kept["hand"] == game.view(0)["hand"]
     before = game.view(0)
     game.apply(EndPhase())

@@ -13,7 +13,7 @@ from typing import Any, Final, Self
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
-from rulekeeper.errors import IllegalActionError, InputError
+from rulekeeper.errors import InputError
 from rulekeeper.mtg import TURN_LIMIT, combat, effects, saving, sba, views
 from rulekeeper.mtg.actions import (
     Attack,
@@ -210,26 +210,21 @@ class MagicGame(Game):
         """The player who must decide next."""
         return self.priority
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the deciding player may take now, in a deterministic order (see
-        :meth:`rulekeeper.engine.game.Game.legal_actions`), judged under one
-        :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
-        # Opened and dropped here, not in a helper given the inherited method (see the speed
-        # guide).
+    def _legal_list(self) -> list[Action]:
+        # Judged under one Judgement for the call, opened and dropped here, not in a helper
+        # given the inherited method (see the speed guide).
         outermost = self._open_judgement()
         try:
-            return super().legal_actions()
+            return super()._legal_list()
         finally:
             if outermost:
                 self.judgement = None
 
-    def only_legal_action(self) -> Action | None:
-        """The one action the deciding player may take now, or ``None`` (see
-        :meth:`rulekeeper.engine.game.Game.only_legal_action`), judged under one
-        :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
+    def _only(self) -> Action | None:
+        # Judged under one Judgement for the call, as _legal_list() is.
         outermost = self._open_judgement()
         try:
-            return super().only_legal_action()
+            return super()._only()
         finally:
             if outermost:
                 self.judgement = None
@@ -271,7 +266,7 @@ class MagicGame(Game):
     def _priority_candidates(self, player: int) -> list[Action]:
         """Pass; each card in hand played or cast (a targeted spell at every possible target);
         then the format's own actions."""
-        # A list, not a generator, though only_legal_action stops at the second legal
+        # A list, not a generator, though _only() stops at the second legal
         # candidate (see the speed guide).
         found: list[Action] = [Pass()]
         cards = self.table.cards
@@ -330,21 +325,14 @@ class MagicGame(Game):
             return None
         return self.format.violation(self, action)
 
-    def check(self, action: Action) -> None:
-        """Raise if ``action`` is illegal now; change nothing.
-
-        :raises IllegalActionError: citing the rule the action would break.
-        """
-        violation = self._violation(action)
-        if violation is not None:
-            rule, reason = violation
-            raise IllegalActionError(rule, reason, action=action, step=self.step)
+    def _step(self) -> str:
+        return self.step
 
     def _perform(self, action: Action) -> None:
         self._do(action)
         self.take_forced_actions()
 
-    def _perform_then_list(self, action: Action) -> list[Action] | None:
+    def _perform_listing(self, action: Action) -> list[Action] | None:
         # The forced actions are found by judging the candidates; at the decision where they
         # stop, that judging is the list of legal actions, so it is returned, not thrown away.
         self._do(action)
@@ -359,7 +347,7 @@ class MagicGame(Game):
         where they stop (``[]`` once the game is over), found while looking for them.
 
         Without ``listing``, a decision is judged only until a second legal action shows that
-        there is a choice (:meth:`only_legal_action`), which is all that taking forced actions
+        there is a choice (``_only``), which is all that taking forced actions
         needs; with it, every candidate is judged once, which the list needs anyway.
         """
         # Bounded, not ``while True``: a run of forced actions moves the game on by at least a
@@ -377,10 +365,10 @@ class MagicGame(Game):
                 self.pass_priority()
                 continue
             if listing:
-                legal = self.legal_actions()
+                legal = self._legal_list()
                 only = legal[0] if len(legal) == 1 else None
             else:
-                legal, only = None, self.only_legal_action()
+                legal, only = None, self._only()
             if only is None or not is_forced_kind(only):
                 return legal
             self._do(only)
@@ -749,12 +737,10 @@ class MagicGame(Game):
         """What ``player`` may see (see :func:`rulekeeper.mtg.views.player_view`)."""
         return views.player_view(self, player)
 
-    def player_names(self) -> list[str]:
-        """The players' names in seat order."""
+    def _names(self) -> list[str]:
         return [p.name for p in self.table.players]
 
-    def zones(self) -> dict[str, list[int]]:
-        """Every zone with the cards in it."""
+    def _zones(self) -> dict[str, list[int]]:
         return {name: list(ids) for name, ids in self.table.zones.items()}
 
     def to_json(self) -> dict[str, Any]:

@@ -1,20 +1,19 @@
 """The view an agent decides from, worked out only as far as it is read.
 
-:meth:`~rulekeeper.dominion.game.DominionGame.view` builds everything a player may know (DM
-1.6): their hand, every Supply pile's size, every player's public zones, and so on. An agent
-such as Big Money reads three of those entries, and building the rest cost a fifth of a game's
-time. So :func:`~rulekeeper.engine.agents.play` asks for
-:meth:`~rulekeeper.dominion.game.DominionGame.decision_view` instead: a :class:`DecisionView`,
-which starts with the few facts an agent such as Big Money decides from (the phase,
-the coins, the pending choice) and builds the whole view, exactly as
-``view`` gives it, the first time anything else is asked of it.
+A format's :meth:`~rulekeeper.engine.game.Game.view` builds everything a player may know, and
+building it can cost more than the move; many agents read a few entries of it, and some none.
+So :func:`~rulekeeper.engine.agents.play` hands each agent a :class:`DecisionView`, which
+builds the whole view, exactly as ``view`` gives it, the first time anything is read from it
+that it does not hold yet. A format may start it with the few facts its agents decide from
+(Dominion's holds the phase, the coins and the pending choice), so that reading them builds
+nothing.
 
 It is the view of one decision: once an action has been applied, reading what it has not built
 yet raises, rather than answer from a later state.
 
 >>> from rulekeeper.dominion.scenario import scenario
 >>> game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
->>> seen = game.decision_view(0)
+>>> seen = game._decision_view(0)
 >>> seen["phase"], seen["coins"], seen["choice"]
 ('action', 0, None)
 >>> seen["hand"]
@@ -31,15 +30,15 @@ from typing import TYPE_CHECKING, Any
 from mypy_extensions import mypyc_attr
 
 if TYPE_CHECKING:
-    from rulekeeper.dominion.game import DominionGame
+    from rulekeeper.engine.game import Game
 
 
 # An ordinary Python class even in the compiled build (its methods are compiled), so that dict
 # calls __missing__ and the overridden methods exactly as Python does.
 @mypyc_attr(native_class=False)
 class DecisionView(dict[str, Any]):
-    """What ``player`` may know, as :meth:`~rulekeeper.dominion.game.DominionGame.view` gives
-    it, built when first read beyond the facts it starts with (``phase``, ``coins``, ``choice``).
+    """What ``player`` may know, as :meth:`~rulekeeper.engine.game.Game.view` gives it, built
+    when first read beyond the facts it starts with (none, unless the format gives some).
 
     A read of one entry (``view[key]``, ``get``, ``in``) that is not there yet builds the whole
     view; so does anything that sees the whole (iterating, printing, comparing, copying,
@@ -50,17 +49,17 @@ class DecisionView(dict[str, Any]):
 
     # The game and player the whole view is built from, and how many actions the game had
     # applied then; None once it is built.
-    _source: tuple[DominionGame, int, int] | None
+    _source: tuple[Game, int, int] | None
 
     # No __init__: dict's own makes the view from the facts, without a call into Python code,
-    # which cost the compiled engine more than the rest of the view (see decision_view).
+    # which cost the compiled engine more than the rest of the view (speed guide).
 
     def _build(self) -> None:
         """Replace the facts of the turn with the whole view (which starts with them)."""
         if self._source is None:
             return
         game, player, applied = self._source
-        if game.applied != applied:
+        if game._applied != applied:
             raise RuntimeError(
                 "this view was made for an earlier decision and is out of date; an agent that "
                 "keeps a view must copy it (dict(view)) while it decides"
@@ -171,14 +170,11 @@ class DecisionView(dict[str, Any]):
         super().clear()
 
 
-def decision_view(game: DominionGame, player: int) -> DecisionView:
-    """A :class:`DecisionView` of ``game`` for ``player``, good until the next action."""
-    # Only the three facts an agent such as Big Money reads, as the whole view has them: a
-    # dict of more than five entries is made presized with general keys, which cost the
-    # compiled engine twice as much as one of five (a test checks the three are the view's).
-    choice = game.pending_choice(player)
-    view = DecisionView({"phase": game.phase, "coins": game.coins, "choice": choice})
-    view._source = (game, player, game.applied)
+def decision_view(game: Game, player: int, facts: dict[str, Any]) -> DecisionView:
+    """A :class:`DecisionView` of ``game`` for ``player`` that starts with ``facts`` (entries
+    exactly as the whole view has them, in its order), good until the next action."""
+    view = DecisionView(facts)
+    view._source = (game, player, game._applied)
     return view
 
 
