@@ -38,7 +38,6 @@ from rulekeeper.dominion.hooks import DominionVariant, Violation
 from rulekeeper.dominion.zones import PLAYER_ZONES, pile_zone, zone_name
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game, Outcome
-from rulekeeper.engine.views import DecisionView, decision_view
 from rulekeeper.errors import InputError
 from rulekeeper.rules import RuleId, enforces
 
@@ -531,14 +530,14 @@ class DominionGame(Game):
             return [a for a in self._candidates() if self._violation(a) is None]
         return self._candidates()
 
-    def _offers(self, action: object) -> bool:
+    def _offers(self, action: object) -> bool | None:
         # In the Action and Buy phases the list is exactly what why_illegal() accepts (a test
         # checks it), so the one action is judged; a choice or a pre-game decision asks the
         # list.
         if self.outcome is not None:
             return False
         if self.steps or self.phase == "pregame":
-            return action in self._legal_list()
+            return None
         return isinstance(action, Action) and self._violation(action) is None
 
     def _candidates(self) -> list[Action]:
@@ -688,13 +687,12 @@ class DominionGame(Game):
         self.variant.adjust_view(self, player, view)
         return view
 
-    def _decision_view(self, player: int) -> DecisionView:
-        # Started with the three facts an agent such as Big Money reads, as the whole view has
-        # them: a dict of more than five entries is made presized with general keys, which
-        # cost the compiled engine twice as much as one of five (a test checks the three are
-        # the view's).
-        facts = {"phase": self.phase, "coins": self.coins, "choice": self.pending_choice(player)}
-        return decision_view(self, player, facts)
+    def _view_facts(self, player: int) -> dict[str, Any]:
+        # The three facts an agent such as Big Money reads, as the whole view has them: a dict
+        # of more than five entries is made presized with general keys, which cost the
+        # compiled engine twice as much as one of five (a test checks the three are the
+        # view's).
+        return {"phase": self.phase, "coins": self.coins, "choice": self.pending_choice(player)}
 
     def turn_facts(self, player: int) -> dict[str, Any]:
         """The first entries of :meth:`view`, which hide nothing: whose view it is, the turn,

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 from mypy_extensions import mypyc_attr
 
 from rulekeeper.engine.game import Action, Game, Outcome
+from rulekeeper.engine.legal import LegalActions
+from rulekeeper.engine.views import UNBUILT, DecisionView
 
 MAX_ACTIONS = 200_000  # far beyond any finished game; more means a game that cannot end
 
@@ -89,13 +91,18 @@ def play(
         if game.outcome is not None:
             return game.outcome
         player = game.current_player()
-        view = game._decision_view(player)
+        # What decision_view(game, player) makes, made here without the call.
+        view = DecisionView(UNBUILT)
+        view._source, view._started = (game, player, game._applied), False
         if listed is not None:
             action = agents[player].choose(view, listed)
         else:
-            # A Sequence in all but name (registered as one, see the speed guide).
-            legal = cast(Sequence[Action], game.legal_actions())
-            action = agents[player].choose(view, legal)
+            # What game.legal_actions() gives, made here without the call. A Sequence in all
+            # but name (registered as one, see the speed guide), so typed as one without a
+            # cast, which would cost a call at every decision.
+            legal = LegalActions()
+            legal._game, legal._applied, legal._found = game, game._applied, None
+            action = agents[player].choose(view, legal)  # type: ignore[arg-type]
         if on_action is not None:
             on_action(game, action)
         listed = game._apply_listing(action)

@@ -19,7 +19,6 @@ from mypy_extensions import mypyc_attr
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.legal import LegalActions
-from rulekeeper.engine.views import DecisionView, decision_view
 from rulekeeper.errors import IllegalActionError, InputError, SerializationError
 from rulekeeper.rules import RuleId
 
@@ -76,6 +75,10 @@ class Game(ABC):
     format_key: ClassVar[str]
     """The key of this game's entry in :data:`rulekeeper.games.FORMATS`."""
 
+    _screens: ClassVar[bool] = False
+    """Whether the format screens actions from outside (:meth:`_screen`); :meth:`check` asks
+    only then, as a call costs about a fortieth of a Dominion action (speed guide)."""
+
     def __init__(self, chance: Chance) -> None:
         self.chance = chance
         self.log = EventLog()
@@ -96,7 +99,9 @@ class Game(ABC):
         (the worked examples set a player's EP, for one), so every call starts from the state
         as it is.
         """
-        return LegalActions(self)
+        legal = LegalActions()
+        legal._game, legal._applied, legal._found = self, self._applied, None
+        return legal
 
     @abstractmethod
     def current_player(self) -> PlayerId:
@@ -112,7 +117,7 @@ class Game(ABC):
         outcome = self.outcome
         if outcome is not None:
             raise IllegalActionError(outcome.reason_rule, "the game is over", action=action)
-        found = self._screen(action)
+        found = self._screen(action) if self._screens else None
         if found is None:
             found = self._violation(action)
         if found is not None:
@@ -192,7 +197,7 @@ class Game(ABC):
     def _screen(self, action: Action) -> Violation | None:
         """What is wrong with an action from outside that ``_violation`` does not look for
         because no candidate has it (a card that does not exist, say), or ``None``. Only
-        :meth:`check` asks; by default there is nothing."""
+        :meth:`check` asks, and only if the format sets ``_screens``."""
         return None
 
     def _step(self) -> str:
@@ -229,10 +234,11 @@ class Game(ABC):
             return []
         return [a for a in self._candidates() if self._violation(a) is None]
 
-    def _offers(self, action: object) -> bool:
-        """Whether the list of legal actions has ``action`` now. A format whose list is
-        exactly what :meth:`check` accepts may judge the one action instead."""
-        return action in self._legal_list()
+    def _offers(self, action: object) -> bool | None:
+        """Whether the list of legal actions has ``action`` now, judged for that action alone,
+        or ``None`` to have the list worked out and searched (the default). A format whose
+        list is exactly what :meth:`check` accepts may judge the one action."""
+        return None
 
     def _only(self) -> Action | None:
         """The one legal action now, or ``None`` if there are several or none, found
@@ -248,11 +254,11 @@ class Game(ABC):
                 found = action
         return found
 
-    def _decision_view(self, player: PlayerId) -> DecisionView:
-        """The view :func:`~rulekeeper.engine.agents.play` hands ``player``'s agent: a
-        :class:`~rulekeeper.engine.views.DecisionView`, built as the agent reads it. A format
-        may start it with the facts its agents read most."""
-        return decision_view(self, player, {})
+    def _view_facts(self, player: PlayerId) -> dict[str, Any] | None:
+        """A few entries of ``player``'s :meth:`view`, exactly as it has them, that cost far
+        less than the whole: what a :class:`~rulekeeper.engine.views.DecisionView` reads
+        before it builds the whole view. By default there are none."""
+        return None
 
     def _apply_listing(self, action: Action) -> list[Action] | None:
         """Apply ``action`` as :meth:`apply` does, then return the legal actions of the
@@ -291,7 +297,7 @@ def player_names(game: Game) -> list[str]:
     >>> from rulekeeper.engine.game import player_names
     >>> from rulekeeper.games import FORMATS
     >>> player_names(FORMATS["leveler"].new_game(seed=1, players=2))
-    ['Alice', 'Bob']
+    ['Player 1', 'Player 2']
     """
     return game._names()
 

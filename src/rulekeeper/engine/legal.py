@@ -32,28 +32,34 @@ if TYPE_CHECKING:
 
 
 class LegalActions:
-    """The legal actions of the decision ``game`` is at, worked out as they are read."""
+    """The legal actions of the decision a game is at, worked out as they are read: what
+    :meth:`~rulekeeper.engine.game.Game.legal_actions` gives."""
 
-    def __init__(self, game: Game, found: list[Action] | None = None) -> None:
-        self._game = game
-        self._applied = game._applied  # the decision it belongs to
-        self._found = found  # the list, once worked out
+    _game: Game
+    _applied: int  # the game's count of applied actions at this decision
+    _found: list[Action] | None  # the list, once worked out
+
+    # No __init__: the game sets the three fields, as play() does at every decision without
+    # a call into Python code (speed guide, "A compiled engine").
 
     def _current(self) -> Game:
         """The game, if it is still at this decision."""
         game = self._game
         if game._applied != self._applied:
-            raise RuntimeError(
-                "these legal actions were those of an earlier decision; keep a copy "
-                "(list(actions)) to read them after an action is applied"
-            )
+            raise _expired()
         return game
 
     def _list(self) -> list[Action]:
         found = self._found
         if found is None:
-            found = self._found = self._current()._legal_list()
+            game = self._game
+            if game._applied != self._applied:
+                raise _expired()
+            found = self._found = game._legal_list()
         return found
+
+    # An agent reads the list at every decision (a count, then an entry), so the reads most
+    # used work it out or take it without a further call (speed guide, "A compiled engine").
 
     @property
     def only(self) -> Action | None:
@@ -66,11 +72,19 @@ class LegalActions:
 
     def __contains__(self, action: object) -> bool:
         if self._found is None:
-            return self._current()._offers(action)
-        return action in self._found
+            judged = self._current()._offers(action)
+            if judged is not None:
+                return judged
+        return action in self._list()
 
     def __len__(self) -> int:
-        return len(self._list())
+        found = self._found
+        if found is None:
+            game = self._game
+            if game._applied != self._applied:
+                raise _expired()
+            found = self._found = game._legal_list()
+        return len(found)
 
     def __bool__(self) -> bool:
         return bool(self._list())
@@ -82,7 +96,13 @@ class LegalActions:
     def __getitem__(self, index: slice) -> list[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        return self._list()[index]
+        found = self._found
+        if found is None:
+            game = self._game
+            if game._applied != self._applied:
+                raise _expired()
+            found = self._found = game._legal_list()
+        return found[index]
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self._list())
@@ -111,6 +131,13 @@ class LegalActions:
     def count(self, action: Action) -> int:
         """How many times ``action`` is in the list (0 or 1)."""
         return self._list().count(action)
+
+
+def _expired() -> RuntimeError:
+    return RuntimeError(
+        "these legal actions were those of an earlier decision; keep a copy (list(actions)) "
+        "to read them after an action is applied"
+    )
 
 
 # Registered, so that isinstance(actions, Sequence) holds as it does for the list (speed guide,

@@ -4,16 +4,17 @@ A format's :meth:`~rulekeeper.engine.game.Game.view` builds everything a player 
 building it can cost more than the move; many agents read a few entries of it, and some none.
 So :func:`~rulekeeper.engine.agents.play` hands each agent a :class:`DecisionView`, which
 builds the whole view, exactly as ``view`` gives it, the first time anything is read from it
-that it does not hold yet. A format may start it with the few facts its agents decide from
-(Dominion's holds the phase, the coins and the pending choice), so that reading them builds
-nothing.
+that it does not hold. A format may give the few facts its agents decide from at less cost
+(Dominion gives the phase, the coins and the pending choice), so that reading them builds
+nothing more; an agent that reads nothing costs nothing.
 
 It is the view of one decision: once an action has been applied, reading what it has not built
 yet raises, rather than answer from a later state.
 
 >>> from rulekeeper.dominion.scenario import scenario
 >>> game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
->>> seen = game._decision_view(0)
+>>> from rulekeeper.engine.views import decision_view
+>>> seen = decision_view(game, 0)
 >>> seen["phase"], seen["coins"], seen["choice"]
 ('action', 0, None)
 >>> seen["hand"]
@@ -25,7 +26,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -33,57 +34,84 @@ if TYPE_CHECKING:
     from rulekeeper.engine.game import Game
 
 
+UNBUILT: Final[dict[Any, None]] = {object(): None}
+"""What a view holds before anything is read from it: one entry that no reader sees, since
+every way of seeing the whole builds the view first. It is not empty because ``json`` writes a
+dict it finds empty as ``{}`` without asking it for its entries."""
+
+
 # An ordinary Python class even in the compiled build (its methods are compiled), so that dict
 # calls __missing__ and the overridden methods exactly as Python does.
 @mypyc_attr(native_class=False)
 class DecisionView(dict[str, Any]):
     """What ``player`` may know, as :meth:`~rulekeeper.engine.game.Game.view` gives it, built
-    when first read beyond the facts it starts with (none, unless the format gives some).
+    when first read.
 
-    A read of one entry (``view[key]``, ``get``, ``in``) that is not there yet builds the whole
-    view; so does anything that sees the whole (iterating, printing, comparing, copying,
-    changing it), so that it always shows the same entries in the same order as ``view``.
+    A read of one entry (``view[key]``, ``get``, ``in``) first puts in the facts the format
+    gives at less cost, if it gives any, and builds the whole view if the entry is not among
+    them; anything that sees the whole (iterating, printing, comparing, copying, changing it)
+    builds it, so that it always shows the same entries in the same order as ``view``.
     """
 
-    __slots__ = ("_source",)
+    __slots__ = ("_source", "_started")
 
     # The game and player the whole view is built from, and how many actions the game had
     # applied then; None once it is built.
     _source: tuple[Game, int, int] | None
+    # Whether the facts the format gives at less cost have been put in.
+    _started: bool
 
-    # No __init__: dict's own makes the view from the facts, without a call into Python code,
-    # which cost the compiled engine more than the rest of the view (speed guide).
+    # No __init__: dict's own makes the view, without a call into Python code (speed guide).
 
-    def _build(self) -> None:
-        """Replace the facts of the turn with the whole view (which starts with them)."""
-        if self._source is None:
-            return
-        game, player, applied = self._source
+    def _game(self) -> Game:
+        """The game, if it is still at this view's decision."""
+        assert self._source is not None
+        game, _, applied = self._source
         if game._applied != applied:
             raise RuntimeError(
                 "this view was made for an earlier decision and is out of date; an agent that "
                 "keeps a view must copy it (dict(view)) while it decides"
             )
-        whole = game.view(player)
+        return game
+
+    def _has(self, key: object) -> bool:
+        """Whether ``key`` is there, once the format's facts are in if it was not."""
+        if super().__contains__(key):
+            return True
+        if self._started or self._source is None:
+            return False
+        self._started = True
+        facts = self._game()._view_facts(self._source[1])
+        if facts is None:
+            return False
+        dict.update(self, facts)
+        return super().__contains__(key)
+
+    def _build(self) -> None:
+        """Replace what it holds with the whole view."""
+        if self._source is None:
+            return
+        whole = self._game().view(self._source[1])
         dict.clear(self)
         dict.update(self, whole)
         self._source = None
 
-    # Reading one entry: only an entry not there yet builds the view.
+    # Reading one entry: only an entry that is not among the facts builds the view.
 
     def __missing__(self, key: str) -> Any:
         if self._source is None:  # built, and still not there
             raise KeyError(key)
-        self._build()
+        if not self._has(key):
+            self._build()
         return self[key]
 
     def get(self, key: str, default: Any = None) -> Any:
-        if not super().__contains__(key):
+        if not self._has(key):
             self._build()
         return super().get(key, default)
 
     def __contains__(self, key: object) -> bool:
-        if not super().__contains__(key):
+        if not self._has(key):
             self._build()
         return super().__contains__(key)
 
@@ -170,12 +198,12 @@ class DecisionView(dict[str, Any]):
         super().clear()
 
 
-def decision_view(game: Game, player: int, facts: dict[str, Any]) -> DecisionView:
-    """A :class:`DecisionView` of ``game`` for ``player`` that starts with ``facts`` (entries
-    exactly as the whole view has them, in its order), good until the next action."""
-    view = DecisionView(facts)
+def decision_view(game: Game, player: int) -> DecisionView:
+    """A :class:`DecisionView` of ``game`` for ``player``, good until the next action."""
+    view = DecisionView(UNBUILT)
     view._source = (game, player, game._applied)
+    view._started = False
     return view
 
 
-__all__ = ["DecisionView", "decision_view"]
+__all__ = ["UNBUILT", "DecisionView", "decision_view"]
