@@ -105,5 +105,8 @@ def play(
             action = agents[player].choose(view, legal)  # type: ignore[arg-type]
         if on_action is not None:
             on_action(game, action)
-        listed = game._apply_listing(action)
+        # What game._apply_listing(action) does, without the call.
+        game.check(action)
+        game._applied += 1
+        listed = game._perform_listing(action)
     raise RuntimeError(f"game did not end within {MAX_ACTIONS} actions")
