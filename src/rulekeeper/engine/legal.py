@@ -1,4 +1,5 @@
-"""The legal actions of one decision, as one lazy object (:meth:`Game.legal_actions`).
+"""The legal actions of one decision, as one lazy object
+(:meth:`~rulekeeper.engine.game.Game.legal_actions`).
 
 It reads as the list of the legal actions: it can be iterated, counted, indexed, compared
 with a list and printed as one. It works out only what it is asked. Whether one action is
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 class LegalActions:
     """The legal actions of the decision a game is at, worked out as they are read: what
     :meth:`~rulekeeper.engine.game.Game.legal_actions` gives."""
+
+    __slots__ = ("_applied", "_found", "_game")
 
     _game: Game
     _applied: int  # the game's count of applied actions at this decision

@@ -337,7 +337,8 @@ class RiskGame(Game):
     # The Game protocol.
 
     def current_player(self) -> int:
-        """The player who must decide next."""
+        """The player who must decide next: the one who holds priority, or makes the decision
+        at hand. An action is always that player's, so nobody else acts (RR 5.1c)."""
         return self.priority
 
     def _candidates(self) -> Iterator[Action]:
@@ -596,5 +597,5 @@ class RiskGame(Game):
 
 
 # Linked here rather than by decorating, for the compiled build (see the speed guide).
-enforces("RR 5.1c")(RiskGame._violation)
+enforces("RR 5.1c")(RiskGame.current_player)
 enforces("RR 2.1a", "RR 2.2c", "RR 2.3a", "RR 2.4c", "RR 2.5d", "RR 2.7a", "RR 2.7c")(RiskGame.view)
