@@ -93,7 +93,7 @@ def play(
         player = game.current_player()
         # What decision_view(game, player) makes, made here without the call.
         view = DecisionView(UNBUILT)
-        view._source, view._started = (game, player, game._applied), False
+        view._source = (game, player, game._applied)
         if listed is not None:
             action = agents[player].choose(view, listed)
         else:

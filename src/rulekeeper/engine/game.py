@@ -75,9 +75,6 @@ class Game(ABC):
     format_key: ClassVar[str]
     """The key of this game's entry in :data:`rulekeeper.games.FORMATS`."""
 
-    _screens: ClassVar[bool] = False
-    """Whether the format screens actions from outside (:meth:`_screen`); :meth:`check` asks
-    only then, as a call costs about a fortieth of a Dominion action (speed guide)."""
 
     def __init__(self, chance: Chance) -> None:
         self.chance = chance
@@ -86,6 +83,9 @@ class Game(ABC):
         # How many actions this object has applied: what a decision's legal actions and view
         # compare to know that their decision is over. Not saved; a restored game starts anew.
         self._applied = 0
+        # Whether the format screens actions from outside (_screen): check() asks only then,
+        # as a call at every action costs more than the test (speed guide).
+        self._screens = False
 
     # The protocol.
 
@@ -197,7 +197,7 @@ class Game(ABC):
     def _screen(self, action: Action) -> Violation | None:
         """What is wrong with an action from outside that ``_violation`` does not look for
         because no candidate has it (a card that does not exist, say), or ``None``. Only
-        :meth:`check` asks, and only if the format sets ``_screens``."""
+        :meth:`check` asks, and only if the format sets ``self._screens``."""
         return None
 
     def _step(self) -> str:

@@ -34,7 +34,9 @@ if TYPE_CHECKING:
     from rulekeeper.engine.game import Game
 
 
-UNBUILT: Final[dict[Any, None]] = {object(): None}
+_NOTHING_READ: Final[Any] = object()
+
+UNBUILT: Final[dict[Any, None]] = {_NOTHING_READ: None}
 """What a view holds before anything is read from it: one entry that no reader sees, since
 every way of seeing the whole builds the view first. It is not empty because ``json`` writes a
 dict it finds empty as ``{}`` without asking it for its entries."""
@@ -53,13 +55,12 @@ class DecisionView(dict[str, Any]):
     builds it, so that it always shows the same entries in the same order as ``view``.
     """
 
-    __slots__ = ("_source", "_started")
+    __slots__ = ("_source",)
 
     # The game and player the whole view is built from, and how many actions the game had
-    # applied then; None once it is built.
+    # applied then; None once it is built. Until the format's facts are put in, it also holds
+    # UNBUILT's entry.
     _source: tuple[Game, int, int] | None
-    # Whether the facts the format gives at less cost have been put in.
-    _started: bool
 
     # No __init__: dict's own makes the view, without a call into Python code (speed guide).
 
@@ -78,13 +79,13 @@ class DecisionView(dict[str, Any]):
         """Whether ``key`` is there, once the format's facts are in if it was not."""
         if super().__contains__(key):
             return True
-        if self._started or self._source is None:
-            return False
-        self._started = True
+        if self._source is None or not super().__contains__(_NOTHING_READ):
+            return False  # built, or the facts are in already
         facts = self._game()._view_facts(self._source[1])
         if facts is None:
             return False
         dict.update(self, facts)
+        dict.__delitem__(self, _NOTHING_READ)
         return super().__contains__(key)
 
     def _build(self) -> None:
@@ -202,7 +203,6 @@ def decision_view(game: Game, player: int) -> DecisionView:
     """A :class:`DecisionView` of ``game`` for ``player``, good until the next action."""
     view = DecisionView(UNBUILT)
     view._source = (game, player, game._applied)
-    view._started = False
     return view
 
 

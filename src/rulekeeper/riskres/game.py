@@ -7,7 +7,7 @@ when passing priority is the only legal action, it passes.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar, Final, Self
+from typing import Any, Final, Self
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game
@@ -124,6 +124,7 @@ class RiskGame(Game):
         betrayal: bool = True,
     ) -> None:
         super().__init__(chance)
+        self._screens = True  # card and player IDs from outside are checked (_screen)
         check_players(len(names))
         if mulligan_rule not in MULLIGANS:
             raise InputError(
@@ -415,8 +416,6 @@ class RiskGame(Game):
                     return ("RR 4.7.2a", "you discard a card from your own hand")
                 return None
         return ("RR 5.1c", f"{action!r} is not an action of this game")
-
-    _screens: ClassVar[bool] = True
 
     def _screen(self, action: object) -> Violation | None:
         # What check() asks before _violation(): only an action from outside can be something
