@@ -75,7 +75,6 @@ class Game(ABC):
     format_key: ClassVar[str]
     """The key of this game's entry in :data:`rulekeeper.games.FORMATS`."""
 
-
     def __init__(self, chance: Chance) -> None:
         self.chance = chance
         self.log = EventLog()
