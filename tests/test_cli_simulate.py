@@ -85,7 +85,7 @@ def test_rounds_are_counted_around_the_table() -> None:
         def __init__(self) -> None:
             self.turn, self.active, self.first_player = 1, 2, 2
 
-        def player_names(self) -> list[str]:
+        def _names(self) -> list[str]:
             return ["A", "B", "C"]
 
     counter, game = RoundCounter(), Table()

@@ -88,7 +88,7 @@ def test_the_suite_can_fail() -> None:
 
 def test_the_suite_catches_a_wrong_list_after_an_action() -> None:
     """A format that says what the next decision offers must say it right (see
-    Game.apply_then_legal_actions), or the suite reports it."""
+    Game._apply_listing), or the suite reports it."""
     entry = FORMATS["leveler"]
 
     def new_game(seed: int, players: int) -> Game:
@@ -99,7 +99,7 @@ def test_the_suite_catches_a_wrong_list_after_an_action() -> None:
             apply(action)
             return [Pass()]  # only the pass, whatever the state offers
 
-        game.apply_then_legal_actions = wrong_list  # type: ignore[method-assign]
+        game._apply_listing = wrong_list  # type: ignore[method-assign]
         return game
 
     run = check_game(new_game, lambda game: [], seed=0, players=2)

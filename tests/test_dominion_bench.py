@@ -122,19 +122,18 @@ def test_big_money_with_smithy_beats_big_money() -> None:
 
 
 class _Listing:
-    """A bot that play() gives the whole list at every decision (no lazy_actions here; a
-    wrapper, as a compiled bot cannot be subclassed)."""
+    """A bot given the whole list at every decision, not the lazy legal actions (a wrapper, as
+    a compiled bot cannot be subclassed)."""
 
     def __init__(self, bot: BigMoney) -> None:
         self.bot = bot
 
     def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        assert type(actions) is list
-        return self.bot.choose(view, actions)
+        return self.bot.choose(view, list(actions))
 
 
 def test_the_bots_play_the_same_games_with_lazy_legal_actions() -> None:
-    # Asked lazily, the bots judge the one move they want (Game.offers) instead of finding it
+    # Asked lazily, the bots judge the one move they want (Game._offers) instead of finding it
     # in the list: every game must be the same as with the whole list.
     kingdom, _ = KINGDOMS["first-game"]
     for seed in range(12):
@@ -148,12 +147,11 @@ def test_the_bots_play_the_same_games_with_lazy_legal_actions() -> None:
 
 def test_lazy_legal_actions_read_as_the_list_for_one_decision() -> None:
     from rulekeeper.dominion.actions import Buy, EndPhase
-    from rulekeeper.engine.agents import LegalActions
 
     kingdom, _ = KINGDOMS["first-game"]
     game = DominionGame.new(kingdom, seed=2, players=2)
-    listed = game.legal_actions()
-    actions = LegalActions(game)
+    listed = list(game.legal_actions())
+    actions = game.legal_actions()
     assert EndPhase() in actions
     assert Buy("Colony") not in actions
     assert actions == listed
@@ -163,9 +161,10 @@ def test_lazy_legal_actions_read_as_the_list_for_one_decision() -> None:
     assert actions.index(listed[-1]) == len(listed) - 1
     assert actions.count(listed[0]) == 1
     assert repr(actions) == repr(listed)
-    actions.expire()
+    late = game.legal_actions()
+    game.apply(listed[0])
     assert list(actions) == listed  # worked out during the decision: still that decision's
-    late = LegalActions(game)
-    late.expire()
     with pytest.raises(RuntimeError, match="earlier decision"):
         len(late)
+    with pytest.raises(RuntimeError, match="earlier decision"):
+        EndPhase() in late  # noqa: B015

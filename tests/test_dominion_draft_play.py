@@ -217,7 +217,7 @@ def test_jesters_copy_comes_from_the_cards_own_pile(answer: str, gainer: int) ->
 @pytest.mark.rule("DD 6.2")
 def test_three_empty_piles_in_one_supply_end_the_game() -> None:
     game = table(emptied=["Smithy", "Masquerade", "Lurker"], hands={0: ["Estate"] * 5})
-    assert not game.is_over()  # checked at the end of a turn
+    assert game.outcome is None  # checked at the end of a turn
     game.apply(EndPhase())
     assert game.outcome is not None
     assert game.outcome.reason_rule == "DD 6.1"
@@ -228,7 +228,7 @@ def test_empty_piles_count_player_by_player() -> None:
     # The source's example: one empty shared pile and one empty private pile each.
     game = table(emptied=["Smithy", "Masquerade", "Village"], hands={0: ["Estate"] * 5})
     game.apply(EndPhase())
-    assert not game.is_over()
+    assert game.outcome is None
     assert game.active == 1
 
 
@@ -250,7 +250,7 @@ def test_three_piles_are_enough_at_five_and_six(players: int) -> None:
     for name in ["Curse", *own]:
         while game.pile(name):
             game.move(game.pile(name)[-1], f"pile:{name}", "trash")
-    while not game.is_over() and game.current_player() == game.active:
+    while game.outcome is None and game.current_player() == game.active:
         game.apply(game.legal_actions()[-1])
     assert game.outcome is not None
     assert game.outcome.reason_rule == "DD 6.1"

@@ -12,6 +12,7 @@ from rulekeeper.dominion.cards import CARDS, load_cards
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.scenario import scenario, zones
 from rulekeeper.dominion.scoring import card_points, landmark_points
+from rulekeeper.engine.views import decision_view
 from rulekeeper.errors import IllegalActionError, InputError, SerializationError
 
 COPPERS = ["Copper"] * 5
@@ -79,7 +80,7 @@ def test_only_the_chooser_sees_the_options_of_a_choice() -> None:
     assert game.view(1)["choice"]["options"] == ["Moat", "no"]
     assert game.view(0)["choice"] == {"kind": "react", "card": "Militia", "player": 1,
                                       "options": []}  # fmt: skip
-    assert game.decision_view(0) == game.view(0)
+    assert decision_view(game, 0) == game.view(0)
 
 
 @pytest.mark.rule("DM 2.1")
@@ -411,7 +412,7 @@ def test_sentry_shows_the_cards_it_looks_at_to_its_player_only() -> None:
     assert "Gold" not in json.dumps(hidden)  # neither set aside, nor in the choice's options
     assert bob["choice"] == {"kind": "sentry", "card": "Sentry", "player": 0, "options": []}
     assert alice["choice"]["options"] == ["trash Gold", "discard Gold", "keep Gold"]
-    assert game.decision_view(0) == alice
+    assert decision_view(game, 0) == alice
 
 
 @pytest.mark.rule("DM 4.10", "DM 1.6")
@@ -525,7 +526,7 @@ def test_legal_actions_are_exactly_what_check_accepts() -> None:
         assert all(game.why_illegal(a) is None for a in legal)
         others = [B(n) for n in CARDS] + [Play(n) for n in CARDS] + [EndPhase()]
         assert all(game.why_illegal(a) is not None for a in others if a not in legal)
-        assert all(game.offers(a) == (a in legal) for a in [*legal, *others])
+        assert all(game._offers(a) == (a in legal) for a in [*legal, *others])
         game.apply(legal[0])
 
 

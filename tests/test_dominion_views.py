@@ -1,4 +1,4 @@
-"""The view an agent decides from (rulekeeper.dominion.views): built as it is read, it must
+"""The view an agent decides from (rulekeeper.engine.views): built as it is read, it must
 show exactly what ``view`` shows, and refuse to answer once it is out of date."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.scenario import scenario
 from rulekeeper.engine.agents import play
 from rulekeeper.engine.game import Action, Game
+from rulekeeper.engine.views import decision_view
 
 
 def _check_every_decision(game: Game, agents: Sequence[Any]) -> int:
@@ -31,15 +32,15 @@ def _check_every_decision(game: Game, agents: Sequence[Any]) -> int:
         nonlocal checked
         player = game.current_player()
         whole = game.view(player)
-        assert list(game.decision_view(player).items()) == list(whole.items())
-        assert dict(game.decision_view(player)) == whole
-        assert repr(game.decision_view(player)) == repr(whole)
-        assert json.dumps(game.decision_view(player)) == json.dumps(whole)
-        assert game.decision_view(player) == whole
-        assert len(game.decision_view(player)) == len(whole)
+        assert list(decision_view(game, player).items()) == list(whole.items())
+        assert dict(decision_view(game, player)) == whole
+        assert repr(decision_view(game, player)) == repr(whole)
+        assert json.dumps(decision_view(game, player)) == json.dumps(whole)
+        assert decision_view(game, player) == whole
+        assert len(decision_view(game, player)) == len(whole)
         for key in whole:
-            assert game.decision_view(player)[key] == whole[key]
-            assert key in game.decision_view(player)
+            assert decision_view(game, player)[key] == whole[key]
+            assert key in decision_view(game, player)
         checked += 1
 
     play(game, agents, on_action=check)
@@ -60,34 +61,37 @@ def test_a_decision_view_shows_what_the_view_shows_in_the_draft() -> None:
         assert _check_every_decision(game, [DraftAgent(seat) for seat in range(3)])
 
 
-def test_a_decision_view_starts_with_the_phase_the_coins_and_the_choice() -> None:
-    # decision_view writes them out itself; each is the whole view's.
+def test_a_decision_view_reads_the_phase_the_coins_and_the_choice_first() -> None:
+    # _view_facts writes them out itself; each is the whole view's.
     game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
     for player in (0, 1):
-        seen = game.decision_view(player)
+        seen = decision_view(game, player)
         whole = game.view(player)
-        assert list(dict.items(seen)) == [(k, whole[k]) for k in ("phase", "coins", "choice")]
+        assert [k for k in dict.keys(seen) if isinstance(k, str)] == []  # nothing yet
+        assert seen["coins"] == whole["coins"]
+        held = [(k, v) for k, v in dict.items(seen) if isinstance(k, str)]
+        assert held == [(k, whole[k]) for k in ("phase", "coins", "choice")]
 
 
 def test_entries_not_there_yet_are_built_for_get_and_in() -> None:
     game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
-    assert game.decision_view(0).get("hand") == game.view(0)["hand"]
-    assert "trash" in game.decision_view(0)
-    assert "no such entry" not in game.decision_view(0)
-    assert game.decision_view(0).get("no such entry", 7) == 7
+    assert decision_view(game, 0).get("hand") == game.view(0)["hand"]
+    assert "trash" in decision_view(game, 0)
+    assert "no such entry" not in decision_view(game, 0)
+    assert decision_view(game, 0).get("no such entry", 7) == 7
     with pytest.raises(KeyError):
-        game.decision_view(0)["no such entry"]
+        decision_view(game, 0)["no such entry"]
 
 
 def test_copies_are_plain_dicts_of_the_whole_view() -> None:
     game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
     whole = game.view(1)
     for kept in (
-        copy.copy(game.decision_view(1)),
-        copy.deepcopy(game.decision_view(1)),
-        pickle.loads(pickle.dumps(game.decision_view(1))),
-        game.decision_view(1).copy(),
-        game.decision_view(1) | {},
+        copy.copy(decision_view(game, 1)),
+        copy.deepcopy(decision_view(game, 1)),
+        pickle.loads(pickle.dumps(decision_view(game, 1))),
+        decision_view(game, 1).copy(),
+        decision_view(game, 1) | {},
     ):
         assert type(kept) is dict
         assert kept == whole
@@ -95,14 +99,14 @@ def test_copies_are_plain_dicts_of_the_whole_view() -> None:
 
 def test_a_decision_view_kept_past_the_next_action_refuses_to_answer() -> None:
     game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
-    seen = game.decision_view(0)
+    seen = decision_view(game, 0)
     assert seen["phase"] == "action"  # the facts of the turn it was made in
     game.apply(EndPhase())
     assert seen["phase"] == "action"
     with pytest.raises(RuntimeError, match="out of date"):
         seen["hand"]
     # One read in time keeps the whole view of that decision.
-    kept = game.decision_view(0)
+    kept = decision_view(game, 0)
     assert kept["hand"] == game.view(0)["hand"]
     before = game.view(0)
     game.apply(EndPhase())

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import pytest
 
 from rulekeeper.engine import RandomAgent, explain, play
+from rulekeeper.engine.game import Action
 from rulekeeper.errors import IllegalActionError, SerializationError
 from rulekeeper.games import FORMATS, game_format
 from rulekeeper.mtg.actions import Attack, PlayLand
@@ -108,6 +110,7 @@ def test_unknown_format_is_a_clear_error() -> None:
 
 def test_play_builds_views_only_for_agents_that_read_them() -> None:
     seen: list[int] = []
+    unread: list[dict[str, object]] = []
 
     class Watcher:
         """An agent that records how much of the game its views showed it."""
@@ -116,11 +119,23 @@ def test_play_builds_views_only_for_agents_that_read_them() -> None:
             seen.append(len(view))
             return actions[0]
 
+    class Blind:
+        """A random agent that keeps the views it is handed, and never reads them."""
+
+        def __init__(self) -> None:
+            self.random = RandomAgent(3)
+
+        def choose(self, view: dict[str, object], actions: Sequence[Action]) -> Action:
+            unread.append(view)
+            return self.random.choose(view, actions)
+
     game = _random_game(12)
-    play(game, [Watcher(), RandomAgent(3)])  # type: ignore[list-item]
+    play(game, [Watcher(), Blind()])  # type: ignore[list-item]
     assert seen
     assert min(seen) > 0  # a view for every decision of the agent that reads one
-    assert RandomAgent.needs_view is False
+    assert unread
+    # and none built for the other: they hold only what an unread view holds
+    assert all(not any(isinstance(k, str) for k in dict.keys(view)) for view in unread)
 
 
 def _tables() -> list[tuple[str, str, str, int]]:

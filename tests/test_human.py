@@ -11,7 +11,7 @@ import pytest
 from rulekeeper.cli import main
 from rulekeeper.cli.human import Human, Terminal
 from rulekeeper.engine.agents import play
-from rulekeeper.engine.game import Game
+from rulekeeper.engine.game import Game, player_names
 from rulekeeper.games import FORMATS
 from rulekeeper.notation import notation
 from rulekeeper.records import Record, replay
@@ -30,7 +30,7 @@ class _FirstMove(io.StringIO):
         last = self.shown.getvalue().rsplit("> ", 1)[-1]
         assert not last.startswith(("refused", "no legal move", "'")), last
         move = notation(self.game).moves()[0].text
-        name = self.game.player_names()[self.game.current_player()]
+        name = player_names(self.game)[self.game.current_player()]
         self.typed.append(move.removeprefix(name + " ").lower())
         return self.typed[-1] + "\n"
 
@@ -76,7 +76,7 @@ def test_help_moves_rules_refusals_and_quit_with_a_record(
     saved = Record.parse(record.read_text(encoding="utf-8"))
     assert saved.result == "unfinished"
     assert saved.moves[0] == "Player 2 buys Silver"
-    assert not replay(saved).is_over()
+    assert replay(saved).outcome is None
 
 
 def test_the_end_of_the_input_stops_the_game(

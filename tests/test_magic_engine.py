@@ -237,8 +237,6 @@ class _Checking:
     def __init__(self, game: MagicGame, seed: int) -> None:
         self.game, self.random, self.decisions = game, RandomAgent(seed), 0
 
-    needs_view = False
-
     def choose(self, view: dict[str, Any], actions: Any) -> Any:
         assert list(actions) == self.game.legal_actions()
         self.decisions += 1
@@ -259,7 +257,7 @@ def test_the_list_found_while_taking_forced_actions_is_the_legal_actions(
     assert sum(agent.decisions for agent in agents) > 50
 
 
-def test_apply_then_legal_actions_rejects_what_apply_rejects() -> None:
+def test_applying_and_listing_rejects_what_apply_rejects() -> None:
     """The protocol judges the action as apply() does, and changes nothing when it refuses."""
     game = (
         Scenario("leveler")
@@ -269,9 +267,9 @@ def test_apply_then_legal_actions_rejects_what_apply_rejects() -> None:
     )
     before = game.dumps()
     with pytest.raises(IllegalActionError, match=r"MG 3\.3"):
-        game.apply_then_legal_actions(Cast(game.find("Lightning Bolt"), Player(1)))
+        game._apply_listing(Cast(game.find("Lightning Bolt"), Player(1)))
     assert game.dumps() == before
-    assert game.apply_then_legal_actions(Pass()) == game.legal_actions()
+    assert game._apply_listing(Pass()) == game.legal_actions()
 
 
 @pytest.mark.parametrize("value", [v for v in VALUES if isinstance(v, Action)], ids=repr)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 import pytest
 
 from rulekeeper.engine import RandomAgent, play
-from rulekeeper.engine.game import Action
+from rulekeeper.engine.game import Action, player_names
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.games import FORMATS
 from rulekeeper.mtg.actions import (
@@ -97,7 +97,7 @@ def test_a_game_for_three_is_refused() -> None:
 @pytest.mark.rule("MG 1.2")
 def test_each_player_has_library_hand_graveyard_and_the_rest_is_shared() -> None:
     game = plain_game([["Forest"] * 10, ["Island"] * 10])
-    assert sorted(game.zones()) == sorted(
+    assert sorted(game._zones()) == sorted(
         [
             "library:0",
             "hand:0",
@@ -1083,7 +1083,7 @@ def test_the_last_player_standing_wins() -> None:
     )
     game.apply(Cast(game.find("Lightning Bolt"), Player(1)))
     assert str(game.outcome) == "seat 0 won: Bob lost (MG 5.2)"
-    assert game.outcome.describe(game.player_names()) == "Alice won: Bob lost (MG 5.2)"
+    assert game.outcome.describe(player_names(game)) == "Alice won: Bob lost (MG 5.2)"
     assert game.legal_actions() == []
     assert_illegal(game, Pass(), "MG 5.2")
 

@@ -26,7 +26,7 @@ for key, entry in FORMATS.items():
         # The notation writes the position and the moves too, without "did you mean".
         assert position(game) and describe(game, game.legal_actions()[0])
         play(game, [RandomAgent(seat) for seat in range(players)])
-        played.append((key, players, game.is_over()))
+        played.append((key, players, game.outcome is not None))
 loaded = sorted({{m.split(".")[0] for m in sys.modules}} & set({COMPILED_OR_ABOVE_THEM!r}))
 print(json.dumps({{"played": played, "loaded": loaded}}))
 """

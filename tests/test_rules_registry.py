@@ -49,5 +49,5 @@ def test_an_object_without_a_module_is_named_by_its_class() -> None:
 def test_the_engine_links_the_overrides_it_decorates_after_their_class() -> None:
     from rulekeeper.riskres.game import RiskGame
 
-    assert enforced_by(RiskGame.check) == ("RR 5.1c",)
+    assert enforced_by(RiskGame.current_player) == ("RR 5.1c",)
     assert "RR 2.2c" in enforced_by(RiskGame.view)

@@ -86,8 +86,8 @@ def test_the_invariant_compares_objects_by_identity_and_names_by_text() -> None:
 def test_kept_indexes_stay_true_through_a_game(key: str) -> None:
     entry = FORMATS[key]
     game = entry.new_game(5, entry.facts.players[0])
-    agents = [RandomAgent(seat) for seat in range(len(game.player_names()))]
-    while not game.is_over():
+    agents = [RandomAgent(seat) for seat in range(entry.facts.players[0])]
+    while game.outcome is None:
         assert _kept_index_problems(game) == []
         seat = game.current_player()
         game.apply(agents[seat].choose(game.view(seat), game.legal_actions()))

@@ -19,6 +19,7 @@ from rulekeeper.cli import main
 from rulekeeper.engine import play
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action
+from rulekeeper.engine.game import player_names as names_of
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.games import FORMATS, magic_format
 from rulekeeper.mtg.actions import Attack, Cast, Discard, Pass, Player
@@ -407,7 +408,7 @@ def test_the_opening_is_four_rounds_in_turn_order_then_three_basics_each(players
     game = new_game(8 + players, players)
     first = game.first_player
     order = [(first + seat) % players for seat in range(players)]
-    player_names = game.player_names()
+    player_names = names_of(game)
     finish_opening(game)
 
     # The opening's events, up to normal play (whose first draw, at a table of more than two,
@@ -1255,7 +1256,7 @@ def test_a_bot_game_ends_keeping_every_invariant_and_hiding_what_it_should(playe
     assert "VX 6.1" in cited
     # A player who has left never begins another turn (MG R6).
     log = [str(e) for e in game.log]
-    for name in game.player_names():
+    for name in names_of(game):
         left = [i for i, line in enumerate(log) if f"{name} leaves the game" in line]
         if left:
             assert not any(f"{name} begins turn" in line for line in log[left[0] :])

@@ -176,8 +176,8 @@ def qualified_name(obj: object) -> str:
     """``module.QualName`` of a function, method or class, compiled or not.
 
     >>> from rulekeeper.riskres.game import RiskGame
-    >>> qualified_name(RiskGame.check)
-    'rulekeeper.riskres.game.RiskGame.check'
+    >>> qualified_name(RiskGame.view)
+    'rulekeeper.riskres.game.RiskGame.view'
     """
     module = getattr(obj, "__module__", None)
     if module is None:

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rulekeeper.engine.agents import RandomAgent
-from rulekeeper.engine.game import Game
+from rulekeeper.engine.game import Game, player_names
 from rulekeeper.engine.saves import read_save
 from rulekeeper.errors import SerializationError
 from rulekeeper.games import FORMATS
@@ -156,13 +156,13 @@ def assert_loads_safely(key: str, text: str) -> str:
     except SerializationError:
         return "refused"
     entry = FORMATS[key]
-    cards = sorted(i for ids in game.zones().values() for i in ids)
+    cards = sorted(i for ids in game._zones().values() for i in ids)
     assert cards == list(range(len(cards))), "a loaded game has cards out of place"
     assert entry.invariants(game) == []
     for action in game.legal_actions():
         successor = game.after(action)  # raises if an action offered is refused or fails
         assert successor.outcome is not None or successor.legal_actions(), "play stops"
-    agents = [RandomAgent(seat) for seat in range(len(game.player_names()))]
+    agents = [RandomAgent(seat) for seat in range(len(player_names(game)))]
     for played in range(MAX_PLAY):
         if game.outcome is not None:
             break

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
-from rulekeeper.engine.game import Action, Game
+from rulekeeper.engine.game import Action, Game, player_names
 from rulekeeper.engine.notation import MoveError
 from rulekeeper.errors import IllegalActionError, RulekeeperError
 from rulekeeper.notation import notation
@@ -56,8 +56,6 @@ class Human:
     player may know, and for the log.
     """
 
-    needs_view = True
-
     def __init__(self, terminal: Terminal, seat: int) -> None:
         self.terminal, self.seat, self.game = terminal, seat, terminal.game
         self._read, self._write = terminal.read, terminal.write
@@ -76,7 +74,7 @@ class Human:
         self._say(show_view(view))
         moves = notation(self.game)
         self._list(moves.moves())
-        name = self.game.player_names()[self.seat]
+        name = player_names(self.game)[self.seat]
         while True:
             self._write.write(f"{name}> ")
             self._write.flush()

@@ -23,7 +23,7 @@ from rulekeeper.cli.rounds import RoundCounter
 from rulekeeper.cli.streams import stderr_usable
 from rulekeeper.engine.agents import Agent, play
 from rulekeeper.engine.chance import check_seed
-from rulekeeper.engine.game import Action, Game
+from rulekeeper.engine.game import Action, Game, player_names
 from rulekeeper.errors import InputError
 from rulekeeper.games import FORMATS, GameFormat, game_format
 from rulekeeper.notation import describe
@@ -170,7 +170,7 @@ def play_one(args: argparse.Namespace) -> int:
         return 0
     # Where a person plays, the log has been shown as it happened: what is left is the end.
     print(terminal.news())
-    result = outcome.describe(game.player_names())
+    result = outcome.describe(player_names(game))
     print(f"result: {result}")
     if args.record:
         record.result = result
@@ -260,7 +260,7 @@ def play_seed(seed: int) -> GameSummary:
         causes=tuple(outcome.causes),
         turns=int(getattr(game, "turn", 0)),
         rounds=counter.rounds,
-        names=tuple(game.player_names()),
+        names=tuple(player_names(game)),
     )
 
 

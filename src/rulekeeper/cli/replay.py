@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from rulekeeper.engine.game import player_names
 from rulekeeper.errors import InputError
 from rulekeeper.records import Record, ReplayError, replay
 
@@ -55,6 +56,6 @@ def replay_file(args: argparse.Namespace) -> int:
         return 1
     print(game.log)
     outcome = game.outcome
-    result = outcome.describe(game.player_names()) if outcome else "unfinished"
+    result = outcome.describe(player_names(game)) if outcome else "unfinished"
     print(f"result: {result}")
     return 0

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekeeper.engine.game import player_names
+
 
 class RoundCounter:
     """Watches a game (as :func:`~rulekeeper.engine.agents.play`'s ``on_action``) and keeps the
@@ -44,7 +46,7 @@ class RoundCounter:
         if turn == self._last_turn:
             return
         self._last_turn = turn
-        players = len(game.player_names())
+        players = len(player_names(game))
         active = int(getattr(game, "active", 0))
         if self._first_seen is None:
             self._first_seen = active

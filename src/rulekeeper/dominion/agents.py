@@ -15,9 +15,9 @@ valid cards.
 
 Like pyminion's bots, they decide from what they know (the phase, their coins) and by asking
 whether the one move they want is allowed (``Buy(name) in actions``, ``Play("Smithy") in
-actions``), without listing every legal action: they set ``lazy_actions``, so
-:func:`~rulekeeper.engine.agents.play` works the list out only for a card's choice, which they
-answer from it.
+actions``), without listing every legal action: the legal actions
+:func:`~rulekeeper.engine.agents.play` hands them judge that one move, and are listed only for a
+card's choice, which they answer from the list.
 
 >>> from rulekeeper.dominion.agents import BigMoney
 >>> from rulekeeper.dominion.actions import Buy, EndPhase
@@ -29,7 +29,7 @@ Buy(card='Gold')
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play
 from rulekeeper.engine.game import Action
@@ -42,10 +42,6 @@ _SMITHY: Final = Play("Smithy")
 
 class BigMoney:
     """Money and Provinces only (pyminion 0.4.0's ``BigMoney``)."""
-
-    needs_view: ClassVar[bool] = True
-    # It lists the legal actions only to answer a card's choice; play() lists them lazily.
-    lazy_actions: ClassVar[bool] = True
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

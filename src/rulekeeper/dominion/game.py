@@ -33,13 +33,12 @@ from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARD_DICT, CARDS, CardDef, card
 from rulekeeper.dominion.effects import ACTIONS
 from rulekeeper.dominion.hooks import DominionVariant, Violation
-from rulekeeper.dominion.views import decision_view
 from rulekeeper.dominion.zones import PLAYER_ZONES, pile_zone, zone_name
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Outcome
 from rulekeeper.engine.table import KeptIndex, kept_index_problems
 from rulekeeper.engine.turns import AutomaticGame
-from rulekeeper.errors import IllegalActionError, InputError
+from rulekeeper.errors import InputError
 from rulekeeper.rules import RuleId, enforces
 
 # The cards' own effects build on the steps of effects, which does not import them: both are
@@ -113,9 +112,6 @@ class DominionGame(AutomaticGame):
         self.projects: dict[str, list[int]] = {}  # DM 5.4: a Project's cubes, by owner
         self.gained: list[list[str]] = [[] for _ in names]  # gains on each one's latest turn
         self.turn_flags: dict[str, int] = {}  # this turn's bookkeeping (Merchant, ...)
-        # Actions applied to this object, so that a DecisionView knows when it is out of date.
-        # Not part of the game's state, so not saved.
-        self.applied = 0
 
     @property
     def format_key(self) -> str:  # type: ignore[override]
@@ -530,30 +526,25 @@ class DominionGame(AutomaticGame):
             return self.active if player is None else player
         return self.active
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the deciding player may take now, in a deterministic order.
-
-        The candidates of the Action and Buy phases, and the variant's pre-game candidates,
-        are built to be exactly the legal ones (tests check them against the predicate
-        :meth:`check` uses), so they are not judged one by one again. Nothing is
-        kept between calls: the list is worked out from the state as it is, so an edit of the
-        state cannot leave a stale list behind (see :meth:`rulekeeper.engine.game.Game.apply`).
-        """
+    def _legal_list(self) -> list[Action]:
+        # The candidates of the Action and Buy phases, and the variant's pre-game candidates,
+        # are built to be exactly the legal ones (tests check them against the predicate
+        # check() uses), so they are not judged one by one again.
         if self.outcome is not None:
             return []
         if self.steps:
             return [a for a in self._candidates() if self._violation(a) is None]
         return self._candidates()
 
-    def offers(self, action: Action) -> bool:
-        """Whether :meth:`legal_actions` would list ``action`` now. In the Action and Buy
-        phases the list is exactly what :meth:`why_illegal` accepts (a test checks it), so
-        the one action is judged; a choice or a pre-game decision asks the list."""
+    def _offers(self, action: object) -> bool | None:
+        # In the Action and Buy phases the list is exactly what why_illegal() accepts (a test
+        # checks it), so the one action is judged; a choice or a pre-game decision asks the
+        # list.
         if self.outcome is not None:
             return False
         if self.steps or self.phase == "pregame":
-            return action in self.legal_actions()
-        return self._violation(action) is None
+            return None
+        return isinstance(action, Action) and self._violation(action) is None
 
     def _candidates(self) -> list[Action]:
         if self.steps:
@@ -659,17 +650,10 @@ class DominionGame(AutomaticGame):
             return ("DM 2.3", f"{name} costs ${cost} and you have ${self.coins}")
         return None
 
-    def check(self, action: Action) -> None:
-        """Raise :class:`~rulekeeper.errors.IllegalActionError` if ``action`` is illegal now.
-
-        :raises ~rulekeeper.errors.IllegalActionError: citing the rule the action would break.
-        """
-        found = self._violation(action)
-        if found is not None:
-            raise IllegalActionError(found[0], found[1], action=action, step=self.phase)
+    def _step(self) -> str:
+        return self.phase
 
     def _perform(self, action: Action) -> None:
-        self.applied += 1
         if self.steps:
             assert isinstance(action, Choose)
             effects.answer(self, action.option)
@@ -710,10 +694,12 @@ class DominionGame(AutomaticGame):
         self.variant.adjust_view(self, player, view)
         return view
 
-    def decision_view(self, player: int) -> dict[str, Any]:
-        """:meth:`view`, built only as far as ``player``'s agent reads it: a
-        :class:`~rulekeeper.dominion.views.DecisionView`, good until the next action."""
-        return decision_view(self, player)
+    def _view_facts(self, player: int) -> dict[str, Any]:
+        # The three facts an agent such as Big Money reads, as the whole view has them: a dict
+        # of more than five entries is made presized with general keys, which cost the
+        # compiled engine twice as much as one of five (a test checks the three are the
+        # view's).
+        return {"phase": self.phase, "coins": self.coins, "choice": self.pending_choice(player)}
 
     def turn_facts(self, player: int) -> dict[str, Any]:
         """The first entries of :meth:`view`, which hide nothing: whose view it is, the turn,
@@ -766,8 +752,7 @@ class DominionGame(AutomaticGame):
     def _from_trusted_json(cls, data: dict[str, Any]) -> Self:
         return saving.restore(cls, data, trusted=True)
 
-    def player_names(self) -> list[str]:
-        """The players' names in seat order."""
+    def _names(self) -> list[str]:
         return list(self.players)
 
     def all_cards_of(self, player: int) -> list[str]:
@@ -779,8 +764,7 @@ class DominionGame(AutomaticGame):
         """``player``'s own zones by name."""
         return {zone_name(k, player): self.table[zone_name(k, player)] for k in PLAYER_ZONES}
 
-    def zones(self) -> dict[str, list[int]]:
-        """Every zone by name, with the IDs of the cards in it (for the conformance suite)."""
+    def _zones(self) -> dict[str, list[int]]:
         return {name: list(ids) for name, ids in self.table.items()}
 
     def outcome_now(self) -> Outcome:

@@ -99,7 +99,7 @@ class DominionVariant:
         pre-game phase is over (then the first turn starts at once). Plain Dominion has none.
 
         While this returns a player,
-        :meth:`~rulekeeper.dominion.game.DominionGame.legal_actions` offers
+        :meth:`~rulekeeper.engine.game.Game.legal_actions` offers
         :meth:`pregame_candidates` as they are, and
         :meth:`~rulekeeper.engine.game.Game.apply` checks with :meth:`pregame_violation` and
         carries out with :meth:`pregame_perform`. The variant's actions are its own frozen

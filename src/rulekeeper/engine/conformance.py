@@ -2,11 +2,13 @@
 
 Modelled on OpenSpiel's random-simulation tests. At every step of every game it checks that
 the legal actions are non-empty, deterministic and unique, and are the list that applying the
-previous action returned where it returned one
-(:meth:`~rulekeeper.engine.game.Game.apply_then_legal_actions`); that every legal action has a
+previous action returned where it returned one (what
+:func:`~rulekeeper.engine.agents.play` hands the next agent); that every legal action has a
 text of its own in the format's notation, which parses back to it
 (:func:`~rulekeeper.engine.notation.round_trip_problems`); that every card is in exactly
-one zone and none appears or vanishes; and that the format's own invariants hold. Given the
+one zone and none appears or vanishes; that the lazy legal actions answer as their list
+(whether an action is among them, and which is the only one); and that the format's own
+invariants hold. Given the
 format's position notation, it checks at sampled steps (every step in the soak run) that a
 position's text builds a game that writes the same text and offers the same legal moves
 (:func:`~rulekeeper.engine.position.round_trip_problems`). Every few
@@ -78,13 +80,13 @@ def check_game(
     since_position = position_every
     rng = random.Random(seed)
     game = new_game(seed, players)
-    all_cards = sorted(i for ids in game.zones().values() for i in ids)
+    all_cards = sorted(i for ids in game._zones().values() for i in ids)
     seen: list[Action] = []
     listed: list[Action] | None = None  # what applying the last action said comes next
     step = 0
     while game.outcome is None:
         step += 1
-        actions = game.legal_actions()
+        actions = list(game.legal_actions())
         problems = _check_step(game, actions, all_cards) + invariants(game)
         if vocabulary is not None:
             problems += round_trip_problems(game, vocabulary)
@@ -98,12 +100,14 @@ def check_game(
         if problems or not actions:
             return run
         if step % PROBE_EVERY == 0:
+            problems = _lazy_problems(game, actions, seen[-PROBE_EVERY:])
+            run.violations += [f"seed {seed} step {step}: {p}" for p in problems]
             game = _round_trip(game, run, step)
             run.violations += _probe_illegal(game, actions, seen, rng, seed, step)
         action = actions[rng.randrange(len(actions))]
         seen.append(action)
         run.actions.append(action)
-        listed = game.apply_then_legal_actions(action)
+        listed = game._apply_listing(action)
     run.result = str(game.outcome)
     replay = new_game(seed, players)
     for action in run.actions:
@@ -129,12 +133,26 @@ def _check_step(game: Game, actions: list[Action], all_cards: list[int]) -> list
         problems.append("legal actions differ between two calls")
     if len(set(actions)) != len(actions):
         problems.append("legal actions contain duplicates")
-    placed = sorted(i for ids in game.zones().values() for i in ids)
+    placed = sorted(i for ids in game._zones().values() for i in ids)
     if placed != all_cards:
         counts = Counter(placed)
         doubled = sorted(i for i, n in counts.items() if n > 1)
         missing = sorted(set(all_cards) - set(placed))
         problems.append(f"cards out of place: in two zones {doubled}, missing {missing}")
+    return problems
+
+
+def _lazy_problems(game: Game, actions: list[Action], earlier: list[Action]) -> list[str]:
+    """Where the lazy legal actions, asked before they are listed, answer otherwise than
+    their list ``actions``: whether each of them and each ``earlier`` action is among them, and
+    which is the only one."""
+    problems = []
+    for action in [*actions, *earlier]:
+        if (action in game.legal_actions()) != (action in actions):
+            problems.append(f"the legal actions disagree with their list about {action!r}")
+    only = game.legal_actions().only
+    if only != (actions[0] if len(actions) == 1 else None):
+        problems.append(f"the only legal action is {only!r}, not what the list says")
     return problems
 
 

@@ -18,11 +18,15 @@ from mypy_extensions import mypyc_attr
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
+from rulekeeper.engine.legal import LegalActions
 from rulekeeper.errors import IllegalActionError, InputError, SerializationError
 from rulekeeper.rules import RuleId
 
 PlayerId: TypeAlias = int
 """A seat at the table, counted from 0 in turn order."""
+
+Violation: TypeAlias = tuple[RuleId, str]
+"""The rule an action would break, and why in words."""
 
 
 # The interpreted Dominion Draft subclasses it (speed guide, "A compiled engine").
@@ -58,7 +62,15 @@ class Outcome:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
-    """A game in progress. Formats subclass it; the conformance suite drives it."""
+    """A game in progress. Formats subclass it; the conformance suite drives it.
+
+    The protocol is small: :meth:`legal_actions`, :meth:`check`, :meth:`apply` and
+    :meth:`after` judge and perform actions; :meth:`current_player` and :meth:`view` say who
+    decides and what they may know; :meth:`to_json`, :meth:`from_json`, :meth:`dumps` and
+    :meth:`loads` save and restore. A format fills in the protected hooks below them: its
+    candidates and the predicate that judges them, what an action does, and, where it can do
+    better than the kernel, faster answers to the same questions.
+    """
 
     format_key: ClassVar[str]
     """The key of this game's entry in :data:`rulekeeper.games.FORMATS`."""
@@ -67,146 +79,59 @@ class Game(ABC):
         self.chance = chance
         self.log = EventLog()
         self.outcome: Outcome | None = None
+        # How many actions this object has applied: what a decision's legal actions and view
+        # compare to know that their decision is over. Not saved; a restored game starts anew.
+        self._applied = 0
+        # Whether the format screens actions from outside (_screen): check() asks only then,
+        # as a call at every action costs more than the test (speed guide).
+        self._screens = False
 
     # The protocol.
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the deciding player may take now, in a deterministic order.
+    def legal_actions(self) -> LegalActions:
+        """Every action the deciding player may take now, in a deterministic order, as one
+        lazy :class:`~rulekeeper.engine.legal.LegalActions` that reads as the list.
 
         They are the candidates that ``_violation`` finds nothing wrong with, the same
         predicate :meth:`check` uses, so what is offered and what is accepted cannot disagree.
-        The list is worked out afresh at every call and never kept: the state may be changed
-        directly between two calls (the worked examples set a player's EP, for one), and a
-        kept list would not know.
+        The game keeps nothing of them: the state may be changed directly between two calls
+        (the worked examples set a player's EP, for one), so every call starts from the state
+        as it is.
         """
-        if self.outcome is not None:
-            return []
-        return [a for a in self._candidates() if self._violation(a) is None]
-
-    def offers(self, action: Action) -> bool:
-        """Whether :meth:`legal_actions` would list ``action`` now. A format whose list is
-        exactly the actions :meth:`check` accepts may answer by judging the one action instead
-        of listing them all; like the list, the answer is worked out from the state as it is."""
-        return action in self.legal_actions()
-
-    def only_legal_action(self) -> Action | None:
-        """The one action the deciding player may take now, or ``None`` if there are several
-        or none: what :meth:`legal_actions` would list alone, found without judging every
-        candidate."""
-        if self.outcome is not None:
-            return None
-        found: Action | None = None
-        for action in self._candidates():
-            if self._violation(action) is None:
-                if found is not None:
-                    return None
-                found = action
-        return found
-
-    @abstractmethod
-    def _candidates(self) -> Iterable[Action]:
-        """Every action that might be legal now, in a deterministic order. A generator serves
-        :meth:`only_legal_action` best: it stops asking at the second legal action."""
-
-    @abstractmethod
-    def _violation(self, action: Action) -> tuple[RuleId, str] | None:
-        """The rule ``action`` would break now and why, or ``None`` if it is legal."""
+        legal = LegalActions()
+        legal._game, legal._applied, legal._found = self, self._applied, None
+        return legal
 
     @abstractmethod
     def current_player(self) -> PlayerId:
         """The player who must decide next."""
 
-    @abstractmethod
     def check(self, action: Action) -> None:
         """Raise :class:`~rulekeeper.errors.IllegalActionError` if ``action`` is illegal now.
 
-        Nothing changes either way.
+        Nothing changes either way. Once the game is over, every action is illegal.
 
         :raises ~rulekeeper.errors.IllegalActionError: citing the rule the action would break.
         """
-
-    @abstractmethod
-    def _perform(self, action: Action) -> None:
-        """Carry out a legal action and everything that follows automatically."""
-
-    @abstractmethod
-    def view(self, player: PlayerId) -> dict[str, Any]:
-        """What ``player`` may know: their own hidden cards, only counts of the others'."""
-
-    def decision_view(self, player: PlayerId) -> dict[str, Any]:
-        """The view :func:`~rulekeeper.engine.agents.play` hands ``player``'s agent: by default
-        :meth:`view`. A format may return one that works out its entries only as the agent
-        reads them; it need be right only until the next action is applied."""
-        return self.view(player)
-
-    @abstractmethod
-    def to_json(self) -> dict[str, Any]:
-        """The whole state, RNG included, as JSON-ready data."""
-
-    @classmethod
-    @abstractmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        """Restore a state saved by :meth:`to_json`.
-
-        :raises SerializationError: if the data is not a saved game of this format.
-        """
-
-    @classmethod
-    def _from_trusted_json(cls, data: dict[str, Any]) -> Self:
-        """Restore a state this engine has just saved itself, which needs none of the checks
-        :meth:`from_json` makes of a user's save. Formats whose checks are costly override
-        this; by default it is :meth:`from_json`."""
-        return cls.from_json(data)
-
-    @abstractmethod
-    def player_names(self) -> list[str]:
-        """The players' names in seat order."""
-
-    @abstractmethod
-    def zones(self) -> dict[str, list[int]]:
-        """Every zone by name, with the IDs of the cards in it (for the conformance suite)."""
-
-    # Shared behaviour.
-
-    def is_over(self) -> bool:
-        """True once the game has an outcome."""
-        return self.outcome is not None
+        outcome = self.outcome
+        if outcome is not None:
+            raise IllegalActionError(outcome.reason_rule, "the game is over", action=action)
+        found = self._screen(action) if self._screens else None
+        if found is None:
+            found = self._violation(action)
+        if found is not None:
+            raise IllegalActionError(found[0], found[1], action=action, step=self._step())
 
     def apply(self, action: Action) -> None:
         """Perform ``action``; the state changes and nothing is returned.
 
         :raises IllegalActionError: if the action is illegal; the state is then unchanged.
         """
-        if self.outcome is not None:
-            raise IllegalActionError(self.over_rule(), "the game is over", action=action)
         # Judged against the state as it is now, even if legal_actions() offered it a moment
         # ago: the state may have been changed directly since.
         self.check(action)
+        self._applied += 1
         self._perform(action)
-
-    def apply_then_legal_actions(self, action: Action) -> list[Action] | None:
-        """Perform ``action`` as :meth:`apply` does, then return the legal actions of the
-        decision that follows, if the format worked them out on the way; otherwise ``None``,
-        and the caller asks :meth:`legal_actions` when it needs them.
-
-        A format that looks for forced actions after every action (the Magic model) has to
-        judge the candidates of the next decision anyway; returning what it found spares
-        :func:`~rulekeeper.engine.agents.play` judging them again. The list is what
-        :meth:`legal_actions` would give at the moment this returns, and is kept by nobody:
-        it describes only the state this call leaves.
-
-        :raises IllegalActionError: if the action is illegal; the state is then unchanged.
-        """
-        if self.outcome is not None:
-            raise IllegalActionError(self.over_rule(), "the game is over", action=action)
-        self.check(action)
-        return self._perform_then_list(action)
-
-    def _perform_then_list(self, action: Action) -> list[Action] | None:
-        """Carry out a legal action, as :meth:`_perform` does, and return the next decision's
-        legal actions if they were worked out on the way (by default they are not)."""
-        self._perform(action)
-        return None
 
     def after(self, action: Action) -> Self:
         """Return the state after ``action``, leaving this one alone.
@@ -221,9 +146,21 @@ class Game(ABC):
         successor.apply(action)
         return successor
 
-    def over_rule(self) -> RuleId:
-        """The rule that ended the game (used when an action comes after the end)."""
-        return self.outcome.reason_rule if self.outcome else ""
+    @abstractmethod
+    def view(self, player: PlayerId) -> dict[str, Any]:
+        """What ``player`` may know: their own hidden cards, only counts of the others'."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, RNG included, as JSON-ready data."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """Restore a state saved by :meth:`to_json`.
+
+        :raises SerializationError: if the data is not a saved game of this format.
+        """
 
     def dumps(self) -> str:
         """The state as a JSON string with sorted keys (stable across runs)."""
@@ -246,16 +183,122 @@ class Game(ABC):
                 raise SerializationError(error.message, source=source) from None
             raise
 
+    # What a format fills in.
+
+    @abstractmethod
+    def _candidates(self) -> Iterable[Action]:
+        """Every action that might be legal now, in a deterministic order."""
+
+    @abstractmethod
+    def _violation(self, action: Action) -> Violation | None:
+        """The rule ``action`` would break now and why, or ``None`` if it is legal."""
+
+    def _screen(self, action: Action) -> Violation | None:
+        """What is wrong with an action from outside that ``_violation`` does not look for
+        because no candidate has it (a card that does not exist, say), or ``None``. Only
+        :meth:`check` asks, and only if the format sets ``self._screens``."""
+        return None
+
+    def _step(self) -> str:
+        """The step or phase the game is in, named in an illegal action's error (by default
+        none)."""
+        return ""
+
+    @abstractmethod
+    def _perform(self, action: Action) -> None:
+        """Carry out a legal action and everything that follows automatically."""
+
+    @abstractmethod
+    def _names(self) -> list[str]:
+        """The players' names in seat order."""
+
+    @abstractmethod
+    def _zones(self) -> dict[str, list[int]]:
+        """Every zone by name, with the IDs of the cards in it (for the conformance suite and
+        the notation)."""
+
+    @classmethod
+    def _from_trusted_json(cls, data: dict[str, Any]) -> Self:
+        """Restore a state this engine has just saved itself, which needs none of the checks
+        :meth:`from_json` makes of a user's save. Formats whose checks are costly override
+        this; by default it is :meth:`from_json`."""
+        return cls.from_json(data)
+
+    # Faster answers a format may give to the questions above, for the lazy legal actions and
+    # for play(). Each gives what the plain answer would; tests compare them in every format.
+
+    def _legal_list(self) -> list[Action]:
+        """The list of the legal actions now (what :meth:`legal_actions` reads as)."""
+        if self.outcome is not None:
+            return []
+        return [a for a in self._candidates() if self._violation(a) is None]
+
+    def _offers(self, action: object) -> bool | None:
+        """Whether the list of legal actions has ``action`` now, judged for that action alone,
+        or ``None`` to have the list worked out and searched (the default). A format whose
+        list is exactly what :meth:`check` accepts may judge the one action."""
+        return None
+
+    def _only(self) -> Action | None:
+        """The one legal action now, or ``None`` if there are several or none, found
+        without judging every candidate (a generator of candidates stops at the second legal
+        one)."""
+        if self.outcome is not None:
+            return None
+        found: Action | None = None
+        for action in self._candidates():
+            if self._violation(action) is None:
+                if found is not None:
+                    return None
+                found = action
+        return found
+
+    def _view_facts(self, player: PlayerId) -> dict[str, Any] | None:
+        """A few entries of ``player``'s :meth:`view`, exactly as it has them, that cost far
+        less than the whole: what a :class:`~rulekeeper.engine.views.DecisionView` reads
+        before it builds the whole view. By default there are none."""
+        return None
+
+    def _apply_listing(self, action: Action) -> list[Action] | None:
+        """Apply ``action`` as :meth:`apply` does, then return the legal actions of the
+        decision that follows if the format worked them out on the way; otherwise ``None``.
+
+        :func:`~rulekeeper.engine.agents.play` and the conformance suite use it. The list
+        describes only the state this call leaves, and is kept by nobody but its caller.
+
+        :raises IllegalActionError: if the action is illegal; the state is then unchanged.
+        """
+        self.check(action)
+        self._applied += 1
+        return self._perform_listing(action)
+
+    def _perform_listing(self, action: Action) -> list[Action] | None:
+        """Carry out a legal action, as :meth:`_perform` does, and return the next decision's
+        legal actions if they were worked out on the way (by default they are not). A format
+        that looks for forced actions after every action (the Magic model) judges them anyway.
+        """
+        self._perform(action)
+        return None
+
 
 def explain(game: Game, action: Action) -> str:
     """Say whether ``action`` is legal in ``game`` now, citing the rule if it is not."""
     try:
-        if game.outcome is not None:
-            raise IllegalActionError(game.over_rule(), "the game is over", action=action)
         game.check(action)
     except IllegalActionError as error:
         return f"{action} is illegal: {error.reason} ({error.rule}, {error.url})"
     return f"{action} is legal"
+
+
+def player_names(game: Game) -> list[str]:
+    """The names of ``game``'s players in seat order, as its log and its outcome name them.
+
+    >>> from rulekeeper.engine.game import player_names
+    >>> from rulekeeper.games import FORMATS
+    >>> player_names(FORMATS["leveler"].new_game(seed=1, players=2))
+    ['Player 1', 'Player 2']
+    """
+    return game._names()
 
 
 def first_legal(actions: Sequence[Action], kind: type[Action]) -> Action | None:
@@ -263,7 +306,18 @@ def first_legal(actions: Sequence[Action], kind: type[Action]) -> Action | None:
     return next((a for a in actions if isinstance(a, kind)), None)
 
 
-__all__ = ["Action", "Game", "Outcome", "PlayerId", "SerializationError", "explain", "first_legal"]
+__all__ = [
+    "Action",
+    "Game",
+    "LegalActions",
+    "Outcome",
+    "PlayerId",
+    "SerializationError",
+    "Violation",
+    "explain",
+    "first_legal",
+    "player_names",
+]
 
 
 def seat_of(index: int, players: int) -> PlayerId:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from typing import Protocol
 
 from rulekeeper.engine.events import Event
-from rulekeeper.engine.game import Action, Game, PlayerId
+from rulekeeper.engine.game import Action, Game, PlayerId, player_names
 from rulekeeper.errors import IllegalActionError, RulekeeperError
 
 CardNamer = Callable[[int], str]
@@ -186,7 +186,7 @@ class Notation:
 
     def _write(self, action: Action, card: CardNamer) -> str:
         player, words = self.vocabulary.words(self.game, action, card)
-        return f"{self.game.player_names()[player]} {words}"
+        return f"{player_names(self.game)[player]} {words}"
 
     def moves(self) -> list[Move]:
         """Every legal action with its canonical text, in the engine's order."""
@@ -229,7 +229,7 @@ class Notation:
             for move in moves:
                 exact.setdefault(normalise(_ID.sub("", move.text)), move.action)
             self._exact = exact
-        names = [normalise(n) for n in self.game.player_names()]
+        names = [normalise(n) for n in player_names(self.game)]
         decider = names[self.game.current_player()] if self.game.outcome is None else ""
         readings = [given.split(" ")]
         if decider and not any(given.startswith(n + " ") for n in names):
@@ -242,7 +242,7 @@ class Notation:
                 return whole
         if self.game.outcome is not None:
             raise IllegalMoveError(
-                text, IllegalActionError(self.game.over_rule(), "the game is over")
+                text, IllegalActionError(self.game.outcome.reason_rule, "the game is over")
             )
         unoffered = self._unoffered(readings[0])
         if unoffered is not None:
@@ -272,7 +272,7 @@ class Notation:
         vocabulary can offer for refusal the actions aimed at them and no others."""
         texts = [f" {' '.join(r)} " for r in readings]
         cards = []
-        for zone in self.game.zones().values():
+        for zone in self.game._zones().values():
             for card in zone:
                 try:
                     name = f" {normalise(self._plain(card))} "
@@ -282,7 +282,7 @@ class Notation:
                     cards.append(card)
         players = [
             index
-            for index, name in enumerate(self.game.player_names())
+            for index, name in enumerate(player_names(self.game))
             if any(f" {normalise(name)} " in t for t in texts)
         ]
         return Named(tuple(cards), tuple(players))
@@ -330,7 +330,7 @@ class Notation:
         closest to and, for a move written for someone else, whose decision it is."""
         game = self.game
         whose = ""
-        shown = game.player_names()
+        shown = player_names(game)
         for index, name in enumerate(names):
             if name != decider and readings[0][: len(name.split(" "))] == name.split(" "):
                 deciding = shown[game.current_player()]

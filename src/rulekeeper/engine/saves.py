@@ -299,9 +299,9 @@ def check_playable(game: Game) -> None:
     """
     from rulekeeper.errors import IllegalActionError
 
-    if game.is_over():
+    if game.outcome is not None:
         return
-    actions = guard(game.legal_actions, path="")
+    actions = guard(game._legal_list, path="")
     if not actions:
         raise refuse("", "the game cannot go on: no legal action, and the game is not over")
     # Saved once; each action is tried on a fresh copy. The copies start with an empty log:
@@ -315,7 +315,7 @@ def check_playable(game: Game) -> None:
         try:
             successor = type(game)._from_trusted_json(json.loads(text))
             successor.apply(action)
-            going_on = successor.is_over() or bool(successor.legal_actions())
+            going_on = successor.outcome is not None or bool(successor.legal_actions())
         except IllegalActionError as error:
             raise refuse("", f"the game cannot go on: {action!r} is offered but refused "
                          f"({error})") from None  # fmt: skip

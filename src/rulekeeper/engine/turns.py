@@ -154,7 +154,7 @@ class PriorityGame(AutomaticGame):
     def take_forced_action(self) -> bool:
         """Take the one legal action if it is forced: whether there was one. A decision is
         judged only until a second legal action shows there is a choice."""
-        only = self.only_legal_action()
+        only = self._only()
         if only is None or not self.is_forced(only):
             return False
         self._do(only)
@@ -173,7 +173,7 @@ class PriorityGame(AutomaticGame):
             if self.can_only_pass():
                 self.pass_priority()
                 continue
-            legal = self.legal_actions()
+            legal = self._legal_list()
             if len(legal) != 1 or not self.is_forced(legal[0]):
                 return legal
             self._do(legal[0])

@@ -14,7 +14,7 @@ from typing import Any, Final, Self
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Outcome
 from rulekeeper.engine.turns import PriorityGame
-from rulekeeper.errors import IllegalActionError, InputError
+from rulekeeper.errors import InputError
 from rulekeeper.mtg import TURN_LIMIT, combat, effects, saving, sba, views
 from rulekeeper.mtg.actions import (
     Attack,
@@ -212,26 +212,21 @@ class MagicGame(PriorityGame):
         """The player who must decide next."""
         return self.priority
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the deciding player may take now, in a deterministic order (see
-        :meth:`rulekeeper.engine.game.Game.legal_actions`), judged under one
-        :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
-        # Opened and dropped here, not in a helper given the inherited method (see the speed
-        # guide).
+    def _legal_list(self) -> list[Action]:
+        # Judged under one Judgement for the call, opened and dropped here, not in a helper
+        # given the inherited method (see the speed guide).
         outermost = self._open_judgement()
         try:
-            return super().legal_actions()
+            return super()._legal_list()
         finally:
             if outermost:
                 self.judgement = None
 
-    def only_legal_action(self) -> Action | None:
-        """The one action the deciding player may take now, or ``None`` (see
-        :meth:`rulekeeper.engine.game.Game.only_legal_action`), judged under one
-        :class:`~rulekeeper.mtg.judging.Judgement` for the call."""
+    def _only(self) -> Action | None:
+        # Judged under one Judgement for the call, as _legal_list() is.
         outermost = self._open_judgement()
         try:
-            return super().only_legal_action()
+            return super()._only()
         finally:
             if outermost:
                 self.judgement = None
@@ -273,7 +268,7 @@ class MagicGame(PriorityGame):
     def _priority_candidates(self, player: int) -> list[Action]:
         """Pass; each card in hand played or cast (a targeted spell at every possible target);
         then the format's own actions."""
-        # A list, not a generator, though only_legal_action stops at the second legal
+        # A list, not a generator, though _only() stops at the second legal
         # candidate (see the speed guide).
         found: list[Action] = [Pass()]
         cards = self.table.cards
@@ -332,21 +327,14 @@ class MagicGame(PriorityGame):
             return None
         return self.format.violation(self, action)
 
-    def check(self, action: Action) -> None:
-        """Raise if ``action`` is illegal now; change nothing.
-
-        :raises IllegalActionError: citing the rule the action would break.
-        """
-        violation = self._violation(action)
-        if violation is not None:
-            rule, reason = violation
-            raise IllegalActionError(rule, reason, action=action, step=self.step)
+    def _step(self) -> str:
+        return self.step
 
     def _perform(self, action: Action) -> None:
         self._do(action)
         self.take_forced_actions()
 
-    def _perform_then_list(self, action: Action) -> list[Action] | None:
+    def _perform_listing(self, action: Action) -> list[Action] | None:
         # The forced actions are found by judging the candidates; at the decision where they
         # stop, that judging is the list of legal actions, so it is returned, not thrown away.
         self._do(action)
@@ -718,12 +706,10 @@ class MagicGame(PriorityGame):
         """What ``player`` may see (see :func:`rulekeeper.mtg.views.player_view`)."""
         return views.player_view(self, player)
 
-    def player_names(self) -> list[str]:
-        """The players' names in seat order."""
+    def _names(self) -> list[str]:
         return [p.name for p in self.table.players]
 
-    def zones(self) -> dict[str, list[int]]:
-        """Every zone with the cards in it."""
+    def _zones(self) -> dict[str, list[int]]:
         return {name: list(ids) for name, ids in self.table.zones.items()}
 
     def to_json(self) -> dict[str, Any]:

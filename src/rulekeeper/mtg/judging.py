@@ -3,9 +3,9 @@
 Listing the legal actions judges every candidate against one and the same state: each card in
 hand asks whether its cost can be paid (from one count of the untapped lands), a targeted spell
 is judged once for every target, and Stockpile Draft's acquisitions ask about the same few
-prices. A :class:`Judgement` keeps the answers while that one call runs.
-:meth:`~rulekeeper.mtg.game.MagicGame.legal_actions` and
-:meth:`~rulekeeper.mtg.game.MagicGame.only_legal_action` open one and drop it before they
+prices. A :class:`Judgement` keeps the answers while that one call runs. The game's list of
+legal actions and its search for the only legal action (what
+:meth:`~rulekeeper.engine.game.Game.legal_actions` reads) open one and drop it before they
 return, and nothing changes the state in between, so no answer can go stale: an action applied
 later, or a state edited directly between two calls, is always judged afresh (see "Making the
 engine faster" in the contributor guide).

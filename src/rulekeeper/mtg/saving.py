@@ -54,7 +54,7 @@ def game_to_json(game: MagicGame) -> dict[str, Any]:
         "format_state": game.format_state,
         "players": [asdict(p) for p in game.table.players],
         "cards": [c.to_json() for c in game.table.cards],
-        "zones": game.zones(),
+        "zones": game._zones(),
         "chance": game.chance.to_json(),
         "log": game.log.to_json(),
         "outcome": None

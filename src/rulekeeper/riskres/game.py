@@ -12,7 +12,7 @@ from typing import Any, Final, Self
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action
 from rulekeeper.engine.turns import PriorityGame
-from rulekeeper.errors import IllegalActionError, InputError, SerializationError
+from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.riskres import (
     FACTS,
     OPENING_HAND,
@@ -125,6 +125,7 @@ class RiskGame(PriorityGame):
         betrayal: bool = True,
     ) -> None:
         super().__init__(chance)
+        self._screens = True  # card and player IDs from outside are checked (_screen)
         check_players(len(names))
         if mulligan_rule not in MULLIGANS:
             raise InputError(
@@ -340,19 +341,14 @@ class RiskGame(PriorityGame):
     # The Game protocol.
 
     def current_player(self) -> int:
-        """The player who must decide next."""
+        """The player who must decide next: the one who holds priority, or makes the decision
+        at hand. An action is always that player's, so nobody else acts (RR 5.1c)."""
         return self.priority
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the deciding player may take now, in a deterministic order.
-
-        Conceding is always legal (RR R20) and is left out of this list, so that agents
-        choosing from it play their games out; apply
-        :class:`~rulekeeper.riskres.actions.Concede` directly to concede.
-        """
-        return super().legal_actions()
-
     def _candidates(self) -> Iterator[Action]:
+        # Conceding is always legal (RR R20) and is left out of the legal actions, so that
+        # agents choosing from them play their games out: a player concedes by applying
+        # Concede directly.
         return candidates(self)
 
     def _violation(self, action: Action) -> Violation | None:
@@ -424,23 +420,12 @@ class RiskGame(PriorityGame):
                 return None
         return ("RR 5.1c", f"{action!r} is not an action of this game")
 
-    def check(self, action: Action) -> None:
-        """Raise if ``action`` is illegal now; change nothing.
-
-        A player acts only while it is their decision (RR 5.1c); each kind of action is then
-        judged by its own predicate in :mod:`~rulekeeper.riskres.timing`.
-
-        :raises IllegalActionError: citing the rule the action would break.
-        """
+    def _screen(self, action: object) -> Violation | None:
+        # What check() asks before _violation(): only an action from outside can be something
+        # else than an action of this game, or name a card or a player that does not exist,
+        # and the predicates look such IDs up.
         if not isinstance(action, Action):
-            raise IllegalActionError("RR 5.1c", "not an action of this game", action=action)
-        violation = self._checked(action)
-        if violation is not None:
-            rule, reason = violation
-            raise IllegalActionError(rule, reason, action=action, step=self.step)
-
-    def _checked(self, action: Action) -> Violation | None:
-        # Card IDs from outside the game are checked before any predicate looks them up.
+            return ("RR 5.1c", "not an action of this game")
         for name in ("card", "attacker", "blocker"):
             value = getattr(action, name, None)
             if isinstance(value, int) and not 0 <= value < len(self.table.cards):
@@ -449,7 +434,10 @@ class RiskGame(PriorityGame):
             0 <= action.player < len(self.table.players)
         ):
             return ("RR R58", "there is no such player")
-        return self._violation(action)
+        return None
+
+    def _step(self) -> str:
+        return self.step
 
     def _perform(self, action: Action) -> None:
         self._do(action)
@@ -557,12 +545,10 @@ class RiskGame(PriorityGame):
 
         return view(self, player)
 
-    def player_names(self) -> list[str]:
-        """The players' names in seat order."""
+    def _names(self) -> list[str]:
         return [p.name for p in self.table.players]
 
-    def zones(self) -> dict[str, list[int]]:
-        """Every zone by name, with the IDs of the cards in it."""
+    def _zones(self) -> dict[str, list[int]]:
         return {name: list(ids) for name, ids in self.table.zones.items()}
 
     def to_json(self) -> dict[str, Any]:
@@ -596,7 +582,7 @@ class RiskGame(PriorityGame):
 
 
 # Linked here rather than by decorating, for the compiled build (see the speed guide).
-enforces("RR 5.1c")(RiskGame.check)
+enforces("RR 5.1c")(RiskGame.current_player)
 enforces("RR 5.1a", "RR 11.2a", "RR R64")(RiskGame.give_priority)
 # The kernel's round of passes and loop of forced actions, as this game plays them.
 enforces(

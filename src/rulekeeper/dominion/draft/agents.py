@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play
 from rulekeeper.dominion.cards import CARDS
@@ -103,8 +103,6 @@ def worth(name: str) -> int:
 
 class DraftAgent:
     """Drafts good randomizers, then plays Big Money with its best key card."""
-
-    needs_view: ClassVar[bool] = True
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

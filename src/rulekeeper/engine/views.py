@@ -1,20 +1,20 @@
 """The view an agent decides from, worked out only as far as it is read.
 
-:meth:`~rulekeeper.dominion.game.DominionGame.view` builds everything a player may know (DM
-1.6): their hand, every Supply pile's size, every player's public zones, and so on. An agent
-such as Big Money reads three of those entries, and building the rest cost a fifth of a game's
-time. So :func:`~rulekeeper.engine.agents.play` asks for
-:meth:`~rulekeeper.dominion.game.DominionGame.decision_view` instead: a :class:`DecisionView`,
-which starts with the few facts an agent such as Big Money decides from (the phase,
-the coins, the pending choice) and builds the whole view, exactly as
-``view`` gives it, the first time anything else is asked of it.
+A format's :meth:`~rulekeeper.engine.game.Game.view` builds everything a player may know, and
+building it can cost more than the move; many agents read a few entries of it, and some none.
+So :func:`~rulekeeper.engine.agents.play` hands each agent a :class:`DecisionView`, which
+builds the whole view, exactly as ``view`` gives it, the first time anything is read from it
+that it does not hold. A format may give the few facts its agents decide from at less cost
+(Dominion gives the phase, the coins and the pending choice), so that reading them builds
+nothing more; an agent that reads nothing costs nothing.
 
 It is the view of one decision: once an action has been applied, reading what it has not built
 yet raises, rather than answer from a later state.
 
 >>> from rulekeeper.dominion.scenario import scenario
 >>> game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
->>> seen = game.decision_view(0)
+>>> from rulekeeper.engine.views import decision_view
+>>> seen = decision_view(game, 0)
 >>> seen["phase"], seen["coins"], seen["choice"]
 ('action', 0, None)
 >>> seen["hand"]
@@ -26,65 +26,93 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
 if TYPE_CHECKING:
-    from rulekeeper.dominion.game import DominionGame
+    from rulekeeper.engine.game import Game
+
+
+_NOTHING_READ: Final[Any] = object()
+
+UNBUILT: Final[dict[Any, None]] = {_NOTHING_READ: None}
+"""What a view holds before anything is read from it: one entry that no reader sees, since
+every way of seeing the whole builds the view first. It is not empty because ``json`` writes a
+dict it finds empty as ``{}`` without asking it for its entries."""
 
 
 # An ordinary Python class even in the compiled build (its methods are compiled), so that dict
 # calls __missing__ and the overridden methods exactly as Python does.
 @mypyc_attr(native_class=False)
 class DecisionView(dict[str, Any]):
-    """What ``player`` may know, as :meth:`~rulekeeper.dominion.game.DominionGame.view` gives
-    it, built when first read beyond the facts it starts with (``phase``, ``coins``, ``choice``).
+    """What ``player`` may know, as :meth:`~rulekeeper.engine.game.Game.view` gives it, built
+    when first read.
 
-    A read of one entry (``view[key]``, ``get``, ``in``) that is not there yet builds the whole
-    view; so does anything that sees the whole (iterating, printing, comparing, copying,
-    changing it), so that it always shows the same entries in the same order as ``view``.
+    A read of one entry (``view[key]``, ``get``, ``in``) first puts in the facts the format
+    gives at less cost, if it gives any, and builds the whole view if the entry is not among
+    them; anything that sees the whole (iterating, printing, comparing, copying, changing it)
+    builds it, so that it always shows the same entries in the same order as ``view``.
     """
 
     __slots__ = ("_source",)
 
     # The game and player the whole view is built from, and how many actions the game had
-    # applied then; None once it is built.
-    _source: tuple[DominionGame, int, int] | None
+    # applied then; None once it is built. Until the format's facts are put in, it also holds
+    # UNBUILT's entry.
+    _source: tuple[Game, int, int] | None
 
-    # No __init__: dict's own makes the view from the facts, without a call into Python code,
-    # which cost the compiled engine more than the rest of the view (see decision_view).
+    # No __init__: dict's own makes the view, without a call into Python code (speed guide).
 
-    def _build(self) -> None:
-        """Replace the facts of the turn with the whole view (which starts with them)."""
-        if self._source is None:
-            return
-        game, player, applied = self._source
-        if game.applied != applied:
+    def _game(self) -> Game:
+        """The game, if it is still at this view's decision."""
+        assert self._source is not None
+        game, _, applied = self._source
+        if game._applied != applied:
             raise RuntimeError(
                 "this view was made for an earlier decision and is out of date; an agent that "
                 "keeps a view must copy it (dict(view)) while it decides"
             )
-        whole = game.view(player)
+        return game
+
+    def _has(self, key: object) -> bool:
+        """Whether ``key`` is there, once the format's facts are in if it was not."""
+        if super().__contains__(key):
+            return True
+        if self._source is None or not super().__contains__(_NOTHING_READ):
+            return False  # built, or the facts are in already
+        facts = self._game()._view_facts(self._source[1])
+        if facts is None:
+            return False
+        dict.update(self, facts)
+        dict.__delitem__(self, _NOTHING_READ)
+        return super().__contains__(key)
+
+    def _build(self) -> None:
+        """Replace what it holds with the whole view."""
+        if self._source is None:
+            return
+        whole = self._game().view(self._source[1])
         dict.clear(self)
         dict.update(self, whole)
         self._source = None
 
-    # Reading one entry: only an entry not there yet builds the view.
+    # Reading one entry: only an entry that is not among the facts builds the view.
 
     def __missing__(self, key: str) -> Any:
         if self._source is None:  # built, and still not there
             raise KeyError(key)
-        self._build()
+        if not self._has(key):
+            self._build()
         return self[key]
 
     def get(self, key: str, default: Any = None) -> Any:
-        if not super().__contains__(key):
+        if not self._has(key):
             self._build()
         return super().get(key, default)
 
     def __contains__(self, key: object) -> bool:
-        if not super().__contains__(key):
+        if not self._has(key):
             self._build()
         return super().__contains__(key)
 
@@ -171,15 +199,11 @@ class DecisionView(dict[str, Any]):
         super().clear()
 
 
-def decision_view(game: DominionGame, player: int) -> DecisionView:
+def decision_view(game: Game, player: int) -> DecisionView:
     """A :class:`DecisionView` of ``game`` for ``player``, good until the next action."""
-    # Only the three facts an agent such as Big Money reads, as the whole view has them: a
-    # dict of more than five entries is made presized with general keys, which cost the
-    # compiled engine twice as much as one of five (a test checks the three are the view's).
-    choice = game.pending_choice(player)
-    view = DecisionView({"phase": game.phase, "coins": game.coins, "choice": choice})
-    view._source = (game, player, game.applied)
+    view = DecisionView(UNBUILT)
+    view._source = (game, player, game._applied)
     return view
 
 
-__all__ = ["DecisionView", "decision_view"]
+__all__ = ["UNBUILT", "DecisionView", "decision_view"]
