@@ -302,7 +302,7 @@ def test_a_state_based_check_is_skipped_only_when_it_could_find_nothing(
     def checked_resume_play(game: MagicGame, *, check: bool = True) -> None:
         nonlocal skipped
         if not check:
-            found = sba.core_state_based_actions(game) + game.format.state_based_actions(game)
+            found = sba.core_state_based_actions(game) + game.variant.state_based_actions(game)
             assert found == [], game.log[-1]
             assert all(p.left or not p.lost for p in game.table.players)
             skipped += 1

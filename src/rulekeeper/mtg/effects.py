@@ -77,12 +77,12 @@ def apply_effect(game: MagicGame, spell: CardState, effect: Effect) -> None:
         cards = "a card" if effect.amount == 1 else f"{effect.amount} cards"
         game.record("MG 6.2", f"{game.name_of(player)} draws {cards}")
         for _ in range(effect.amount):
-            game.format.draw_one(game, player)
+            game.variant.draw_one(game, player)
     elif effect.kind == "mill":
         mill(game, player, effect.amount)
     elif effect.kind == "mill_half":
         # Counting a library is an effect on it too: in Vortex this counts the shoe.
-        mill(game, player, len(game.table.zones[game.format.library_zone(player)]) // 2)
+        mill(game, player, len(game.table.zones[game.variant.library_zone(player)]) // 2)
 
 
 def _recipient(game: MagicGame, spell: CardState, who: str) -> Player | CardState | None:
@@ -100,7 +100,7 @@ def _recipient(game: MagicGame, spell: CardState, who: str) -> Player | CardStat
 @enforces("MG 6.4")
 def mill(game: MagicGame, player: int, count: int) -> None:
     """Put the top ``count`` cards of ``player``'s library into their graveyard."""
-    library = game.table.zones[game.format.library_zone(player)]
+    library = game.table.zones[game.variant.library_zone(player)]
     milled = [library[-1 - i] for i in range(min(count, len(library)))]
     for card_id in milled:
         # A card nobody owns (from a Vortex shoe) goes to the milled player, who now owns it.

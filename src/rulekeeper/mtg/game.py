@@ -108,7 +108,7 @@ class MagicGame(PriorityGame):
     def __init__(self, fmt: MagicFormat, chance: Chance, names: Sequence[str]) -> None:
         super().__init__(chance)
         self.forced_action_limit = MAX_FORCED_ACTIONS
-        self.format = fmt
+        self.variant = fmt
         self.table = Table(
             [PlayerState(i, name, fmt.starting_life) for i, name in enumerate(names)]
         )
@@ -148,7 +148,7 @@ class MagicGame(PriorityGame):
     @property
     def format_key(self) -> str:  # type: ignore[override]
         """The registry key of this game's format."""
-        return self.format.facts.key
+        return self.variant.facts.key
 
     # Starting a game.
 
@@ -244,9 +244,9 @@ class MagicGame(PriorityGame):
         if self.decision == "priority":
             return self._priority_candidates(player)
         if self.decision not in CORE_DECISIONS:
-            return self.format.candidates(self)
+            return self.variant.candidates(self)
         if self.decision == "attackers":
-            if self.format.attacks_any_opponent:
+            if self.variant.attacks_any_opponent:
                 opponents = [p for p in self.in_game() if p != player]
                 return [
                     *(Attack(c.id, p) for c in self.table.creatures(player) for p in opponents),
@@ -286,7 +286,7 @@ class MagicGame(PriorityGame):
                     targets = [Player(i) for i in range(len(self.table.players))]
                     targets += [c.id for c in self.table.creatures()]
                 found += [Cast(card_id, target) for target in targets]
-        found += self.format.priority_actions(self, player)
+        found += self.variant.priority_actions(self, player)
         return found
 
     def _violation(self, action: Action) -> Violation | None:
@@ -325,7 +325,7 @@ class MagicGame(PriorityGame):
             if self.table.where.get(action.card) != self.table.hands[player]:
                 return ("MG 2.4", "you can discard only a card from your own hand")
             return None
-        return self.format.violation(self, action)
+        return self.variant.violation(self, action)
 
     def _step(self) -> str:
         return self.step
@@ -387,7 +387,7 @@ class MagicGame(PriorityGame):
             )
             self.cleanup()
         else:
-            self.format.perform(self, action)
+            self.variant.perform(self, action)
             self.resume_play()
 
     # Priority and the stack.
@@ -415,7 +415,7 @@ class MagicGame(PriorityGame):
             sba.check(self)
         if self.outcome is not None:
             return
-        pending = self.format.next_decision(self)
+        pending = self.variant.next_decision(self)
         if pending is not None:
             self.decision, self.priority = pending
             return
@@ -467,7 +467,7 @@ class MagicGame(PriorityGame):
     def leave_game(self, player: int) -> None:
         """A player who lost while others play on leaves the game with every card they own
         (MG R6); the format first deals with zones of its own (e.g. a Vortex pack)."""
-        self.format.on_player_left(self, player)
+        self.variant.on_player_left(self, player)
         for card in self.table.cards:
             if card.owner == player and self.table.where[card.id] != "left":
                 self.table.move(card.id, "left")
@@ -596,7 +596,7 @@ class MagicGame(PriorityGame):
                 self.record("MG 2.3", f"{self.name_of(self.active)} skips the first draw")
             else:
                 self.record("MG 2.3", f"{self.name_of(self.active)} draws for the turn")
-                self.format.draw_one(self, self.active)
+                self.variant.draw_one(self, self.active)
             self.give_priority(self.active)
         elif step == "declare_attackers":
             if any(
@@ -644,12 +644,12 @@ class MagicGame(PriorityGame):
     def cleanup(self) -> None:
         """Discard to hand size, then remove damage from creatures and end the turn."""
         hand = self.table.hand_cards[self.active]
-        if len(hand) > self.format.max_hand_size:
+        if len(hand) > self.variant.max_hand_size:
             self.decision, self.priority = "discard", self.active
             return
         for creature in self.table.creatures():
             creature.damage, creature.deathtouched = 0, False
-        self.format.end_of_turn(self)
+        self.variant.end_of_turn(self)
         # What the format does at the end of the turn may be a state-based action (a Vortex
         # pass step); check now, before the next turn begins.
         sba.check(self)
@@ -693,7 +693,7 @@ class MagicGame(PriorityGame):
 
     def draw_from_library(self, player: int) -> None:
         """Draw the top card of ``player``'s library; from an empty one, mark the attempt."""
-        library = self.table.zones[self.format.library_zone(player)]
+        library = self.table.zones[self.variant.library_zone(player)]
         if not library:
             self.table.players[player].drew_from_empty = True
             self.record("MG 5.3", f"{self.name_of(player)} tries to draw from an empty library")

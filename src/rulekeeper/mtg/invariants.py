@@ -19,4 +19,4 @@ def magic_invariants(game: MagicGame) -> list[str]:
         if c.tapped and game.table.where[c.id] != "battlefield"
     ]
     problems += game.table.kept_index_problems()
-    return problems + game.format.invariants(game)
+    return problems + game.variant.invariants(game)

@@ -353,7 +353,7 @@ def from_position(text: str) -> MagicGame:
     for index, seat in enumerate(read.seats):
         player = game.table.players[index]
         if "life" not in seat.fields:
-            player.life = game.format.starting_life
+            player.life = game.variant.starting_life
         player.lands_played = seat.number("lands")
         for card in cards_of[index]["exile"]:
             game.table.create(card.name, index, "exile")

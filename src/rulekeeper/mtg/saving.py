@@ -46,7 +46,7 @@ def game_to_json(game: MagicGame) -> dict[str, Any]:
     """The whole game as JSON-ready data."""
     outcome = game.outcome
     return {
-        "format": game.format.facts.key,
+        "format": game.variant.facts.key,
         **{key: getattr(game, key) for key in _NUMBERS},
         "step": game.step,
         "decision": game.decision,

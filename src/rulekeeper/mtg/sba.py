@@ -27,7 +27,7 @@ def check(game: MagicGame) -> None:
     """
     for _ in range(LOOP_LIMIT):
         found = core_state_based_actions(game)
-        extra = game.format.state_based_actions(game)
+        extra = game.variant.state_based_actions(game)
         if extra:
             found += extra
         elif not found:

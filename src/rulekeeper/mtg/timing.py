@@ -51,7 +51,7 @@ def can_only_pass(game: MagicGame) -> bool:
             and why_not_cast_card(game, player, card_id) is None
         ):
             return False
-    return not game.format.priority_actions(game, player)
+    return not game.variant.priority_actions(game, player)
 
 
 def why_not_play_land(game: MagicGame, player: int, card_id: int) -> Violation | None:
@@ -95,7 +95,7 @@ def _why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation 
     if game.table.where.get(card_id) != game.table.hands[player]:
         return ("MG 3.3", "a spell is cast from your own hand")
     definition = game.table.cards[card_id].definition
-    format_reason = game.format.why_not_cast(game, player, card_id)
+    format_reason = game.variant.why_not_cast(game, player, card_id)
     if format_reason is not None:
         return format_reason
     if definition.is_land:
@@ -182,7 +182,7 @@ def why_not_attack(
 def why_not_attack_player(game: MagicGame, player: int, attacked: int | None) -> Violation | None:
     """The player an attacker attacks: named in a free-for-all (MG R8), never named otherwise
     (MG R6)."""
-    if not game.format.attacks_any_opponent:
+    if not game.variant.attacks_any_opponent:
         if attacked is None:
             return None
         return ("MG R6", "attackers attack the defending player; no other player can be named")

@@ -55,5 +55,5 @@ def player_view(game: MagicGame, player: int) -> dict[str, Any]:
         "battlefield": [public(c) for c in table.permanents()],
         "stack": [public(table.cards[i]) for i in table.zones["stack"]],
         "exile": table.names("exile"),
-        **game.format.view_extras(game, player),
+        **game.variant.view_extras(game, player),
     }

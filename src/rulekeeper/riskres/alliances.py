@@ -23,14 +23,14 @@ def _pair(first: int, second: int) -> tuple[int, int]:
 
 def allies(game: RiskGame, player: int) -> list[int]:
     """The players allied with ``player``, in seat order."""
-    pairs = game.hooks.state.alliances
+    pairs = game.variant.state.alliances
     return sorted(b if a == player else a for a, b in pairs if player in (a, b))
 
 
 @enforces("RR R58")
 def all_allied(game: RiskGame, players: list[int]) -> bool:
     """True when every two of ``players`` are allies (with two or more players)."""
-    pairs = game.hooks.state.alliances
+    pairs = game.variant.state.alliances
     if not pairs:
         return False
     return len(players) > 1 and all(_pair(a, b) in pairs for a in players for b in players if a < b)
@@ -41,7 +41,7 @@ def why_not_offer(game: RiskGame, player: int, other: int) -> Violation | None:
     """In Alliance mode (the only variant that asks this), an alliance may be offered or
     accepted only to another player still in the game who is not already an ally, has no offer
     of yours waiting and has not had one from you this turn (RR R58)."""
-    state = game.hooks.state
+    state = game.variant.state
     if other == player or game.table.players[other].left:
         return ("RR R58", "ally with another player still in the game")
     if _pair(player, other) in state.alliances:
@@ -60,7 +60,7 @@ def offer(game: RiskGame, player: int, other: int) -> bool:
         with no one else left win together (RR R58).
     """
     game.passes = 0
-    state = game.hooks.state
+    state = game.variant.state
     state.offers_made.append((player, other))
     me, them = game.name_of(player), game.name_of(other)
     if (other, player) in state.offers:
@@ -77,7 +77,7 @@ def offer(game: RiskGame, player: int, other: int) -> bool:
 @enforces("RR 10.4.1c")
 def why_not_break(game: RiskGame, player: int, other: int) -> Violation | None:
     """An ally may end the alliance (betray it) unless the game forbids betrayal."""
-    if _pair(player, other) not in game.hooks.state.alliances:
+    if _pair(player, other) not in game.variant.state.alliances:
         return ("RR 10.4.1c", f"you are not allied with {game.name_of(other)}")
     if not game.betrayal:
         return ("RR 10.4.1c", "this game forbids betrayal: alliances last")
@@ -87,7 +87,7 @@ def why_not_break(game: RiskGame, player: int, other: int) -> Violation | None:
 def break_alliance(game: RiskGame, player: int, other: int) -> None:
     """End the alliance of ``player`` and ``other``."""
     game.passes = 0
-    game.hooks.state.alliances.remove(_pair(player, other))
+    game.variant.state.alliances.remove(_pair(player, other))
     game.record(
         "RR 10.4.1c", f"{game.name_of(player)} betrays {game.name_of(other)}: the alliance ends"
     )
@@ -95,6 +95,6 @@ def break_alliance(game: RiskGame, player: int, other: int) -> None:
 
 def forget(game: RiskGame, player: int) -> None:
     """End every alliance and offer of a player who leaves the game."""
-    state = game.hooks.state
+    state = game.variant.state
     state.alliances = [p for p in state.alliances if player not in p]
     state.offers = [p for p in state.offers if player not in p]

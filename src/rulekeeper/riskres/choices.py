@@ -49,7 +49,7 @@ def can_only_pass(game: RiskGame) -> bool:
     if (
         game.decision != "priority"
         or table.zones[zone_name("hand", player)]
-        or game.hooks.has_actions(game, player)
+        or game.variant.has_actions(game, player)
     ):
         return False
     if any(c.face_down or c.printed.abilities for c in table.permanents(player)):
@@ -140,4 +140,4 @@ def candidates(game: RiskGame) -> Iterator[Action]:
                 continue
             for target in _targets(game, ability.target):
                 yield act.Activate(permanent.id, index, target)
-    yield from game.hooks.candidates(game, player)
+    yield from game.variant.candidates(game, player)

@@ -131,7 +131,7 @@ class RiskGame(PriorityGame):
             raise InputError(
                 f"unknown mulligan procedure {mulligan_rule!r}; choose from {MULLIGANS}"
             )
-        self.hooks = variants.variant_for(variant, len(names))  # what the variant changes
+        self.variant = variants.variant_for(variant, len(names))  # what the variant changes
         self.betrayal = betrayal  # RR 10.4.1c: may allies betray each other?
         self.table = Table([PlayerState(i, name) for i, name in enumerate(names)])
         self.mulligan_rule = mulligan_rule
@@ -164,41 +164,36 @@ class RiskGame(PriorityGame):
         # or the end of a round of passes: the check ran until none applied (RR 11.2e).
         self.settled = False
 
-    # The variant: its name, and its bookkeeping as the position notation and the rules'
-    # examples read and set it (the variant keeps it, in ``self.hooks.state``).
-
-    @property
-    def variant(self) -> str:
-        """The name of the game's variant (RR 10.4), ``""`` for the plain game."""
-        return self.hooks.key
+    # The variant's bookkeeping as the position notation and the rules' examples read and set
+    # it (the variant keeps it, in ``self.variant.state``).
 
     @property
     def king(self) -> int | None:
         """King of the Hill (RR 10.4.3): the King's seat, if any."""
-        return self.hooks.state.king
+        return self.variant.state.king
 
     @king.setter
     def king(self, value: int | None) -> None:
-        self.hooks.state.king = value
+        self.variant.state.king = value
 
     @property
     def alliances(self) -> list[tuple[int, int]]:
         """Alliance mode (RR 10.4.1): the allied pairs, lower seat first."""
-        return self.hooks.state.alliances
+        return self.variant.state.alliances
 
     @alliances.setter
     def alliances(self, value: list[tuple[int, int]]) -> None:
-        self.hooks.state.alliances = value
+        self.variant.state.alliances = value
 
     @property
     def alliance_offers(self) -> list[tuple[int, int]]:
         """Alliance mode: the offers (from, to) awaiting an answer."""
-        return self.hooks.state.offers
+        return self.variant.state.offers
 
     @property
     def offers_made(self) -> list[tuple[int, int]]:
         """Alliance mode: the offers (from, to) made this turn (RR R58)."""
-        return self.hooks.state.offers_made
+        return self.variant.state.offers_made
 
     # Starting a game.
 
@@ -250,7 +245,7 @@ class RiskGame(PriorityGame):
             len(names), kind="first player"
         )
         game.record("RR R7", f"{names[game.active]} is chosen at random to go first")
-        game.hooks.set_up(game)
+        game.variant.set_up(game)
         for player in range(len(names)):
             for _ in range(OPENING_HAND):
                 game.draw(player, "RR 12.1a")
@@ -400,7 +395,7 @@ class RiskGame(PriorityGame):
             case StackTrigger(source, index):
                 return triggers.why_not_stack(self, player, source, index)
             case OfferAlliance(other):
-                return self.hooks.why_not_offer(self, player, other)
+                return self.variant.why_not_offer(self, player, other)
             case BreakAlliance(other):
                 return alliances.why_not_break(self, player, other)
             case KeepLegend(card_id):

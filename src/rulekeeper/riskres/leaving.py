@@ -26,7 +26,7 @@ def leave(game: RiskGame, player: int) -> None:
     """
     table = game.table
     seat = table.players[player]
-    game.hooks.reward_elimination(game, player)
+    game.variant.reward_elimination(game, player)
     game.mark_left(player)
     for attacker, target in list(game.attacks.items()):
         mine = table.cards[attacker].controller == player

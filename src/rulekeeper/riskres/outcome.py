@@ -107,7 +107,7 @@ def settle(game: RiskGame) -> None:
         return
     players = game.table.players
     # Most calls find nothing decided and no alliance: answer those before building lists.
-    if not game.hooks.state.alliances and not any(p.lost or p.won for p in players):
+    if not game.variant.state.alliances and not any(p.lost or p.won for p in players):
         return
     leaving = [p for p in players if p.lost and not p.left]
     winners = [p for p in players if p.won and not p.lost]  # RR 9.3c

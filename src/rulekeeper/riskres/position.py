@@ -315,8 +315,8 @@ def position(game: RiskGame, viewer: int | None = None) -> str:
         "Turn": str(game.turn),
         "Step": game.step,
     }
-    if game.variant:
-        header["Variant"] = game.variant
+    if game.variant.key:
+        header["Variant"] = game.variant.key
     header["Active"] = game.name_of(game.active)
     if game.decision != "priority":
         header["Decision"] = f"{game.decision} for {game.name_of(game.priority)}"
@@ -513,7 +513,9 @@ def covers(game: Game) -> bool:
         game.pending_triggers, game.pumps, game.legend_choices, game.scry_pending,
         game.extra_turns, game.alliances, game.alliance_offers, game.offers_made,
     )  # fmt: skip
-    if any(waiting) or game.passes or any(game.pressure) or game.variant or game.king is not None:
+    if any(waiting) or game.passes or any(game.pressure) or game.king is not None:
+        return False
+    if game.variant.key:
         return False
     if (game.attacks or game.blocks or game.blocked or game.damage_order) and not _combat_written(
         game

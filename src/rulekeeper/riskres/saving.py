@@ -46,10 +46,10 @@ def dump(game: RiskGame) -> dict[str, Any]:
             game.mulligan_rule,
             game.simultaneous,
             game.turn_limit,
-            game.variant,
+            game.variant.key,
             game.betrayal,
         ],
-        "variant": game.hooks.state.to_json(),
+        "variant": game.variant.state.to_json(),
         "pumps": [list(p) for p in game.pumps],
         "players": [_player_json(p) for p in game.table.players],
         "cards": [c.to_json() for c in game.table.cards],
@@ -136,7 +136,7 @@ def _restore(data: dict[str, Any]) -> RiskGame:
     game.scry_pending = [int(p) for p in data["scry_pending"]]
     *waiting, (game.resume,) = data["triggers"]
     game.pending_triggers = [(int(p), int(s), int(i)) for p, s, i in waiting]
-    game.hooks.state = VariantState.from_json(data["variant"])
+    game.variant.state = VariantState.from_json(data["variant"])
     # Pumps saved before they could last until end of combat have no duration: a turn.
     game.pumps = [
         (int(p), int(c), int(w), int(d), str(u[0]) if u else "turn")

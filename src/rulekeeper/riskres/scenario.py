@@ -131,7 +131,7 @@ class Scenario(TurnScenario):
             player.ep, player.intel, player.kept = seat.ep, seat.intel, True
         game.turn, game.active, game.first_player = self._turn, self._active, self._active
         game.regular = self._active
-        game.hooks.take_position(game)
+        game.variant.take_position(game)
         game.step, game.decision, game.priority = self._step, "priority", self._active
         for attacker, aim in self._attacks.items():
             card_id = game.find(attacker, zone_name("battlefield", self._active))

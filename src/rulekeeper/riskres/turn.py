@@ -159,7 +159,7 @@ def begin_turn(game: RiskGame, player: int, number: int) -> None:
     for seat in game.table.players:
         seat.intel_used = 0
     # RR R58: each player may offer each other player an alliance once a turn.
-    game.hooks.state.offers_made.clear()
+    game.variant.state.offers_made.clear()
     enter(game, "draw")
 
 
@@ -186,7 +186,7 @@ def enter(game: RiskGame, step: str) -> None:
             return
         # RR 4.2b: the draw is not a spell or ability, so nothing can respond to it. It is
         # announced first, so that a draw from an empty library is logged after it.
-        extra = game.hooks.extra_draws(game, game.active)
+        extra = game.variant.extra_draws(game, game.active)
         count = DRAWS_PER_TURN + extra
         besides = " (one more, for not being the King)" if extra else ""
         game.record(

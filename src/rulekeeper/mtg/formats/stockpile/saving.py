@@ -77,4 +77,4 @@ def check_meaning(game: MagicGame) -> None:
                 f"{amount} damage seen, more than the {players[seat].damage_taken} the player "
                 "has taken (SD 6.6)",
             )
-    check_invariants(game, game.format.invariants)
+    check_invariants(game, game.variant.invariants)
