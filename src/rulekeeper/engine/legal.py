@@ -55,10 +55,7 @@ class LegalActions:
     def _list(self) -> list[Action]:
         found = self._found
         if found is None:
-            game = self._game
-            if game._applied != self._applied:
-                raise _expired()
-            found = self._found = game._legal_list()
+            found = self._found = self._current()._legal_list()
         return found
 
     # An agent reads the list at every decision (a count, then an entry), so the reads most
