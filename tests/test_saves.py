@@ -199,8 +199,8 @@ def test_magic_refuses_a_seat_beyond_the_table() -> None:
 @pytest.mark.rule("VX 1.2")
 def test_vortex_refuses_a_seat_beyond_the_table_in_its_bookkeeping() -> None:
     cls, data = _save("vortex")
-    data["format_state"]["drafts"] = [3]
-    _refused(cls, data, r"format_state\.drafts\[0\]: 3 is not a player: there are 2 \(VX 1.2\)")
+    data["variant_state"]["drafts"] = [3]
+    _refused(cls, data, r"variant_state\.drafts\[0\]: 3 is not a player: there are 2 \(VX 1.2\)")
 
 
 def test_magic_refuses_a_zone_no_game_has_and_an_unknown_decision() -> None:
@@ -299,10 +299,10 @@ def test_magic_refuses_a_card_in_another_players_zone_or_in_play_unowned() -> No
     _refused(cls, data, rf"zones.stack\[0\]: card {card} is in stack but owned by no one")
 
 
-def test_magic_refuses_a_format_state_of_another_format() -> None:
+def test_magic_refuses_a_variant_state_of_another_format() -> None:
     cls, data = _save("leveler")
-    data["format_state"] = {"drafts": []}
-    _refused(cls, data, "format_state: .* has too many properties|format_state: .*")
+    data["variant_state"] = {"drafts": []}
+    _refused(cls, data, "variant_state: .* has too many properties|variant_state: .*")
 
 
 def test_a_loaded_save_names_its_file() -> None:

@@ -236,12 +236,12 @@ def test_a_draft_save_relabelled_as_plain_dominion_is_refused() -> None:
 @pytest.mark.rule("VX 5.1")
 def test_vortex_refuses_a_pick_asked_in_a_phase_with_no_draft() -> None:
     game = reached(
-        "vortex", lambda g: g.decision == "pick" and g.format_state["phase"] == "opening"
+        "vortex", lambda g: g.decision == "pick" and g.variant_state["phase"] == "opening"
     )
 
     def edit(data: dict[str, Any]) -> None:
-        data["format_state"]["phase"] = "play"
-        data["format_state"]["drafts"] = []
+        data["variant_state"]["phase"] = "play"
+        data["variant_state"]["drafts"] = []
 
     refused(game, edit, "no draft of theirs is under way")
 
@@ -249,4 +249,4 @@ def test_vortex_refuses_a_pick_asked_in_a_phase_with_no_draft() -> None:
 @pytest.mark.rule("VX 4.2")
 def test_vortex_refuses_basic_lands_asked_outside_their_phase() -> None:
     game = reached("vortex", lambda g: g.decision == "basics")
-    refused(game, lambda d: d["format_state"].update(phase="play"), "basic lands are taken only")
+    refused(game, lambda d: d["variant_state"].update(phase="play"), "basic lands are taken only")

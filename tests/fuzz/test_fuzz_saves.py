@@ -200,7 +200,7 @@ SEAT_KEYS = frozenset(
 """Keys whose integer values are seats, wherever they are in a save."""
 PENDING = ("steps", "triggers", "stack", "resume", "decision", "step", "scry_pending")
 """The parts of a save that say what is under way: the effects and decisions pending."""
-BOOKKEEPING = ("format_state", "variant_state", "piles", "projects", "turn_flags")
+BOOKKEEPING = ("variant_state", "variant_state", "piles", "projects", "turn_flags")
 """A format's own state beside its zones: a draft, the Supply piles, what a turn counts."""
 HIDDEN = ("hand", "deck", "library", "traps", "pack", "outside")
 """Kinds of zone only their owner may see."""

@@ -32,10 +32,10 @@ from rulekeeper.dominion import (
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARD_DICT, CARDS, CardDef, card
 from rulekeeper.dominion.effects import ACTIONS
-from rulekeeper.dominion.hooks import DominionVariant, Violation
+from rulekeeper.dominion.hooks import DominionVariant
 from rulekeeper.dominion.zones import PLAYER_ZONES, pile_zone, zone_name
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.game import Action, Outcome
+from rulekeeper.engine.game import Action, Outcome, Violation
 from rulekeeper.engine.table import KeptIndex, kept_index_problems
 from rulekeeper.engine.turns import AutomaticGame
 from rulekeeper.errors import InputError

@@ -30,15 +30,12 @@ from mypy_extensions import mypyc_attr
 
 from rulekeeper.dominion import FACTS, piles_to_end
 from rulekeeper.engine.formats import FormatFacts
-from rulekeeper.engine.game import Action
+from rulekeeper.engine.game import Action, Violation
 from rulekeeper.errors import SerializationError
-from rulekeeper.rules import RuleId, enforces
+from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.dominion.game import DominionGame
-
-Violation = tuple[RuleId, str]
-"""The rule an action would break, and why."""
 
 
 # The Draft's scenarios, interpreted, subclass the Draft's variant, which subclasses this one
@@ -194,4 +191,4 @@ def variant_type(key: str) -> type[DominionVariant] | None:
     return _KNOWN.get(key)
 
 
-__all__ = ["DominionVariant", "Violation", "register", "variant_type"]
+__all__ = ["DominionVariant", "register", "variant_type"]

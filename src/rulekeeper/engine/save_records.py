@@ -162,7 +162,7 @@ def _adapter(record: Any, *, documented: bool = False) -> TypeAdapter[Any]:
 def check_record(data: object, record: Any, *, at: Sequence[str | int] = ()) -> None:
     """Refuse ``data`` (a save, or a part of one, as JSON data) unless it is what ``record``
     declares: every field present and no other, each of its type and within its bounds.
-    ``at`` is where ``data`` is in the save, for the error's path (``("format_state",)``).
+    ``at`` is where ``data`` is in the save, for the error's path (``("variant_state",)``).
 
     Of several problems, the one reported is the deepest in the data (the most precise), ties
     going to the first found; pydantic finds them in the same order every time.

@@ -193,6 +193,26 @@ def check_object(data: object, what: str) -> dict[str, Any]:
     return data
 
 
+def upgrade(data: dict[str, Any], renamed: Mapping[str, str]) -> dict[str, Any]:
+    """A save written by an earlier release, in today's form: each field named by a key of
+    ``renamed`` takes the name it maps to (a format's bookkeeping was ``format_state`` or
+    ``variant`` before every game called it ``variant_state``). A save in today's form comes
+    back as it is; ``data`` itself is never changed, so nothing the caller holds is lost.
+
+    >>> from rulekeeper.engine.saves import upgrade
+    >>> upgrade({"turn": 3, "format_state": {}}, {"format_state": "variant_state"})
+    {'turn': 3, 'variant_state': {}}
+
+    A save that holds both names is left alone, for its declaration to refuse the old one.
+    """
+    if not any(old in data and new not in data for old, new in renamed.items()):
+        return data
+    return {
+        renamed.get(key, key) if key in renamed and renamed[key] not in data else key: value
+        for key, value in data.items()
+    }
+
+
 def check_index(value: int, count: int, path: str, *, what: str = "player", rule: str = "") -> None:
     """Refuse ``value`` unless it indexes one of ``count`` things (``0 <= value < count``).
 

@@ -21,6 +21,8 @@ from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Generic, Protocol, TypeAlias, TypeVar
 
+from rulekeeper.errors import InputError
+
 
 class NamedCard(Protocol):
     """What the table asks of a card: its name."""
@@ -143,6 +145,23 @@ class Table(Generic[PlayerT, CardT]):
         """The names of the cards in ``zone``, bottom first."""
         cards = self.cards
         return [cards[i].name for i in self.zones[zone]]
+
+    def _true_name(self, card: CardT) -> str:
+        """A card's own name, as :meth:`find` looks for it: its name, unless the game hides it
+        (a face-down card), when the game says what lies beneath."""
+        return card.name
+
+    def find(self, name: str, zone: str | None = None) -> int:
+        """The ID of the first card whose own name is ``name``, in any case (in ``zone`` if
+        given): how scenarios, tests and examples point at a card.
+
+        :raises InputError: if there is no such card.
+        """
+        wanted = name.casefold()
+        for card_id, card in enumerate(self.cards):
+            if self._true_name(card).casefold() == wanted and zone in (None, self.zone_of(card_id)):
+                return card_id
+        raise InputError(f"no card named {name!r}" + (f" in {zone}" if zone else ""))
 
     def kept_index_problems(self) -> list[str]:
         """Every kept index that differs from a fresh scan (see :func:`kept_index_problems`)."""

@@ -12,9 +12,8 @@ from functools import partial
 from typing import Any, Final, Self
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.game import Action, Outcome
+from rulekeeper.engine.game import Action, Outcome, Violation
 from rulekeeper.engine.turns import PriorityGame
-from rulekeeper.errors import InputError
 from rulekeeper.mtg import TURN_LIMIT, combat, effects, saving, sba, views
 from rulekeeper.mtg.actions import (
     Attack,
@@ -41,7 +40,6 @@ from rulekeeper.mtg.state import (
     Table,
 )
 from rulekeeper.mtg.timing import (
-    Violation,
     can_only_pass,
     why_not_attack,
     why_not_attack_with,
@@ -133,7 +131,7 @@ class MagicGame(PriorityGame):
         # opening turns, ...): ["priority", player], ["begin_turn", player] or ["end_turn", 0].
         self.resume: list[Any] = ["priority", 0]
         # A format's own bookkeeping, kept JSON-ready so saved games restore it.
-        self.format_state: dict[str, Any] = {}
+        self.variant_state: dict[str, Any] = {}
         # Answers kept while one call judges many candidates; None between calls.
         self.judgement: Judgement | None = None
         # Settled (see PriorityGame) from a state-based check on until the next logged event,
@@ -187,11 +185,7 @@ class MagicGame(PriorityGame):
 
         :raises InputError: if there is no such card.
         """
-        for card in self.table.cards:
-            here = self.table.where[card.id]
-            if card.name.casefold() == name.casefold() and zone in (None, here):
-                return card.id
-        raise InputError(f"no card named {name!r}" + (f" in {zone}" if zone else ""))
+        return self.table.find(name, zone)
 
     def check_state_based_actions(self) -> None:
         """Perform the state-based actions that apply now (MG 5.1)."""

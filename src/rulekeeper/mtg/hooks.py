@@ -19,9 +19,9 @@ from rulekeeper.mtg import FACTS
 from rulekeeper.rules import RuleId, enforces
 
 if TYPE_CHECKING:
+    from rulekeeper.engine.game import Violation
     from rulekeeper.mtg.cards import CardDef
     from rulekeeper.mtg.game import MagicGame
-    from rulekeeper.mtg.timing import Violation
 
 Deck = Sequence[Sequence[str]]
 """A deck as the engine takes it: one or more sections (sub-decks) of card names."""
@@ -53,11 +53,11 @@ class MagicFormat:
     """The decisions this format asks for itself (see :meth:`next_decision`)."""
 
     def initial_state(self) -> dict[str, Any]:
-        """This format's bookkeeping in ``game.format_state`` for a game in normal play."""
+        """This format's bookkeeping in ``game.variant_state`` for a game in normal play."""
         return {}
 
-    def format_state_record(self) -> Any:
-        """The declaration of this format's ``game.format_state`` in a saved game (see
+    def variant_state_record(self) -> Any:
+        """The declaration of this format's ``game.variant_state`` in a saved game (see
         :mod:`rulekeeper.mtg.save_records`; plain Magic keeps none). Asked only when a save is
         read or its schema written, so the declaration is imported then."""
         from rulekeeper.mtg.save_records import NoBookkeeping
@@ -66,8 +66,8 @@ class MagicFormat:
 
     def check_restored(self, game: MagicGame) -> None:
         """Check what is this format's own in a game restored from a save: its zones and its
-        ``format_state`` (whose structure is already checked against
-        :meth:`format_state_record`), for seats in range and so on.
+        ``variant_state`` (whose structure is already checked against
+        :meth:`variant_state_record`), for seats in range and so on.
 
         :raises ~rulekeeper.errors.SerializationError: naming the field and the reason.
         """

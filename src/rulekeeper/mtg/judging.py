@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rulekeeper.mtg.timing import Violation
+    from rulekeeper.engine.game import Violation
 
 
 class Judgement:

@@ -268,7 +268,7 @@ def position(game: MagicGame, viewer: int | None = None) -> str:
     combat = _combat(game)
     if combat:
         header["Combat"] = combat
-    for key, value in sorted(game.format_state.items()):
+    for key, value in sorted(game.variant_state.items()):
         header[f"State {key}"] = json.dumps(value)
     for zone, ids in sorted(_shared(game).items()):
         cards = (
@@ -342,7 +342,7 @@ def from_position(text: str) -> MagicGame:
     state_lines = {k: v for k, v in read.header.items() if k.startswith("State ")}
     for key, value in state_lines.items():
         try:
-            game.format_state[key.removeprefix("State ")] = json.loads(value)
+            game.variant_state[key.removeprefix("State ")] = json.loads(value)
         except ValueError:
             raise PositionError(
                 f"{key} must be JSON, not {value!r}", line=read.lines[key]

@@ -4,8 +4,8 @@
 generated (see :mod:`rulekeeper.engine.save_records`).
 
 Leveler, Vortex Based Magic and Stockpile Draft share this save; each format declares its own
-bookkeeping, ``format_state``, through the hook
-:meth:`~rulekeeper.mtg.hooks.MagicFormat.format_state_record`. Seats are numbered from 0 in
+bookkeeping, ``variant_state``, through the hook
+:meth:`~rulekeeper.mtg.hooks.MagicFormat.variant_state_record`. Seats are numbered from 0 in
 turn order and cards by their position in ``cards``; the meaning checks on load (card IDs and
 names, zones, seats in range for the number of players, the format's invariants) come after
 this structure.
@@ -112,7 +112,7 @@ class MagicSave:
     """The decision asked for: one of the core model's or one of the format's."""
     resume: tuple[Literal["priority", "begin_turn", "end_turn"], Seat]
     """What play goes back to once the format's own decisions are made."""
-    format_state: dict[str, Any]
+    variant_state: dict[str, Any]
     """The format's own bookkeeping, declared by the format."""
     players: Annotated[list[PlayerRecord], MinLen(2), MaxLen(8)]
     cards: Annotated[list[CardRecord], MaxLen(10_000)]
@@ -125,5 +125,5 @@ class MagicSave:
 
 
 NoBookkeeping = Annotated[dict[str, Any], MaxLen(0)]
-"""The ``format_state`` of plain Magic and Leveler, which keep no bookkeeping of their own: an
+"""The ``variant_state`` of plain Magic and Leveler, which keep no bookkeeping of their own: an
 empty object."""

@@ -19,6 +19,7 @@ from rulekeeper.engine.saves import (
     format_path,
     guard,
     refuse,
+    upgrade,
 )
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.actions import Player
@@ -41,6 +42,10 @@ G = TypeVar("G", bound="MagicGame")
 
 _NUMBERS = ("turn", "active", "first_player", "priority", "passes")
 
+RENAMED: Final = {"format_state": "variant_state"}
+"""Fields renamed since release 0.1.0, whose saves still load: a format's bookkeeping is its
+``variant_state`` in every game now."""
+
 
 def game_to_json(game: MagicGame) -> dict[str, Any]:
     """The whole game as JSON-ready data."""
@@ -51,7 +56,7 @@ def game_to_json(game: MagicGame) -> dict[str, Any]:
         "step": game.step,
         "decision": game.decision,
         "resume": list(game.resume),
-        "format_state": game.format_state,
+        "variant_state": game.variant_state,
         "players": [asdict(p) for p in game.table.players],
         "cards": [c.to_json() for c in game.table.cards],
         "zones": game._zones(),
@@ -71,7 +76,7 @@ the cards of a player who left. (Exile may hold a Vortex pack nobody owns.)"""
 def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
     """Rebuild a game of class ``cls`` from :func:`game_to_json` output, after checking it
     completely: its declaration (:class:`~rulekeeper.mtg.save_records.MagicSave`, with the
-    format's own :meth:`~rulekeeper.mtg.hooks.MagicFormat.format_state_record`), the meaning
+    format's own :meth:`~rulekeeper.mtg.hooks.MagicFormat.variant_state_record`), the meaning
     (:func:`check_meaning`), then the format's invariants on the restored game, so that a game
     that loads can always be played on. ``trusted=True`` skips the checks, for data this
     engine has just produced itself (:meth:`~rulekeeper.engine.game.Game.after`).
@@ -81,7 +86,8 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
     """
     if trusted:
         return _restore(cls, magic_format(data["format"]), data, trusted=True)
-    key = check_object(data, "Magic").get("format")
+    data = upgrade(check_object(data, "Magic"), RENAMED)
+    key = data.get("format")
     try:
         fmt = magic_format(key if isinstance(key, str) else repr(key))
     except InputError as error:
@@ -91,7 +97,7 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
     from rulekeeper.mtg.save_records import MagicSave
 
     check_record(data, MagicSave)
-    check_record(data["format_state"], fmt.format_state_record(), at=("format_state",))
+    check_record(data["variant_state"], fmt.variant_state_record(), at=("variant_state",))
     check_meaning(fmt, data)
     game = guard(lambda: _restore(cls, fmt, data, trusted=False))
     guard(lambda: fmt.check_restored(game))
@@ -116,7 +122,7 @@ def _restore(cls: type[G], fmt: MagicFormat, data: dict[str, Any], *, trusted: b
     game.step, game.decision = str(data["step"]), str(data["decision"])
     game.resume = [str(data["resume"][0]), int(data["resume"][1])]
     # A deep copy through JSON, so the restored game shares nothing with ``data``.
-    game.format_state = json.loads(json.dumps(data["format_state"]))
+    game.variant_state = json.loads(json.dumps(data["variant_state"]))
     game.log = EventLog.from_json(data["log"])
     if not trusted:
         _name_attacked_players(game)

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from rulekeeper.engine.game import Violation
 from rulekeeper.mtg.actions import Player, Target
 from rulekeeper.mtg.combat import attacked_player
 from rulekeeper.mtg.state import CardState
-from rulekeeper.rules import RuleId, enforces
+from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
-
-Violation = tuple[RuleId, str]
-"""The rule an action would break, and a one-line reason in lower case."""
 
 
 def is_sorcery_speed(game: MagicGame, player: int) -> bool:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
+    from rulekeeper.engine.game import Violation
     from rulekeeper.riskres.game import RiskGame
-    from rulekeeper.riskres.timing import Violation
 
 
 def _pair(first: int, second: int) -> tuple[int, int]:

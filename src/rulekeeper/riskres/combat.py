@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.engine.game import Violation
 from rulekeeper.riskres import continuous, sba
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.keywords import has_keyword, is_fast, is_slow, lethal_damage, power
 from rulekeeper.riskres.state import CardState, zone_name
-from rulekeeper.riskres.timing import Violation, why_not_attack, why_not_block
+from rulekeeper.riskres.timing import why_not_attack, why_not_block
 from rulekeeper.riskres.triggers import fire
 from rulekeeper.rules import enforces
 

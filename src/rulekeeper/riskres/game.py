@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, Self
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.game import Action
+from rulekeeper.engine.game import Action, Violation
 from rulekeeper.engine.turns import PriorityGame
 from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.riskres import (
@@ -59,7 +59,6 @@ from rulekeeper.riskres.actions import (
 from rulekeeper.riskres.choices import can_only_pass, candidates
 from rulekeeper.riskres.state import PlayerState, Table, zone_name
 from rulekeeper.riskres.timing import (
-    Violation,
     why_not_activate,
     why_not_attack,
     why_not_block,
@@ -258,10 +257,7 @@ class RiskGame(PriorityGame):
 
         :raises InputError: if there is no such card.
         """
-        for state in self.table.cards:
-            if state.printed.name.casefold() == name.casefold() and zone in (None, state.zone):
-                return state.id
-        raise InputError(f"no card named {name!r}" + (f" in {zone}" if zone else ""))
+        return self.table.find(name, zone)
 
     def record(self, rule: RuleId, text: str) -> None:
         """Add an event to the log for the current turn."""
@@ -285,8 +281,8 @@ class RiskGame(PriorityGame):
         return found
 
     def mark_left(self, player: int) -> None:
-        """Record that ``player`` has left the game (see :func:`~rulekeeper.riskres.leaving.leave`
-        for everything that goes with them)."""
+        """Record that ``player`` has left the game (see
+        :func:`~rulekeeper.riskres.leaving.leave_game` for everything that goes with them)."""
         self.table.players[player].left = True
         self._opponents.clear()
         self._in_game = None

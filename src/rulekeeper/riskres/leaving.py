@@ -15,8 +15,9 @@ if TYPE_CHECKING:
 
 
 @enforces("RR 10.1b", "RR 10.5a", "RR 10.5b", "RR 10.5c", "RR R54", "RR R65", "RR R68")
-def leave(game: RiskGame, player: int) -> None:
-    """Take ``player`` out of the game.
+def leave_game(game: RiskGame, player: int) -> None:
+    """Take ``player`` out of the game (the Magic model's
+    :meth:`~rulekeeper.mtg.game.MagicGame.leave_game` does the same for its games).
 
     First the variant pays for the elimination
     (:meth:`~rulekeeper.riskres.variants.RiskVariant.reward_elimination`). Then their spells

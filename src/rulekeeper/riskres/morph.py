@@ -24,8 +24,8 @@ from rulekeeper.riskres.timing import is_sorcery_speed
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
+    from rulekeeper.engine.game import Violation
     from rulekeeper.riskres.game import RiskGame
-    from rulekeeper.riskres.timing import Violation
 
 FACE_DOWN_COST: Final = 3  # RR 13.2a: exactly 3 EP, which nothing changes (RR R59, RR R41)
 

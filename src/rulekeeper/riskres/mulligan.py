@@ -28,8 +28,8 @@ from rulekeeper.riskres.state import zone_name
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
+    from rulekeeper.engine.game import Violation
     from rulekeeper.riskres.game import RiskGame
-    from rulekeeper.riskres.timing import Violation
 
 FREE_MULLIGANS: Final = {"standard": 1, "limited": 2, "competitive": 0}  # RR 12.1b, 12.3b, 12.2b
 

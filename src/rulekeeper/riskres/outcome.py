@@ -143,7 +143,7 @@ def settle(game: RiskGame) -> None:
         game.outcome = Outcome("win", tuple(remaining), "RR R58", reason)
     else:
         for seat in leaving:
-            leaving_module.leave(game, seat.index)
+            leaving_module.leave_game(game, seat.index)
         return
     game.record(game.outcome.reason_rule, _over(game))
 

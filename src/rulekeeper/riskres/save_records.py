@@ -173,7 +173,7 @@ class RiskSave:
     outcome: OutcomeRecord
     options: tuple[Mulligans, bool, Annotated[int, Ge(1), Le(10_000)], Variant, bool]
     """mulligan procedure, simultaneous mulligans, turn limit, variant, betrayal allowed"""
-    variant: VariantRecord
+    variant_state: VariantRecord
     pumps: Annotated[list[Pump], MaxLen(10_000)]
     players: Annotated[list[PlayerRecord], MinLen(2), MaxLen(6)]
     cards: Annotated[list[CardRecord], MaxLen(10_000)]

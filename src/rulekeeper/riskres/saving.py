@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import Any, Final
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EventLog
@@ -24,6 +24,7 @@ from rulekeeper.engine.saves import (
     check_playable,
     guard,
     refuse,
+    upgrade,
 )
 from rulekeeper.riskres import FACTS
 from rulekeeper.riskres.actions import Player, Target
@@ -33,6 +34,10 @@ from rulekeeper.riskres.invariants import risk_invariants
 from rulekeeper.riskres.state import PLAYER_ZONES, CardState, PlayerState, zone_name
 from rulekeeper.riskres.variants import VariantState
 from rulekeeper.rules import enforces
+
+RENAMED: Final = {"variant": "variant_state"}
+"""Fields renamed since release 0.1.0, whose saves still load: the variants' bookkeeping is the
+save's ``variant_state``, as in every game."""
 
 
 def dump(game: RiskGame) -> dict[str, Any]:
@@ -49,7 +54,7 @@ def dump(game: RiskGame) -> dict[str, Any]:
             game.variant.key,
             game.betrayal,
         ],
-        "variant": game.variant.state.to_json(),
+        "variant_state": game.variant.state.to_json(),
         "pumps": [list(p) for p in game.pumps],
         "players": [_player_json(p) for p in game.table.players],
         "cards": [c.to_json() for c in game.table.cards],
@@ -82,7 +87,7 @@ def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
         saved Risk & Resource game that could have been reached.
     """
     if not trusted:
-        check_object(data, FACTS.name)
+        data = upgrade(check_object(data, FACTS.name), RENAMED)
         if data.get("format") != FACTS.key:
             raise refuse("format", f"not a saved {FACTS.name} game")
         players = data.get("players")
@@ -136,7 +141,7 @@ def _restore(data: dict[str, Any]) -> RiskGame:
     game.scry_pending = [int(p) for p in data["scry_pending"]]
     *waiting, (game.resume,) = data["triggers"]
     game.pending_triggers = [(int(p), int(s), int(i)) for p, s, i in waiting]
-    game.variant.state = VariantState.from_json(data["variant"])
+    game.variant.state = VariantState.from_json(data["variant_state"])
     # Pumps saved before they could last until end of combat have no duration: a turn.
     game.pumps = [
         (int(p), int(c), int(w), int(d), str(u[0]) if u else "turn")
@@ -232,13 +237,13 @@ def check_meaning(data: dict[str, Any]) -> None:
         card_ref(trigger[1], f"triggers[{i}][1]")
         triggers_of = pool[cards[trigger[1]][1]].triggers
         check_index(trigger[2], len(triggers_of), f"triggers[{i}][2]", what="trigger of the card")
-    variant = data["variant"]
+    variant = data["variant_state"]
     if variant["king"] is not None:
-        seat(variant["king"], "variant.king")
+        seat(variant["king"], "variant_state.king")
     for key in ("alliances", "offers", "offers_made"):
         for i, (a, b) in enumerate(variant[key]):
-            seat(a, f"variant.{key}[{i}][0]")
-            seat(b, f"variant.{key}[{i}][1]")
+            seat(a, f"variant_state.{key}[{i}][0]")
+            seat(b, f"variant_state.{key}[{i}][1]")
     for i, pump in enumerate(data["pumps"]):
         seat(pump[0], f"pumps[{i}][0]")
         card_ref(pump[1], f"pumps[{i}][1]")

@@ -191,6 +191,9 @@ class Table(table.Table[PlayerState, CardState]):
     def _new_card(self, card_id: int, name: str, owner: int, zone: str) -> CardState:
         return CardState(card_id, card(name), owner, zone)
 
+    def _true_name(self, card: CardState) -> str:
+        return card.printed.name  # a face-down card is found by the name it hides (RR 13.1b)
+
     def zone_of(self, card_id: int) -> str:
         """The name of the zone the card is in."""
         return self.cards[card_id].zone

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from rulekeeper.engine.game import Violation
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.costs import ability_cost, spell_cost
 from rulekeeper.riskres.keywords import has_keyword
 from rulekeeper.riskres.state import zone_name
-from rulekeeper.rules import RuleId, enforces
+from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
-
-Violation = tuple[RuleId, str]
-"""The rule an action would break, and a one-line reason in lower case."""
 
 MAIN_STEPS: Final = ("main1", "main2")
 

@@ -21,8 +21,8 @@ from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
+    from rulekeeper.engine.game import Violation
     from rulekeeper.riskres.game import RiskGame
-    from rulekeeper.riskres.timing import Violation
 
 TRAP_COST: Final = 1  # RR 8.1a
 CHALLENGE_COST: Final = 2  # RR 8.4a

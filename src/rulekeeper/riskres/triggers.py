@@ -19,8 +19,8 @@ from rulekeeper.riskres.state import CardState
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
+    from rulekeeper.engine.game import Violation
     from rulekeeper.riskres.game import RiskGame
-    from rulekeeper.riskres.timing import Violation
 
 TRIGGER_BASE: Final = -3  # the stack's ability index of a card's trigger i is TRIGGER_BASE - i
 

@@ -27,8 +27,8 @@ from rulekeeper.riskres.state import zone_name
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
+    from rulekeeper.engine.game import Violation
     from rulekeeper.riskres.game import RiskGame
-    from rulekeeper.riskres.timing import Violation
 
 VARIANTS: Final = FACTS.variants
 """Every variant by the name a game is set up with."""

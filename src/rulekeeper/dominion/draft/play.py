@@ -50,8 +50,8 @@ from rulekeeper.dominion.draft import (
 )
 from rulekeeper.dominion.draft.drafting import DONE, Draft
 from rulekeeper.dominion.game import DominionGame
-from rulekeeper.dominion.hooks import DominionVariant, Violation, register
-from rulekeeper.engine.game import Action
+from rulekeeper.dominion.hooks import DominionVariant, register
+from rulekeeper.engine.game import Action, Violation
 from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.rules import enforces
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from rulekeeper.engine.game import Violation
 from rulekeeper.mtg.cards import CardDef
 from rulekeeper.mtg.formats.stockpile import JUNK, JUNKPILE
 from rulekeeper.mtg.state import UNOWNED
-from rulekeeper.mtg.timing import Violation
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:

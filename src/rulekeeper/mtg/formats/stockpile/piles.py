@@ -1,7 +1,7 @@
 """The junkpile, the landpile and the stockpiles: setting them up and acquiring from them
 (SD 2, SD 5, SD 6).
 
-The format's bookkeeping lives in ``game.format_state`` so that it is saved with the game:
+The format's bookkeeping lives in ``game.variant_state`` so that it is saved with the game:
 
 ``acquired``
     the turn in which the active player last acquired a card (SD 6.1), or 0;
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from rulekeeper.engine.events import indefinite
-from rulekeeper.engine.game import Outcome
+from rulekeeper.engine.game import Outcome, Violation
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.formats.stockpile import (
     BASIC_LANDS,
@@ -43,7 +43,7 @@ from rulekeeper.mtg.formats.stockpile import (
 from rulekeeper.mtg.formats.stockpile.junk import is_junk
 from rulekeeper.mtg.mana import ManaCost
 from rulekeeper.mtg.state import UNOWNED
-from rulekeeper.mtg.timing import Violation, is_sorcery_speed
+from rulekeeper.mtg.timing import is_sorcery_speed
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ def acquire(game: MagicGame, player: int, number: int) -> None:
     _pay(game, player, cost)
     game.table.move(card_id, f"graveyard:{player}")
     game.table.claim(card_id, player)
-    game.format_state["acquired"] = game.turn
+    game.variant_state["acquired"] = game.turn
     game.record(
         "SD 6.3",
         f"{game.name_of(player)} pays {{{cost}}} and acquires "
@@ -209,7 +209,7 @@ def acquire_land(game: MagicGame, player: int, name: str) -> None:
     _pay(game, player, LAND_PRICE)
     game.table.move(card_id, f"graveyard:{player}")
     game.table.claim(card_id, player)
-    game.format_state["acquired"] = game.turn
+    game.variant_state["acquired"] = game.turn
     game.record(
         "SD 5.3a",
         f"{game.name_of(player)} pays {{{LAND_PRICE}}} and acquires {indefinite(name)} from the "
@@ -312,7 +312,7 @@ def junk_for_damage(game: MagicGame) -> None:
     it takes a Junk card from the junkpile into their graveyard, and owns it (SD 6.6); with
     the junkpile empty, nothing happens. ``damage_seen`` keeps each player's damage taken at
     the end of the last turn."""
-    state, zones = game.format_state, game.table.zones
+    state, zones = game.variant_state, game.table.zones
     seen: list[int] = state.setdefault("damage_seen", [])
     players = game.table.players
     seen.extend([0] * (len(players) - len(seen)))
@@ -350,7 +350,7 @@ def is_end_reached(game: MagicGame) -> bool:
 def begin_final_round(game: MagicGame) -> None:
     """Once the landpile or a third stockpile runs out, the current round is the game's
     last."""
-    state = game.format_state
+    state = game.variant_state
     if state.get("final_round") or not is_end_reached(game):
         return
     state["final_round"] = True

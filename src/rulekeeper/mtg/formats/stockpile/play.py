@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.game import Action
+from rulekeeper.engine.game import Action, Violation
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.cards import CardDef
 from rulekeeper.mtg.formats.stockpile import (
@@ -38,7 +38,7 @@ from rulekeeper.mtg.formats.stockpile.junk import (
 )
 from rulekeeper.mtg.hooks import Deck, MagicFormat
 from rulekeeper.mtg.state import UNOWNED
-from rulekeeper.mtg.timing import Violation, is_sorcery_speed
+from rulekeeper.mtg.timing import is_sorcery_speed
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -76,16 +76,16 @@ class Stockpile(MagicFormat):
         """The junkpile, the landpile and the six stockpiles belong to no one (SD 5)."""
         return (JUNKPILE, LANDPILE, *STOCKPILE_ZONES)
 
-    def format_state_record(self) -> Any:
-        """The declaration of a saved game's ``format_state``
+    def variant_state_record(self) -> Any:
+        """The declaration of a saved game's ``variant_state``
         (:class:`~rulekeeper.mtg.formats.stockpile.save_records.StockpileState`)."""
         from rulekeeper.mtg.formats.stockpile.save_records import StockpileState
 
         return StockpileState
 
     def check_restored(self, game: MagicGame) -> None:
-        """Check what a restored game's ``format_state`` means (its structure is checked
-        against :meth:`format_state_record` first), with
+        """Check what a restored game's ``variant_state`` means (its structure is checked
+        against :meth:`variant_state_record` first), with
         :func:`rulekeeper.mtg.formats.stockpile.saving.check_meaning`.
 
         :raises ~rulekeeper.errors.SerializationError: naming the field and the rule.
@@ -105,7 +105,7 @@ class Stockpile(MagicFormat):
         if any(name for deck in decks for section in deck for name in section):
             raise InputError("in Stockpile Draft players bring no decks (SD 1.2)")
         self.facts.check_players(len(game.table.players))
-        game.format_state.update(self.initial_state())
+        game.variant_state.update(self.initial_state())
         piles.build_piles(game, self.cube)
 
     def before_first_turn(self, game: MagicGame) -> None:
@@ -177,7 +177,7 @@ class Stockpile(MagicFormat):
         """Players dealt damage this turn take Junk (SD 6.6); at the end of the final round's
         last turn, the game ends (SD 6.5)."""
         piles.junk_for_damage(game)
-        if game.format_state.get("final_round") and piles.is_last_turn_of_round(game):
+        if game.variant_state.get("final_round") and piles.is_last_turn_of_round(game):
             piles.end_by_stockpiles(game)
 
     # What players see, and what must always hold.
@@ -201,8 +201,8 @@ class Stockpile(MagicFormat):
             "stockpiles": offer,
             "junkpile": len(zones[JUNKPILE]),
             "landpile": piles.landpile_contents(game),
-            "acquired_this_turn": game.format_state.get("acquired") == game.turn,
-            "final_round": bool(game.format_state.get("final_round")),
+            "acquired_this_turn": game.variant_state.get("acquired") == game.turn,
+            "final_round": bool(game.variant_state.get("final_round")),
         }
 
     def invariants(self, game: MagicGame) -> list[str]:

@@ -1,4 +1,4 @@
-"""The bookkeeping of a saved Stockpile Draft game (its ``format_state``), declared once: see
+"""The bookkeeping of a saved Stockpile Draft game (its ``variant_state``), declared once: see
 :mod:`rulekeeper.mtg.save_records`."""
 
 from __future__ import annotations

@@ -4,12 +4,12 @@ the rest of the game.
 
 >>> from rulekeeper.errors import SerializationError
 >>> from rulekeeper.games import FORMATS
->>> from rulekeeper.mtg.formats.stockpile.saving import check_format_state
+>>> from rulekeeper.mtg.formats.stockpile.saving import check_variant_state
 >>> game = FORMATS["stockpile"].new_game(1, 3)
->>> check_format_state(game)
->>> game.format_state["final_round"] = True
+>>> check_variant_state(game)
+>>> game.variant_state["final_round"] = True
 >>> try:
-...     check_format_state(game)
+...     check_variant_state(game)
 ... except SerializationError as error:
 ...     print(error.args[0].split(": ", 2)[2])
 final round begun with 0 of 3 stockpiles empty and lands left in the landpile (SD 6.5)
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
 
-def check_format_state(game: MagicGame) -> None:
+def check_variant_state(game: MagicGame) -> None:
     """Refuse a restored game whose Stockpile Draft bookkeeping is malformed
     (:class:`~rulekeeper.mtg.formats.stockpile.save_records.StockpileState`) or means
     something impossible (:func:`check_meaning`).
@@ -37,7 +37,7 @@ def check_format_state(game: MagicGame) -> None:
     from rulekeeper.engine.save_records import check_record
     from rulekeeper.mtg.formats.stockpile.save_records import StockpileState
 
-    check_record(game.format_state, StockpileState, at=("format_state",))
+    check_record(game.variant_state, StockpileState, at=("variant_state",))
     check_meaning(game)
 
 
@@ -49,17 +49,17 @@ def check_meaning(game: MagicGame) -> None:
 
     :raises SerializationError: naming the field and the rule.
     """
-    state = game.format_state
+    state = game.variant_state
     if state["acquired"] > game.turn:
         raise refuse(
-            "format_state.acquired",
+            "variant_state.acquired",
             f"an acquisition in turn {state['acquired']}, after the current turn {game.turn} "
             "(SD 6.1)",
         )
     empty = empty_stockpiles(game)
     if state["final_round"] and not is_end_reached(game):
         raise refuse(
-            "format_state.final_round",
+            "variant_state.final_round",
             f"final round begun with {empty} of {EMPTY_STOCKPILES_TO_END} stockpiles empty "
             "and lands left in the landpile (SD 6.5)",
         )
@@ -67,13 +67,13 @@ def check_meaning(game: MagicGame) -> None:
     seen = state["damage_seen"]
     if len(seen) > len(players):
         raise refuse(
-            "format_state.damage_seen",
+            "variant_state.damage_seen",
             f"damage seen for {len(seen)} players at a table of {len(players)} (SD 6.6)",
         )
     for seat, amount in enumerate(seen):
         if amount > players[seat].damage_taken:
             raise refuse(
-                f"format_state.damage_seen[{seat}]",
+                f"variant_state.damage_seen[{seat}]",
                 f"{amount} damage seen, more than the {players[seat].damage_taken} the player "
                 "has taken (SD 6.6)",
             )

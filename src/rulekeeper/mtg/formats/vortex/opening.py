@@ -1,8 +1,8 @@
 """The opening hand: four draft-and-pass turns each, then three basic lands (VX 4).
 
-``game.format_state["phase"]`` is ``"opening"`` while the opening turns run, ``"basics"``
+``game.variant_state["phase"]`` is ``"opening"`` while the opening turns run, ``"basics"``
 while players add their basic lands, and ``"play"`` once normal turns begin (VX 4.4).
-``game.format_state["opening"]`` lists whose opening turns are still to come, in order.
+``game.variant_state["opening"]`` lists whose opening turns are still to come, in order.
 """
 
 from __future__ import annotations
@@ -27,16 +27,16 @@ def plan_opening_turns(game: MagicGame) -> None:
     """Four rounds of opening turns, each round in turn order from the first player."""
     count = len(game.table.players)
     order = [(game.first_player + seat) % count for seat in range(count)]
-    game.format_state["opening"] = [p for _ in range(OPENING_TURNS) for p in order]
-    game.format_state["basics"] = [OPENING_BASICS] * count
-    game.format_state["phase"] = "opening"
+    game.variant_state["opening"] = [p for _ in range(OPENING_TURNS) for p in order]
+    game.variant_state["basics"] = [OPENING_BASICS] * count
+    game.variant_state["phase"] = "opening"
 
 
 def take_basic(game: MagicGame, player: int, name: str) -> None:
     """Add one basic land of the player's choice from outside the game to their hand."""
     card_id = next(c for c in game.table.zones[outside(player)] if game.table.cards[c].name == name)
     game.table.move(card_id, f"hand:{player}")
-    game.format_state["basics"][player] -= 1
+    game.variant_state["basics"][player] -= 1
     game.record("VX 4.2", f"{game.name_of(player)} adds {indefinite(name)} from outside the game")
 
 
@@ -55,7 +55,7 @@ def next_basics_chooser(game: MagicGame) -> int | None:
     count = len(game.table.players)
     for seat in range(count):
         player = (game.first_player + seat) % count
-        if game.format_state["basics"][player] > 0 and not game.table.players[player].lost:
+        if game.variant_state["basics"][player] > 0 and not game.table.players[player].lost:
             return player
     return None
 
@@ -69,7 +69,7 @@ def fail_opening_pick(game: MagicGame, player: int) -> None:
         f"{game.name_of(player)} has an empty pack in an opening turn and "
         f"loses {FAILED_PICK_LIFE} life",
     )
-    game.format_state["pass_due"].append(player)
+    game.variant_state["pass_due"].append(player)
     game.check_state_based_actions()  # the pass step, before the next opening turn
 
 

@@ -12,7 +12,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.game import Action
+from rulekeeper.engine.game import Action, Violation
 from rulekeeper.engine.saves import check_index, refuse
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.formats.vortex import (
@@ -31,7 +31,6 @@ from rulekeeper.mtg.formats.vortex import (
 from rulekeeper.mtg.formats.vortex.actions import ExilePack, KeepPack, Pick, TakeBasic
 from rulekeeper.mtg.hooks import Deck, MagicFormat, StateBasedAction
 from rulekeeper.mtg.state import UNOWNED
-from rulekeeper.mtg.timing import Violation
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -54,7 +53,7 @@ class Vortex(MagicFormat):
         :mod:`rulekeeper.mtg.formats.vortex.draft`)."""
         return {"drafts": [], "pass_due": [], "phase": "play", "replenished": False}
 
-    def format_state_record(self) -> Any:
+    def variant_state_record(self) -> Any:
         """The drafting bookkeeping of a saved Vortex game."""
         from rulekeeper.mtg.formats.vortex.save_records import VortexState
 
@@ -66,25 +65,25 @@ class Vortex(MagicFormat):
 
         :raises ~rulekeeper.errors.SerializationError: naming the field and the reason.
         """
-        state, seats = game.format_state, len(game.table.players)
+        state, seats = game.variant_state, len(game.table.players)
         for key in ("drafts", "pass_due", "opening"):
             for i, player in enumerate(state.get(key, [])):
-                check_index(player, seats, f"format_state.{key}[{i}]", rule="VX 1.2")
+                check_index(player, seats, f"variant_state.{key}[{i}]", rule="VX 1.2")
         if "small_pack" in state:
-            check_index(state["small_pack"][0], seats, "format_state.small_pack[0]", rule="VX 1.2")
+            check_index(state["small_pack"][0], seats, "variant_state.small_pack[0]", rule="VX 1.2")
         if state["phase"] != "play" and len(state.get("basics", [])) != seats:
             raise refuse(
-                "format_state.basics", f"needs a count for each of {seats} players (VX 4.2)"
+                "variant_state.basics", f"needs a count for each of {seats} players (VX 4.2)"
             )
         if state["phase"] == "opening" and "opening" not in state:
-            raise refuse("format_state.opening", "the opening turns are not planned (VX 4.1)")
+            raise refuse("variant_state.opening", "the opening turns are not planned (VX 4.1)")
         self._check_decision(game)
 
     def _check_decision(self, game: MagicGame) -> None:
         """The decision being asked is one the phase asks, of the player whose it is: a pick
         of the next player to draft (in the opening turns, VX 4.1, or in play, VX 5.1), basic
         lands only after the opening turns (VX 4.2), a pack mulligan only in play (VX 7.1)."""
-        state, decision, player = game.format_state, game.decision, game.priority
+        state, decision, player = game.variant_state, game.decision, game.priority
         phase = state["phase"]
         if decision == "pick":
             queue = state.get("opening", []) if phase == "opening" else state["drafts"]
@@ -117,7 +116,7 @@ class Vortex(MagicFormat):
 
         :raises InputError: if the pool is too small to deal every pack.
         """
-        state = game.format_state
+        state = game.variant_state
         state.update(self.initial_state(), phase="opening")
         for contribution in decks:
             for section in contribution:
@@ -156,8 +155,8 @@ class Vortex(MagicFormat):
 
     def next_decision(self, game: MagicGame) -> tuple[str, int] | None:
         """Opening picks, basic lands, drafts, and the pack mulligan, in that order."""
-        state = game.format_state
-        # Typed as what it is, format_state being Any (speed guide, "Patterns in the hot code").
+        state = game.variant_state
+        # Typed as what it is, variant_state being Any (speed guide, "Patterns in the hot code").
         phase: str = state["phase"]
         if phase == "opening":
             decision = self._next_pick(game, state["opening"], opening_turn=True)
@@ -182,7 +181,7 @@ class Vortex(MagicFormat):
     def _next_pick(
         self, game: MagicGame, queue: list[int], opening_turn: bool
     ) -> tuple[str, int] | None:
-        state = game.format_state
+        state = game.variant_state
         while queue:
             player = queue[0]
             if game.table.players[player].lost:
@@ -257,7 +256,7 @@ class Vortex(MagicFormat):
 
     def perform(self, game: MagicGame, action: Action) -> None:
         """Carry out a legal Vortex action."""
-        state, player = game.format_state, game.priority
+        state, player = game.variant_state, game.priority
         match action:
             case Pick(card_id):
                 draft.pick(game, player, card_id)
@@ -304,7 +303,7 @@ class Vortex(MagicFormat):
         """The pass step comes after cleanup (VX 6.1), unless the player has left the game:
         their pack has already gone back to the shoe (VX R3)."""
         if not game.table.players[game.active].lost:
-            game.format_state["pass_due"].append(game.active)
+            game.variant_state["pass_due"].append(game.active)
 
     def on_player_left(self, game: MagicGame, player: int) -> None:
         """A leaving player's pack goes back under the shoe (VX R3)."""

@@ -1,4 +1,4 @@
-"""The drafting bookkeeping of a saved Vortex game (its ``format_state``), declared once: see
+"""The drafting bookkeeping of a saved Vortex game (its ``variant_state``), declared once: see
 :mod:`rulekeeper.mtg.save_records`."""
 
 from __future__ import annotations
