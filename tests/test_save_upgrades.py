@@ -10,6 +10,8 @@ say whether every old save still loads and saves back with nothing lost.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -19,7 +21,7 @@ from rulekeeper.dominion.game import DominionGame
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.saves import upgrade
 from rulekeeper.errors import SerializationError
-from rulekeeper.games import FORMATS
+from rulekeeper.games import FORMATS, load_game
 from rulekeeper.mtg import saving as magic_saving
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.riskres import saving as risk_saving
@@ -87,3 +89,40 @@ def test_a_save_holding_both_names_is_refused_not_merged() -> None:
             data[new_name] = data[old_name]
             with pytest.raises(SerializationError, match=f"{old_name!r} was unexpected"):
                 cls.from_json(data)
+
+
+@pytest.mark.parametrize("path", OLD_SAVES, ids=[path.stem for path in OLD_SAVES])
+def test_load_game_reads_a_save_of_any_format_by_the_format_it_names(path: Path) -> None:
+    text = path.read_text()
+    game = load_game(text, source=path.name)
+    assert type(game) is GAMES[json.loads(text)["format"]][0]
+    assert game.dumps() == GAMES[json.loads(text)["format"]][0].loads(text).dumps()
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ('{"format": "chess"}', "format: 'chess' is not a format: choose from dominion, "),
+        ('{"turn": 1}', "format: None is not a format"),
+        ("[1]", "expected a JSON object, not an array"),
+    ],
+)
+def test_load_game_names_the_file_and_the_reason(text: str, reason: str) -> None:
+    with pytest.raises(SerializationError, match=r"^save\.json: not a saved game: ") as caught:
+        load_game(text, source="save.json")
+    assert reason in str(caught.value)
+
+
+def test_a_draft_save_read_without_the_registry_says_how_to_read_it() -> None:
+    # In a fresh interpreter nothing has imported the Draft's module, so its variant is unknown.
+    path = Path(__file__).parent / "fixtures" / "saves-0.1.0" / "dominion-draft.json"
+    script = (
+        "import sys; from rulekeeper.dominion.game import DominionGame\n"
+        "try: DominionGame.loads(open(sys.argv[1]).read())\n"
+        "except Exception as error: print(error)\n"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", script, str(path)], capture_output=True, text=True, check=True
+    ).stdout
+    assert "'dominion-draft' is not a Dominion game known here" in shown
+    assert "rulekeeper.games.load_game" in shown

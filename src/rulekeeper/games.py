@@ -31,6 +31,7 @@ from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.notation import Vocabulary
+from rulekeeper.engine.saves import read_save, refuse
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.agents import HeuristicAgent
 from rulekeeper.mtg.formats import MAGIC_FORMATS, magic_format
@@ -69,6 +70,9 @@ class GameFormat:
     invariants: Callable[[Game], list[str]]
     vocabulary: Vocabulary
     """The format's words for its actions (see :mod:`rulekeeper.notation`)."""
+    game: type[Game]
+    """The class its games are, whose :meth:`~rulekeeper.engine.game.Game.loads` reads its
+    saves."""
     new_game_from_cube: Callable[[int, int, Sequence[str]], Game] | None = None
     """Start a bot game from a cube of the user's (card names), for formats played from one."""
 
@@ -124,6 +128,7 @@ def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
         agents={"random": RandomAgent, "heuristic": heuristic},
         invariants=invariants,
         vocabulary=MAGIC_VOCABULARY,
+        game=MagicGame,
     )
 
 
@@ -158,6 +163,7 @@ def _risk_and_resource() -> GameFormat:
         agents={"random": RandomAgent, "heuristic": RiskHeuristicAgent},
         invariants=invariants,
         vocabulary=RR_VOCABULARY,
+        game=RiskGame,
     )
 
 
@@ -189,6 +195,7 @@ def _dominion() -> GameFormat:
         },
         invariants=_dominion_game_invariants,
         vocabulary=DOMINION_VOCABULARY,
+        game=DominionGame,
     )
 
 
@@ -203,6 +210,7 @@ def _dominion_draft() -> GameFormat:
         agents={"random": RandomAgent, "heuristic": DraftAgent},
         invariants=_dominion_game_invariants,
         vocabulary=DRAFT_VOCABULARY,
+        game=DominionGame,
     )
 
 
@@ -218,7 +226,15 @@ FORMATS: Mapping[str, GameFormat] = {
 """Every playable format by key."""
 
 
-__all__ = ["FORMATS", "GameFormat", "NewGame", "game_format", "magic_format", "magic_invariants"]
+__all__ = [
+    "FORMATS",
+    "GameFormat",
+    "NewGame",
+    "game_format",
+    "load_game",
+    "magic_format",
+    "magic_invariants",
+]
 
 
 def game_format(key: str) -> GameFormat:
@@ -230,3 +246,29 @@ def game_format(key: str) -> GameFormat:
         if key.lower() in (entry.key, entry.prefix.lower()):
             return entry
     raise InputError(f"unknown format {key!r}; choose from {', '.join(sorted(FORMATS))}")
+
+
+def load_game(text: str | bytes, *, source: str = "") -> Game:
+    """Restore a saved game of any format from the text that
+    :meth:`~rulekeeper.engine.game.Game.dumps` wrote, checked completely (see
+    :mod:`rulekeeper.engine.saves`): the save names its format, and that format's game class
+    reads it. ``source`` names the file in an error.
+
+    >>> from rulekeeper.games import FORMATS, load_game
+    >>> game = FORMATS["dominion-draft"].new_game(1, 2)
+    >>> load_game(game.dumps()).dumps() == game.dumps()
+    True
+    >>> load_game('{"format": "chess"}', source="game.json")
+    Traceback (most recent call last):
+    ...
+    rulekeeper.errors.SerializationError: game.json: not a saved game: format: 'chess' is not a
+    format: choose from dominion, dominion-draft, leveler, rr, stockpile, vortex
+
+    :raises SerializationError: if ``text`` is not a saved game of a known format.
+    """
+    key = read_save(text, source=source).get("format")
+    entry = FORMATS.get(key) if isinstance(key, str) else None
+    if entry is None:
+        known = ", ".join(sorted(FORMATS))
+        raise refuse("format", f"{key!r} is not a format: choose from {known}", source=source)
+    return entry.game.loads(text, source=source)

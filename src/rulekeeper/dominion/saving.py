@@ -101,7 +101,12 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
         key = check_object(data, "Dominion").get("format")
         known = variant_type(key) if isinstance(key, str) else None
         if known is None:
-            raise refuse("format", "not a saved Dominion game")
+            # A variant is known once its module is imported: rulekeeper.games imports them all.
+            raise refuse(
+                "format",
+                f"{key!r} is not a Dominion game known here"
+                " (rulekeeper.games.load_game reads a save of any format)",
+            )
         # The declaration, and pydantic beneath it, only here: play never reads a user's save.
         from rulekeeper.dominion.save_records import DominionSave
         from rulekeeper.engine.save_records import check_record
