@@ -1,8 +1,9 @@
 """Why an action may or may not be taken now: one predicate per kind of action.
 
 Each ``why_not_*`` function returns ``None`` when the action is legal and a
-:data:`Violation` (the rule and a one-line reason) when it is not. The game builds its legal
-actions *and* its error messages from these same functions, so the two can never disagree.
+:data:`~rulekeeper.engine.game.Violation` (the rule and a one-line reason) when it is not. The
+game builds its legal actions *and* its error messages from these same functions, so the two
+can never disagree.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Why an action may or may not be taken now: one ``why_not_*`` predicate per kind of action.
 
-Each returns ``None`` when the action is legal and a :data:`Violation` (the rule and a one-line
-reason) when it is not. The game builds its legal actions *and* its errors from these same
-functions, so the two cannot disagree.
+Each returns ``None`` when the action is legal and a
+:data:`~rulekeeper.engine.game.Violation` (the rule and a one-line reason) when it is not. The
+game builds its legal actions *and* its errors from these same functions, so the two cannot
+disagree.
 """
 
 from __future__ import annotations
