@@ -20,7 +20,7 @@ def leave_game(game: RiskGame, player: int) -> None:
     :meth:`~rulekeeper.mtg.game.MagicGame.leave_game` does the same for its games).
 
     First the variant pays for the elimination
-    (:meth:`~rulekeeper.riskres.variants.RiskVariant.reward_elimination`). Then their spells
+    (:meth:`~rulekeeper.riskres.hooks.RiskVariant.reward_elimination`). Then their spells
     and abilities leave the stack (RR 10.5b), their permanents and traps go to their owners' exile
     (RR 10.5a, RR 10.5c, RR R68), the changes they made end (RR 10.5d), their alliances end,
     and creatures attacking them leave combat (RR R65).

@@ -30,9 +30,9 @@ from rulekeeper.riskres import FACTS
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.cards import card_pool
 from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.hooks import VariantState
 from rulekeeper.riskres.invariants import risk_invariants
 from rulekeeper.riskres.state import PLAYER_ZONES, CardState, PlayerState, zone_name
-from rulekeeper.riskres.variants import VariantState
 from rulekeeper.rules import enforces
 
 RENAMED: Final = {"variant": "variant_state"}

@@ -1,28 +1,20 @@
-"""The multiplayer variants (RR 10.4) as hook objects, in the manner of python-chess's variants.
-
-The engine asks the game's :class:`RiskVariant` everything that a variant may change, and
-nothing else, so no ``if variant == ...`` branch lives in the core. :class:`RiskVariant` itself
-is the plain game; :class:`Alliance`, :class:`Bounty` and :class:`KingOfTheHill` override the
-hooks where they differ. Alliance mode's rules have a module of their own,
+"""The multiplayer variants (RR 10.4): :class:`Alliance`, :class:`Bounty` and
+:class:`KingOfTheHill` override the hooks of :class:`~rulekeeper.riskres.hooks.RiskVariant`
+(the plain game) where they differ. Alliance mode's rules have a module of their own,
 :mod:`~rulekeeper.riskres.alliances`. A game takes at most one variant, and only with three or
 more players (RR R66).
-
-A variant's bookkeeping is the :class:`VariantState` record it owns (``variant.state``), saved
-and restored with the game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Final
-
-from mypy_extensions import mypyc_attr
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from rulekeeper.engine.game import Action
 from rulekeeper.errors import InputError
 from rulekeeper.riskres import FACTS
 from rulekeeper.riskres import actions as act
+from rulekeeper.riskres.hooks import RiskVariant
 from rulekeeper.riskres.state import zone_name
 from rulekeeper.rules import enforces
 
@@ -36,79 +28,6 @@ VARIANTS: Final = FACTS.variants
 KING_EP: Final = 10  # RR 10.4.3b
 KING_EXTRA_DRAW: Final = 1  # RR 10.4.3c
 VARIANT_MIN_PLAYERS: Final = 3  # RR R66
-
-Pair = tuple[int, int]
-"""Two seats: an alliance (lower seat first) or an offer (from, to)."""
-
-
-@dataclass
-class VariantState:
-    """What a variant keeps track of, saved as the game's ``variant`` entry: the King's seat
-    (RR 10.4.3), the alliances, the offers awaiting an answer and the offers made this turn
-    (RR 10.4.1, RR R58). The plain game and the other variants leave their fields empty."""
-
-    king: int | None = None
-    alliances: list[Pair] = field(default_factory=list)
-    offers: list[Pair] = field(default_factory=list)
-    offers_made: list[Pair] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        """The state as saved."""
-        return {
-            "king": self.king,
-            "alliances": [list(p) for p in self.alliances],
-            "offers": [list(p) for p in self.offers],
-            "offers_made": [list(p) for p in self.offers_made],
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> VariantState:
-        """The state that :meth:`to_json` saved."""
-
-        def pairs(key: str) -> list[Pair]:
-            return [(int(a), int(b)) for a, b in data[key]]
-
-        return cls(data["king"], pairs("alliances"), pairs("offers"), pairs("offers_made"))
-
-
-# The variants are compiled with the engine; a new one may still subclass this in interpreted
-# code, which mypyc allows only when told so.
-@mypyc_attr(allow_interpreted_subclasses=True)
-class RiskVariant:
-    """The plain game: no variant. Each hook gives the plain game's behaviour."""
-
-    key: ClassVar[str] = ""
-    """The name a game is set up and saved with (one of :data:`VARIANTS`, or ``""``)."""
-
-    def __init__(self) -> None:
-        self.state = VariantState()
-
-    def set_up(self, game: RiskGame) -> None:
-        """Set up the variant once the first player is known, before the opening hands."""
-
-    def take_position(self, game: RiskGame) -> None:
-        """Take up the variant's state in a game set up in the middle of play (a scenario)
-        whose active player is ``game.active``."""
-
-    def extra_draws(self, game: RiskGame, player: int) -> int:
-        """How many cards ``player`` draws in their draw phase beyond the usual one."""
-        return 0
-
-    def reward_elimination(self, game: RiskGame, eliminated: int) -> None:
-        """Pay what the variant gives for eliminating ``eliminated``, before they leave."""
-
-    def has_actions(self, game: RiskGame, player: int) -> bool:
-        """Whether the variant may give ``player`` an action of its own at priority."""
-        return False
-
-    def candidates(self, game: RiskGame, player: int) -> Iterator[Action]:
-        """The variant's own actions that ``player`` might take at priority (a superset of the
-        legal ones), after every action of the plain game."""
-        return iter(())
-
-    def why_not_offer(self, game: RiskGame, player: int, other: int) -> Violation | None:
-        """Why ``player`` may not offer ``other`` an alliance now, or ``None`` if they may."""
-        return ("RR R58", "alliances are made only in Alliance mode")
 
 
 def eliminator(game: RiskGame, eliminated: int) -> int | None:
