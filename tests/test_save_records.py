@@ -3,6 +3,7 @@ declarations, and the records agree with the state they save."""
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import fields
 from pathlib import Path
 from typing import Any, get_type_hints
@@ -32,11 +33,14 @@ def test_every_published_schema_is_a_valid_json_schema(published: Any) -> None:
     Draft202012Validator.check_schema(published.schema())
 
 
-def test_a_risk_player_is_saved_field_by_field() -> None:
-    from rulekeeper.riskres.save_records import PlayerRecord
-    from rulekeeper.riskres.state import PlayerState
-
-    assert list(get_type_hints(PlayerRecord)) == [f.name for f in fields(PlayerState)]
+@pytest.mark.parametrize("game", ["riskres", "mtg"])
+def test_a_player_is_saved_field_by_field(game: str) -> None:
+    # A player is saved with every field of its state (and read back by keyword), so the
+    # record that declares it must list the same fields in the same order.
+    records = importlib.import_module(f"rulekeeper.{game}.save_records")
+    state = importlib.import_module(f"rulekeeper.{game}.state")
+    declared = list(get_type_hints(records.PlayerRecord))
+    assert declared == [f.name for f in fields(state.PlayerState)]
 
 
 @pytest.mark.parametrize(

@@ -40,6 +40,9 @@ Turn = Annotated[int, Ge(0), Le(200)]
 Name = Annotated[str, MaxLen(200)]
 
 
+# Declared beside the state rather than on it: the compiled build keeps a compiled class's
+# annotations without their bounds (Annotated[int, Ge(0)] becomes int), so pydantic would
+# check a user's save less there. tests/test_save_records.py holds the two to the same fields.
 class PlayerRecord(TypedDict):
     """A player's public numbers, field by field as
     :class:`~rulekeeper.mtg.state.PlayerState` holds them."""

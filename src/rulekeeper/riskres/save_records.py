@@ -71,6 +71,9 @@ class VariantRecord:
     offers_made: Annotated[list[Pair], MaxLen(36)]
 
 
+# Declared beside the state rather than on it: the compiled build keeps a compiled class's
+# annotations without their bounds (Annotated[int, Ge(0)] becomes int), so pydantic would
+# check a user's save less there. tests/test_save_records.py holds the two to the same fields.
 class PlayerRecord(TypedDict):
     """A player's resources and standing, field by field as
     :class:`~rulekeeper.riskres.state.PlayerState` holds them."""
