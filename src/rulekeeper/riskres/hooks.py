@@ -64,7 +64,8 @@ class RiskVariant:
     """The plain game: no variant. Each hook gives the plain game's behaviour."""
 
     key: ClassVar[str] = ""
-    """The name a game is set up and saved with (one of :data:`VARIANTS`, or ``""``)."""
+    """The name a game is set up and saved with (one of
+    :data:`~rulekeeper.riskres.variants.VARIANTS`, or ``""`` for the plain game)."""
 
     def __init__(self) -> None:
         self.state = VariantState()
