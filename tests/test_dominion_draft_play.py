@@ -119,7 +119,7 @@ def test_an_attack_gives_curses_from_the_shared_pile() -> None:
     game = table(first=1, hands={1: ["Witch", "Copper", "Copper", "Estate", "Estate"]})
     game.apply(Play("Witch"))
     assert len(game.pile("Curse")) == 9
-    assert "Curse" in [game.cards[i] for i in game.table["discard:0"]]
+    assert "Curse" in [game.cards[i] for i in game.zones["discard:0"]]
 
 
 @pytest.mark.rule("DD 3.5")
@@ -143,8 +143,8 @@ def test_gaining_from_the_trash_ignores_whose_pile_it_was() -> None:
     game.apply(Play("Lurker"))
     game.apply(Choose("gain from the trash"))
     game.apply(Choose("Festival"))
-    assert "Festival" in [game.cards[i] for i in game.table["discard:0"]]
-    assert game.table["trash"] == []
+    assert "Festival" in [game.cards[i] for i in game.zones["discard:0"]]
+    assert game.zones["trash"] == []
 
 
 @pytest.mark.rule("DD 4.1")
@@ -210,7 +210,7 @@ def test_jesters_copy_comes_from_the_cards_own_pile(answer: str, gainer: int) ->
     game.apply(Play("Jester"))
     game.apply(Choose(answer))
     assert len(game.pile("Village")) == 10 - 2  # one in Ben's deck, one gained now
-    assert game.cards[game.table[f"discard:{gainer}"][-1]] == "Village"
+    assert game.cards[game.zones[f"discard:{gainer}"][-1]] == "Village"
 
 
 @pytest.mark.rule("DD 6.1")
@@ -336,8 +336,8 @@ def test_a_bandit_victim_with_two_treasures_chooses_one_to_trash() -> None:
     assert game.current_player() == 1
     assert game.view(1)["choice"]["options"] == ["Gold", "Silver"]
     game.apply(Choose("Silver"))
-    assert [game.cards[i] for i in game.table["trash"]] == ["Silver"]
-    assert game.table["aside:1"] == []
+    assert [game.cards[i] for i in game.zones["trash"]] == ["Silver"]
+    assert game.zones["aside:1"] == []
 
 
 def test_the_heuristic_agent_beats_the_random_agent() -> None:
@@ -430,4 +430,4 @@ def test_the_heuristic_agent_trashes_junk_sentry_finds_and_keeps_the_best_on_top
     game.apply(Play("Sentry"))
     for _ in range(3):
         game.apply(agent.choose(game.view(0), game.legal_actions()))
-    assert [game.cards[i] for i in game.table["deck:0"][-2:]] == ["Silver", "Gold"]  # Gold on top
+    assert [game.cards[i] for i in game.zones["deck:0"][-2:]] == ["Silver", "Gold"]  # Gold on top

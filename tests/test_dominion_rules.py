@@ -176,7 +176,7 @@ def test_trashed_cards_leave_the_game() -> None:
     game = scenario(hands={0: ["Remodel", "Estate", "Copper", "Copper", "Copper"]})
     game.apply(Play("Remodel"))
     game.apply(Choose("Estate"))
-    assert [game.cards[i] for i in game.table["trash"]] == ["Estate"]
+    assert [game.cards[i] for i in game.zones["trash"]] == ["Estate"]
     game.apply(Choose("Silver"))  # up to $4
     assert "Silver" in game.all_cards_of(0)
 
@@ -251,7 +251,7 @@ def test_a_returned_card_goes_on_top_of_its_pile_and_one_without_a_pile_stays() 
     assert game.pile("Village")[-1] == village
     assert not game.return_to_pile(witch, "hand:0")
     assert game.hand(0) == ["Witch", *COPPERS[:3]]
-    assert game.table["trash"] == []  # neither trashed
+    assert game.zones["trash"] == []  # neither trashed
     assert "Village" not in game.gained[0]  # nor gained
 
 
@@ -398,7 +398,7 @@ def test_sentry_can_trash_and_discard() -> None:
     game = _sentry_game(["Curse", "Curse"])
     game.apply(Choose("trash Curse"))
     game.apply(Choose("discard Curse"))
-    assert [game.cards[i] for i in game.table["trash"]] == ["Curse"]
+    assert [game.cards[i] for i in game.zones["trash"]] == ["Curse"]
     assert "Curse" in zones(game, 0)["discard"]
 
 
@@ -478,8 +478,8 @@ def test_a_save_keeps_what_sentry_looks_at_and_refuses_a_card_not_set_aside() ->
     assert restored.view(0)["aside"] == ["Gold", "Silver"]
     moved = json.loads(game.dumps())
     gold = moved["steps"][-1]["kept"][0]
-    moved["table"]["aside:0"].remove(gold)
-    moved["table"]["hand:0"].append(gold)
+    moved["zones"]["aside:0"].remove(gold)
+    moved["zones"]["hand:0"].append(gold)
     with pytest.raises(SerializationError, match=r"steps\[0\].*DM 4\.10"):
         DominionGame.from_json(moved)
     twice = json.loads(game.dumps())
@@ -538,7 +538,7 @@ def test_a_saved_game_round_trips_and_bad_saves_are_refused() -> None:
     with pytest.raises(SerializationError):
         DominionGame.loads("[]")
     broken = json.loads(game.dumps())
-    broken["table"]["trash"].append(0)
+    broken["zones"]["trash"].append(0)
     with pytest.raises(SerializationError, match="card 0 is also in"):
         DominionGame.from_json(broken)
     del broken["turn"]
@@ -548,7 +548,7 @@ def test_a_saved_game_round_trips_and_bad_saves_are_refused() -> None:
 
 GARBLED = [
     (field, garbage)
-    for field in ("cards", "table", "piles", "turn", "steps", "gained", "phase", "chance", "log")
+    for field in ("cards", "zones", "piles", "turn", "steps", "gained", "phase", "chance", "log")
     for garbage in (None, 7, "x", [1, "a"], {"a": 1})
     if (field, garbage) != ("turn", 7)  # a valid turn number
 ]
@@ -571,12 +571,12 @@ def test_the_kept_zone_lists_are_the_tables_and_a_replaced_list_is_caught() -> N
     game.apply(Play("Smithy"))
     assert dominion_invariants(game) == []
     restored = DominionGame.from_json(game.to_json())  # a new table is linked again
-    assert restored.hands[0] is restored.table["hand:0"]
+    assert restored.hands[0] is restored.zones["hand:0"]
     assert dominion_invariants(restored) == []
     # Replacing a zone's list, rather than changing it in place, leaves the kept one stale.
-    game.table["hand:0"] = list(game.table["hand:0"])
+    game.zones["hand:0"] = list(game.zones["hand:0"])
     assert any(p.startswith("the kept hand:0 ") for p in dominion_invariants(game))
-    game.table["pile:Smithy"] = []
+    game.zones["pile:Smithy"] = []
     assert any(p.startswith("the kept Supply piles ") for p in dominion_invariants(game))
 
 

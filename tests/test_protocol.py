@@ -198,7 +198,10 @@ def test_every_format_keeps_the_kernel_s_protocol(key: str, variant: str, player
         *("offers", "only_legal_action", "apply_then_legal_actions", "decision_view"),
         *("is_over", "over_rule", "player_names", "zones", "needs_view", "lazy_actions"),
     }
-    assert not {name for name in gone if hasattr(game, name)}
+    # Dominion's zones by name are its ``zones`` (as the other games' ``table.zones``): data, not
+    # the old protocol method.
+    left = {name for name in gone if hasattr(game, name)}
+    assert not {name for name in left if name != "zones" or callable(getattr(game, name))}
 
 
 def _positions(key: str, variant: str, players: int) -> list[Game]:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from rulekeeper.dominion import saving as dominion_saving
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.saves import upgrade
@@ -34,8 +35,8 @@ GAMES: Mapping[str, tuple[type[Game], Mapping[str, str]]] = {
     "vortex": (MagicGame, magic_saving.RENAMED),
     "stockpile": (MagicGame, magic_saving.RENAMED),
     "rr": (RiskGame, risk_saving.RENAMED),
-    "dominion": (DominionGame, {}),
-    "dominion-draft": (DominionGame, {}),
+    "dominion": (DominionGame, dominion_saving.RENAMED),
+    "dominion-draft": (DominionGame, dominion_saving.RENAMED),
 }
 """Each format's game class, and the fields its saves have renamed since 0.1.0."""
 

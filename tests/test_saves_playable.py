@@ -144,7 +144,7 @@ def test_dominion_refuses_a_card_moved_aside_while_a_step_is_pending() -> None:
     game = reached("dominion", pending("react"), players=3)
 
     def edit(data: dict[str, Any]) -> None:
-        data["table"]["aside:1"].append(data["table"]["hand:1"].pop())
+        data["zones"]["aside:1"].append(data["zones"]["hand:1"].pop())
 
     refused(game, edit, "set aside only while the effect")
 

@@ -352,17 +352,16 @@ def _set(path: tuple[Any, ...], value: Any) -> Any:
 
 
 # The examples name the fields of the Magic and Risk & Resource saves; a Dominion save
-# keeps its zones under "table", its deciding seat as "active" and no pass count, so each edit
-# finds the field that plays the same part in the save at hand.
+# keeps its deciding seat as "active" and no pass count, so each edit finds the field that plays
+# the same part in the save at hand. Every save keeps its zones by name under "zones".
 
 
 def _zones(data: Any) -> Any:
-    return data["zones"] if "zones" in data else data["table"]
+    return data["zones"]
 
 
 def _zones_as_list(data: Any) -> None:
-    key = "zones" if "zones" in data else "table"
-    data[key] = list(data[key].values())
+    data["zones"] = list(data["zones"].values())
 
 
 def _card_in_two_zones(data: Any) -> None:

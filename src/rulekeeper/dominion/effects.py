@@ -293,7 +293,7 @@ def _gain(game: DominionGame, step: Step, option: str) -> None:
 
 def _discard_options(game: DominionGame, step: Step) -> list[str]:
     player = step["player"]
-    if "down_to" in step and len(game.table[zone_name("hand", player)]) <= step["down_to"]:
+    if "down_to" in step and len(game.zones[zone_name("hand", player)]) <= step["down_to"]:
         return []
     if step.get("count", 1) <= 0:
         return []

@@ -73,7 +73,7 @@ class DominionGame(AutomaticGame):
     plain Dominion unless another is given; a saved game restores with the variant it names.
     """
 
-    _table: dict[str, list[int]]
+    _zones_by_name: dict[str, list[int]]
 
     def __init__(self, variant: DominionVariant, chance: Chance, names: Sequence[str]) -> None:
         super().__init__(chance)
@@ -83,8 +83,8 @@ class DominionGame(AutomaticGame):
         self.players = list(names)
         self.cards: list[str] = []  # card ID -> name
         # The zones' lists, found without a zone name (see _link_zones): each is the very list
-        # object the table holds under that name, so a card moved through either is moved in
-        # both. Filled by _link_zones, which the table's setter calls.
+        # object ``zones`` holds under that name, so a card moved through either is moved in
+        # both. Filled by _link_zones, which the setter of ``zones`` calls.
         self.decks: list[list[int]] = []
         self.hands: list[list[int]] = []
         self.discards: list[list[int]] = []
@@ -95,11 +95,11 @@ class DominionGame(AutomaticGame):
         # What a legal list of buys needs of each pile, in the order they were laid out: the
         # card's name and cost, the pile, and the action that buys it.
         self.buy_list: list[tuple[str, int, list[int], Buy]] = []
-        table: dict[str, list[int]] = {"trash": []}
+        zones: dict[str, list[int]] = {"trash": []}
         for player in range(len(names)):
             for kind in PLAYER_ZONES:
-                table[zone_name(kind, player)] = []
-        self.table = table
+                zones[zone_name(kind, player)] = []
+        self.zones = zones
         self.piles: list[str] = []  # Supply piles in the order they were laid out
         self.landscapes: list[str] = []
         self.turn = 0  # turns taken by everyone so far; the log counts turns with it
@@ -129,39 +129,39 @@ class DominionGame(AutomaticGame):
         self.variant.restore_state(value)
 
     @property
-    def table(self) -> dict[str, list[int]]:
+    def zones(self) -> dict[str, list[int]]:
         """Every zone by name (``hand:0``, ``pile:Smithy``, ``trash``...) with the IDs of its
-        cards. Change a zone's list in place; a whole new table (as a restored save sets) is
-        linked again when it is set."""
-        return self._table
+        cards. Change a zone's list in place; a whole new set of zones (as a restored save sets)
+        is linked again when it is set."""
+        return self._zones_by_name
 
-    @table.setter
-    def table(self, value: dict[str, list[int]]) -> None:
-        self._table = value
+    @zones.setter
+    def zones(self, value: dict[str, list[int]]) -> None:
+        self._zones_by_name = value
         self._link_zones()
 
     def _link_zones(self) -> None:
-        """Find the lists of ``table`` once, for the engine to reach them without a name.
+        """Find the lists of ``zones`` once, for the engine to reach them without a name.
 
-        ``hands`` and the others hold, by seat, the same list objects as the table's
-        ``hand:P`` and so on, and ``pile_ids`` the ``pile:NAME`` lists by card name
+        ``hands`` and the others hold, by seat, the same list objects as ``zones``
+        holds as ``hand:P`` and so on, and ``pile_ids`` the ``pile:NAME`` lists by card name
         (``buy_list`` too, with what a legal list of buys needs of each pile;
         ``pile_lists``, the same lists to scan without their names): moving
         cards in or out of a zone's list changes what both see. They go stale only if a list in
-        the table is replaced by another (``game.table["hand:0"] = [...]``) rather than changed
-        in place; setting a whole new table links them again, and :meth:`add_pile` links its
-        pile. The invariants compare them with the table (:meth:`kept_index_problems`)."""
-        table = self._table
+        ``zones`` is replaced by another (``game.zones["hand:0"] = [...]``) rather than changed
+        in place; setting a whole new ``zones`` links them again, and :meth:`add_pile` links its
+        pile. The invariants compare them with ``zones`` (:meth:`kept_index_problems`)."""
+        by_name = self._zones_by_name
         seats = range(len(self.players))
         self.player_zones = {
-            kind: [table.get(zone_name(kind, p), []) for p in seats] for kind in PLAYER_ZONES
+            kind: [by_name.get(zone_name(kind, p), []) for p in seats] for kind in PLAYER_ZONES
         }
         self.decks = self.player_zones["deck"]
         self.hands = self.player_zones["hand"]
         self.discards = self.player_zones["discard"]
         self.in_play = self.player_zones["play"]
         self.pile_ids = {
-            sys.intern(zone[5:]): ids for zone, ids in table.items() if zone.startswith("pile:")
+            sys.intern(zone[5:]): ids for zone, ids in by_name.items() if zone.startswith("pile:")
         }
         self.pile_lists = list(self.pile_ids.values())
         self.buy_list = [
@@ -169,16 +169,16 @@ class DominionGame(AutomaticGame):
         ]
 
     def kept_indexes(self) -> list[KeptIndex]:
-        """The kept zone lists (``hands``, ``pile_ids`` and the rest, which the table's setter
-        links), each with the table's own lists, and what a legal list of buys keeps of each
-        pile with what the table and the card data give."""
-        table = self._table
+        """The kept zone lists (``hands``, ``pile_ids`` and the rest, which the setter of
+        ``zones`` links), each with the lists ``zones`` holds, and what a legal list of buys
+        keeps of each pile with what ``zones`` and the card data give."""
+        by_name = self._zones_by_name
         found: list[KeptIndex] = [
-            (zone_name(kind, player), [ids], [table.get(zone_name(kind, player))])
+            (zone_name(kind, player), [ids], [by_name.get(zone_name(kind, player))])
             for kind, lists in self.player_zones.items()
             for player, ids in enumerate(lists)
         ]
-        piles = {zone[5:]: ids for zone, ids in table.items() if zone.startswith("pile:")}
+        piles = {zone[5:]: ids for zone, ids in by_name.items() if zone.startswith("pile:")}
         names = sorted(piles)
         found.append(("Supply pile names", sorted(self.pile_ids), names))
         found.append(
@@ -198,8 +198,9 @@ class DominionGame(AutomaticGame):
         return found
 
     def kept_index_problems(self) -> list[str]:
-        """Every kept zone list that is not the table's own (a conformance invariant: it must
-        always be empty; see :func:`rulekeeper.engine.table.kept_index_problems`)."""
+        """Every kept zone list that is not the very list ``zones`` holds (a conformance
+        invariant: it must always be empty; see
+        :func:`rulekeeper.engine.table.kept_index_problems`)."""
         return kept_index_problems(self.kept_indexes())
 
     # Starting a game.
@@ -285,15 +286,15 @@ class DominionGame(AutomaticGame):
         :raises InputError: if the card is unknown, a landscape, or already has a pile.
         """
         definition = card(name)
-        # Every pile laid out (game.piles) has its zone, so its entry in pile_ids (kept with the
-        # table): one look-up instead of a scan of the piles.
+        # Every pile laid out (game.piles) has its zone, so its entry in pile_ids (kept with
+        # zones): one look-up instead of a scan of the piles.
         if definition.kind == "landscape" or name in self.pile_ids:
             raise InputError(f"cannot lay out a pile of {name} (DM 1.4)")
         name = definition.name  # the interned name (see cards.parse_card)
         self.piles.append(name)
         ids = self.create_copies(name, self.pile_size(definition))
-        self.table[pile_zone(name)] = ids
-        self.pile_ids[name] = ids  # kept with the table's (see _link_zones)
+        self.zones[pile_zone(name)] = ids
+        self.pile_ids[name] = ids  # the very list zones holds (see _link_zones)
         self.buy_list.append((name, COSTS[name], ids, _BUY[name]))
         self.pile_lists.append(ids)
 
@@ -351,7 +352,7 @@ class DominionGame(AutomaticGame):
 
     def find_in(self, zone: str, name: str) -> int | None:
         """The ID of the last card called ``name`` in ``zone``, or ``None``."""
-        return self.last_named(self.table[zone], name)
+        return self.last_named(self.zones[zone], name)
 
     def last_named(self, ids: list[int], name: str) -> int | None:
         """The last of the card IDs ``ids`` whose card is called ``name``, or ``None``."""
@@ -363,8 +364,8 @@ class DominionGame(AutomaticGame):
 
     def move(self, card_id: int, source: str, target: str) -> None:
         """Move one card from zone ``source`` to the top of zone ``target``."""
-        self.table[source].remove(card_id)
-        self.table[target].append(card_id)
+        self.zones[source].remove(card_id)
+        self.zones[target].append(card_id)
 
     def draw(self, player: int, count: int) -> list[int]:
         """Draw ``count`` cards, shuffling the discard pile into the deck when the deck runs
@@ -451,7 +452,7 @@ class DominionGame(AutomaticGame):
         pile = self.pile_ids.get(name)
         if pile is None:
             return False
-        self.table[source].remove(card_id)
+        self.zones[source].remove(card_id)
         pile.append(card_id)
         self.record("DM 4.11", f"{self._whose(source, 'the game')} returns {name} to its pile")
         return True
@@ -680,7 +681,7 @@ class DominionGame(AutomaticGame):
         discard piles' sizes and top cards; everything in play, in the trash and in the
         Supply; the choice a card asks, its options only to the player who makes it (DM 1.6).
         The variant may add or hide more."""
-        table, piles = self.table, self.pile_ids
+        zones, piles = self.zones, self.pile_ids
         view = self.turn_facts(player)
         view["hand"] = self.hand(player)
         # Cards set aside are seen by their player only: those a card looks at (DM 4.10), and
@@ -688,7 +689,7 @@ class DominionGame(AutomaticGame):
         view["aside"] = [self.cards[i] for i in self.player_zones["aside"][player]]
         view["supply"] = {n: len(piles[n]) for n in self.supply_of(player)}
         view["landscapes"] = list(self.variant.landscapes_of(self, player))
-        view["trash"] = [self.cards[i] for i in table["trash"]]
+        view["trash"] = [self.cards[i] for i in zones["trash"]]
         view["players"] = [self._public(p) for p in range(len(self.players))]
         view["choice"] = self.pending_choice(player)
         self.variant.adjust_view(self, player, view)
@@ -762,10 +763,10 @@ class DominionGame(AutomaticGame):
 
     def zones_of(self, player: int) -> dict[str, list[int]]:
         """``player``'s own zones by name."""
-        return {zone_name(k, player): self.table[zone_name(k, player)] for k in PLAYER_ZONES}
+        return {zone_name(k, player): self.zones[zone_name(k, player)] for k in PLAYER_ZONES}
 
     def _zones(self) -> dict[str, list[int]]:
-        return {name: list(ids) for name, ids in self.table.items()}
+        return {name: list(ids) for name, ids in self.zones.items()}
 
     def outcome_now(self) -> Outcome:
         """Who would win if the game ended now (DM 6.2, DM 6.3)."""

@@ -26,11 +26,11 @@ def dominion_invariants(game: DominionGame) -> list[str]:
         )
     if any(
         not zone.startswith(("pile:", "deck:", "hand:", "discard:", "play:", "aside:", "trash"))
-        for zone in game.table
+        for zone in game.zones
     ):
         problems.append("a zone of unknown kind")
     if not game.steps and game.phase != "pregame":
-        stray = [p for p in range(len(game.players)) if game.table[f"aside:{p}"]]
+        stray = [p for p in range(len(game.players)) if game.zones[f"aside:{p}"]]
         if stray:
             problems.append(f"cards left set aside after every effect ended: players {stray}")
     problems += game.kept_index_problems()

@@ -64,7 +64,7 @@ def chapel(game: DominionGame, player: int) -> None:
 
 def harbinger(game: DominionGame, player: int) -> None:
     """May put a card from the discard pile onto the deck."""
-    names = sorted({game.cards[i] for i in game.table[zone_name("discard", player)]})
+    names = sorted({game.cards[i] for i in game.zones[zone_name("discard", player)]})
     if names:
         _ask(game, player, "Harbinger", [*names, "no"])
 
@@ -88,7 +88,7 @@ def vassal(game: DominionGame, player: int) -> None:
     card_id = game.reveal_top(player)
     if card_id is None:
         return
-    game.table[zone_name("discard", player)].append(card_id)
+    game.zones[zone_name("discard", player)].append(card_id)
     name = game.cards[card_id]
     game.record("DM 4.5", f"{game.players[player]} discards {name} from their deck")
     if CARDS[name].has_type("Action"):
@@ -103,7 +103,7 @@ def vassal_options(name: str) -> list[str]:
 
 def _vassal(game: DominionGame, step: Step, option: str) -> None:
     player, card_id = step["player"], step["target"]
-    if option.startswith("play ") and card_id in game.table[zone_name("discard", player)]:
+    if option.startswith("play ") and card_id in game.zones[zone_name("discard", player)]:
         game.move(card_id, zone_name("discard", player), zone_name("play", player))
         game.record("DM 3.2", f"{game.players[player]} plays {game.cards[card_id]} (Vassal)")
         # A step of its own, which offers the Ways in use as a play from the hand does (DM 5.5).
@@ -228,7 +228,7 @@ def sentry(game: DominionGame, player: int) -> None:
     looked = [c for c in (game.reveal_top(player), game.reveal_top(player)) if c is not None]
     if not looked:
         return
-    game.table[zone_name("aside", player)].extend(looked)
+    game.zones[zone_name("aside", player)].extend(looked)
     what = "the top card" if len(looked) == 1 else f"the top {len(looked)} cards"
     game.record("DM 4.10", f"{game.players[player]} looks at {what} of their deck (Sentry)")
     effects.then(
@@ -300,7 +300,7 @@ def artisan(game: DominionGame, player: int) -> None:
 
 def masquerade(game: DominionGame, player: int) -> None:
     """Everyone with cards in hand passes one to the left at once; then may trash a card."""
-    holders = [p for p in [player, *_others(game, player)] if game.table[zone_name("hand", p)]]
+    holders = [p for p in [player, *_others(game, player)] if game.zones[zone_name("hand", p)]]
     effects.then(
         game,
         *[{"do": "pass", "player": p, "card": "Masquerade"} for p in holders],
@@ -325,7 +325,7 @@ def deliver(game: DominionGame, step: Step, option: str) -> None:
     """The passed cards all reach their new hands at once, each going to the next player on
     the left who passed a card too, that is who had cards in hand (DM 4.9)."""
     count = len(game.players)
-    passed = [(p, list(game.table[zone_name("aside", p)])) for p in range(count)]
+    passed = [(p, list(game.zones[zone_name("aside", p)])) for p in range(count)]
     passers = [p for p, cards in passed if cards]
     for player, cards in passed:
         if not cards:
@@ -349,7 +349,7 @@ def _lurker(game: DominionGame, step: Step, option: str) -> None:
             _ask(game, player, "Lurker/Supply", piles)
     elif option == "gain from the trash":
         names = sorted(
-            {game.cards[i] for i in game.table["trash"] if CARDS[game.cards[i]].has_type("Action")}
+            {game.cards[i] for i in game.zones["trash"] if CARDS[game.cards[i]].has_type("Action")}
         )
         if names:
             _ask(game, player, "Lurker/trash", names)
@@ -391,8 +391,8 @@ def _bandit_trash(game: DominionGame, step: Step, option: str) -> None:
 
 
 def _discard_aside(game: DominionGame, player: int) -> None:
-    aside = game.table[zone_name("aside", player)]
-    game.table[zone_name("discard", player)].extend(aside)
+    aside = game.zones[zone_name("aside", player)]
+    game.zones[zone_name("discard", player)].extend(aside)
     aside.clear()
 
 
@@ -475,7 +475,7 @@ def _victim_bureaucrat(game: DominionGame, step: Step) -> None:
 def _victim_bandit(game: DominionGame, step: Step) -> None:
     victim = step["player"]
     looked = [c for c in (game.reveal_top(victim), game.reveal_top(victim)) if c is not None]
-    game.table[zone_name("aside", victim)].extend(looked)
+    game.zones[zone_name("aside", victim)].extend(looked)
     names = [game.cards[c] for c in looked]
     game.record("DM 4.6", f"{game.players[victim]} reveals {', '.join(names) or 'nothing'}")
     good = sorted({n for n in names if CARDS[n].has_type("Treasure") and n != "Copper"})
@@ -492,7 +492,7 @@ def _victim_jester(game: DominionGame, step: Step) -> None:
     card_id = game.reveal_top(victim)
     if card_id is None:
         return
-    game.table[zone_name("discard", victim)].append(card_id)
+    game.zones[zone_name("discard", victim)].append(card_id)
     name = game.cards[card_id]
     game.record("DM 4.5", f"{game.players[victim]} discards {name} from their deck")
     if CARDS[name].has_type("Victory"):
@@ -506,7 +506,7 @@ def _victim_swindler(game: DominionGame, step: Step) -> None:
     card_id = game.reveal_top(victim)
     if card_id is None:
         return
-    game.table[zone_name("aside", victim)].append(card_id)
+    game.zones[zone_name("aside", victim)].append(card_id)
     game.trash(card_id, zone_name("aside", victim))
     cost = game.cost(game.cards[card_id])
     piles = [p for p in game.supply_of(victim) if game.pile(p) and game.cost(p) == cost]
@@ -541,7 +541,7 @@ def library_step(game: DominionGame, step: Step, option: str) -> None:
     player = step["player"]
     if option == "set aside":
         game.move(step["pending"], zone_name("hand", player), zone_name("aside", player))
-    while len(game.table[zone_name("hand", player)]) < 7:
+    while len(game.zones[zone_name("hand", player)]) < 7:
         drawn = game.draw(player, 1)
         if not drawn:
             break

@@ -151,14 +151,14 @@ def position(game: DominionGame, viewer: int | None = None) -> str:
         for key, value in _flat(game.variant_state):
             header[f"State {key}"] = json.dumps(value)
     header["Supply"] = ", ".join(f"{len(game.pile(p))} {p}" for p in game.piles if game.pile(p))
-    if game.table["trash"]:
-        header["Trash"] = _cards(game, game.table["trash"]).text()
+    if game.zones["trash"]:
+        header["Trash"] = _cards(game, game.zones["trash"]).text()
     header = {k: v for k, v in header.items() if v and (k, v) != ("Coins", "0")}
     seats = []
     for index, name in enumerate(game.players):
         fields: dict[str, int | Zone] = {"turns": game.turns_taken[index]}
         for kind in ZONES:
-            ids = list(game.table[f"{kind}:{index}"])
+            ids = list(game.zones[f"{kind}:{index}"])
             if kind == "deck":
                 ids.reverse()  # stored with the top card last, written from the top down
             hidden = viewer is not None and (
@@ -207,7 +207,7 @@ def from_position(text: str) -> DominionGame:
     game.variant_state = game.variant.initial_state() | _state(read)
     game.log = EventLog()  # the log of a position starts with it
     game.cards.clear()
-    for ids in game.table.values():
+    for ids in game.zones.values():
         ids.clear()
     for card in supply:
         if card.name not in game.piles:
@@ -217,14 +217,14 @@ def from_position(text: str) -> DominionGame:
             )
         game.pile(card.name).append(game.create(card.name))
     kernel.check_names((c.name for c in trash), CARDS, line=read.lines.get("Trash", 0))
-    game.table["trash"].extend(game.create(c.name) for c in trash)
+    game.zones["trash"].extend(game.create(c.name) for c in trash)
     for index, seat in enumerate(read.seats):
         kernel.check_fields(seat, ("turns", *ZONES, "gained"))
         for kind in ZONES:
             cards = seat.cards(kind)
             kernel.check_names((c.name for c in cards), CARDS, line=seat.line)
             ids = [game.create(c.name) for c in cards]
-            game.table[f"{kind}:{index}"].extend(ids[::-1] if kind == "deck" else ids)
+            game.zones[f"{kind}:{index}"].extend(ids[::-1] if kind == "deck" else ids)
         game.turns_taken[index] = seat.number("turns")
         game.gained[index] = [c.name for c in seat.cards("gained")]
     game.turn = read.integer("Turn", 1)

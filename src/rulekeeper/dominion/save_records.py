@@ -200,7 +200,7 @@ class DominionSave:
     """The players' names in seat order (DM 1.1)."""
     cards: Annotated[list[Name], MaxLen(5000)]
     """Each card's name, by card number."""
-    table: Annotated[dict[ZoneName, Annotated[list[CardId], MaxLen(5000)]], MaxLen(200)]
+    zones: Annotated[dict[ZoneName, Annotated[list[CardId], MaxLen(5000)]], MaxLen(200)]
     """Every zone by name, with the numbers of the cards in it, top card last."""
     piles: Annotated[list[Name], MaxLen(100), Distinct()]
     landscapes: Annotated[list[Name], MaxLen(20), Distinct()]

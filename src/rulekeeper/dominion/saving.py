@@ -32,6 +32,7 @@ from rulekeeper.engine.saves import (
     format_path,
     guard,
     refuse,
+    upgrade,
 )
 
 if TYPE_CHECKING:
@@ -41,10 +42,14 @@ if TYPE_CHECKING:
 G = TypeVar("G", bound="DominionGame")
 VERSION = 1
 
+RENAMED: Final = {"table": "zones"}
+"""Fields renamed since release 0.1.0, whose saves still load: the zones by name are the save's
+``zones``, as in every game."""
+
 _FIELDS = (
     "players",
     "cards",
-    "table",
+    "zones",
     "piles",
     "landscapes",
     "turn",
@@ -98,7 +103,8 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
     if trusted:
         known = variant_type(data["format"])
     else:
-        key = check_object(data, "Dominion").get("format")
+        data = upgrade(check_object(data, "Dominion"), RENAMED)
+        key = data.get("format")
         known = variant_type(key) if isinstance(key, str) else None
         if known is None:
             # A variant is known once its module is imported: rulekeeper.games imports them all.
@@ -149,16 +155,16 @@ def _check(game: DominionGame) -> None:
     for index, name in enumerate(game.cards):
         if name not in CARDS:
             raise refuse(format_path(["cards", index]), f"{name!r} is not a Dominion card")
-    for zone in game.table:
+    for zone in game.zones:
         seat = zone.split(":")[1] if zone.split(":")[0] in PLAYER_ZONES else ""
         if seat and int(seat) >= players:
-            raise refuse(format_path(["table", zone]), f"no player {seat} (DM 1.1)")
+            raise refuse(format_path(["zones", zone]), f"no player {seat} (DM 1.1)")
     for kind in ("trash", *(f"{k}:{p}" for k in PLAYER_ZONES for p in range(players))):
-        if kind not in game.table:
-            raise refuse("table", f"the zone {kind} is missing (DM 1.6)")
-    check_card_zones(len(game.cards), game.table, rule="DM 1.6")
+        if kind not in game.zones:
+            raise refuse("zones", f"the zone {kind} is missing (DM 1.6)")
+    check_card_zones(len(game.cards), game.zones, rule="DM 1.6")
     for pile in game.piles:
-        if pile not in CARDS or f"pile:{pile}" not in game.table:
+        if pile not in CARDS or f"pile:{pile}" not in game.zones:
             raise refuse("piles", f"no pile for {pile!r}")
     for index, step in enumerate(game.steps):
         _check_step(game, step, f"steps[{index}]")
@@ -258,7 +264,7 @@ def _check_settled(game: DominionGame) -> None:
 
 
 def _check_aside(game: DominionGame, player: int) -> None:
-    aside = game.table[zone_name("aside", player)]
+    aside = game.zones[zone_name("aside", player)]
     if not aside:
         return
     keepers = []
@@ -266,7 +272,7 @@ def _check_aside(game: DominionGame, player: int) -> None:
         keeps = _ASIDE_KEEPERS.get(step["card"] if step["do"] == "choose" else step["do"])
         if keeps == "everyone" or (keeps and step["player"] == player):
             keepers.append((keeps, step))
-    path = format_path(["table", zone_name("aside", player)])
+    path = format_path(["zones", zone_name("aside", player)])
     if not keepers:
         raise refuse(path, "cards are set aside only while the effect that set them aside is "
                      "under way (DM 3.3)")  # fmt: skip
@@ -317,7 +323,7 @@ def _check_looked_at(game: DominionGame) -> None:
         if not isinstance(step.get("looking"), list) or not isinstance(step.get("kept"), list):
             raise refuse(path, "a Sentry step needs the lists looking and kept (DM 4.10)")
         looked = step["looking"] + step["kept"]
-        aside = game.table[f"aside:{step['player']}"]
+        aside = game.zones[f"aside:{step['player']}"]
         if not 1 <= len(looked) <= 2 or any(card not in aside or card in seen for card in looked):
             raise refuse(path, "its cards are not two or fewer of its player's set aside (DM 4.10)")
         seen.update(looked)

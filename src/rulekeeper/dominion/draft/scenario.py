@@ -125,7 +125,7 @@ def drafted(
 def hand(game: DominionGame, player: int, names: Sequence[str]) -> None:
     """Give ``player`` exactly the hand ``names``: their hand goes on top of their deck, and
     each named card comes from its pile."""
-    for card_id in list(game.table[f"hand:{player}"]):
+    for card_id in list(game.zones[f"hand:{player}"]):
         game.move(card_id, f"hand:{player}", f"deck:{player}")
     for name in names:
         game.move(game.pile(name)[-1], f"pile:{name}", f"hand:{player}")
