@@ -207,10 +207,11 @@ def upgrade(data: dict[str, Any], renamed: Mapping[str, str]) -> dict[str, Any]:
     """
     if not any(old in data and new not in data for old, new in renamed.items()):
         return data
-    return {
-        renamed.get(key, key) if key in renamed and renamed[key] not in data else key: value
-        for key, value in data.items()
-    }
+    upgraded: dict[str, Any] = {}
+    for key, value in data.items():
+        new = renamed.get(key)
+        upgraded[new if new is not None and new not in data else key] = value
+    return upgraded
 
 
 def check_index(value: int, count: int, path: str, *, what: str = "player", rule: str = "") -> None:
