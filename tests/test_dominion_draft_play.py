@@ -283,8 +283,8 @@ def test_the_draft_offers_exactly_the_actions_its_check_accepts(variant: str) ->
     while game.phase == "pregame":
         legal = game.legal_actions()
         assert legal
-        assert all(game._violation(a) is None for a in legal)
-        assert all(game._violation(a) is not None for a in others if a not in legal)
+        assert all(game.why_illegal(a) is None for a in legal)
+        assert all(game.why_illegal(a) is not None for a in others if a not in legal)
         game.apply(legal[-1])
 
 

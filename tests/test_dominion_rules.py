@@ -524,9 +524,9 @@ def test_legal_actions_are_exactly_what_check_accepts() -> None:
                     hands={0: ["Village", "Smithy", "Gold", "Silver", "Copper"]})  # fmt: skip
     for _ in range(3):
         legal = game.legal_actions()
-        assert all(game._violation(a) is None for a in legal)
+        assert all(game.why_illegal(a) is None for a in legal)
         others = [B(n) for n in CARDS] + [Play(n) for n in CARDS] + [EndPhase()]
-        assert all(game._violation(a) is not None for a in others if a not in legal)
+        assert all(game.why_illegal(a) is not None for a in others if a not in legal)
         assert all(game._offers(a) == (a in legal) for a in [*legal, *others])
         game.apply(legal[0])
 
@@ -546,7 +546,7 @@ def test_a_cards_choice_offers_exactly_what_check_accepts() -> None:
             legal = list(game.legal_actions())
             if game.steps:
                 met.add(game.steps[-1]["do"])
-                assert all(game._violation(a) is None for a in legal)
+                assert all(game.why_illegal(a) is None for a in legal)
             game.apply(legal[rng.randrange(len(legal))])
     assert met == asking
 

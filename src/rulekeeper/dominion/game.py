@@ -528,7 +528,7 @@ class DominionGame(AutomaticGame):
 
     def _legal_list(self) -> list[Action]:
         # The candidates are built to be exactly the legal ones: a card's choice offers its
-        # step's options, which is what _violation() accepts there, and so do the Action and
+        # step's options, which is what why_illegal() accepts there, and so do the Action and
         # Buy phases and the variant's pre-game decisions (tests check each against the
         # predicate check() uses). So they are not judged one by one again.
         if self.outcome is not None:
@@ -536,7 +536,7 @@ class DominionGame(AutomaticGame):
         return self._candidates()
 
     def _offers(self, action: object) -> bool | None:
-        # In the Action and Buy phases the list is exactly what _violation() accepts (a test
+        # In the Action and Buy phases the list is exactly what why_illegal() accepts (a test
         # checks it), so the one action is judged; a choice or a pre-game decision asks the
         # list.
         if self.outcome is not None:
@@ -584,6 +584,9 @@ class DominionGame(AutomaticGame):
         return found
 
     def _violation(self, action: Action) -> Violation | None:
+        return self.why_illegal(action)
+
+    def why_illegal(self, action: Action) -> Violation | None:
         """The rule ``action`` would break now and why, or ``None`` if it is legal."""
         if self.phase == "pregame" and not self.steps:
             return self.variant.pregame_violation(self, action)
@@ -778,7 +781,7 @@ enforces("DM 4.11")(DominionGame.return_to_pile)
 enforces("DM 2.1")(DominionGame.start_turn)
 enforces("DM 2.4", "DM 6.1", "DM R2")(DominionGame.end_turn)
 enforces("DM R3", "DM R5")(DominionGame.take_forced_action)
-enforces("DM 2.2", "DM 2.3", "DM 3.3", "DM 5.5")(DominionGame._violation)
+enforces("DM 2.2", "DM 2.3", "DM 3.3", "DM 5.5")(DominionGame.why_illegal)
 enforces("DM 1.5", "DM 2.3", "DM 5.1", "DM 5.2", "DM 5.3", "DM 5.4")(DominionGame.why_not_buy)
 
 enforces("DM 1.6", "DM 4.10")(DominionGame.view)
