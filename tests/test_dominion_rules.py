@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -528,6 +529,26 @@ def test_legal_actions_are_exactly_what_check_accepts() -> None:
         assert all(game.why_illegal(a) is not None for a in others if a not in legal)
         assert all(game._offers(a) == (a in legal) for a in [*legal, *others])
         game.apply(legal[0])
+
+
+def test_a_cards_choice_offers_exactly_what_check_accepts() -> None:
+    # The options of every kind of step are offered without being judged again, so each must
+    # pass the check; seeded random games with random kingdoms meet every kind that asks.
+    from rulekeeper.dominion import effects
+    from rulekeeper.games import FORMATS
+
+    asking = {kind for kind, (offers, _) in effects.KINDS.items() if offers != effects.no_options}
+    met: set[str] = set()
+    for seed in range(20):
+        game = FORMATS["dominion"].new_game(seed, 2 + seed % 3)
+        rng = random.Random(seed)
+        while game.outcome is None:
+            legal = list(game.legal_actions())
+            if game.steps:
+                met.add(game.steps[-1]["do"])
+                assert all(game.why_illegal(a) is None for a in legal)
+            game.apply(legal[rng.randrange(len(legal))])
+    assert met == asking
 
 
 def test_a_saved_game_round_trips_and_bad_saves_are_refused() -> None:

@@ -528,13 +528,12 @@ class DominionGame(AutomaticGame):
         return self.active
 
     def _legal_list(self) -> list[Action]:
-        # The candidates of the Action and Buy phases, and the variant's pre-game candidates,
-        # are built to be exactly the legal ones (tests check them against the predicate
-        # check() uses), so they are not judged one by one again.
+        # The candidates are built to be exactly the legal ones: a card's choice offers its
+        # step's options, which is what why_illegal() accepts there, and so do the Action and
+        # Buy phases and the variant's pre-game decisions (tests check each against the
+        # predicate check() uses). So they are not judged one by one again.
         if self.outcome is not None:
             return []
-        if self.steps:
-            return [a for a in self._candidates() if self._violation(a) is None]
         return self._candidates()
 
     def _offers(self, action: object) -> bool | None:
