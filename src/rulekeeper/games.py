@@ -31,7 +31,7 @@ from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.notation import Vocabulary
-from rulekeeper.engine.saves import read_save, refuse
+from rulekeeper.engine.saves import read_save, refuse, restore_read
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.agents import HeuristicAgent
 from rulekeeper.mtg.formats import MAGIC_FORMATS, magic_format
@@ -266,9 +266,10 @@ def load_game(text: str | bytes, *, source: str = "") -> Game:
 
     :raises SerializationError: if ``text`` is not a saved game of a known format.
     """
-    key = read_save(text, source=source).get("format")
+    data = read_save(text, source=source)
+    key = data.get("format")
     entry = FORMATS.get(key) if isinstance(key, str) else None
     if entry is None:
         known = ", ".join(sorted(FORMATS))
         raise refuse("format", f"{key!r} is not a format: choose from {known}", source=source)
-    return entry.game.loads(text, source=source)
+    return restore_read(entry.game.from_json, data, source)

@@ -173,15 +173,9 @@ class Game(ABC):
 
         :raises SerializationError: if ``text`` is not a saved game of this format.
         """
-        from rulekeeper.engine.saves import read_save
+        from rulekeeper.engine.saves import read_save, restore_read
 
-        data = read_save(text, source=source)
-        try:
-            return cls.from_json(data)
-        except SerializationError as error:
-            if source and not error.source:
-                raise SerializationError(error.message, source=source) from None
-            raise
+        return restore_read(cls.from_json, read_save(text, source=source), source)
 
     # What a format fills in.
 

@@ -111,6 +111,20 @@ def read_save(text: str | bytes, *, source: str = "") -> dict[str, Any]:
     return data
 
 
+def restore_read(restore: Callable[[dict[str, Any]], G], data: dict[str, Any], source: str) -> G:
+    """``restore(data)`` for a save :func:`read_save` has read from ``source``: the steps after
+    the text, with the file named in any error they raise (as in the text's own errors).
+
+    :raises SerializationError: what ``restore`` raises, naming ``source``.
+    """
+    try:
+        return restore(data)
+    except SerializationError as error:
+        if source and not error.source:
+            raise SerializationError(error.message, source=source) from None
+        raise
+
+
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
