@@ -19,10 +19,10 @@ from rulekeeper.dominion import effects
 from rulekeeper.dominion.cards import CARDS, TYPES
 from rulekeeper.dominion.hooks import variant_type
 from rulekeeper.dominion.invariants import dominion_invariants
+from rulekeeper.dominion.save_records import DominionSave, Step
 from rulekeeper.dominion.zones import PLAYER_ZONES, zone_name
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.events import EventLog
-from rulekeeper.engine.game import Outcome
+from rulekeeper.engine.save_codec import Codec, Conversion, copy_data
 from rulekeeper.engine.saves import (
     check_card_zones,
     check_index,
@@ -40,55 +40,25 @@ if TYPE_CHECKING:
 
 
 G = TypeVar("G", bound="DominionGame")
-VERSION = 1
 
 RENAMED: Final = {"table": "zones"}
 """Fields renamed since release 0.1.0, whose saves still load: the zones by name are the save's
 ``zones``, as in every game."""
 
-_FIELDS = (
-    "players",
-    "cards",
-    "zones",
-    "piles",
-    "landscapes",
-    "turn",
-    "turns_taken",
-    "active",
-    "phase",
-    "actions",
-    "buys",
-    "coins",
-    "steps",
-    "projects",
-    "gained",
-    "turn_flags",
-    "variant_state",
+CODEC: Final = Codec(
+    DominionSave,
+    at={"format": "format_key", "variant": "variant.facts.key"},
+    # A pending step is JSON data in play too: the engine reads it where it stands.
+    convert={Step: Conversion(copy_data, copy_data)},
+    built=("format", "variant", "players", "chance"),
 )
+"""The save of a Dominion game, as :class:`~rulekeeper.dominion.save_records.DominionSave`
+declares it."""
 
 
 def save(game: DominionGame) -> dict[str, Any]:
     """The whole state, RNG and log included."""
-    data: dict[str, Any] = {"format": game.format_key, "version": VERSION}
-    data["variant"] = game.variant.facts.key
-    for name in _FIELDS:
-        data[name] = getattr(game, name)
-    data = _copy(data)
-    data["chance"] = game.chance.to_json()
-    data["log"] = game.log.to_json()
-    o = game.outcome
-    data["outcome"] = (
-        None if o is None else [o.result, list(o.winners), o.reason_rule, o.reason, list(o.causes)]
-    )
-    return data
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_copy(v) for v in value]
-    return value
+    return CODEC.dump(game)
 
 
 def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
@@ -113,8 +83,7 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
                 f"{key!r} is not a Dominion game known here"
                 " (rulekeeper.games.load_game reads a save of any format)",
             )
-        # The declaration, and pydantic beneath it, only here: play never reads a user's save.
-        from rulekeeper.dominion.save_records import DominionSave
+        # pydantic beneath the declaration only here: play never reads a user's save.
         from rulekeeper.engine.save_records import check_record
 
         check_record(data, DominionSave)
@@ -125,15 +94,8 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
 
     def build() -> G:
         game = cls(variant, Chance.from_json(data["chance"]), list(data["players"]))
-        # Trusted data comes from save(), which copies everything, or was parsed for this
-        # restore alone (check_playable): nothing else holds it, so it is kept, not copied.
-        for name in _FIELDS:
-            setattr(game, name, data[name] if trusted else _copy(data[name]))
+        CODEC.load_into(game, data)
         game.steps = [_upgrade_step(step, game.cards) for step in game.steps]
-        game.log = EventLog.from_json(data["log"])
-        if data["outcome"] is not None:
-            result, winners, rule, reason, *causes = data["outcome"]
-            game.outcome = Outcome(result, tuple(winners), rule, reason, tuple(*causes))
         return game
 
     if trusted:

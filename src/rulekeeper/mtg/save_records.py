@@ -63,6 +63,10 @@ class PlayerTarget(TypedDict):
     player: Seat
 
 
+Target = CardId | PlayerTarget | None
+"""What a spell aims at or a creature attacks: a card, a player, or nothing."""
+
+
 class CardRecord(TypedDict):
     """One card and what is true of it now."""
 
@@ -80,7 +84,7 @@ class CardRecord(TypedDict):
     """The attacker it blocks, or -1."""
     blocking_order: Annotated[int, Ge(0), Le(10_000)]
     blocked: bool
-    target: CardId | PlayerTarget | None
+    target: Target
     """A spell's target: a card, a player, or nothing. An attacking creature's is the player it
     attacks, fixed when it was declared (MG R6, MG R8); a save made before every attacker kept
     it may leave it null outside a free-for-all, and the creature then attacks the defending
@@ -94,6 +98,10 @@ Step = Literal[
     "cleanup",
 ]  # fmt: skip
 """The steps of a turn (MG 2)."""
+
+
+Resume = tuple[Literal["priority", "begin_turn", "end_turn"], Seat]
+"""What play goes back to, and for which seat."""
 
 
 @dataclass
@@ -113,7 +121,7 @@ class MagicSave:
     step: Step
     decision: Annotated[str, MaxLen(40)]
     """The decision asked for: one of the core model's or one of the format's."""
-    resume: tuple[Literal["priority", "begin_turn", "end_turn"], Seat]
+    resume: Resume
     """What play goes back to once the format's own decisions are made."""
     variant_state: dict[str, Any]
     """The format's own bookkeeping, declared by the format."""

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Outcome
+from rulekeeper.engine.save_codec import KERNEL_CONVERSIONS, Codec, Conversion
+from rulekeeper.engine.save_records import OutcomeRecord
 from rulekeeper.engine.saves import (
     check_card_ids,
     check_card_zones,
@@ -22,10 +21,12 @@ from rulekeeper.engine.saves import (
     upgrade,
 )
 from rulekeeper.errors import InputError
-from rulekeeper.mtg.actions import Player
+from rulekeeper.mtg.actions import Player, Target
 from rulekeeper.mtg.cards import card_pool
 from rulekeeper.mtg.formats import magic_format
 from rulekeeper.mtg.invariants import magic_invariants
+from rulekeeper.mtg.save_records import CardRecord, MagicSave, PlayerRecord, Resume
+from rulekeeper.mtg.save_records import Target as TargetRecord
 from rulekeeper.mtg.state import (
     CORE_DECISIONS,
     PLAYER_ZONES,
@@ -40,32 +41,49 @@ if TYPE_CHECKING:
 
 G = TypeVar("G", bound="MagicGame")
 
-_NUMBERS = ("turn", "active", "first_player", "priority", "passes")
-
 RENAMED: Final = {"format_state": "variant_state"}
 """Fields renamed since release 0.1.0, whose saves still load: a format's bookkeeping is its
 ``variant_state`` in every game now."""
 
 
+def _target_json(target: Target | None) -> Any:
+    return {"player": target.index} if isinstance(target, Player) else target
+
+
+def _target(data: Any) -> Target | None:
+    return Player(data["player"]) if isinstance(data, dict) else data
+
+
+def _outcome_json(outcome: Outcome | None) -> list[Any] | None:
+    # A Magic format's outcome names no causes (no player's loss ends the game for others by
+    # a rule of its own), so its save keeps the four fields it has always had.
+    if outcome is None:
+        return None
+    return [outcome.result, list(outcome.winners), outcome.reason_rule, outcome.reason]
+
+
+CODEC: Final = Codec(
+    MagicSave,
+    at={
+        "format": "format_key",
+        "players": "table.players",
+        "cards": "table.cards",
+        "zones": "table.zones",
+    },
+    classes={PlayerRecord: PlayerState, CardRecord: CardState},
+    convert={
+        TargetRecord: Conversion(_target_json, _target),
+        Resume: Conversion(list, list),  # the game changes it in place
+        OutcomeRecord: Conversion(_outcome_json, KERNEL_CONVERSIONS[OutcomeRecord].load),
+    },
+    built=("format", "chance"),
+)
+"""The save of a Magic game, as :class:`~rulekeeper.mtg.save_records.MagicSave` declares it."""
+
+
 def game_to_json(game: MagicGame) -> dict[str, Any]:
     """The whole game as JSON-ready data."""
-    outcome = game.outcome
-    return {
-        "format": game.variant.facts.key,
-        **{key: getattr(game, key) for key in _NUMBERS},
-        "step": game.step,
-        "decision": game.decision,
-        "resume": list(game.resume),
-        "variant_state": game.variant_state,
-        "players": [asdict(p) for p in game.table.players],
-        "cards": [c.to_json() for c in game.table.cards],
-        "zones": game._zones(),
-        "chance": game.chance.to_json(),
-        "log": game.log.to_json(),
-        "outcome": None
-        if outcome is None
-        else [outcome.result, list(outcome.winners), outcome.reason_rule, outcome.reason],
-    }
+    return CODEC.dump(game)
 
 
 _OWNED_ZONES: Final = ("battlefield", "stack", "left")
@@ -94,7 +112,6 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
         raise refuse("format", str(error)) from None
     # The declarations, and pydantic beneath them, only here: play never reads a user's save.
     from rulekeeper.engine.save_records import check_record
-    from rulekeeper.mtg.save_records import MagicSave
 
     check_record(data, MagicSave)
     check_record(data["variant_state"], fmt.variant_state_record(), at=("variant_state",))
@@ -112,23 +129,10 @@ def _restore(cls: type[G], fmt: MagicFormat, data: dict[str, Any], *, trusted: b
     if not trusted and set(data["zones"]) != expected:
         odd = sorted(set(data["zones"]) ^ expected)[0]
         raise refuse(format_path(["zones", odd]), f"not a zone of this {fmt.facts.name} game")
-    game.table.restore(
-        [PlayerState(**p) for p in data["players"]],
-        [CardState.from_json(c) for c in data["cards"]],
-        {k: [int(i) for i in v] for k, v in data["zones"].items()},
-    )
-    for key in _NUMBERS:
-        setattr(game, key, int(data[key]))
-    game.step, game.decision = str(data["step"]), str(data["decision"])
-    game.resume = [str(data["resume"][0]), int(data["resume"][1])]
-    # A deep copy through JSON, so the restored game shares nothing with ``data``.
-    game.variant_state = json.loads(json.dumps(data["variant_state"]))
-    game.log = EventLog.from_json(data["log"])
+    CODEC.load_into(game, data)
+    game.table.reindex()
     if not trusted:
         _name_attacked_players(game)
-    if data["outcome"] is not None:
-        result, winners, rule, reason, *_ = data["outcome"]
-        game.outcome = Outcome(result, tuple(winners), rule, reason)
     return game
 
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from rulekeeper.engine import table
 from rulekeeper.engine.table import KeptIndex
-from rulekeeper.mtg.actions import Player, Target
+from rulekeeper.mtg.actions import Target
 from rulekeeper.mtg.cards import CardDef, card, card_pool
 
 # Not Final, unlike the model's other constants: typing.get_type_hints refuses a bare Final,
@@ -127,37 +126,6 @@ class CardState:
         self.damage, self.blocking, self.blocking_order, self.target = 0, -1, 0, None
         self.controller = self.owner
 
-    def to_json(self) -> dict[str, Any]:
-        """The card as JSON-ready data."""
-        # Spelled out rather than dataclasses.asdict: saving is on the conformance suite's
-        # hot path, and asdict deep-copies every field.
-        target = self.target
-        return {
-            "id": self.id,
-            "name": self.name,
-            "owner": self.owner,
-            "controller": self.controller,
-            "tapped": self.tapped,
-            "damage": self.damage,
-            "deathtouched": self.deathtouched,
-            "arrived_turn": self.arrived_turn,
-            "attacking": self.attacking,
-            "blocking": self.blocking,
-            "blocking_order": self.blocking_order,
-            "blocked": self.blocked,
-            "target": {"player": target.index} if isinstance(target, Player) else target,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> CardState:
-        """Restore a card saved by :meth:`to_json`."""
-        # Copied only for a card that targets a player: every saved card is read back for each
-        # action a loaded game is checked with (check_playable), and most target nothing.
-        target = data.get("target")
-        if isinstance(target, dict):
-            return cls(**{**data, "target": Player(target["player"])})
-        return cls(**data)
-
 
 class Table(table.Table[PlayerState, CardState]):
     """Players, cards and zones: everything on the table, with no rules attached (the kernel's
@@ -228,12 +196,11 @@ class Table(table.Table[PlayerState, CardState]):
         self.zones.setdefault(name, [])
         self._link_zones()
 
-    def restore(
-        self, players: list[PlayerState], cards: list[CardState], zones: dict[str, list[int]]
-    ) -> None:
-        """Put back the players, cards and zones of a saved game (see
-        :mod:`rulekeeper.mtg.saving`); where each card is follows from the zones."""
-        self.players, self.cards, self.zones = players, cards, zones
+    def reindex(self) -> None:
+        """Work out again what the table keeps from its players, cards and zones, once a saved
+        game has put them back (see :mod:`rulekeeper.mtg.saving`): where each card is follows
+        from the zones."""
+        zones = self.zones
         self.where = {i: k for k, v in zones.items() for i in v}
         self._creatures = None
         self._lands = {}

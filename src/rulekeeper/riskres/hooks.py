@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -37,24 +37,6 @@ class VariantState:
     alliances: list[Pair] = field(default_factory=list)
     offers: list[Pair] = field(default_factory=list)
     offers_made: list[Pair] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        """The state as saved."""
-        return {
-            "king": self.king,
-            "alliances": [list(p) for p in self.alliances],
-            "offers": [list(p) for p in self.offers],
-            "offers_made": [list(p) for p in self.offers_made],
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> VariantState:
-        """The state that :meth:`to_json` saved."""
-
-        def pairs(key: str) -> list[Pair]:
-            return [(int(a), int(b)) for a, b in data[key]]
-
-        return cls(data["king"], pairs("alliances"), pairs("offers"), pairs("offers_made"))
 
 
 # The variants are compiled with the engine; a new one may still subclass this in interpreted

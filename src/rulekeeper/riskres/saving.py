@@ -9,12 +9,10 @@ True
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any, Final
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.events import EventLog
-from rulekeeper.engine.game import Outcome
+from rulekeeper.engine.save_codec import Codec, Computed, Conversion
 from rulekeeper.engine.saves import (
     check_card_ids,
     check_card_zones,
@@ -32,6 +30,9 @@ from rulekeeper.riskres.cards import card_pool
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.hooks import VariantState
 from rulekeeper.riskres.invariants import risk_invariants
+from rulekeeper.riskres.save_records import CardRecord, PlayerRecord, RiskSave, VariantRecord
+from rulekeeper.riskres.save_records import Pump as PumpRecord
+from rulekeeper.riskres.save_records import Target as TargetRecord
 from rulekeeper.riskres.state import PLAYER_ZONES, CardState, PlayerState, zone_name
 from rulekeeper.rules import enforces
 
@@ -40,38 +41,67 @@ RENAMED: Final = {"variant": "variant_state"}
 save's ``variant_state``, as in every game."""
 
 
+def _target_json(target: Target | None) -> Any:
+    return {"player": target.index} if isinstance(target, Player) else target
+
+
+def _target(data: Any) -> Target | None:
+    return Player(int(data["player"])) if isinstance(data, dict) else data
+
+
+def _attack_target(data: Any) -> Target:
+    target = _target(data)
+    if target is None:
+        raise ValueError("an attacker needs a target")
+    return target
+
+
+def _pump(data: list[Any]) -> tuple[int, int, int, int, str]:
+    # Pumps saved before they could last until end of combat have no duration: a turn.
+    player, card, power, defense, *until = data
+    return (player, card, power, defense, until[0] if until else "turn")
+
+
+def _triggers_json(game: RiskGame) -> list[list[int]]:
+    # The waiting triggers, then last the seat that gets priority once they are on the stack.
+    return [list(t) for t in game.pending_triggers] + [[game.resume]]
+
+
+def _put_triggers(game: RiskGame, data: list[list[int]]) -> None:
+    *waiting, (game.resume,) = data
+    game.pending_triggers = [(int(p), int(s), int(i)) for p, s, i in waiting]
+
+
+CODEC: Final = Codec(
+    RiskSave,
+    at={
+        "options": ("mulligan_rule", "simultaneous", "turn_limit", "variant.key", "betrayal"),
+        "variant_state": "variant.state",
+        "players": "table.players",
+        "cards": "table.cards",
+        "zones": "table.zones",
+        "turn": ("turn", "active", "first_player", "step", "decision"),
+        "turn_order": ("regular", "extra_turns"),
+        "priority": ("priority", "passes"),
+        "triggers": Computed(_triggers_json, _put_triggers),
+    },
+    classes={PlayerRecord: PlayerState, VariantRecord: VariantState},
+    convert={
+        TargetRecord: Conversion(_target_json, _attack_target),
+        TargetRecord | None: Conversion(_target_json, _target),
+        CardRecord: Conversion(CardState.to_json, CardState.from_json),
+        PumpRecord: Conversion(list, _pump),
+    },
+    pairs=("attacks", "blocks", "damage_order"),
+    built=("chance", "options"),
+)
+"""The save of a Risk & Resource game, as :class:`~rulekeeper.riskres.save_records.RiskSave`
+declares it."""
+
+
 def dump(game: RiskGame) -> dict[str, Any]:
     """The whole state, RNG included, as JSON-ready data."""
-    return {
-        "format": FACTS.key,
-        "chance": game.chance.to_json(),
-        "log": game.log.to_json(),
-        "outcome": None if game.outcome is None else _outcome_json(game.outcome),
-        "options": [
-            game.mulligan_rule,
-            game.simultaneous,
-            game.turn_limit,
-            game.variant.key,
-            game.betrayal,
-        ],
-        "variant_state": game.variant.state.to_json(),
-        "pumps": [list(p) for p in game.pumps],
-        "players": [_player_json(p) for p in game.table.players],
-        "cards": [c.to_json() for c in game.table.cards],
-        "zones": {k: list(v) for k, v in game.table.zones.items()},
-        "turn": [game.turn, game.active, game.first_player, game.step, game.decision],
-        "turn_order": [game.regular, list(game.extra_turns)],
-        "priority": [game.priority, game.passes],
-        "stack": [dict(item, target=_target_json(item["target"])) for item in game.stack],
-        "attacks": [[a, _target_json(t)] for a, t in game.attacks.items()],
-        "blocks": [[b, a] for b, a in game.blocks.items()],
-        "blocked": list(game.blocked),
-        "damage_order": [[a, list(b)] for a, b in game.damage_order.items()],
-        "pressure": list(game.pressure),
-        "legend_choices": [list(c) for c in game.legend_choices],
-        "scry_pending": list(game.scry_pending),
-        "triggers": [list(t) for t in game.pending_triggers] + [[game.resume]],
-    }
+    return CODEC.dump(game)
 
 
 def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
@@ -93,9 +123,8 @@ def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
         players = data.get("players")
         if isinstance(players, list) and FACTS.players_problem(len(players)):
             raise refuse("players", FACTS.players_problem(len(players)))
-        # The declaration, and pydantic beneath it, only here: play never reads a user's save.
+        # pydantic beneath the declaration only here: play never reads a user's save.
         from rulekeeper.engine.save_records import check_record
-        from rulekeeper.riskres.save_records import RiskSave
 
         check_record(data, RiskSave)
         check_meaning(data)
@@ -108,45 +137,16 @@ def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
 
 def _restore(data: dict[str, Any]) -> RiskGame:
     rule, simultaneous, limit, variant, betrayal = data["options"]
-    players = [PlayerState(**p) for p in data["players"]]
     game = RiskGame(
         Chance.from_json(data["chance"]),
-        [p.name for p in players],
+        [p["name"] for p in data["players"]],
         mulligan_rule=rule,
         simultaneous=simultaneous,
         turn_limit=limit,
         variant=variant,
         betrayal=betrayal,
     )
-    game.table.players = players
-    game.log = EventLog.from_json(data["log"])
-    if data["outcome"] is not None:
-        # Games saved before outcomes recorded their causes have four fields.
-        result, winners, reason_rule, reason, *causes = data["outcome"]
-        causes_of = tuple(causes[0]) if causes else ()
-        game.outcome = Outcome(result, tuple(winners), reason_rule, reason, causes_of)
-    game.table.cards = [CardState.from_json(c) for c in data["cards"]]
-    game.table.zones = {k: list(v) for k, v in data["zones"].items()}
-    game.turn, game.active, game.first_player, game.step, game.decision = data["turn"]
-    game.priority, game.passes = data["priority"]
-    game.regular, extra = data["turn_order"]
-    game.extra_turns = [int(p) for p in extra]
-    game.stack = [dict(i, target=_target(i["target"])) for i in data["stack"]]
-    game.attacks = {int(a): _attack_target(t) for a, t in data["attacks"]}
-    game.blocks = {int(b): int(a) for b, a in data["blocks"]}
-    game.blocked = list(data["blocked"])
-    game.damage_order = {int(a): [int(b) for b in bs] for a, bs in data["damage_order"]}
-    game.pressure = list(data["pressure"])
-    game.legend_choices = [(int(p), str(n)) for p, n in data["legend_choices"]]
-    game.scry_pending = [int(p) for p in data["scry_pending"]]
-    *waiting, (game.resume,) = data["triggers"]
-    game.pending_triggers = [(int(p), int(s), int(i)) for p, s, i in waiting]
-    game.variant.state = VariantState.from_json(data["variant_state"])
-    # Pumps saved before they could last until end of combat have no duration: a turn.
-    game.pumps = [
-        (int(p), int(c), int(w), int(d), str(u[0]) if u else "turn")
-        for p, c, w, d, *u in data["pumps"]
-    ]
+    CODEC.load_into(game, data)
     return game
 
 
@@ -257,35 +257,3 @@ def _check_target(target: Any, seats: int, count: int, path: str) -> None:
         check_index(target["player"], seats, f"{path}.player", rule="RR R63")
     elif target is not None:
         check_index(target, count, path, what="card")
-
-
-def _target_json(target: Target | None) -> Any:
-    return {"player": target.index} if isinstance(target, Player) else target
-
-
-def _target(data: Any) -> Target | None:
-    return Player(int(data["player"])) if isinstance(data, dict) else data
-
-
-def _attack_target(data: Any) -> Target:
-    target = _target(data)
-    if target is None:
-        raise ValueError("an attacker needs a target")
-    return target
-
-
-def _outcome_json(outcome: Outcome) -> list[Any]:
-    return [
-        outcome.result,
-        list(outcome.winners),
-        outcome.reason_rule,
-        outcome.reason,
-        list(outcome.causes),
-    ]
-
-
-def _player_json(player: PlayerState) -> dict[str, Any]:
-    # Field by field, not vars() (speed guide, "A compiled engine").
-    data = {f.name: getattr(player, f.name) for f in fields(player)}
-    data["extra"] = dict(player.extra)
-    return data

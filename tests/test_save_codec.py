@@ -1,0 +1,163 @@
+"""The kernel's save codec (rulekeeper.engine.save_codec): a game's save written and read back
+by its declaration, so that a field declared in a record is saved and restored with nothing
+written by hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, NotRequired
+
+import pytest
+from annotated_types import Ge
+from typing_extensions import TypedDict
+
+from rulekeeper.dominion.saving import CODEC as DOMINION
+from rulekeeper.engine.save_codec import Codec, Computed, Conversion, copy_data
+from rulekeeper.games import FORMATS
+from rulekeeper.mtg.saving import CODEC as MAGIC
+from rulekeeper.riskres.saving import CODEC as RISK
+
+
+class MarkRecord(TypedDict):
+    seat: Annotated[int, Ge(0)]
+    tags: list[str]
+
+
+@dataclass
+class Mark:
+    seat: int
+    tags: list[str]
+
+
+@dataclass
+class BoardRecord:
+    version: Literal[2]
+    name: str
+    marks: list[MarkRecord]
+    owners: list[tuple[int, int]]
+    where: tuple[int, str]
+    notes: dict[str, Any]
+    total: int
+
+
+class Board:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.marks: list[Mark] = []
+        self.owners: dict[int, int] = {}
+        self.seat, self.step = 0, ""
+        self.notes: dict[str, Any] = {}
+        self.parts: list[int] = []
+
+
+class Loose(TypedDict):
+    seat: int
+    note: NotRequired[str]
+
+
+class Holder(TypedDict):
+    loose: Loose
+
+
+def _board_codec() -> Codec:
+    return Codec(
+        BoardRecord,
+        at={
+            "where": ("seat", "step"),
+            "total": Computed(lambda b: sum(b.parts), lambda b, t: setattr(b, "parts", [t])),
+        },
+        classes={MarkRecord: Mark},
+        pairs=("owners",),
+        built=("name",),
+    )
+
+
+def test_each_kind_of_field_is_saved_as_declared() -> None:
+    board = Board("north")
+    board.marks, board.owners = [Mark(1, ["a"])], {7: 1}
+    board.seat, board.step, board.notes, board.parts = 2, "draw", {"x": [1, (2, 3)]}, [4, 5]
+    assert _board_codec().dump(board) == {
+        "version": 2,
+        "name": "north",
+        "marks": [{"seat": 1, "tags": ["a"]}],
+        "owners": [[7, 1]],
+        "where": [2, "draw"],
+        "notes": {"x": [1, [2, 3]]},
+        "total": 9,
+    }
+
+
+def test_loading_sets_all_but_the_built_fields_and_shares_nothing() -> None:
+    saved: dict[str, Any] = {
+        "version": 2,
+        "name": "south",
+        "marks": [{"seat": 3, "tags": ["b"]}],
+        "owners": [[8, 0]],
+        "where": [1, "main"],
+        "notes": {"y": [1]},
+        "total": 6,
+    }
+    board = Board("north")
+    _board_codec().load_into(board, saved)
+    assert board.name == "north"  # built: the board was made with it
+    assert board.marks == [Mark(3, ["b"])]
+    assert board.owners == {8: 0}
+    assert (board.seat, board.step, board.notes, board.parts) == (1, "main", {"y": [1]}, [6])
+    board.marks[0].tags.append("c")
+    board.notes["y"].append(2)
+    assert saved["marks"][0]["tags"] == ["b"]
+    assert saved["notes"] == {"y": [1]}
+
+
+def test_a_saved_fixed_array_reads_back_as_a_tuple_and_a_list_as_a_list() -> None:
+    @dataclass
+    class Pairs:
+        pairs: list[tuple[int, int]] = field(default_factory=list)
+
+    class PairsRecord(TypedDict):
+        pairs: list[tuple[int, int]]
+
+    restored = Pairs()
+    Codec(PairsRecord).load_into(restored, {"pairs": [[1, 2]]})
+    assert restored.pairs == [(1, 2)]
+
+
+def test_a_type_that_does_not_say_how_it_converts_is_refused_by_name() -> None:
+    class Either(TypedDict):
+        value: int | MarkRecord
+
+    with pytest.raises(TypeError, match="does not say how it converts"):
+        Codec(Either).dump({"value": 1})
+    assert Codec(Either, convert={int | MarkRecord: Conversion(copy_data, copy_data)}).dump(
+        type("O", (), {"value": {"seat": 1, "tags": []}})()
+    ) == {"value": {"seat": 1, "tags": []}}
+
+
+def test_a_dict_record_with_optional_keys_must_say_how_it_converts() -> None:
+    with pytest.raises(TypeError, match="Loose is bound to no class"):
+        Codec(Holder).dump(type("O", (), {"loose": {"seat": 1}})())
+
+
+def test_naming_a_field_the_record_does_not_have_is_refused() -> None:
+    with pytest.raises(TypeError, match="has no field 'colour'"):
+        Codec(BoardRecord, built=("colour",))
+
+
+def test_the_generated_source_is_there_to_read() -> None:
+    assert "def dump(o):" in MAGIC.source
+    assert "def load_into(o, d):" in MAGIC.source
+
+
+@pytest.mark.parametrize(
+    ("codec", "kinds"),
+    [
+        (MAGIC, ("leveler", "vortex", "stockpile")),
+        (RISK, ("rr",)),
+        (DOMINION, ("dominion", "dominion-draft")),
+    ],
+)
+def test_every_field_a_game_saves_is_its_records(codec: Codec, kinds: tuple[str, ...]) -> None:
+    # Nothing is added beside the declaration: the save's fields are the record's, in order.
+    for key in kinds:
+        saved = FORMATS[key].new_game(3, 2).to_json()
+        assert list(saved) == list(codec.record.__dataclass_fields__)
