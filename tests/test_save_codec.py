@@ -13,6 +13,7 @@ from typing_extensions import TypedDict
 
 from rulekeeper.dominion.saving import CODEC as DOMINION
 from rulekeeper.engine.save_codec import Codec, Computed, Conversion, copy_data
+from rulekeeper.errors import SerializationError
 from rulekeeper.games import FORMATS
 from rulekeeper.mtg.saving import CODEC as MAGIC
 from rulekeeper.riskres.saving import CODEC as RISK
@@ -161,3 +162,17 @@ def test_every_field_a_game_saves_is_its_records(codec: Codec, kinds: tuple[str,
     for key in kinds:
         saved = FORMATS[key].new_game(3, 2).to_json()
         assert list(saved) == list(codec.record.__dataclass_fields__)
+
+
+def test_a_card_saved_as_an_array_is_read_back_whole_and_refused_when_too_long() -> None:
+    # Risk & Resource saves a card as an array, declared field by field (a NamedTuple).
+    game: Any = FORMATS["rr"].new_game(2, 2)
+    card = game.table.cards[3]
+    saved = game.to_json()
+    assert saved["cards"][3][:5] == [3, card.printed.name, card.owner, card.controller, card.zone]
+    restored = type(game).from_json(saved)
+    assert restored.dumps() == game.dumps()
+    assert restored.table.cards[3].printed is card.printed
+    saved["cards"][3].append(0)
+    with pytest.raises(SerializationError, match=r"cards\[3\]: 18 items, more than the 17"):
+        type(game).from_json(saved)

@@ -10,7 +10,9 @@ and converted by its declared type:
   for a fixed ``tuple[X, Y]``;
 - an object (``dict[str, ...]``): value by value;
 - a record bound to a class of the state (``classes``): field by field, each from the
-  attribute of its name, and read back as an instance of that class;
+  attribute of its name, and read back as an instance of that class, made with each field as
+  the keyword argument of its name; a ``NamedTuple`` record is saved as an array, in the order
+  of its fields;
 - a ``TypedDict`` not bound to a class: the state keeps it as a dict, converted key by key;
 - ``Any``: the state keeps it as JSON data, copied whole (:func:`copy_data`);
 - a ``Literal`` of one value (a save's version): that value, which no attribute holds.
@@ -20,8 +22,8 @@ What is not plain, the game says where it makes its :class:`Codec`:
 - ``at``: where a field lives when it is not the attribute of its name: an attribute path
   (``table.players``), several attributes saved as one array, or a :class:`Computed` field;
 - ``convert``: how the values of a type convert (a target that the state holds as a player
-  object, say); every game's chance, log and outcome convert the same way
-  (:data:`KERNEL_CONVERSIONS`);
+  object, say), or one field of a record, keyed ``(record, field name)``; every game's
+  chance, log and outcome convert the same way (:data:`KERNEL_CONVERSIONS`);
 - ``pairs``: the dicts that a save writes as arrays of ``[key, value]`` pairs, because their
   keys are numbers and a JSON object's keys are strings;
 - ``built``: the fields read when the game is made (its chance, its players' names), which
@@ -246,6 +248,10 @@ def _optional(record: Any) -> bool:
     )
 
 
+def _is_named_tuple(kind: Any) -> bool:
+    return isinstance(kind, type) and issubclass(kind, tuple) and hasattr(kind, "_fields")
+
+
 def _plain(kind: Any) -> bool:
     """True for a type whose values are saved as they are: JSON's plain values."""
     kind = _bare(kind)
@@ -319,7 +325,7 @@ class _Writer:
                 return f"dict({src})"
             k, v = self.var(), self.var()
             return f"{{{k}: {self._expression(way, args[1], v)} for {k}, {v} in {src}.items()}}"
-        if is_dataclass(kind) or is_typeddict(kind):
+        if is_dataclass(kind) or is_typeddict(kind) or _is_named_tuple(kind):
             return f"{self._record(way, kind)}({src})"
         raise TypeError(f"the save's {kind!r} does not say how it converts: give a conversion")
 
@@ -331,20 +337,40 @@ class _Writer:
         cls = self.classes.get(record)
         if cls is None and (not is_typeddict(record) or _optional(record)):
             raise TypeError(f"the save's {record.__name__} is bound to no class of the state")
-        if way == "load":
-            args = [(f, self.load(kind, f"r[{f!r}]")) for f, kind in _fields(record)]
+        fields_of = _fields(record)
+        if _is_named_tuple(record) and way == "dump":  # saved as an array, in field order
+            items = [self._item(way, record, f, kind, f"r.{f}") for f, kind in fields_of]
+            body = f"    return [{', '.join(items)}]"
+        elif _is_named_tuple(record):
+            args = [(f, self._item(way, record, f, kind, f"r[{i}]"))
+                    for i, (f, kind) in enumerate(fields_of)]  # fmt: skip
+            body = f"    return {self.name(cls)}({', '.join(f'{f}={e}' for f, e in args)})"
+        elif way == "load":
+            args = [(f, self._item(way, record, f, kind, f"r[{f!r}]")) for f, kind in fields_of]
             made = (
                 f"{self.name(cls)}({', '.join(f'{f}={e}' for f, e in args)})"
                 if cls is not None
                 else "{" + ", ".join(f"{f!r}: {e}" for f, e in args) + "}"
             )
+            body = f"    return {made}"
         else:
             # An object of the class has attributes; a dict the state keeps has keys.
             read = "r.{}" if cls is not None else "r[{!r}]"
-            entries = [f"{f!r}: {self.dump(k, read.format(f))}" for f, k in _fields(record)]
-            made = "{" + ", ".join(entries) + "}"
-        self.source.append(f"def {name}(r):\n    return {made}")
+            entries = [
+                f"{f!r}: {self._item(way, record, f, kind, read.format(f))}"
+                for f, kind in fields_of
+            ]
+            body = "    return {" + ", ".join(entries) + "}"
+        self.source.append(f"def {name}(r):\n{body}")
         return name
+
+    def _item(self, way: str, record: Any, field: str, kind: Any, src: str) -> str:
+        """The expression for one field of a record: converted as that field says, where the
+        codec was given a conversion for ``(record, field)``, or else by its type."""
+        conversion = self.convert.get((record, field))
+        if conversion is not None:
+            return f"{self.name(getattr(conversion, way))}({src})"
+        return self._expression(way, kind, src)
 
     def run(self, what: str) -> dict[str, Any]:
         """Compile the source and give back the functions it defines."""

@@ -209,6 +209,11 @@ def _problem(data: object, loc: Sequence[str | int], error: Any) -> tuple[list[s
         return path, f"{shown} is less than the minimum of {context['ge']}"
     if kind == "less_than_equal":
         return path, f"{shown} is greater than the maximum of {context['le']}"
+    if kind == "too_long":  # an array: pydantic would name the Python type (a NamedTuple)
+        return (
+            path,
+            f"{context['actual_length']} items, more than the {context['max_length']} allowed",
+        )
     if kind == "literal_error":
         return path, f"{shown} is not one of {context['expected']}"
     if kind in _JSON_TYPES:

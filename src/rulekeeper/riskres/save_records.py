@@ -15,7 +15,7 @@ invariants) come after this structure.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -39,8 +39,10 @@ Amount = Annotated[int, Ge(-1_000_000), Le(1_000_000)]
 """A change that may be negative: a pump, a counter of the variants' bookkeeping."""
 
 TurnNumber = Annotated[int, Ge(0), Le(10_000)]
+"""A turn's number."""
 
 CardName = Annotated[str, MaxLen(200)]
+"""A card's name (or a player's)."""
 
 ZoneName = Annotated[
     str, Matches(r"^(stack|(library|hand|battlefield|graveyard|exile|traps):[0-5])$")
@@ -93,28 +95,31 @@ class PlayerRecord(TypedDict):
     extra: Annotated[dict[Annotated[str, MaxLen(40)], Amount], MaxLen(64)]
 
 
-CardRecord = tuple[
-    CardId,  # id
-    CardName,  # name
-    Seat,  # owner
-    Seat,  # controller
-    ZoneName,  # zone
-    bool,  # tapped
-    Count,  # damage
-    TurnNumber,  # arrived turn
-    TurnNumber,  # attacked turn
-    Count,  # +1/+1 counters
-    Count,  # -1/-1 counters
-    Amount,  # pumped power
-    Amount,  # pumped defense
-    CardId | None,  # attached to
-    Count,  # damage prevented
-    bool,  # dealt deadly damage
-    bool,  # face down
-]
-"""A card: id, name, owner, controller, zone, tapped, damage, arrived turn, attacked turn,
-+1/+1 counters, -1/-1 counters, pumped power, pumped defense, attached to, damage prevented,
-dealt deadly damage, face down."""
+class CardRecord(NamedTuple):
+    """A card and what is true of it now, saved as an array in this order."""
+
+    id: CardId
+    printed: CardName
+    """The card's own name, even while it is face down."""
+    owner: Seat
+    controller: Seat
+    zone: ZoneName
+    tapped: bool
+    damage: Count
+    arrived_turn: TurnNumber
+    attacked_turn: TurnNumber
+    plus: Count
+    """Its +1/+1 counters."""
+    minus: Count
+    """Its -1/-1 counters."""
+    pump_power: Amount
+    pump_defense: Amount
+    attached_to: CardId | None
+    prevented: Count
+    """Damage prevented this turn."""
+    deadly_hit: bool
+    """Whether it was dealt damage by a Deadly source."""
+    face_down: bool
 
 
 class StackItem(TypedDict):

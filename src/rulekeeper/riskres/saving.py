@@ -26,7 +26,8 @@ from rulekeeper.engine.saves import (
 )
 from rulekeeper.riskres import FACTS
 from rulekeeper.riskres.actions import Player, Target
-from rulekeeper.riskres.cards import card_pool
+from rulekeeper.riskres.cards import CardDef, card_pool
+from rulekeeper.riskres.cards import card as printed_card
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.hooks import VariantState
 from rulekeeper.riskres.invariants import risk_invariants
@@ -54,6 +55,10 @@ def _attack_target(data: Any) -> Target:
     if target is None:
         raise ValueError("an attacker needs a target")
     return target
+
+
+def _printed_name(printed: CardDef) -> str:
+    return printed.name
 
 
 def _pump(data: list[Any]) -> tuple[int, int, int, int, str]:
@@ -85,11 +90,11 @@ CODEC: Final = Codec(
         "priority": ("priority", "passes"),
         "triggers": Computed(_triggers_json, _put_triggers),
     },
-    classes={PlayerRecord: PlayerState, VariantRecord: VariantState},
+    classes={PlayerRecord: PlayerState, VariantRecord: VariantState, CardRecord: CardState},
     convert={
         TargetRecord: Conversion(_target_json, _attack_target),
         TargetRecord | None: Conversion(_target_json, _target),
-        CardRecord: Conversion(CardState.to_json, CardState.from_json),
+        (CardRecord, "printed"): Conversion(_printed_name, printed_card),
         PumpRecord: Conversion(list, _pump),
     },
     pairs=("attacks", "blocks", "damage_order"),

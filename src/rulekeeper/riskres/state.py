@@ -7,7 +7,7 @@ last one; graveyards keep the order cards arrived in (RR 2.4b).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from rulekeeper.engine import table
 from rulekeeper.engine.table import KeptIndex, player_zone_names
@@ -68,21 +68,44 @@ class CardState:
         "zone",
     )
 
-    def __init__(self, card_id: int, definition: CardDef, owner: int, zone: str) -> None:
-        self.id = card_id
-        self.printed = definition  # the card's own characteristics
-        self.face_down = False  # RR 13.1: a face-down permanent is a plain 2/2
-        self.owner = self.controller = owner
+    def __init__(
+        self,
+        id: int,  # the attribute's name, as the save's record names it
+        printed: CardDef,
+        owner: int,
+        zone: str,
+        *,
+        controller: int | None = None,
+        tapped: bool = False,
+        damage: int = 0,
+        arrived_turn: int = 0,
+        attacked_turn: int = 0,
+        plus: int = 0,
+        minus: int = 0,
+        pump_power: int = 0,
+        pump_defense: int = 0,
+        attached_to: int | None = None,
+        prevented: int = 0,
+        deadly_hit: bool = False,
+        face_down: bool = False,
+    ) -> None:
+        # Every attribute can be given by name, so that a saved card is made in one call
+        # (rulekeeper.riskres.saving); a new card gives only the first four.
+        self.id = id
+        self.printed = printed  # the card's own characteristics
+        self.face_down = face_down  # RR 13.1: a face-down permanent is a plain 2/2
+        self.owner = owner
+        self.controller = owner if controller is None else controller
         self.zone = zone
-        self.tapped = False
-        self.damage = 0  # RR R4: damage is marked, defense never changes
-        self.arrived_turn = 0
-        self.attacked_turn = 0
-        self.plus = self.minus = 0  # +1/+1 and -1/-1 counters
-        self.pump_power = self.pump_defense = 0  # until end of turn
-        self.attached_to: int | None = None
-        self.prevented = 0  # RR R19: Armored damage prevented this turn
-        self.deadly_hit = False  # dealt damage by a Deadly source (RR 6.2.4)
+        self.tapped = tapped
+        self.damage = damage  # RR R4: damage is marked, defense never changes
+        self.arrived_turn = arrived_turn
+        self.attacked_turn = attacked_turn
+        self.plus, self.minus = plus, minus  # +1/+1 and -1/-1 counters
+        self.pump_power, self.pump_defense = pump_power, pump_defense  # until end of turn
+        self.attached_to = attached_to
+        self.prevented = prevented  # RR R19: Armored damage prevented this turn
+        self.deadly_hit = deadly_hit  # dealt damage by a Deadly source (RR 6.2.4)
 
     def __repr__(self) -> str:
         return f"<CardState id={self.id} name={self.name!r} zone={self.zone!r}>"
@@ -107,49 +130,6 @@ class CardState:
         self.deadly_hit = False
         self.controller = self.owner
         self.face_down = False  # RR 13.5b: it goes to its new zone face up
-
-    def to_json(self) -> list[Any]:
-        """The card as JSON-ready data."""
-        return [
-            self.id,
-            self.printed.name,
-            self.owner,
-            self.controller,
-            self.zone,
-            self.tapped,
-            self.damage,
-            self.arrived_turn,
-            self.attacked_turn,
-            self.plus,
-            self.minus,
-            self.pump_power,
-            self.pump_defense,
-            self.attached_to,
-            self.prevented,
-            self.deadly_hit,
-            self.face_down,
-        ]
-
-    @classmethod
-    def from_json(cls, data: list[Any]) -> CardState:
-        """Restore a card saved by :meth:`to_json`."""
-        state = cls(int(data[0]), card(str(data[1])), int(data[2]), str(data[4]))
-        state.controller = int(data[3])
-        (
-            state.tapped,
-            state.damage,
-            state.arrived_turn,
-            state.attacked_turn,
-            state.plus,
-            state.minus,
-            state.pump_power,
-            state.pump_defense,
-            state.attached_to,
-            state.prevented,
-            state.deadly_hit,
-            state.face_down,
-        ) = data[5:17]
-        return state
 
 
 @dataclass
