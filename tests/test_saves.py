@@ -330,6 +330,7 @@ def test_leveler_refuses_a_sub_deck_partly_outside_the_game() -> None:
 
 def test_the_schemas_agree_with_the_engines_constants() -> None:
     """The declarations repeat these facts of the code (a ``Literal`` must be written out)."""
+    from rulekeeper.dominion.draft.drafting import STAGES as DRAFT_STAGES
     from rulekeeper.mtg.game import STEPS as MAGIC_STEPS
     from rulekeeper.mtg.game import TURN_LIMIT as MAGIC_TURN_LIMIT
     from rulekeeper.riskres import PLAYERS
@@ -350,6 +351,8 @@ def test_the_schemas_agree_with_the_engines_constants() -> None:
     largest = max(FORMATS[key].players[1] for key in ("leveler", "vortex", "stockpile"))
     assert magic["properties"]["players"]["maxItems"] == largest
     assert magic["properties"]["active"]["maximum"] == largest - 1
+    draft = published("dominion-draft-variant-state.schema.json")["$defs"]["DraftRecord"]
+    assert draft["properties"]["stage"]["enum"] == list(DRAFT_STAGES)
 
 
 def published(filename: str) -> dict[str, Any]:

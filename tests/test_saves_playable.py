@@ -250,3 +250,18 @@ def test_vortex_refuses_a_pick_asked_in_a_phase_with_no_draft() -> None:
 def test_vortex_refuses_basic_lands_asked_outside_their_phase() -> None:
     game = reached("vortex", lambda g: g.decision == "basics")
     refused(game, lambda d: d["variant_state"].update(phase="play"), "basic lands are taken only")
+
+
+def test_draft_refuses_bookkeeping_its_declaration_does_not_allow() -> None:
+    # The Draft's variant_state is declared (DraftState) and checked as the rest of a save is.
+    game = _draft_at("pick")
+    refused(
+        game,
+        lambda d: d["variant_state"]["draft"].update(stage="auction"),
+        r"variant_state\.draft\.stage: 'auction' is not one of",
+    )
+    refused(
+        game,
+        lambda d: d["variant_state"].update(colour="blue"),
+        r"variant_state: Additional properties are not allowed \('colour' was unexpected\)",
+    )

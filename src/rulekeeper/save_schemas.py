@@ -60,7 +60,7 @@ SCHEMAS = (
         "magic-variant-state.schema.json",
         "urn:rulekeeper:save:magic:variant-state",
         "Variant state of plain Magic and Leveler",
-        "rulekeeper.mtg.save_records:NoBookkeeping",
+        "rulekeeper.engine.save_records:NoBookkeeping",
         "These formats keep no bookkeeping of their own: an empty object.",
     ),
     PublishedSchema(
@@ -86,6 +86,12 @@ SCHEMAS = (
         "urn:rulekeeper:dominion",
         "A saved game of Dominion",
         "rulekeeper.dominion.save_records:DominionSave",
+    ),
+    PublishedSchema(
+        "dominion-draft-variant-state.schema.json",
+        "urn:rulekeeper:save:dominion-draft:variant-state",
+        "Dominion Draft bookkeeping",
+        "rulekeeper.dominion.draft.save_records:DraftState",
     ),
 )
 """Every save's published schema."""

@@ -31,6 +31,7 @@ from mypy_extensions import mypyc_attr
 from rulekeeper.dominion import FACTS, piles_to_end
 from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Action, Violation
+from rulekeeper.engine.save_records import NoBookkeeping
 from rulekeeper.errors import SerializationError
 from rulekeeper.rules import enforces
 
@@ -56,6 +57,13 @@ class DominionVariant:
         """The saved form of this variant's bookkeeping before anything is known: what a
         position read from text (:mod:`~rulekeeper.dominion.position`) adds its entries to."""
         return {}
+
+    def variant_state_record(self) -> Any:
+        """The declaration of this variant's bookkeeping, as a save keeps it (see
+        :mod:`rulekeeper.engine.save_records`): a loaded save's ``variant_state`` is checked
+        against it, and its JSON Schema published. Plain Dominion keeps none:
+        :data:`~rulekeeper.engine.save_records.NoBookkeeping`."""
+        return NoBookkeeping
 
     def save_state(self) -> dict[str, Any]:
         """This variant's bookkeeping, JSON-ready (dicts with string keys, lists, strings,

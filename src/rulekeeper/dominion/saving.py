@@ -91,6 +91,9 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
             raise refuse("variant", f"{data['variant']!r} is not {known.facts.key}")
     assert known is not None
     variant = known()
+    if not trusted:
+        record = variant.variant_state_record()
+        check_record(data["variant_state"], record, at=("variant_state",))
 
     def build() -> G:
         game = cls(variant, Chance.from_json(data["chance"]), list(data["players"]))

@@ -7,7 +7,7 @@ and converted by its declared type:
 
 - a number, a string, true or false, null, or a ``Literal`` or union of these: as it is;
 - an array (``list[...]`` or ``tuple[...]``): item by item, read back as a list, or as a tuple
-  for a fixed ``tuple[X, Y]``;
+  for a ``tuple[X, Y]`` or ``tuple[X, ...]``;
 - an object (``dict[str, ...]``): value by value;
 - a record bound to a class of the state (``classes``): field by field, each from the
   attribute of its name, and read back as an instance of that class, made with each field as
@@ -311,10 +311,13 @@ class _Writer:
             return f"copy_data({src})"
         origin, args = get_origin(kind), get_args(kind)
         if origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+            # Saved as a list; read back as what it is declared (a tuple[X, ...] as a tuple).
+            made = "tuple" if origin is tuple and way == "load" else "list"
             if _plain(args[0]):
-                return f"list({src})"
+                return f"{made}({src})"
             v = self.var()
-            return f"[{self._expression(way, args[0], v)} for {v} in {src}]"
+            each = f"{self._expression(way, args[0], v)} for {v} in {src}"
+            return f"tuple({each})" if made == "tuple" else f"[{each}]"
         if origin is tuple:
             if all(_plain(item) for item in args):
                 return f"{'list' if way == 'dump' else 'tuple'}({src})"

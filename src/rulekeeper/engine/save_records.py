@@ -144,6 +144,11 @@ ended it, the reason in words, and (where the game ended because others lost) th
 them lost by. Saves written before the causes were recorded have four fields."""
 
 
+NoBookkeeping = Annotated[dict[str, Any], MaxLen(0)]
+"""The ``variant_state`` of a game that keeps no bookkeeping of its own (plain Magic, Leveler,
+plain Dominion): an empty object."""
+
+
 # Checking a save against its declaration, and publishing the declaration.
 
 

@@ -60,7 +60,7 @@ class MagicFormat:
         """The declaration of this format's ``game.variant_state`` in a saved game (see
         :mod:`rulekeeper.mtg.save_records`; plain Magic keeps none). Asked only when a save is
         read or its schema written, so the declaration is imported then."""
-        from rulekeeper.mtg.save_records import NoBookkeeping
+        from rulekeeper.engine.save_records import NoBookkeeping
 
         return NoBookkeeping
 

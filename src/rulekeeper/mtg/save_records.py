@@ -133,8 +133,3 @@ class MagicSave:
     chance: ChanceRecord
     log: Log
     outcome: OutcomeRecord
-
-
-NoBookkeeping = Annotated[dict[str, Any], MaxLen(0)]
-"""The ``variant_state`` of plain Magic and Leveler, which keep no bookkeeping of their own: an
-empty object."""

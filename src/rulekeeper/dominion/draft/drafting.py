@@ -29,8 +29,10 @@ from rulekeeper.dominion.draft import (
     RANDOMIZERS_PER_PLAYER,
 )
 from rulekeeper.dominion.draft.actions import DiscardLandscape, MoveToCentre, SetAside
+from rulekeeper.dominion.draft.save_records import DraftRecord
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action
+from rulekeeper.engine.save_codec import Codec
 from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.rules import RuleId, enforces
 
@@ -406,20 +408,9 @@ class Draft:
     # Saving.
 
     def to_json(self) -> dict[str, Any]:
-        """The draft as JSON-ready data."""
-        return {
-            "piles": [list(pile) for pile in self.piles],
-            "set_aside": [list(cards) for cards in self.set_aside],
-            "picked": list(self.picked),
-            "centre_choice": list(self.centre_choice),
-            "centre": list(self.centre),
-            "landscape_pile": list(self.landscape_pile),
-            "landscape_holder": self.landscape_holder,
-            "discarded": list(self.discarded),
-            "private": self.private,
-            "names": list(self.names),
-            "stage": self.stage,
-        }
+        """The draft as JSON-ready data, as
+        :class:`~rulekeeper.dominion.draft.save_records.DraftRecord` declares it."""
+        return _CODEC.dump(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Draft:
@@ -428,29 +419,22 @@ class Draft:
         :raises SerializationError: if the data is not a saved draft.
         """
         try:
-            draft = cls(
-                [[str(c) for c in pile] for pile in data["piles"]],
-                [str(c) for c in data["landscape_pile"]],
-                int(data["landscape_holder"]),
-                private=bool(data["private"]),
-                names=[str(n) for n in data["names"]],
-            )
-            draft.set_aside = [[str(c) for c in cards] for cards in data["set_aside"]]
-            draft.picked = [None if c is None else str(c) for c in data["picked"]]
-            draft.centre_choice = [None if c is None else str(c) for c in data["centre_choice"]]
-            draft.centre = [str(c) for c in data["centre"]]
-            draft.discarded = [str(c) for c in data["discarded"]]
-            stage = str(data["stage"])
-        except (KeyError, TypeError, ValueError) as error:
-            raise SerializationError(f"bad draft state: {error}") from None
-        if stage not in STAGES or FACTS.players_problem(draft.players):
+            draft = cls([], [], 0)
+            _CODEC.load_into(draft, data)
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            raise SerializationError(f"bad draft state: {error!r}") from None
+        draft.players = len(draft.piles)
+        if draft.stage not in STAGES or FACTS.players_problem(draft.players):
             raise SerializationError(
-                f"bad draft state: stage {stage!r}, {draft.players} players (DD 1.1)"
+                f"bad draft state: stage {draft.stage!r}, {draft.players} players (DD 1.1)"
             )
         if len(draft.set_aside) != draft.players or len(draft.picked) != draft.players:
             raise SerializationError("bad draft state: one entry per player is needed (DD 1.1)")
-        draft.stage = stage
         return draft
+
+
+_CODEC: Final = Codec(DraftRecord)
+"""The draft's save: each field of the record is the draft's attribute of its name."""
 
 
 # Linked here rather than by decorating, so that the class compiles (see the speed guide).

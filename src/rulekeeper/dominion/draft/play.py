@@ -36,7 +36,7 @@ behaves as before):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -49,9 +49,11 @@ from rulekeeper.dominion.draft import (
     VARIANTS,
 )
 from rulekeeper.dominion.draft.drafting import DONE, Draft
+from rulekeeper.dominion.draft.save_records import DraftRecord, DraftState
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.hooks import DominionVariant, register
 from rulekeeper.engine.game import Action, Violation
+from rulekeeper.engine.save_codec import Codec, Conversion
 from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.rules import enforces
 
@@ -122,9 +124,14 @@ class DominionDraft(DominionVariant):
 
     # Saving: the draft is written as JSON only here.
 
+    def variant_state_record(self) -> Any:
+        """The Draft's bookkeeping is its draft and the Supplies:
+        :class:`~rulekeeper.dominion.draft.save_records.DraftState`."""
+        return DraftState
+
     def save_state(self) -> dict[str, Any]:
         """The draft and the Supplies as a save keeps them."""
-        return {"draft": self.dealt.to_json(), "supply": [list(s) for s in self.supplies]}
+        return _CODEC.dump(self)
 
     def restore_state(self, state: dict[str, Any]) -> None:
         """Take up the draft and the Supplies a save kept.
@@ -133,8 +140,7 @@ class DominionDraft(DominionVariant):
         """
         if sorted(state) != ["draft", "supply"]:
             raise SerializationError(f"the Draft keeps its draft and supply, not {sorted(state)}")
-        self.draft = Draft.from_json(state["draft"])
-        self.supplies = [tuple(str(p) for p in supply) for supply in state["supply"]]
+        _CODEC.load_into(self, state)
 
     # The draft, before turn one.
 
@@ -292,3 +298,11 @@ def new_draft_game(
         )
     rules = DominionDraft(private=variant == PRIVATE, landscapes=variant != NO_LANDSCAPES)
     return DominionGame.new((), seed=seed, players=players, names=names, variant=rules)
+
+
+_CODEC: Final = Codec(
+    DraftState,
+    at={"supply": "supplies"},
+    convert={DraftRecord: Conversion(Draft.to_json, Draft.from_json)},
+)
+"""The Draft's bookkeeping as a save keeps it."""
