@@ -131,6 +131,29 @@ class Computed:
     put: Callable[[Any, Any], None]
 
 
+def player_or_card(player: type[Any]) -> Conversion:
+    """How a game saves what is aimed at or attacked: a card by its ID, a player (an instance
+    of the game's ``player`` class, made from a seat and holding it as ``index``) as
+    ``{"player": seat}``, or nothing as null.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Seat:
+    ...     index: int
+    >>> target = player_or_card(Seat)
+    >>> target.dump(Seat(1)), target.dump(7), target.load({"player": 1})
+    ({'player': 1}, 7, Seat(index=1))
+    """
+
+    def dump(target: Any) -> Any:
+        return {"player": target.index} if isinstance(target, player) else target
+
+    def load(data: Any) -> Any:
+        return player(data["player"]) if isinstance(data, dict) else data
+
+    return Conversion(dump, load)
+
+
 Where = str | tuple[str, ...] | Computed
 """Where a field lives: an attribute path (``table.players``), the attributes a fixed array
 holds, in order, or how it is worked out (:class:`Computed`)."""

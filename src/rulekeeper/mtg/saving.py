@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Outcome
-from rulekeeper.engine.save_codec import KERNEL_CONVERSIONS, Codec, Conversion
+from rulekeeper.engine.save_codec import KERNEL_CONVERSIONS, Codec, Conversion, player_or_card
 from rulekeeper.engine.save_records import OutcomeRecord
 from rulekeeper.engine.saves import (
     check_card_ids,
@@ -21,7 +21,7 @@ from rulekeeper.engine.saves import (
     upgrade,
 )
 from rulekeeper.errors import InputError
-from rulekeeper.mtg.actions import Player, Target
+from rulekeeper.mtg.actions import Player
 from rulekeeper.mtg.cards import card_pool
 from rulekeeper.mtg.formats import magic_format
 from rulekeeper.mtg.invariants import magic_invariants
@@ -46,14 +46,6 @@ RENAMED: Final = {"format_state": "variant_state"}
 ``variant_state`` in every game now."""
 
 
-def _target_json(target: Target | None) -> Any:
-    return {"player": target.index} if isinstance(target, Player) else target
-
-
-def _target(data: Any) -> Target | None:
-    return Player(data["player"]) if isinstance(data, dict) else data
-
-
 def _outcome_json(outcome: Outcome | None) -> list[Any] | None:
     # A Magic format's outcome names no causes (no player's loss ends the game for others by
     # a rule of its own), so its save keeps the four fields it has always had.
@@ -72,7 +64,7 @@ CODEC: Final = Codec(
     },
     classes={PlayerRecord: PlayerState, CardRecord: CardState},
     convert={
-        TargetRecord: Conversion(_target_json, _target),
+        TargetRecord: player_or_card(Player),
         Resume: Conversion(list, list),  # the game changes it in place
         OutcomeRecord: Conversion(_outcome_json, KERNEL_CONVERSIONS[OutcomeRecord].load),
     },

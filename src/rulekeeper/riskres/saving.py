@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.save_codec import Codec, Computed, Conversion
+from rulekeeper.engine.save_codec import Codec, Computed, Conversion, player_or_card
 from rulekeeper.engine.saves import (
     check_card_ids,
     check_card_zones,
@@ -25,7 +25,7 @@ from rulekeeper.engine.saves import (
     upgrade,
 )
 from rulekeeper.riskres import FACTS
-from rulekeeper.riskres.actions import Player, Target
+from rulekeeper.riskres.actions import Player
 from rulekeeper.riskres.cards import CardDef, card_pool
 from rulekeeper.riskres.cards import card as printed_card
 from rulekeeper.riskres.game import RiskGame
@@ -40,21 +40,6 @@ from rulekeeper.rules import enforces
 RENAMED: Final = {"variant": "variant_state"}
 """Fields renamed since release 0.1.0, whose saves still load: the variants' bookkeeping is the
 save's ``variant_state``, as in every game."""
-
-
-def _target_json(target: Target | None) -> Any:
-    return {"player": target.index} if isinstance(target, Player) else target
-
-
-def _target(data: Any) -> Target | None:
-    return Player(int(data["player"])) if isinstance(data, dict) else data
-
-
-def _attack_target(data: Any) -> Target:
-    target = _target(data)
-    if target is None:
-        raise ValueError("an attacker needs a target")
-    return target
 
 
 def _printed_name(printed: CardDef) -> str:
@@ -77,6 +62,8 @@ def _put_triggers(game: RiskGame, data: list[list[int]]) -> None:
     game.pending_triggers = [(int(p), int(s), int(i)) for p, s, i in waiting]
 
 
+_AIMED_AT: Final = player_or_card(Player)
+
 CODEC: Final = Codec(
     RiskSave,
     at={
@@ -92,8 +79,9 @@ CODEC: Final = Codec(
     },
     classes={PlayerRecord: PlayerState, VariantRecord: VariantState, CardRecord: CardState},
     convert={
-        TargetRecord: Conversion(_target_json, _attack_target),
-        TargetRecord | None: Conversion(_target_json, _target),
+        # An attack always has a target; a spell or ability may have none.
+        TargetRecord: _AIMED_AT,
+        TargetRecord | None: _AIMED_AT,
         (CardRecord, "printed"): Conversion(_printed_name, printed_card),
         PumpRecord: Conversion(list, _pump),
     },
