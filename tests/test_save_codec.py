@@ -4,8 +4,8 @@ written by hand."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, NotRequired
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Annotated, Any, Literal, NotRequired, get_type_hints
 
 import pytest
 from annotated_types import Ge
@@ -16,6 +16,7 @@ from rulekeeper.engine.save_codec import Codec, Computed, Conversion, copy_data
 from rulekeeper.errors import SerializationError
 from rulekeeper.games import FORMATS
 from rulekeeper.mtg.saving import CODEC as MAGIC
+from rulekeeper.mtg.state import CardState as MagicCard
 from rulekeeper.riskres.saving import CODEC as RISK
 
 
@@ -176,3 +177,18 @@ def test_a_card_saved_as_an_array_is_read_back_whole_and_refused_when_too_long()
     saved["cards"][3].append(0)
     with pytest.raises(SerializationError, match=r"cards\[3\]: 18 items, more than the 17"):
         type(game).from_json(saved)
+
+
+DERIVED: dict[type, set[str]] = {MagicCard: {"definition"}}
+"""Attributes a class works out from the others, which its save need not keep: a Magic
+card's definition is looked up by its name."""
+
+
+@pytest.mark.parametrize("codec", [MAGIC, RISK, DOMINION], ids=["magic", "rr", "dominion"])
+def test_every_attribute_of_a_saved_class_is_in_its_record(codec: Codec) -> None:
+    # An attribute the record forgot would be lost by every save and every copy (after()).
+    for record, cls in codec.classes.items():
+        declared = set(get_type_hints(record))
+        slots = getattr(cls, "__slots__", ())
+        attributes = {f.name for f in fields(cls)} if is_dataclass(cls) else set(slots)
+        assert attributes - DERIVED.get(cls, set()) == declared, cls.__name__

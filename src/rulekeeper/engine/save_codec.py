@@ -180,7 +180,8 @@ class Codec:
     ) -> None:
         self.record = record
         self._at = dict(at or {})
-        self._classes = dict(classes or {})
+        self.classes: Mapping[Any, type] = dict(classes or {})
+        """The records this codec makes objects of, and the class of each."""
         self._convert = {**KERNEL_CONVERSIONS, **(convert or {})}
         self._pairs = frozenset(pairs)
         self._built = frozenset(built)
@@ -200,7 +201,7 @@ class Codec:
 
     @cached_property
     def _functions(self) -> dict[str, Any]:
-        writer = _Writer(self._classes, self._convert)
+        writer = _Writer(self.classes, self._convert)
         entries, loaded = [], []
         for name, kind in _fields(self.record):
             dumped, lines = self._field(writer, name, kind)
