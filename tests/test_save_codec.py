@@ -192,3 +192,16 @@ def test_every_attribute_of_a_saved_class_is_in_its_record(codec: Codec) -> None
         slots = getattr(cls, "__slots__", ())
         attributes = {f.name for f in fields(cls)} if is_dataclass(cls) else set(slots)
         assert attributes - DERIVED.get(cls, set()) == declared, cls.__name__
+
+
+def test_a_conversion_no_field_asks_for_is_refused() -> None:
+    # A conversion keyed by a field's name spelled wrongly would leave the field unconverted.
+    codec = Codec(
+        BoardRecord,
+        at={"where": ("seat", "step"), "total": Computed(len, setattr)},
+        classes={MarkRecord: Mark},
+        convert={(BoardRecord, "nmae"): Conversion(str, str)},
+        pairs=("owners",),
+    )
+    with pytest.raises(TypeError, match=r"no field converts by \(.*'nmae'\)"):
+        codec.dump(Board("north"))

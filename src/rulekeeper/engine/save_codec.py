@@ -182,7 +182,8 @@ class Codec:
         self._at = dict(at or {})
         self.classes: Mapping[Any, type] = dict(classes or {})
         """The records this codec makes objects of, and the class of each."""
-        self._convert = {**KERNEL_CONVERSIONS, **(convert or {})}
+        self._given = dict(convert or {})
+        self._convert = {**KERNEL_CONVERSIONS, **self._given}
         self._pairs = frozenset(pairs)
         self._built = frozenset(built)
         unknown = (self._at.keys() | self._pairs | self._built) - dict(_fields(record)).keys()
@@ -211,6 +212,11 @@ class Codec:
         writer.source.append(f"def dump(o):\n    return {{{', '.join(entries)}}}")
         body = "".join(f"    {line}\n" for line in loaded) or "    pass\n"
         writer.source.append(f"def load_into(o, d):\n{body}")
+        # A conversion no field asked for is a mistake (a type or a field named wrongly): the
+        # fields it was meant for would be saved without it.
+        unused = [key for key in self._given if id(self._given[key]) not in writer.used]
+        if unused:
+            raise TypeError(f"{self.record.__name__}: no field converts by {unused[0]!r}")
         return writer.run(f"save of {self.record.__name__}")
 
     @property
@@ -298,6 +304,8 @@ class _Writer:
 
     def __init__(self, classes: Mapping[Any, type], convert: Mapping[Any, Conversion]) -> None:
         self.classes, self.convert = classes, convert
+        self.used: set[int] = set()
+        """The conversions the source calls, by identity."""
         self.source: list[str] = []
         self.namespace: dict[str, Any] = {"copy_data": copy_data}
         self._names: dict[int, str] = {}
@@ -327,6 +335,7 @@ class _Writer:
     def _expression(self, way: str, kind: Any, src: str) -> str:
         conversion = _lookup(self.convert, kind) or _lookup(self.convert, _bare(kind))
         if conversion is not None:
+            self.used.add(id(conversion))
             return f"{self.name(getattr(conversion, way))}({src})"
         if _plain(kind):
             return src
@@ -396,6 +405,7 @@ class _Writer:
         codec was given a conversion for ``(record, field)``, or else by its type."""
         conversion = self.convert.get((record, field))
         if conversion is not None:
+            self.used.add(id(conversion))
             return f"{self.name(getattr(conversion, way))}({src})"
         return self._expression(way, kind, src)
 
