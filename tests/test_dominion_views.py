@@ -61,16 +61,17 @@ def test_a_decision_view_shows_what_the_view_shows_in_the_draft() -> None:
         assert _check_every_decision(game, [DraftAgent(seat) for seat in range(3)])
 
 
-def test_a_decision_view_reads_the_phase_the_coins_and_the_choice_first() -> None:
-    # _view_facts writes them out itself; each is the whole view's.
+def test_a_decision_view_holds_the_phase_the_coins_and_the_choice_from_the_start() -> None:
+    # _view_facts writes them out itself; each is the whole view's, and reading them builds
+    # nothing more.
     game = scenario(hands={0: ["Village", "Copper", "Copper", "Estate", "Estate"]})
     for player in (0, 1):
         seen = decision_view(game, player)
         whole = game.view(player)
-        assert [k for k in dict.keys(seen) if isinstance(k, str)] == []  # nothing yet
-        assert seen["coins"] == whole["coins"]
         held = [(k, v) for k, v in dict.items(seen) if isinstance(k, str)]
         assert held == [(k, whole[k]) for k in ("phase", "coins", "choice")]
+        assert seen["coins"] == whole["coins"]
+        assert list(dict.keys(seen)) == ["phase", "coins", "choice"]  # nothing built
 
 
 def test_entries_not_there_yet_are_built_for_get_and_in() -> None:

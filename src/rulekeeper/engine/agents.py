@@ -92,7 +92,8 @@ def play(
             return game.outcome
         player = game.current_player()
         # What decision_view(game, player) makes, made here without the call.
-        view = DecisionView(UNBUILT)
+        facts = game._view_facts(player)
+        view = DecisionView(facts or UNBUILT)
         view._source = (game, player, game._applied)
         if listed is not None:
             action = agents[player].choose(view, listed)

@@ -249,8 +249,8 @@ class Game(ABC):
 
     def _view_facts(self, player: PlayerId) -> dict[str, Any] | None:
         """A few entries of ``player``'s :meth:`view`, exactly as it has them, that cost far
-        less than the whole: what a :class:`~rulekeeper.engine.views.DecisionView` reads
-        before it builds the whole view. By default there are none."""
+        less than the whole: what a :class:`~rulekeeper.engine.views.DecisionView` holds from
+        the start, before it builds the whole view. By default there are none."""
         return None
 
     def _apply_listing(self, action: Action) -> list[Action] | None:

@@ -5,8 +5,11 @@ building it can cost more than the move; many agents read a few entries of it, a
 So :func:`~rulekeeper.engine.agents.play` hands each agent a :class:`DecisionView`, which
 builds the whole view, exactly as ``view`` gives it, the first time anything is read from it
 that it does not hold. A format may give the few facts its agents decide from at less cost
-(Dominion gives the phase, the coins and the pending choice), so that reading them builds
-nothing more; an agent that reads nothing costs nothing.
+(Dominion gives the phase, the coins and the pending choice): the view holds them from the
+start, so reading them is a plain dict read and builds nothing more. (Put in at the first read
+instead, they cost a compiled Big Money player more than building them for every decision:
+the first read of a missing entry goes through ``__missing__``, a method of an ordinary Python
+class.) In a format that gives no facts, an agent that reads nothing costs nothing.
 
 It is the view of one decision: once an action has been applied, reading what it has not built
 yet raises, rather than answer from a later state.
@@ -37,9 +40,9 @@ if TYPE_CHECKING:
 _NOTHING_READ: Final[Any] = object()
 
 UNBUILT: Final[dict[Any, None]] = {_NOTHING_READ: None}
-"""What a view holds before anything is read from it: one entry that no reader sees, since
-every way of seeing the whole builds the view first. It is not empty because ``json`` writes a
-dict it finds empty as ``{}`` without asking it for its entries."""
+"""What a view holds until it is built, in a format that gives no facts: one entry that no
+reader sees, since every way of seeing the whole builds the view first. It is not empty because
+``json`` writes a dict it finds empty as ``{}`` without asking it for its entries."""
 
 
 # An ordinary Python class even in the compiled build (its methods are compiled), so that dict
@@ -49,17 +52,17 @@ class DecisionView(dict[str, Any]):
     """What ``player`` may know, as :meth:`~rulekeeper.engine.game.Game.view` gives it, built
     when first read.
 
-    A read of one entry (``view[key]``, ``get``, ``in``) first puts in the facts the format
-    gives at less cost, if it gives any, and builds the whole view if the entry is not among
-    them; anything that sees the whole (iterating, printing, comparing, copying, changing it)
-    builds it, so that it always shows the same entries in the same order as ``view``.
+    It holds from the start the facts the format gives at less cost, if it gives any. A read
+    of one entry (``view[key]``, ``get``, ``in``) that is not among them builds the whole view;
+    so does anything that sees the whole (iterating, printing, comparing, copying, changing
+    it), so that it always shows the same entries in the same order as ``view``.
     """
 
     __slots__ = ("_source",)
 
     # The game and player the whole view is built from, and how many actions the game had
-    # applied then; None once it is built. Until the format's facts are put in, it also holds
-    # UNBUILT's entry.
+    # applied then; None once the whole view is built. Until then it holds the format's facts,
+    # or UNBUILT's entry if the format gives none.
     _source: tuple[Game, int, int] | None
 
     # No __init__: dict's own makes the view, without a call into Python code (speed guide).
@@ -75,19 +78,6 @@ class DecisionView(dict[str, Any]):
             )
         return game
 
-    def _has(self, key: object) -> bool:
-        """Whether ``key`` is there, once the format's facts are in if it was not."""
-        if super().__contains__(key):
-            return True
-        if self._source is None or not super().__contains__(_NOTHING_READ):
-            return False  # built, or the facts are in already
-        facts = self._game()._view_facts(self._source[1])
-        if facts is None:
-            return False
-        dict.update(self, facts)
-        dict.__delitem__(self, _NOTHING_READ)
-        return super().__contains__(key)
-
     def _build(self) -> None:
         """Replace what it holds with the whole view."""
         if self._source is None:
@@ -102,17 +92,16 @@ class DecisionView(dict[str, Any]):
     def __missing__(self, key: str) -> Any:
         if self._source is None:  # built, and still not there
             raise KeyError(key)
-        if not self._has(key):
-            self._build()
-        return self[key]
+        self._build()
+        return dict.__getitem__(self, key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        if not self._has(key):
+        if not dict.__contains__(self, key):
             self._build()
         return super().get(key, default)
 
     def __contains__(self, key: object) -> bool:
-        if not self._has(key):
+        if not dict.__contains__(self, key):
             self._build()
         return super().__contains__(key)
 
@@ -201,7 +190,8 @@ class DecisionView(dict[str, Any]):
 
 def decision_view(game: Game, player: int) -> DecisionView:
     """A :class:`DecisionView` of ``game`` for ``player``, good until the next action."""
-    view = DecisionView(UNBUILT)
+    facts = game._view_facts(player)
+    view = DecisionView(facts or UNBUILT)
     view._source = (game, player, game._applied)
     return view
 
