@@ -72,6 +72,8 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
     """
     if trusted:
         known = variant_type(data["format"])
+        assert known is not None
+        variant = known()
     else:
         data = upgrade(check_object(data, "Dominion"), RENAMED)
         key = data.get("format")
@@ -89,9 +91,7 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
         check_record(data, DominionSave)
         if data["variant"] != known.facts.key:
             raise refuse("variant", f"{data['variant']!r} is not {known.facts.key}")
-    assert known is not None
-    variant = known()
-    if not trusted:
+        variant = known()
         record = variant.variant_state_record()
         check_record(data["variant_state"], record, at=("variant_state",))
 
