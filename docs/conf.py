@@ -7,6 +7,7 @@ link and every type in a signature must resolve, or the build fails.
 from __future__ import annotations
 
 import gc
+import os
 import sys
 import warnings
 from pathlib import Path
@@ -61,9 +62,11 @@ myst_heading_anchors = 3
 rulekeeper_engine_packages = ["rulekeeper"]
 rulekeeper_api_dir = "api/_generated"  # one page per module, written before every build
 rulekeeper_tests_dir = "../tests"
-# The path the site is served from: a server returns 404.html for a missing address at any
-# depth, and the page resolves its styles and links against this (rulekeeper.sphinx.notfound).
-rulekeeper_site_root = "/"
+# The site's canonical address: each page's canonical link and og:url, sitemap.xml and the
+# path the 404 page finds the site under (rulekeeper.sphinx.notfound) all come from it. The
+# project's published address by default; a deployment to another address sets
+# RULEKEEPER_BASE_URL (the Pages workflow passes the address its host gives the site).
+html_baseurl = os.environ.get("RULEKEEPER_BASE_URL", "https://rulekeeper.github.io/rulekeeper/")
 
 # -- API reference ------------------------------------------------------------------------------
 

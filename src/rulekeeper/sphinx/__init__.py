@@ -17,9 +17,9 @@ Configuration:
 ``rulekeeper_release_pages_dir`` (default ``"releases"``)
     The folder of the source tree a page per release is generated into (see
     :mod:`rulekeeper.sphinx.releasepages`); ``""`` for none.
-``rulekeeper_site_root`` (default ``"/"``)
-    The path the site is served from, so that ``404.html``, returned for a missing address at
-    any depth, finds its styles and links (see :mod:`rulekeeper.sphinx.notfound`).
+``rulekeeper_site_root`` (default ``""``: the path of ``html_baseurl``, or ``/``)
+    The path the site expects to be served from, so that ``404.html``, returned for a missing
+    address at any depth, finds its styles and links (see :mod:`rulekeeper.sphinx.notfound`).
 ``rulekeeper_api_dir`` (default ``""``: off)
     A folder of the source tree to generate one API page per engine module into.
 """
@@ -41,7 +41,7 @@ from rulekeeper.sphinx.editlinks import point_edit_links
 from rulekeeper.sphinx.examples import setup_examples
 from rulekeeper.sphinx.gallery import CardGalleryDirective, KeywordLinks
 from rulekeeper.sphinx.glossary import GlossaryIndex, GlossaryLinks
-from rulekeeper.sphinx.linkpreviews import add_meta_tags
+from rulekeeper.sphinx.linkpreviews import add_meta_tags, write_card
 from rulekeeper.sphinx.navigation import forget_navigation, share_navigation
 from rulekeeper.sphinx.notfound import setup_not_found
 from rulekeeper.sphinx.overview import FormatsOverview, FormatsOverviewDirective
@@ -53,6 +53,7 @@ from rulekeeper.sphinx.rulings import (
     RulingsTable,
     changed_rulings,
 )
+from rulekeeper.sphinx.sitemap import write_sitemap
 from rulekeeper.sphinx.traceability import TraceabilityDirective, TraceabilityTables
 from rulekeeper.sphinx.transforms import EnforcedByLinks, RuleSections
 
@@ -98,6 +99,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-get-updated", changed_rulings)
     app.connect("build-finished", write_site_files)
     app.connect("html-page-context", add_meta_tags)
+    app.connect("build-finished", write_card)
+    app.connect("build-finished", write_sitemap)
     # Ahead of the theme's handler (priority 500), which works out the navigation tree.
     app.connect("html-page-context", share_navigation, priority=400)
     app.connect("write-started", forget_navigation)

@@ -138,7 +138,7 @@ def write_site_files(app: Sphinx, exception: BaseException | None) -> None:
     write_offline_files(out, offline, released, aliases)
     favicon = app.config.html_favicon
     icon = f"_static/{Path(favicon).name}" if favicon and "://" not in favicon else ""
-    write_rule_data(out, records, page_uri, favicon=icon)
+    write_rule_data(out, records, page_uri, favicon=icon, site=app.config.html_baseurl or "")
     search = {
         "glossary": glossary_entries(app.env, app.builder.get_target_uri),
         "pages": page_entries(app.env, app.builder.get_target_uri),
@@ -176,11 +176,14 @@ def write_rule_data(
     page_uri: Mapping[str, str],
     *,
     favicon: str = "",
+    site: str = "",
 ) -> None:
     """Write ``rules.json`` and the short address of every rule under ``out``.
 
     ``favicon`` is the site's icon relative to ``out``: a short address names it, or the
     browser asks the server for a ``favicon.ico`` that does not exist before it moves on.
+    ``site`` is the site's canonical address, if it has one: a shared short address then
+    carries its own ``og:url`` and the site's card.
     """
     data = rule_data(records, page_uri)
     (out / DATA_FILE).parent.mkdir(parents=True, exist_ok=True)
@@ -195,7 +198,13 @@ def write_rule_data(
         target = f"{relative_uri(address, page_uri[record.docname])}#{record.anchor}"
         title = f": {record.rule.title}" if record.rule.title else ""
         # What a link preview shows of a shared short address: the rule's ID, title and text.
-        meta = meta_tags(f"{rule_id}{title}", plain(record.rule), kind="article")
+        meta = meta_tags(
+            f"{rule_id}{title}",
+            plain(record.rule),
+            kind="article",
+            url=site.rstrip("/") + "/" + address if site else None,
+            site=site or None,
+        )
         page = REDIRECT.format(
             id=html.escape(rule_id),
             target=html.escape(target),
