@@ -7,13 +7,16 @@
   driven by Playwright's Python client. Playwright's own browser download is never used.
 
 The site is served by a thread of this process on ``127.0.0.1`` at a port the system picks, so
-that links, scripts and fetched JSON behave as they do on a web server, not as ``file://``.
+that links, scripts and fetched JSON behave as they do on a web server, not as ``file://``;
+and under the path of its canonical address (``/rulekeeper/`` by default), as a code host
+serves a project's pages, so that every test sees the site where it is published.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import re
 import threading
 from collections.abc import Callable, Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -71,14 +74,41 @@ def site_dir() -> Path:
     return SITE
 
 
+class _UnderSubPath(_QuietHandler):
+    """Serve the site under ``sub_path`` only; every other address is missing."""
+
+    sub_path = "/"
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.sub_path):
+            return str(Path(self.directory, "no such page"))
+        return super().translate_path("/" + path.removeprefix(self.sub_path))
+
+
+def published_path(site: Path) -> str:
+    """The path of the site's canonical address, as its home page names it: ``/rulekeeper/``,
+    or ``/`` for a site built without one."""
+    home = (site / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<link rel="canonical" href="[a-z]+://[^/"]+(/[^"]*?)index\.html"', home)
+    return found.group(1) if found else "/"
+
+
+def serve(site: Path, sub_path: str = "/") -> tuple[ThreadingHTTPServer, str]:
+    """Serve ``site`` under ``sub_path`` on the loopback interface; the server and the
+    site's address."""
+    handler_class = type("Handler", (_UnderSubPath,), {"sub_path": sub_path})
+    handler = functools.partial(handler_class, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{sub_path}"
+
+
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path) -> Iterator[str]:
-    """The address of the site, served on the loopback interface for the whole session."""
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    """The address of the site, served on the loopback interface for the whole session under
+    the path of its canonical address."""
+    server, address = serve(site_dir, published_path(site_dir))
+    yield address
     server.shutdown()
     server.server_close()
 
