@@ -343,6 +343,12 @@ def test_a_rule_links_to_its_history(rules: Rules, tab_at: Callable[[str], Tab])
     line.locator("a.rule-history-link").click()
     page.wait_for_url("**/changes.html?rule=LV-2.1")
     assert "LV 2.1" in page.locator(".rule-history-notice").inner_text()
+    # The rule's history comes first: the page's general introduction is out of the way.
+    assert page.locator("article p", has_text="this page lists the changes made since").is_hidden()
+    assert (
+        page.evaluate("document.querySelector('article h1').nextElementSibling.className")
+        == "rule-history-notice"
+    )
     for index in range(page.locator("li.rule-change").filter(visible=True).count()):
         shown = page.locator("li.rule-change").filter(visible=True)
         assert "LV 2.1" in shown.nth(index).inner_text()

@@ -547,6 +547,13 @@
       const list = note.nextElementSibling;
       note.hidden = !(list && list.querySelector("li.rule-change." + mark));
     }
+    // The page's own introduction says what the page is for; a reader who asked for one rule's
+    // history sees that history first, not a screen of general explanation above it.
+    const heading = article.querySelector("h1");
+    for (let node = heading && heading.nextElementSibling; node; node = node.nextElementSibling) {
+      if (node.matches(".format-changes, .release-summary, ul, section")) break;
+      if (node.matches("p")) node.hidden = true;
+    }
     const notice = element("p", "rule-history-notice");
     const single = document.querySelector(".release-summary");
     notice.append(
