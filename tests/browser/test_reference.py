@@ -4,6 +4,7 @@ glossaries and card galleries."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -134,27 +135,52 @@ def test_rules_text_links_glossary_terms(rules_page: str, tab_at: Callable[[str]
 
 
 @pytest.mark.parametrize(
-    ("gallery", "card", "keyword"),
-    [("cards/magic.html", "Wind Drake", "flying"), ("cards/risk-and-resource.html", "", "")],
+    ("gallery", "item", "card", "keyword"),
+    [
+        ("cards/magic.html", "table.card-gallery tbody tr", "Wind Drake", "flying"),
+        ("cards/risk-and-resource.html", "li.card-face", "Gale Harrier", "evasive"),
+    ],
 )
 def test_cards_have_anchors_and_keyword_links(
-    gallery: str, card: str, keyword: str, tab_at: Callable[[str], Tab]
+    gallery: str, item: str, card: str, keyword: str, tab_at: Callable[[str], Tab]
 ) -> None:
     """Every card has its own anchor; keywords in card text link to the glossary."""
     tab = tab_at("phone")
     page = tab.open(gallery)
-    names = page.locator("table.card-gallery tbody tr td:first-child strong[id^='card-']")
-    rows = page.locator("table.card-gallery tbody tr")
-    assert names.count() == rows.count() > 0
+    cards = page.locator(item)
+    names = cards.locator("strong[id^='card-']")
+    assert names.count() == cards.count() > 0
     ids = names.evaluate_all("nodes => nodes.map(n => n.id)")
     assert len(set(ids)) == len(ids)
-    keyword_links = page.locator("table.card-gallery a[href*='#term-']")
-    assert keyword_links.count() > 0
-    if card:
-        row = rows.filter(has_text=card).first
-        link = row.locator("a[href*='#term-']").first
-        assert link.inner_text().lower() == keyword
-        link.click()
-        page.wait_for_url(f"**#term-{keyword}")
+    assert cards.locator("a[href*='#term-']").count() > 0
+    one = cards.filter(has_text=card).first
+    link = one.locator("a[href*='#term-']").first
+    assert link.inner_text().lower() == keyword
+    link.click()
+    page.wait_for_url(re.compile(f"#term-{keyword}$", re.IGNORECASE))
+    tab.page.go_back()
     assert tab.scroll_overflow() <= 0
+    tab.check_no_errors()
+
+
+def test_drawn_cards_open_the_rules_that_name_them(tab_at: Callable[[str], Tab]) -> None:
+    """A Risk & Resource card, drawn as a card, folds the rules that name it; opening the list
+    and following one leads to that rule."""
+    tab = tab_at("phone-wide")
+    page = tab.open("cards/risk-and-resource.html")
+    card = page.locator("li.card-face", has_text="Treasury of Ages").first
+    folded = card.locator("details.card-face-rules")
+    assert folded.locator("a").first.is_hidden()
+    folded.locator("summary").click()
+    first = folded.locator("a").first
+    rule_id = first.inner_text()
+    assert rule_id.startswith("RR ")
+    first.click()
+    page.wait_for_url("**/rules/risk-and-resource/**")
+    assert (
+        "Treasury of Ages"
+        in page.locator(
+            f"[id='rule-{rule_id.lower().replace(' ', '-').replace('.', '-')}'] + dd"
+        ).inner_text()
+    )
     tab.check_no_errors()

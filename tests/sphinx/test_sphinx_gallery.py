@@ -32,3 +32,25 @@ def test_the_real_galleries_list_every_card_once() -> None:
 
     assert sorted(c.name for c in magic_cards()) == sorted(magic_pool())
     assert sorted(c.name for c in risk_and_resource_cards()) == sorted(risk_pool())
+
+
+def test_drawn_cards_show_their_faces_and_the_rules_that_name_them(app: SphinxTestApp) -> None:
+    """With ``:layout: cards`` each card is a card: name, cost, type, text, stats, and a folded
+    list of the rules whose words (not their examples' code) name it."""
+    app.build()
+    assert not app.warning.getvalue().count("drawn.md"), app.warning.getvalue()
+    page = (app.outdir / "drawn.html").read_text(encoding="utf-8")
+    faces = page.split('<li class="card-face">')[1:]
+    assert len(faces) == 2
+    ember, spark = faces
+    assert 'id="card-ember-test"' in ember
+    assert '<span class="card-face-cost">1 EP</span>' in ember
+    assert "Creature — Goblin" in ember
+    assert "2/1" in ember
+    # Named in LV 9.2's lead-in; the fenced mention does not count, and LV 9.1 names Spark.
+    assert "1 rule names it" in ember
+    assert "LV 9.2" in ember
+    assert "LV 9.1" not in ember
+    assert "1 rule names it" in spark
+    assert "LV 9.1" in spark
+    assert "LV 9.2" not in spark

@@ -39,7 +39,7 @@ from rulekeeper.sphinx.directives import RuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
 from rulekeeper.sphinx.editlinks import point_edit_links
 from rulekeeper.sphinx.examples import setup_examples
-from rulekeeper.sphinx.gallery import CardGalleryDirective, KeywordLinks
+from rulekeeper.sphinx.gallery import setup_gallery
 from rulekeeper.sphinx.glossary import GlossaryIndex, GlossaryLinks
 from rulekeeper.sphinx.linkpreviews import add_meta_tags, write_card
 from rulekeeper.sphinx.navigation import forget_navigation, share_navigation
@@ -72,13 +72,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rule", RuleDirective)
     app.add_role("rule", RuleRole(warn_dangling=True))
     app.add_directive("rules-traceability", TraceabilityDirective)
-    app.add_directive("card-gallery", CardGalleryDirective)
     app.add_directive("formats-overview", FormatsOverviewDirective)
     app.add_directive("api-modules", ApiModulesDirective)
     app.add_directive("rulings-list", RulingsListDirective)
 
     setup_changes(app)
     setup_examples(app)
+    setup_gallery(app)
     setup_not_found(app)
     app.add_transform(RuleSections)
     app.add_transform(GlossaryIndex)
@@ -87,7 +87,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(RulingLinks)
     app.add_post_transform(RulingsTable)
     app.add_post_transform(FormatsOverview)
-    app.add_post_transform(KeywordLinks)
     app.add_post_transform(GlossaryLinks)
     app.add_post_transform(CardLinks)
 

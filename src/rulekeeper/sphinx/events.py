@@ -175,6 +175,7 @@ def report_inputs(app: Sphinx, env: BuildEnvironment) -> dict[str, object]:
     - The changes page: the rules and the releases.
     - A release's page: which rules exist (each links to its rule while it exists) and the
       releases.
+    - A page of drawn cards: when each page that defines rules was last read.
     """
     domain = rules_domain(env)
     rules = sorted(domain.rules.items())
@@ -198,6 +199,8 @@ def report_inputs(app: Sphinx, env: BuildEnvironment) -> dict[str, object]:
         "overview": (evidence, pages, release_signature(app.config)),
         "changes": (rules, release_signature(app.config)),
         "release": ([rule_id for rule_id, _ in rules], release_signature(app.config)),
+        # Drawn cards list the rules that name them, from every rules page's words.
+        "cards": pages[2],
     }
 
 

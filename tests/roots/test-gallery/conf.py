@@ -6,5 +6,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 extensions = ["myst_parser", "rulekeeper.sphinx"]
+myst_enable_extensions = ["colon_fence"]
 exclude_patterns = ["_build"]
 rulekeeper_engine_packages = ["gallery_cards"]
