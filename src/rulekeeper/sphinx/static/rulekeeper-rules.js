@@ -577,7 +577,9 @@
     const content = document.querySelector(".article-container");
     const goto = document.querySelector("form.rule-goto");
     if (!content || !goto || document.querySelector(".rule-topbar")) return;
-    const bar = element("div", "rule-topbar");
+    // A landmark of its own, so that assistive technology lists it with the page's others.
+    const bar = element("nav", "rule-topbar");
+    bar.setAttribute("aria-label", "Find a rule");
     const search = element("form", "rule-topbar-search");
     search.action = goto.getAttribute("action");
     search.method = "get";
@@ -600,6 +602,41 @@
     jump.append(id, message);
     bar.append(search, jump);
     content.prepend(bar);
+  }
+
+  // -- Landmarks ---------------------------------------------------------------------------
+
+  /**
+   * Name the theme's landmarks and headings as assistive technology needs them: its two side
+   * panels and its search are landmarks of the same kind as others on the page (two asides, two
+   * searches with the top bar's), so each gets a name of its own; the links to the page's source
+   * sit outside every landmark; and its navigation captions are headings with no level.
+   */
+  function nameLandmarks() {
+    const names = [
+      ["aside.sidebar-drawer", "Site navigation"],
+      ["aside.toc-drawer", "On this page"],
+      ["form.sidebar-search-container", "Search the site"],
+    ];
+    for (const [selector, name] of names) {
+      const found = document.querySelector(selector);
+      if (found && !found.hasAttribute("aria-label")) found.setAttribute("aria-label", name);
+    }
+    const icons = document.querySelector(".content-icon-container");
+    if (icons && !icons.hasAttribute("role")) {
+      icons.setAttribute("role", "navigation");
+      icons.setAttribute("aria-label", "This page's source");
+    }
+    for (const caption of document.querySelectorAll("[role=heading]:not([aria-level])")) {
+      caption.setAttribute("aria-level", "2");
+    }
+    // A code block wider than its column scrolls; a keyboard reaches it only if it can take
+    // the focus.
+    for (const block of document.querySelectorAll("div.highlight pre")) {
+      if (block.scrollWidth > block.clientWidth && !block.hasAttribute("tabindex")) {
+        block.tabIndex = 0;
+      }
+    }
   }
 
   // -- Traceability filters ---------------------------------------------------------------
@@ -657,6 +694,7 @@
     followMovedRule();
     setUpContributorView();
     setUpTopBar();
+    nameLandmarks();
     setUpHistory();
     setUpTraceabilityFilters();
     setUpGoTo();
