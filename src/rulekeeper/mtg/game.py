@@ -453,7 +453,13 @@ class MagicGame(PriorityGame):
         return False
 
     def end_turn_now(self) -> None:
-        """End the turn at once: leave combat and go straight to the cleanup step."""
+        """End the turn at once (MG R7): every spell still on the stack is exiled, creatures
+        leave combat, and the game goes straight to the cleanup step."""
+        # Top first, as the stack is emptied; a spell whose owner has left went with them.
+        for card_id in list(reversed(self.table.stack)):
+            name = self.table.cards[card_id].name
+            self.table.move(card_id, "exile")
+            self.record("MG R7", f"{name} is exiled as the turn ends")
         combat.end_combat(self)
         self.resume = ["priority", self.active]
         self.enter("cleanup")
