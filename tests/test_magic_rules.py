@@ -244,14 +244,38 @@ def test_the_steps_come_in_order() -> None:
 
 
 @pytest.mark.rule("MG 2.1")
-def test_without_attackers_combat_goes_straight_to_its_end() -> None:
+def test_without_attackers_players_get_priority_then_combat_goes_to_its_end() -> None:
+    # CR 508.8: no creature could attack, yet the declare attackers step gives priority.
     game = (
         Scenario("leveler")
         .player(0, library=ISLANDS, **HOLD)
-        .player(1, library=ISLANDS)
+        .player(1, library=ISLANDS, **HOLD)
         .at("beginning_of_combat")
         .build()
     )
+    game.apply(Pass())
+    game.apply(Pass())
+    assert (game.step, game.decision, game.priority) == ("declare_attackers", "priority", 0)
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.step == "end_of_combat"
+
+
+@pytest.mark.rule("MG 2.1")
+def test_declaring_no_attacker_still_gives_priority_before_the_end_of_combat() -> None:
+    game = (
+        Scenario("leveler")
+        .player(0, hand=["Shock"], battlefield=["Grizzly Bears", "Mountain"], library=ISLANDS)
+        .player(1, library=ISLANDS, **HOLD)
+        .at("beginning_of_combat")
+        .build()
+    )
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.decision == "attackers"
+    game.apply(EndAttacks())
+    assert (game.step, game.decision, game.priority) == ("declare_attackers", "priority", 0)
+    game.apply(Pass())
     game.apply(Pass())
     assert game.step == "end_of_combat"
 

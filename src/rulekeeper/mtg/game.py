@@ -552,6 +552,12 @@ class MagicGame(PriorityGame):
             self.settled = False  # a turn-based action: creatures leave combat
             combat.end_combat(self)
         following = NEXT_STEP.get(self.step)
+        if self.step == "declare_attackers" and not any(
+            c.attacking for c in self.table.creatures(self.active)
+        ):
+            # MG 2.1 (CR 508.8): with no creature attacking, there is nothing to block and no
+            # combat damage; those steps are skipped.
+            following = "end_of_combat"
         if following is None:
             self.next_turn()
         else:
@@ -605,7 +611,9 @@ class MagicGame(PriorityGame):
             ):
                 self.decision, self.priority = "attackers", self.active
             else:
-                self.enter("end_of_combat")
+                # MG 2.1 (CR 508.8): with nothing able to attack, none is declared, and players
+                # still receive priority in this step; only the next steps are skipped.
+                self.give_priority(self.active, check=not self.settled)
         elif step == "declare_blockers":
             # MG R8: each attacked player still in the game declares blockers in turn; with
             # none left (every one of them has left, or no creature attacks any more), nobody
@@ -636,10 +644,9 @@ class MagicGame(PriorityGame):
         return self.next_player(self.active)
 
     def _after_attacks(self) -> None:
-        if any(c.attacking for c in self.table.creatures(self.active)):
-            self.give_priority(self.active)
-        else:
-            self.enter("end_of_combat")
+        # Attackers declared or not, players receive priority in the declare attackers step
+        # (MG 2.1); next_step() skips the blockers and damage steps when none attacks.
+        self.give_priority(self.active)
 
     def cleanup(self) -> None:
         """Discard to hand size, then remove damage from creatures and end the turn."""
