@@ -487,13 +487,33 @@ class MagicGame(PriorityGame):
 
     def payment(self, player: int, card_id: int) -> list[int] | None:
         """The untapped lands that would pay for ``card_id``, or ``None`` (MG 3.3, MG R2)."""
-        return self.lands_paying(player, self.table.cards[card_id].definition.mana_cost)
+        cost = self.table.cards[card_id].definition.mana_cost
+        return self.lands_paying(player, cost, casting=card_id)
 
-    def lands_paying(self, player: int, cost: ManaCost) -> list[int] | None:
-        """The untapped lands of ``player`` that would pay ``cost``, or ``None`` (MG R2)."""
+    def lands_paying(self, player: int, cost: ManaCost, *, casting: int = -1) -> list[int] | None:
+        """The untapped lands of ``player`` that would pay ``cost``, or ``None``, keeping where
+        it can a land of each colour the other spells in their hand need (MG R2); ``casting``
+        is the card being paid for, which is not among them."""
         lands = self.untapped_lands(player)
-        chosen = cost.payment([c.definition.produces for c in lands])
+        chosen = cost.payment(
+            [c.definition.produces for c in lands], self.colours_wanted(player, casting)
+        )
         return None if chosen is None else [lands[i].id for i in chosen]
+
+    def colours_wanted(self, player: int, casting: int = -1) -> dict[str, int]:
+        """For each colour, the most symbols of it that one spell in ``player``'s hand (other
+        than ``casting``) asks for: the lands of that colour a payment keeps if it can (MG R2).
+        The player's own hand, which they know."""
+        wanted: dict[str, int] = {}
+        cards = self.table.cards
+        for card_id in self.table.hand_cards[player]:
+            definition = cards[card_id].definition
+            if card_id == casting or definition.is_land:
+                continue
+            colored = definition.mana_cost.colored
+            for colour in set(colored):
+                wanted[colour] = max(wanted.get(colour, 0), colored.count(colour))
+        return wanted
 
     def can_pay(self, player: int, cost: ManaCost) -> bool:
         """Whether ``player``'s untapped lands would pay ``cost`` (MG 3.3): what
@@ -743,6 +763,7 @@ class MagicGame(PriorityGame):
 enforces("MG R7")(MagicGame.end_turn_now)
 enforces("MG R6")(MagicGame.leave_game)
 enforces("MG 3.2", "MG 3.3")(MagicGame.cast_spell)
+enforces("MG R2")(MagicGame.colours_wanted)
 enforces("MG R1")(MagicGame.next_turn)
 enforces("MG 2.4")(MagicGame.cleanup)
 enforces("MG 1.4", "MG 4.6")(MagicGame.damage_player)
