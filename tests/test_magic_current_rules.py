@@ -13,10 +13,11 @@ from collections.abc import Iterable
 
 import pytest
 
+from rulekeeper.errors import SerializationError
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.mana import ManaCost
 from rulekeeper.mtg.position import from_position
-from rulekeeper.notation import notation, push
+from rulekeeper.notation import notation, push, round_trip_problems
 
 
 def lines(game: MagicGame, text: str) -> list[str]:
@@ -88,3 +89,68 @@ def test_payment_strands_no_wanted_colour_when_some_payment_would_not() -> None:
         assert (chosen is None) == (not payments), (sources, cost, wanted)
         if chosen is not None and any(keeps(used) for used in payments):
             assert keeps(chosen), (sources, cost, wanted, chosen)
+
+
+def gang_block(attacker: str, blockers: list[str]) -> MagicGame:
+    """Alice's ``attacker`` blocked by Bob's ``blockers`` in that order, at the division."""
+    game = from_position(
+        f"""Format: leveler
+Step: beginning_of_combat
+
+Alice: battlefield {attacker}
+Bob: battlefield {", ".join(blockers)}; library 3 Island
+"""
+    )
+    lines(game, "Alice passes")
+    lines(game, f"Alice attacks with {attacker}")
+    for blocker in blockers:
+        lines(game, f"Bob blocks {attacker} with {blocker}")
+    return game
+
+
+@pytest.mark.rule("MG R4", "MG 4.5")
+def test_every_division_round_trips_through_the_notation() -> None:
+    game = gang_block("Colossal Dreadmaw", ["Grizzly Bears", "Hill Giant"])
+    assert game.decision == "damage"
+    assert round_trip_problems(game) == []
+    moves = notation(game).moves()
+    assert len(moves) == len({move.text for move in moves}) > 1
+    default = "2 to Grizzly Bears, 3 to Hill Giant, 1 to Bob"
+    assert moves[0].text == f"Alice assigns Colossal Dreadmaw's 6 damage: {default}"
+    for move in moves:
+        assert notation(game).parse(move.text) == move.action
+
+
+@pytest.mark.rule("MG R4")
+def test_a_division_survives_a_save_made_while_it_is_being_chosen() -> None:
+    game = from_position(
+        """Format: leveler
+Step: beginning_of_combat
+
+Alice: battlefield Craw Wurm, Colossal Dreadmaw
+Bob: battlefield Grizzly Bears, Hill Giant, Balduvian Bears; library 3 Island
+"""
+    )
+    lines(game, "Alice passes")
+    lines(game, "Alice attacks with Craw Wurm")
+    lines(game, "Alice attacks with Colossal Dreadmaw")
+    lines(game, "Bob blocks Craw Wurm with Grizzly Bears")
+    lines(game, "Bob blocks Craw Wurm with Hill Giant")
+    lines(game, "Bob blocks Colossal Dreadmaw with Balduvian Bears")
+    lines(game, "Alice assigns Craw Wurm's 6 damage: 6 to Hill Giant")
+    assert game.decision == "damage"  # the Dreadmaw's turn (trample)
+    restored = MagicGame.loads(game.dumps())
+    logged = lines(restored, "Alice assigns Colossal Dreadmaw's 6 damage: 6 to Balduvian Bears")
+    assert "Craw Wurm deals 6 damage to Hill Giant (MG 4.4)" in logged
+    assert not any("to Grizzly Bears" in line for line in logged if "Craw Wurm deals" in line)
+    assert all(card.assigned == -1 for card in restored.table.cards)
+
+
+@pytest.mark.rule("MG R4")
+def test_a_save_with_damage_assigned_outside_a_division_is_refused() -> None:
+    game = gang_block("Craw Wurm", ["Grizzly Bears", "Hill Giant"])
+    lines(game, "Alice assigns Craw Wurm's 6 damage: 6 to Hill Giant")
+    data = game.to_json()
+    data["cards"][0]["assigned"] = 2
+    with pytest.raises(SerializationError, match=r"cards\[0\]\.assigned.*MG R4"):
+        MagicGame.from_json(data)

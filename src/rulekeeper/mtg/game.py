@@ -16,6 +16,7 @@ from rulekeeper.engine.game import Action, Outcome, Violation
 from rulekeeper.engine.turns import PriorityGame
 from rulekeeper.mtg import TURN_LIMIT, combat, effects, saving, sba, views
 from rulekeeper.mtg.actions import (
+    AssignDamage,
     Attack,
     Block,
     Cast,
@@ -247,6 +248,9 @@ class MagicGame(PriorityGame):
                     EndAttacks(),
                 ]
             return [*(Attack(c.id) for c in self.table.creatures(player)), EndAttacks()]
+        if self.decision == "damage":
+            attacker = combat.to_divide(self, first_strike=self.step == "first_strike_damage")
+            return [] if attacker is None else combat.divisions(self, attacker)
         if self.decision == "blockers":
             attackers = [
                 c.id
@@ -301,6 +305,8 @@ class MagicGame(PriorityGame):
             return why_not_attack(self, player, action.creature, action.player)
         if isinstance(action, Block):
             return why_not_block(self, player, action.blocker, action.attacker)
+        if isinstance(action, AssignDamage):
+            return combat.why_not_divide(self, player, action)
         if isinstance(action, EndAttacks):
             return (
                 None
@@ -362,6 +368,9 @@ class MagicGame(PriorityGame):
             combat.declare_attacker(self, action.creature, action.player)
         elif isinstance(action, Block):
             combat.declare_blocker(self, action.blocker, action.attacker)
+        elif isinstance(action, AssignDamage):
+            combat.assign(self, action)
+            self.combat_damage(first_strike=self.step == "first_strike_damage")
         elif isinstance(action, EndAttacks):
             self._after_attacks()
         elif isinstance(action, EndBlocks):
@@ -645,17 +654,27 @@ class MagicGame(PriorityGame):
                 self.decision, self.priority = "blockers", first
         elif step == "first_strike_damage":
             if combat.has_first_strike_step(self):
-                combat.deal_damage(self, first_strike=True)
-                self.give_priority(self.active)
+                self.combat_damage(first_strike=True)
             else:
                 self.enter("combat_damage")
         elif step == "combat_damage":
-            combat.deal_damage(self, first_strike=False)
-            self.give_priority(self.active)
+            self.combat_damage(first_strike=False)
         elif step == "cleanup":
             self.cleanup()
         else:
             self.give_priority(self.active, check=not self.settled)
+
+    def combat_damage(self, *, first_strike: bool) -> None:
+        """The turn-based action of a combat damage step: the attacking player divides the
+        damage of each attacker that can divide it in more than one way, one attacker at a
+        time (MG R4); then all combat damage is dealt at once, and the active player receives
+        priority."""
+        if combat.to_divide(self, first_strike=first_strike) is not None:
+            self.decision, self.priority = "damage", self.active
+            return
+        self.decision = "priority"
+        combat.deal_damage(self, first_strike=first_strike)
+        self.give_priority(self.active)
 
     @property
     def defender(self) -> int:
@@ -775,3 +794,4 @@ enforces("MG R6")(MagicGame.next_player)
 enforces("MG 3.6")(MagicGame.pass_priority)
 enforces("MG 2.1")(MagicGame.next_step)
 enforces("MG 2.2", "MG 2.3")(MagicGame.enter)
+enforces("MG 4.5", "MG R4")(MagicGame.combat_damage)

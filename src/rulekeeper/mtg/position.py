@@ -439,6 +439,8 @@ def covers(game: Game) -> bool:
     assert isinstance(game, MagicGame)
     if game.outcome is not None or game.decision == "blockers" or game.passes:
         return False
+    if game.decision == "damage":
+        return False  # a division under way (MG R4): the text has no words for it
     if game.table.zones.get("left") or game.judgement is not None:
         return False
     if game.resume != ["priority", game.active]:
