@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 import pytest
 
+from rulekeeper.engine.position import PositionError
 from rulekeeper.errors import SerializationError
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.mana import ManaCost
@@ -154,3 +155,25 @@ def test_a_save_with_damage_assigned_outside_a_division_is_refused() -> None:
     data["cards"][0]["assigned"] = 2
     with pytest.raises(SerializationError, match=r"cards\[0\]\.assigned.*MG R4"):
         MagicGame.from_json(data)
+
+
+@pytest.mark.rule("MG R4")
+def test_a_position_asks_for_a_division_only_where_the_game_would() -> None:
+    combat = (
+        "Combat: Craw Wurm attacks Bob; Grizzly Bears blocks Craw Wurm; Hill Giant blocks Craw Wurm"
+    )
+    text = """Format: leveler
+Step: {step}
+Active: Alice
+Decision: damage
+{combat}
+
+Alice: battlefield Craw Wurm
+Bob: battlefield Grizzly Bears, Hill Giant
+"""
+    game = from_position(text.format(step="combat_damage", combat=combat))
+    assert game.decision == "damage"
+    assert len(game.legal_actions()) == 6
+    for step, fight in (("main1", ""), ("combat_damage", "")):
+        with pytest.raises(PositionError, match=r"position:4: .*\(MG R4\)"):
+            from_position(text.format(step=step, combat=fight))
