@@ -177,3 +177,14 @@ Bob: battlefield Grizzly Bears, Hill Giant
     for step, fight in (("main1", ""), ("combat_damage", "")):
         with pytest.raises(PositionError, match=r"position:4: .*\(MG R4\)"):
             from_position(text.format(step=step, combat=fight))
+
+
+@pytest.mark.rule("MG R4", "MG 4.4")
+def test_double_strike_divides_in_each_damage_step_among_the_blockers_left() -> None:
+    game = gang_block("Fencing Ace", ["Suntail Hawk", "Wind Drake"])
+    assert (game.step, game.decision) == ("first_strike_damage", "damage")
+    assert len(game.legal_actions()) == 2
+    logged = lines(game, "Alice assigns Fencing Ace's 1 damage: 1 to Suntail Hawk")
+    # The Hawk is gone by the regular damage step: one blocker left, nothing to choose.
+    assert "Fencing Ace deals 1 damage to Wind Drake (MG 4.4)" in logged
+    assert sum("assigns" in line for line in logged) == 1
