@@ -44,6 +44,8 @@ VALUES: list[Any] = [
     actions.EndAttacks(),
     actions.Block(6, 5),
     actions.EndBlocks(),
+    actions.AssignDamage(5, (2, 4)),
+    actions.AssignDamage(5, (1,), player=5),
     actions.Discard(2),
     Player(0),
     vortex_actions.Pick(9),

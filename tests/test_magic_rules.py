@@ -20,6 +20,7 @@ from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.games import FORMATS
 from rulekeeper.mtg.actions import (
     FORCED,
+    AssignDamage,
     Attack,
     Block,
     Cast,
@@ -244,14 +245,38 @@ def test_the_steps_come_in_order() -> None:
 
 
 @pytest.mark.rule("MG 2.1")
-def test_without_attackers_combat_goes_straight_to_its_end() -> None:
+def test_without_attackers_players_get_priority_then_combat_goes_to_its_end() -> None:
+    # CR 508.8: no creature could attack, yet the declare attackers step gives priority.
     game = (
         Scenario("leveler")
         .player(0, library=ISLANDS, **HOLD)
-        .player(1, library=ISLANDS)
+        .player(1, library=ISLANDS, **HOLD)
         .at("beginning_of_combat")
         .build()
     )
+    game.apply(Pass())
+    game.apply(Pass())
+    assert (game.step, game.decision, game.priority) == ("declare_attackers", "priority", 0)
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.step == "end_of_combat"
+
+
+@pytest.mark.rule("MG 2.1")
+def test_declaring_no_attacker_still_gives_priority_before_the_end_of_combat() -> None:
+    game = (
+        Scenario("leveler")
+        .player(0, hand=["Shock"], battlefield=["Grizzly Bears", "Mountain"], library=ISLANDS)
+        .player(1, library=ISLANDS, **HOLD)
+        .at("beginning_of_combat")
+        .build()
+    )
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.decision == "attackers"
+    game.apply(EndAttacks())
+    assert (game.step, game.decision, game.priority) == ("declare_attackers", "priority", 0)
+    game.apply(Pass())
     game.apply(Pass())
     assert game.step == "end_of_combat"
 
@@ -827,6 +852,7 @@ def test_several_untapped_creatures_may_block_one_attacker() -> None:
         "Grizzly Bears blocks Craw Wurm",
         "Hill Giant blocks Craw Wurm",
     ]
+    game.apply(AssignDamage(wurm, (2, 4)))
     assert game.table.where[wurm] == "graveyard:0"  # 2 + 3 damage
 
 
@@ -909,17 +935,23 @@ def test_unblocked_attackers_damage_the_defending_player() -> None:
     assert (bob.life, bob.damage_taken) == (25, 5)
 
 
-@pytest.mark.rule("MG 4.5")
-def test_lethal_damage_to_each_blocker_in_turn_the_rest_to_the_last() -> None:
+@pytest.mark.rule("MG 4.5", "MG R4")
+def test_the_attacking_player_divides_damage_among_blockers_as_they_choose() -> None:
+    # CR 510.1c: no order between blockers; the Wurm may spare the first blocker.
     game = combat({"battlefield": ["Craw Wurm"]}, {"battlefield": ["Grizzly Bears", "Hill Giant"]})
     wurm = game.find("Craw Wurm")
     game.apply(Attack(wurm))
     game.apply(Block(game.find("Grizzly Bears"), wurm))
     game.apply(Block(game.find("Hill Giant"), wurm))
-    assert texts(game, "MG 4.4")[:2] == [
-        "Craw Wurm deals 2 damage to Grizzly Bears",
-        "Craw Wurm deals 4 damage to Hill Giant",
-    ]
+    assert (game.step, game.decision, game.priority) == ("combat_damage", "damage", 0)
+    assert texts(game, "MG 4.4") == []  # nothing is dealt before the division
+    offered = game.legal_actions()
+    assert offered[0] == AssignDamage(wurm, (2, 4))  # the default: lethal damage in turn
+    assert AssignDamage(wurm, (0, 6)) in offered
+    game.apply(AssignDamage(wurm, (0, 6)))
+    assert texts(game, "MG R4") == ["Alice assigns Craw Wurm's 6 damage: 6 to Hill Giant"]
+    assert texts(game, "MG 4.4")[0] == "Craw Wurm deals 6 damage to Hill Giant"
+    assert game.table.where[game.find("Grizzly Bears")] == "battlefield"
     assert game.table.players[1].damage_taken == 0  # no trample
 
 
@@ -937,6 +969,9 @@ def test_trample_sends_the_excess_to_the_player_counting_damage_already_marked()
     assert game.decision == "attackers"
     game.apply(Attack(dreadmaw))
     game.apply(Block(giant, dreadmaw))
+    assert game.legal_actions()[0] == AssignDamage(dreadmaw, (1,), 5)
+    assert_illegal(game, AssignDamage(dreadmaw, (0,), 6), "MG R4")  # the Giant needs 1 first
+    game.apply(AssignDamage(dreadmaw, (1,), 5))
     assert texts(game, "MG 4.4")[0] == "Colossal Dreadmaw deals 1 damage to Hill Giant"
     assert game.table.players[1].damage_taken == 5
 
@@ -950,6 +985,8 @@ def test_with_deathtouch_one_damage_is_lethal() -> None:
     game.apply(Attack(cockatrice))
     game.apply(Block(game.find("Air Elemental"), cockatrice))
     game.apply(Block(game.find("Wind Drake"), cockatrice))
+    assert len(game.legal_actions()) == 3  # 1 and 1, or both to one of them
+    game.apply(game.legal_actions()[0])
     assert texts(game, "MG 4.4")[:2] == [
         "Deathgaze Cockatrice deals 1 damage to Air Elemental",
         "Deathgaze Cockatrice deals 1 damage to Wind Drake",
@@ -1362,12 +1399,13 @@ def test_every_decision_offered_in_a_bot_game_is_a_real_choice(seed: int) -> Non
         "EndAttacks",
         "Block",
         "EndBlocks",
+        "AssignDamage",
         "Discard",
     }
 
 
 @pytest.mark.rule("MG R4")
-def test_blockers_are_damaged_in_the_order_they_were_declared() -> None:
+def test_each_distinct_division_is_offered_once_with_the_former_order_first() -> None:
     for first, second in (("Hill Giant", "Grizzly Bears"), ("Grizzly Bears", "Hill Giant")):
         game = combat(
             {"battlefield": ["Craw Wurm"]}, {"battlefield": ["Hill Giant", "Grizzly Bears"]}
@@ -1376,12 +1414,31 @@ def test_blockers_are_damaged_in_the_order_they_were_declared() -> None:
         game.apply(Attack(wurm))
         game.apply(Block(game.find(first), wurm))
         game.apply(Block(game.find(second), wurm))
-        dealt = texts(game, "MG 4.4")[:2]
         lethal = {"Hill Giant": 3, "Grizzly Bears": 2}
-        assert dealt == [
+        offered = game.legal_actions()
+        # Shares in blocking order; damage beyond lethal is written on the last blocker
+        # assigned lethal damage, so no outcome is offered twice.
+        assert offered[0] == AssignDamage(wurm, (lethal[first], 6 - lethal[first]))
+        assert len(offered) == len(set(offered)) == 6
+        assert_illegal(
+            game, AssignDamage(wurm, (3, 3) if first == "Grizzly Bears" else (4, 2)), "MG R4"
+        )
+        game.apply(offered[0])
+        assert texts(game, "MG 4.4")[:2] == [
             f"Craw Wurm deals {lethal[first]} damage to {first}",
             f"Craw Wurm deals {6 - lethal[first]} damage to {second}",
         ]
+
+
+@pytest.mark.rule("MG R4")
+def test_one_way_to_divide_is_no_decision() -> None:
+    # One blocker and no trample, or trample with no more power than the blocker needs.
+    for attacker, blocker in (("Craw Wurm", "Hill Giant"), ("Colossal Dreadmaw", "Wall of Stone")):
+        game = combat({"battlefield": [attacker]}, {"battlefield": [blocker]})
+        game.apply(Attack(game.find(attacker)))
+        game.apply(Block(game.find(blocker), game.find(attacker)))
+        assert texts(game, "MG R4") == []
+        assert texts(game, "MG 4.4")[0].startswith(f"{attacker} deals")
 
 
 @pytest.mark.rule("MG R5")

@@ -117,6 +117,27 @@ class EndBlocks(Action):
 
 
 @dataclass(frozen=True)
+class AssignDamage(Action):
+    """Divide an attacking creature's combat damage among its blockers (MG 4.5, MG R4).
+
+    ``shares`` gives each blocker its damage, in the order they blocked; ``player`` is what a
+    creature with trample deals to the player it attacks.
+
+    >>> AssignDamage(4, (3, 2, 1))
+    AssignDamage(attacker=4, shares=(3, 2, 1), player=0)
+    """
+
+    attacker: int
+    shares: tuple[int, ...]
+    player: int = 0
+
+    def __init__(self, attacker: int, shares: tuple[int, ...], player: int = 0) -> None:
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "shares", shares)
+        object.__setattr__(self, "player", player)
+
+
+@dataclass(frozen=True)
 class Discard(Action):
     """Discard a card to the maximum hand size during cleanup (MG 2.4)."""
 

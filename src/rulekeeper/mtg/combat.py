@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from itertools import islice
 from typing import TYPE_CHECKING
 
-from rulekeeper.mtg.actions import Player
+from rulekeeper.mtg.actions import AssignDamage, Player
 from rulekeeper.mtg.state import CardState
 from rulekeeper.rules import enforces
 
@@ -96,12 +98,142 @@ def lethal_damage(creature: CardState, source: CardState) -> int:
     return needed
 
 
+def _outcomes(
+    power: int, lethal: list[int], trample: bool
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every distinct division of ``power`` damage among blockers needing ``lethal`` damage
+    each, as (shares in blocking order, damage to the player), the former default first: each
+    blocker in turn its lethal damage, the rest to the last or, with trample, to the player.
+
+    Damage beyond lethal changes nothing for a blocker, so each outcome is written once, that
+    damage on the last blocker assigned lethal damage (MG R4). A creature with trample deals
+    the player damage only once every blocker is assigned lethal damage (CR 702.19b).
+
+    >>> list(_outcomes(3, [2, 2], trample=False))
+    [((2, 1), 0), ((3, 0), 0), ((1, 2), 0), ((0, 3), 0)]
+    >>> list(_outcomes(3, [2], trample=True))
+    [((2,), 1), ((3,), 0)]
+    """
+    count = len(lethal)
+    shares = [0] * count
+
+    def divide(index: int, left: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if index < count:
+            for share in range(min(lethal[index], left), -1, -1):
+                shares[index] = share
+                yield from divide(index + 1, left - share)
+            return
+        if not left:
+            yield tuple(shares), 0
+            return
+        lethal_at = [i for i in range(count) if shares[i] == lethal[i]]
+        # With trample and every blocker assigned lethal damage (or none left blocking), the
+        # rest may go to the player; what the player is not dealt goes beyond lethal.
+        to_player = range(1)
+        if trample and len(lethal_at) == count:
+            to_player = range(left, -1 if lethal_at else left - 1, -1)
+        elif not lethal_at:
+            return  # damage left over, and no blocker it could go to beyond lethal
+        for player in to_player:
+            written = list(shares)
+            if left > player:
+                written[lethal_at[-1]] += left - player
+            yield tuple(written), player
+
+    yield from divide(0, power)
+
+
+def _division_facts(attacker: CardState, blockers: list[CardState]) -> tuple[int, list[int], bool]:
+    power = attacker.definition.power or 0
+    trample = attacker.definition.has_keyword("Trample")
+    return power, [lethal_damage(b, attacker) for b in blockers], trample
+
+
+def _divides_now(attacker: CardState, first_strike: bool) -> bool:
+    """Whether a blocked attacker assigns combat damage in this step."""
+    power = attacker.definition.power or 0
+    return attacker.blocked and power > 0 and _deals_damage_now(attacker, first_strike)
+
+
+def divisions(game: MagicGame, attacker: CardState) -> list[AssignDamage]:
+    """The divisions of ``attacker``'s combat damage its controller may choose, the default
+    first (MG 4.5, MG R4)."""
+    blockers = _blockers_of(game, attacker.id)
+    power, lethal, trample = _division_facts(attacker, blockers)
+    return [
+        AssignDamage(attacker.id, shares, player)
+        for shares, player in _outcomes(power, lethal, trample)
+    ]
+
+
+@enforces("MG 4.5", "MG R4")
+def to_divide(game: MagicGame, *, first_strike: bool) -> CardState | None:
+    """The first attacker, in battlefield order, whose damage in this step its controller
+    has yet to divide and may divide in more than one way (MG R4); ``None`` if none."""
+    for attacker in game.table.creatures(game.active):
+        if not attacker.attacking or attacker.assigned != -1:
+            continue
+        if not _divides_now(attacker, first_strike):
+            continue
+        blockers = _blockers_of(game, attacker.id)
+        if len(list(islice(_outcomes(*_division_facts(attacker, blockers)), 2))) > 1:
+            return attacker
+    return None
+
+
+def division_text(game: MagicGame, action: AssignDamage, name: Callable[[int], str]) -> str:
+    """A division in words, each card named by ``name``: ``assigns Craw Wurm's 6 damage: 3
+    to Hill Giant, 3 to Grizzly Bears``; blockers given nothing are left out."""
+    attacker = game.table.cards[action.attacker]
+    blockers = _blockers_of(game, action.attacker)
+    parts = [
+        f"{share} to {name(b.id)}"
+        for b, share in zip(blockers, action.shares, strict=False)
+        if share
+    ]
+    if action.player:
+        parts.append(f"{action.player} to {game.name_of(attacked_player(attacker))}")
+    total = sum(action.shares) + action.player
+    return f"assigns {name(attacker.id)}'s {total} damage: {', '.join(parts)}"
+
+
+@enforces("MG 4.5", "MG R4")
+def why_not_divide(game: MagicGame, player: int, action: AssignDamage) -> tuple[str, str] | None:
+    """A division is the active player's, for the attacker whose damage is to be divided now,
+    and one of the divisions of its damage (MG R4)."""
+    if game.decision != "damage" or player != game.active:
+        return ("MG R4", "combat damage is divided by the attacking player in a damage step")
+    attacker = to_divide(game, first_strike=game.step == "first_strike_damage")
+    if attacker is None or attacker.id != action.attacker:
+        named = "" if attacker is None else f": divide {attacker.name}'s first"
+        return ("MG R4", f"that attacker's damage is not divided now{named}")
+    if action not in divisions(game, attacker):
+        return (
+            "MG R4",
+            f"{attacker.name}'s {attacker.definition.power} damage cannot be divided that way",
+        )
+    return None
+
+
+def assign(game: MagicGame, action: AssignDamage) -> None:
+    """Keep the chosen division until the step's damage is dealt, all at once (MG R4)."""
+    attacker = game.table.cards[action.attacker]
+    for blocker, share in zip(_blockers_of(game, attacker.id), action.shares, strict=True):
+        blocker.assigned = share
+    attacker.assigned = action.player
+    game.record(
+        "MG R4",
+        f"{game.name_of(game.active)} "
+        f"{division_text(game, action, lambda card: game.table.cards[card].name)}",
+    )
+
+
 @enforces("MG 4.4", "MG 4.5", "MG 4.6", "MG R4")
 def deal_damage(game: MagicGame, *, first_strike: bool) -> None:
     """Deal the combat damage of one damage step, all at once.
 
-    A blocked attacker assigns lethal damage to each blocker in the order they were declared
-    before the next (MG R4), the rest to the last one, or to the player if it has trample.
+    A blocked attacker deals its damage as its controller divided it (MG R4), or, where there
+    was nothing to choose, in the one way it can.
     """
     to_creatures: list[tuple[CardState, CardState, int]] = []
     to_player: list[tuple[CardState, int]] = []
@@ -109,24 +241,23 @@ def deal_damage(game: MagicGame, *, first_strike: bool) -> None:
         power = attacker.definition.power or 0
         if not _deals_damage_now(attacker, first_strike) or power <= 0:
             continue
-        blockers = _blockers_of(game, attacker.id)
         if not attacker.blocked:
             to_player.append((attacker, power))
             continue
-        remaining = power
-        for index, blocker in enumerate(blockers):
-            last = index == len(blockers) - 1
-            trample = attacker.definition.has_keyword("Trample")
-            share = (
-                remaining
-                if last and not trample
-                else min(remaining, lethal_damage(blocker, attacker))
-            )
+        blockers = _blockers_of(game, attacker.id)
+        if attacker.assigned != -1:
+            shares, player = tuple(b.assigned for b in blockers), attacker.assigned
+        else:
+            # Nothing to choose: the one division there is (none when no blocker is left).
+            chosen = next(_outcomes(*_division_facts(attacker, blockers)), None)
+            shares, player = chosen if chosen is not None else ((), 0)
+        for blocker, share in zip(blockers, shares, strict=False):
             if share:
                 to_creatures.append((attacker, blocker, share))
-                remaining -= share
-        if remaining and attacker.definition.has_keyword("Trample"):
-            to_player.append((attacker, remaining))
+        if player:
+            to_player.append((attacker, player))
+    for creature in game.table.creatures():
+        creature.assigned = -1
     active = game.active
     for blocker in [
         c for c in game.table.creatures() if c.blocking != -1 and c.controller != active

@@ -16,6 +16,7 @@ from rulekeeper.engine.game import Action, Outcome, Violation
 from rulekeeper.engine.turns import PriorityGame
 from rulekeeper.mtg import TURN_LIMIT, combat, effects, saving, sba, views
 from rulekeeper.mtg.actions import (
+    AssignDamage,
     Attack,
     Block,
     Cast,
@@ -247,6 +248,9 @@ class MagicGame(PriorityGame):
                     EndAttacks(),
                 ]
             return [*(Attack(c.id) for c in self.table.creatures(player)), EndAttacks()]
+        if self.decision == "damage":
+            attacker = combat.to_divide(self, first_strike=self.step == "first_strike_damage")
+            return [] if attacker is None else combat.divisions(self, attacker)
         if self.decision == "blockers":
             attackers = [
                 c.id
@@ -301,6 +305,8 @@ class MagicGame(PriorityGame):
             return why_not_attack(self, player, action.creature, action.player)
         if isinstance(action, Block):
             return why_not_block(self, player, action.blocker, action.attacker)
+        if isinstance(action, AssignDamage):
+            return combat.why_not_divide(self, player, action)
         if isinstance(action, EndAttacks):
             return (
                 None
@@ -362,6 +368,9 @@ class MagicGame(PriorityGame):
             combat.declare_attacker(self, action.creature, action.player)
         elif isinstance(action, Block):
             combat.declare_blocker(self, action.blocker, action.attacker)
+        elif isinstance(action, AssignDamage):
+            combat.assign(self, action)
+            self.combat_damage(first_strike=self.step == "first_strike_damage")
         elif isinstance(action, EndAttacks):
             self._after_attacks()
         elif isinstance(action, EndBlocks):
@@ -453,7 +462,13 @@ class MagicGame(PriorityGame):
         return False
 
     def end_turn_now(self) -> None:
-        """End the turn at once: leave combat and go straight to the cleanup step."""
+        """End the turn at once (MG R7): every spell still on the stack is exiled, creatures
+        leave combat, and the game goes straight to the cleanup step."""
+        # Top first, as the stack is emptied; a spell whose owner has left went with them.
+        for card_id in list(reversed(self.table.stack)):
+            name = self.table.cards[card_id].name
+            self.table.move(card_id, "exile")
+            self.record("MG R7", f"{name} is exiled as the turn ends")
         combat.end_combat(self)
         self.resume = ["priority", self.active]
         self.enter("cleanup")
@@ -481,13 +496,33 @@ class MagicGame(PriorityGame):
 
     def payment(self, player: int, card_id: int) -> list[int] | None:
         """The untapped lands that would pay for ``card_id``, or ``None`` (MG 3.3, MG R2)."""
-        return self.lands_paying(player, self.table.cards[card_id].definition.mana_cost)
+        cost = self.table.cards[card_id].definition.mana_cost
+        return self.lands_paying(player, cost, casting=card_id)
 
-    def lands_paying(self, player: int, cost: ManaCost) -> list[int] | None:
-        """The untapped lands of ``player`` that would pay ``cost``, or ``None`` (MG R2)."""
+    def lands_paying(self, player: int, cost: ManaCost, *, casting: int = -1) -> list[int] | None:
+        """The untapped lands of ``player`` that would pay ``cost``, or ``None``, keeping where
+        it can a land of each colour the other spells in their hand need (MG R2); ``casting``
+        is the card being paid for, which is not among them."""
         lands = self.untapped_lands(player)
-        chosen = cost.payment([c.definition.produces for c in lands])
+        chosen = cost.payment(
+            [c.definition.produces for c in lands], self.colours_wanted(player, casting)
+        )
         return None if chosen is None else [lands[i].id for i in chosen]
+
+    def colours_wanted(self, player: int, casting: int = -1) -> dict[str, int]:
+        """For each colour, the most symbols of it that one spell in ``player``'s hand (other
+        than ``casting``) asks for: the lands of that colour a payment keeps if it can (MG R2).
+        The player's own hand, which they know."""
+        wanted: dict[str, int] = {}
+        cards = self.table.cards
+        for card_id in self.table.hand_cards[player]:
+            definition = cards[card_id].definition
+            if card_id == casting or definition.is_land:
+                continue
+            colored = definition.mana_cost.colored
+            for colour in set(colored):
+                wanted[colour] = max(wanted.get(colour, 0), colored.count(colour))
+        return wanted
 
     def can_pay(self, player: int, cost: ManaCost) -> bool:
         """Whether ``player``'s untapped lands would pay ``cost`` (MG 3.3): what
@@ -546,6 +581,12 @@ class MagicGame(PriorityGame):
             self.settled = False  # a turn-based action: creatures leave combat
             combat.end_combat(self)
         following = NEXT_STEP.get(self.step)
+        if self.step == "declare_attackers" and not any(
+            c.attacking for c in self.table.creatures(self.active)
+        ):
+            # MG 2.1 (CR 508.8): with no creature attacking, there is nothing to block and no
+            # combat damage; those steps are skipped.
+            following = "end_of_combat"
         if following is None:
             self.next_turn()
         else:
@@ -599,7 +640,9 @@ class MagicGame(PriorityGame):
             ):
                 self.decision, self.priority = "attackers", self.active
             else:
-                self.enter("end_of_combat")
+                # MG 2.1 (CR 508.8): with nothing able to attack, none is declared, and players
+                # still receive priority in this step; only the next steps are skipped.
+                self.give_priority(self.active, check=not self.settled)
         elif step == "declare_blockers":
             # MG R8: each attacked player still in the game declares blockers in turn; with
             # none left (every one of them has left, or no creature attacks any more), nobody
@@ -611,17 +654,27 @@ class MagicGame(PriorityGame):
                 self.decision, self.priority = "blockers", first
         elif step == "first_strike_damage":
             if combat.has_first_strike_step(self):
-                combat.deal_damage(self, first_strike=True)
-                self.give_priority(self.active)
+                self.combat_damage(first_strike=True)
             else:
                 self.enter("combat_damage")
         elif step == "combat_damage":
-            combat.deal_damage(self, first_strike=False)
-            self.give_priority(self.active)
+            self.combat_damage(first_strike=False)
         elif step == "cleanup":
             self.cleanup()
         else:
             self.give_priority(self.active, check=not self.settled)
+
+    def combat_damage(self, *, first_strike: bool) -> None:
+        """The turn-based action of a combat damage step: the attacking player divides the
+        damage of each attacker that can divide it in more than one way, one attacker at a
+        time (MG R4); then all combat damage is dealt at once, and the active player receives
+        priority."""
+        if combat.to_divide(self, first_strike=first_strike) is not None:
+            self.decision, self.priority = "damage", self.active
+            return
+        self.decision = "priority"
+        combat.deal_damage(self, first_strike=first_strike)
+        self.give_priority(self.active)
 
     @property
     def defender(self) -> int:
@@ -630,10 +683,9 @@ class MagicGame(PriorityGame):
         return self.next_player(self.active)
 
     def _after_attacks(self) -> None:
-        if any(c.attacking for c in self.table.creatures(self.active)):
-            self.give_priority(self.active)
-        else:
-            self.enter("end_of_combat")
+        # Attackers declared or not, players receive priority in the declare attackers step
+        # (MG 2.1); next_step() skips the blockers and damage steps when none attacks.
+        self.give_priority(self.active)
 
     def cleanup(self) -> None:
         """Discard to hand size, then remove damage from creatures and end the turn."""
@@ -730,6 +782,7 @@ class MagicGame(PriorityGame):
 enforces("MG R7")(MagicGame.end_turn_now)
 enforces("MG R6")(MagicGame.leave_game)
 enforces("MG 3.2", "MG 3.3")(MagicGame.cast_spell)
+enforces("MG R2")(MagicGame.colours_wanted)
 enforces("MG R1")(MagicGame.next_turn)
 enforces("MG 2.4")(MagicGame.cleanup)
 enforces("MG 1.4", "MG 4.6")(MagicGame.damage_player)
@@ -741,3 +794,4 @@ enforces("MG R6")(MagicGame.next_player)
 enforces("MG 3.6")(MagicGame.pass_priority)
 enforces("MG 2.1")(MagicGame.next_step)
 enforces("MG 2.2", "MG 2.3")(MagicGame.enter)
+enforces("MG 4.5", "MG R4")(MagicGame.combat_damage)

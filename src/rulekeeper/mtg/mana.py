@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rulekeeper.rules import enforces
@@ -76,13 +77,23 @@ class ManaCost:
             return False
         return all(colored.count(symbol) <= colours.count(symbol) for symbol in colored)
 
-    def payment(self, sources: list[str]) -> list[int] | None:
+    def payment(
+        self, sources: list[str], wanted: Mapping[str, int] | None = None
+    ) -> list[int] | None:
         """Choose which sources pay this cost, or return ``None`` if they cannot.
 
-        ``sources`` lists the colour each untapped land makes. Coloured symbols are paid first,
-        each from the first source of its colour; generic mana then takes the sources whose
-        colour this cost needs least, so the choice is deterministic and never strands a colour
-        the cost could use (MG R2).
+        ``sources`` lists the colour each untapped land makes; ``wanted`` says, for a colour,
+        how many lands of it the player wants to keep for later (MG R2: the most symbols of
+        that colour any other spell in their hand asks for). Coloured symbols are paid first,
+        each from the first source of its colour. Generic mana is then paid one source at a
+        time from the colour with the most lands to spare (its sources left minus ``wanted``),
+        a colour this cost does not use first on a tie, then the first such source, so the
+        choice is deterministic and strands no colour the hand needs that it could keep.
+
+        >>> ManaCost.parse("{2}{U}").payment(["U", "U", "U", "R"])  # nothing kept
+        [0, 1, 3]
+        >>> ManaCost.parse("{2}{U}").payment(["U", "U", "U", "R"], {"R": 1})  # one R kept
+        [0, 1, 2]
         """
         if len(sources) < self.generic + len(self.colored):
             return None  # too few sources for any choice: the common answer, found at once
@@ -97,14 +108,26 @@ class ManaCost:
                     break
             else:
                 return None
-        if self.generic > len(free):
+        generic = self.generic
+        if generic > len(free):
             return None
-        # The sources of colours the cost does not use, then the others, each in order: free
-        # sorted by (colour needed, index), without a sort (this runs for every card judged).
-        spare = [i for i in free if sources[i] not in colored]
-        if len(spare) < self.generic:
-            spare += [i for i in free if sources[i] in colored]
-        return used + spare[: self.generic]
+        if generic == len(free):
+            return used + free  # every source left pays: nothing to choose
+        spare: dict[str, int] = {}
+        for i in free:
+            spare[sources[i]] = spare.get(sources[i], 0) + 1
+        if wanted:
+            for colour, count in wanted.items():
+                if colour in spare:
+                    spare[colour] -= count
+        for _ in range(generic):
+            # The colour with most to spare; a tie goes to one this cost does not use, then to
+            # the colour whose first source comes first.
+            best = max(free, key=lambda i: (spare[sources[i]], sources[i] not in colored, -i))
+            free.remove(best)
+            used.append(best)
+            spare[sources[best]] -= 1
+        return used
 
 
 # Rule links made here rather than by decorating (speed guide, "A compiled engine").

@@ -17,6 +17,7 @@ from rulekeeper.engine.events import indefinite
 from rulekeeper.engine.game import Action, Game, PlayerId
 from rulekeeper.engine.notation import CardNamer, Named
 from rulekeeper.mtg import actions as act
+from rulekeeper.mtg import combat
 from rulekeeper.mtg.formats.stockpile.actions import Acquire, AcquireLand, ReturnJunk
 from rulekeeper.mtg.formats.stockpile.piles import face_up_card
 from rulekeeper.mtg.formats.vortex.actions import ExilePack, KeepPack, Pick, TakeBasic
@@ -87,6 +88,8 @@ class MagicVocabulary:
                 return player, f"blocks {card(attacker)} with {card(blocker)}"
             case act.EndBlocks():
                 return player, "finishes declaring blockers"
+            case act.AssignDamage():
+                return player, combat.division_text(game, action, card)
             case act.Discard(c):
                 return player, f"discards {card(c)}"
             # Vortex (VX 4.2, VX 5.3, VX 7.1).

@@ -48,6 +48,7 @@ from rulekeeper.engine import position as kernel
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
 from rulekeeper.errors import InputError
+from rulekeeper.mtg import combat
 from rulekeeper.mtg.actions import Player
 from rulekeeper.mtg.cards import card_pool
 from rulekeeper.mtg.game import MagicGame
@@ -370,7 +371,22 @@ def from_position(text: str) -> MagicGame:
         _build_stack(game, read, pool)
     if "Priority" in read.header:
         game.priority = read.seat_index(read.get("Priority"), key="Priority")
+    if game.decision == "damage":
+        _check_division(game, read)
     return game
+
+
+def _check_division(game: MagicGame, read: Position) -> None:
+    """A division of combat damage read from the text must be one the game asks for now: the
+    active player's, for an attacker in combat with more than one way to divide (MG R4)."""
+    first_strike = game.step == "first_strike_damage"
+    if game.step not in ("first_strike_damage", "combat_damage") or game.priority != game.active:
+        problem = "combat damage is divided by the active player in a combat damage step"
+    elif combat.to_divide(game, first_strike=first_strike) is None:
+        problem = "no attacker here has its combat damage to divide"
+    else:
+        return
+    raise PositionError(f"{problem} (MG R4)", line=read.lines["Decision"])
 
 
 def _format_zones(key: str, players: int) -> set[str]:
@@ -439,6 +455,8 @@ def covers(game: Game) -> bool:
     assert isinstance(game, MagicGame)
     if game.outcome is not None or game.decision == "blockers" or game.passes:
         return False
+    if game.decision == "damage":
+        return False  # a division under way (MG R4): the text has no words for it
     if game.table.zones.get("left") or game.judgement is not None:
         return False
     if game.resume != ["priority", game.active]:

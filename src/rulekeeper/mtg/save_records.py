@@ -84,6 +84,9 @@ class CardRecord(TypedDict):
     """The attacker it blocks, or -1."""
     blocking_order: Annotated[int, Ge(0), Le(10_000)]
     blocked: bool
+    assigned: Annotated[int, Ge(-1), Le(10_000)]
+    """In a combat damage step whose division is being chosen, the damage the division
+    assigns this blocker (on an attacker, to the player it attacks); -1 otherwise (MG R4)."""
     target: Target
     """A spell's target: a card, a player, or nothing. An attacking creature's is the player it
     attacks, fixed when it was declared (MG R6, MG R8); a save made before every attacker kept

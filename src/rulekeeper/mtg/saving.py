@@ -96,7 +96,7 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
     """
     if trusted:
         return _restore(cls, magic_format(data["format"]), data, trusted=True)
-    data = upgrade(check_object(data, "Magic"), RENAMED)
+    data = with_assignments(upgrade(check_object(data, "Magic"), RENAMED))
     key = data.get("format")
     try:
         fmt = magic_format(key if isinstance(key, str) else repr(key))
@@ -113,6 +113,22 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
     check_invariants(game, magic_invariants)
     check_playable(game)
     return game
+
+
+def with_assignments(data: dict[str, Any]) -> dict[str, Any]:
+    """A save from before combat damage was divided by choice (MG R4), each card given the
+    ``assigned`` it then always had (-1: nothing assigned); ``data`` itself is not changed,
+    and anything but a list of objects is left for the declaration to refuse."""
+    cards = data.get("cards")
+    if not isinstance(cards, list) or all(
+        not isinstance(card, dict) or "assigned" in card for card in cards
+    ):
+        return data
+    filled = [
+        {**card, "assigned": -1} if isinstance(card, dict) and "assigned" not in card else card
+        for card in cards
+    ]
+    return {**data, "cards": filled}
 
 
 def _restore(cls: type[G], fmt: MagicFormat, data: dict[str, Any], *, trusted: bool) -> G:
@@ -224,6 +240,13 @@ def check_meaning(fmt: MagicFormat, data: dict[str, Any]) -> None:
         raise refuse("passes", f"{data['passes']} passes in a row, with {seats} players")
     if data["decision"] not in CORE_DECISIONS | set(fmt.decisions):
         raise refuse("decision", f"{data['decision']!r} is not a decision of {fmt.facts.name}")
+    if data["decision"] != "damage":
+        for card_id, card in enumerate(cards):
+            if card["assigned"] != -1:
+                raise refuse(
+                    f"cards[{card_id}].assigned",
+                    "combat damage is assigned only while it is being divided (MG R4)",
+                )
     if data["outcome"] is not None:
         for i, winner in enumerate(data["outcome"][1]):
             seat(winner, f"outcome[1][{i}]")

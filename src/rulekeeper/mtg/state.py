@@ -23,7 +23,7 @@ SHARED_ZONES = ("battlefield", "exile", "stack", "left")
 PLAYER_ZONES = ("library", "hand", "graveyard")
 HIDDEN_ZONES = ("library", "hand")
 """Zones whose contents only their owner may see (the hand), or no one (the library). MG 1.2."""
-CORE_DECISIONS = frozenset({"priority", "attackers", "blockers", "discard"})
+CORE_DECISIONS = frozenset({"priority", "attackers", "blockers", "damage", "discard"})
 """The decisions the compact model asks for itself; any other belongs to the format."""
 
 
@@ -91,6 +91,10 @@ class CardState:
     blocking_order: int = 0
     blocked: bool = False
     target: Target | None = None
+    # MG R4: in a combat damage step whose division is being chosen, the damage assigned to
+    # this blocker by the attacker it blocks (on an attacker: to the player it attacks), once
+    # its attacker's division is chosen; -1 otherwise.
+    assigned: int = -1
     definition: CardDef = field(init=False, repr=False, compare=False)
 
     # Spelled out (speed guide, "A compiled engine").
@@ -109,12 +113,14 @@ class CardState:
         blocking_order: int = 0,
         blocked: bool = False,
         target: Target | None = None,
+        assigned: int = -1,
         definition: CardDef | None = None,
     ) -> None:
         self.id, self.name, self.owner, self.controller = id, name, owner, controller
         self.tapped, self.damage, self.deathtouched = tapped, damage, deathtouched
         self.arrived_turn, self.attacking, self.blocking = arrived_turn, attacking, blocking
         self.blocking_order, self.blocked, self.target = blocking_order, blocked, target
+        self.assigned = assigned
         # Looked up once: a card's name never changes, and the engine asks for its definition
         # more than for anything else. A new card (Table.create) brings the definition it has
         # already looked up; a restored one is looked up by its canonical name.
@@ -124,6 +130,7 @@ class CardState:
         """Forget everything a card had on the battlefield or the stack (a new object)."""
         self.tapped = self.attacking = self.blocked = self.deathtouched = False
         self.damage, self.blocking, self.blocking_order, self.target = 0, -1, 0, None
+        self.assigned = -1
         self.controller = self.owner
 
 
