@@ -444,14 +444,17 @@ class RiskGame(PriorityGame):
         return isinstance(action, FORCED)
 
     def _do(self, action: Action) -> None:
-        if not isinstance(action, Pass):
-            self.settled = False
+        if isinstance(action, Pass):
+            self.pass_priority()
+            return
+        self.settled = False
         player = self.priority
+        # RR R80: whoever acts with priority, by a spell, an ability or a special action,
+        # receives it again, and so state-based actions are checked before they act again.
+        acted = self.decision == "priority" and not isinstance(action, Concede)
         match action:
             case Concede(who):
                 turn.concede(self, who)
-            case Pass():
-                self.pass_priority()
             case Pitch(card_id):
                 turn.pitch(self, player, card_id)
             case PlayLandmark(card_id):
@@ -482,6 +485,8 @@ class RiskGame(PriorityGame):
                 alliances.break_alliance(self, player, other)
             case _:
                 turn.perform_combat_or_cleanup(self, player, action)
+        if acted and self.outcome is None and self.decision == "priority":
+            self.give_priority(self.priority)
 
     # Priority and the stack.
 
@@ -574,6 +579,7 @@ class RiskGame(PriorityGame):
 
 # Linked here rather than by decorating, for the compiled build (see the speed guide).
 enforces("RR 5.1c")(RiskGame.current_player)
+enforces("RR R80", "RR R50", "RR R15")(RiskGame._do)
 enforces("RR 5.1a", "RR 11.2a", "RR R64")(RiskGame.give_priority)
 # The kernel's round of passes and loop of forced actions, as this game plays them.
 enforces(

@@ -312,7 +312,8 @@ def play_landmark(game: RiskGame, player: int, card_id: int) -> None:
 def cast(
     game: RiskGame, player: int, card_id: int, target: Target | None, alternative: bool
 ) -> None:
-    """Pay a spell's cost and put it on the stack; its caster keeps priority."""
+    """Pay a spell's cost and put it on the stack; its caster receives priority
+    again (RR R80)."""
     state = game.table.cards[card_id]
     me = game.table.players[player]
     cost = spell_cost(game.table, player, state.definition, card_id, alternative=alternative)
