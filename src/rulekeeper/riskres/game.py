@@ -19,6 +19,7 @@ from rulekeeper.riskres import (
     TURN_LIMIT,
     alliances,
     combat,
+    division,
     morph,
     mulligan,
     outcome,
@@ -39,6 +40,7 @@ from rulekeeper.riskres.actions import (
     Challenge,
     Concede,
     Discard,
+    DivideDamage,
     EndAttacks,
     EndBlocks,
     Keep,
@@ -79,6 +81,7 @@ _DECISION_OF: Final[dict[type[Action], str]] = {
     Block: "blockers",
     EndBlocks: "blockers",
     OrderBlocker: "order",
+    DivideDamage: "damage",
     StackTrigger: "triggers",
     Discard: "discard",
 }
@@ -147,6 +150,8 @@ class RiskGame(PriorityGame):
         self.blocks: dict[int, int] = {}  # blocker -> attacker (RR 4.5.3b: one attacker each)
         self.blocked: list[int] = []  # attackers that were blocked, even if blockers died
         self.damage_order: dict[int, list[int]] = {}  # attacker -> blockers, RR R39
+        # RR 6.3a: attacker -> how its controller divided its damage in this damage step.
+        self.damage_division: dict[int, division.Shares] = {}
         self.pending_triggers: list[tuple[int, int, int]] = []  # (controller, card, index)
         self.resume = 0  # who gets priority once waiting triggers are on the stack
         self.pressure = [0] * len(names)  # RR 4.5.5: combat damage dealt to each player
@@ -388,6 +393,8 @@ class RiskGame(PriorityGame):
                 return why_not_end_blocks(self, player)
             case OrderBlocker(attacker, blocker):
                 return combat.why_not_order(self, attacker, blocker)
+            case DivideDamage(attacker, shares):
+                return division.why_not_divide(self, attacker, shares)
             case StackTrigger(source, index):
                 return triggers.why_not_stack(self, player, source, index)
             case OfferAlliance(other):
