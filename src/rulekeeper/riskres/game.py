@@ -88,7 +88,8 @@ _DECISION_OF: Final[dict[type[Action], str]] = {
 """The decision each kind of action answers; every other action needs priority."""
 
 MULLIGANS: Final = ("standard", "competitive", "limited")
-"""The mulligan procedures of RR 12.1 to 12.3; RR 12.4's simultaneous decisions is a flag."""
+"""The mulligan procedures of RR 12.1 to 12.3; RR 12.4's simultaneous decisions is a flag, always
+set for three or more players."""
 
 
 @enforces("RR R63")
@@ -218,8 +219,9 @@ class RiskGame(PriorityGame):
 
         Players start with 0 EP (RR R6); the game's chance picks the first player (RR R7).
         ``variant`` picks a multiplayer variant (RR 10.4), set up here (the King's EP, for
-        example); ``betrayal=False`` forbids breaking alliances (RR 10.4.1c). Play continues
-        to the first mulligan decision.
+        example); ``betrayal=False`` forbids breaking alliances (RR 10.4.1c). Mulligan
+        decisions are made at once with ``simultaneous=True``, and always with three or more
+        players (RR 12.4a). Play continues to the first mulligan decision.
 
         :raises InputError: if there are not two to six decks (RR R63), not one name for each
             deck, or the variant is unknown or needs more players.
@@ -232,7 +234,7 @@ class RiskGame(PriorityGame):
             Chance(seed),
             names,
             mulligan_rule=mulligan_rule,
-            simultaneous=simultaneous,
+            simultaneous=mulligan.is_simultaneous(len(names), chosen=simultaneous),
             variant=variant,
             betrayal=betrayal,
         )
