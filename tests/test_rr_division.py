@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulekeeper.errors import SerializationError
 from rulekeeper.notation import describe, parse, round_trip_problems
 from rulekeeper.riskres.actions import (
     Block,
@@ -231,3 +232,21 @@ def test_a_bot_that_does_not_choose_makes_the_default_division() -> None:
     assert chosen == actions[0]
     assert isinstance(chosen, DivideDamage)
     assert chosen.shares[0][1] == 1  # lethal to the first blocker, the rest to the last
+
+
+@pytest.mark.rule("RR 6.3b")
+def test_a_save_holding_a_division_the_rule_does_not_allow_is_refused() -> None:
+    game = blocked(
+        ["Lumbering Golem", "Rampart Breaker"],
+        {
+            "Mire Lurker": "Lumbering Golem",
+            "Skyhook Drifter": "Lumbering Golem",
+            "Ember Scout": "Rampart Breaker",
+        },
+    )
+    game.apply(game.legal_actions()[0])
+    data = game.to_json()
+    entry = next(e for e in data["damage_order"] if len(e) == 3)
+    entry[2] = [[entry[1][0], 1], [entry[1][1], 3]]  # the first blocker short of lethal
+    with pytest.raises(SerializationError, match=r"RR 6\.3b"):
+        RiskGame.from_json(data)
