@@ -49,10 +49,14 @@ def to_blocks(game: RiskGame, attacks: dict[str, Player | str]) -> None:
 
 
 def finish(game: RiskGame) -> None:
-    """Pass until combat is over."""
+    """Pass until combat is over, dividing damage as a player who does not choose would (the
+    first division offered: RR R39)."""
     for _ in range(20):
         if game.step in ("end_of_combat", "main2"):
             return
+        if game.decision == "damage":
+            game.apply(game.legal_actions()[0])
+            continue
         game.apply(EndBlocks() if game.decision == "blockers" else Pass())
     raise AssertionError("combat did not end")
 

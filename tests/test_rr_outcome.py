@@ -83,7 +83,8 @@ def test_the_named_time_ends_the_game_in_the_middle_of_a_resolution() -> None:
 
 @pytest.mark.rule("RR 9.4c")
 def test_the_named_time_is_only_for_the_card_that_names_it() -> None:
-    # Treasury of Ages names no time: a pitch to 25 EP waits for the next usual check.
+    # Treasury of Ages names no time: a pitch to 25 EP waits for the next usual check, the
+    # one before Alice receives priority again after her pitch (RR R80).
     game = (
         Scenario()
         .player(0, ep=24, hand=["Mire Lurker", *HOLD], battlefield=["Treasury of Ages"])
@@ -91,9 +92,8 @@ def test_the_named_time_is_only_for_the_card_that_names_it() -> None:
         .build()
     )
     game.apply(Pitch(game.find("Mire Lurker")))
-    assert game.outcome is None
-    game.apply(Pass())  # Bob would receive priority: the usual check comes first
     assert game.outcome is not None
+    assert game.log.citing("RR 11.1e")
     assert not game.log.citing("RR 9.4c")
 
 

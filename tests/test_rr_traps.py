@@ -257,7 +257,6 @@ def test_a_trap_set_during_an_attack_springs() -> None:
     game.apply(EndAttacks())
     game.apply(Pass())
     game.apply(SetTrap(game.find("Snare Wire")))
-    assert game.table.names("traps:1") == ["Snare Wire"]
-    game.apply(Pass())
+    # It springs at the check before Bob receives priority again (RR R80).
     assert game.table.names("traps:1") == []
     assert game.log.citing("RR 8.3c")[0].text == "Bob reveals the trap Snare Wire"

@@ -38,6 +38,7 @@ PLAYERS: Final = FACTS.players
 """Two to six players (RR R63)."""
 
 OPENING_HAND: Final = 7  # RR 12.1a, RR R9
+MULTIPLAYER: Final = 3  # RR 10, RR 12.4: from three players a game is multiplayer
 HAND_SIZE: Final = 10  # RR 2.2a: the maximum, checked only in cleanup (RR R18)
 DRAWS_PER_TURN: Final = 2  # RR 4.2: the draw phase draws two
 RESOURCE_EP: Final = 1  # RR 4.3: the resource phase gives the active player 1 EP
@@ -61,6 +62,7 @@ __all__ = [
     "MAX_COPIES",
     "MAX_LEGENDARY_COPIES",
     "MAX_TRAPS",
+    "MULTIPLAYER",
     "OPENING_HAND",
     "PLAYERS",
     "RESOURCE_EP",

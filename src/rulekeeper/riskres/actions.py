@@ -122,6 +122,16 @@ class OrderBlocker(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class DivideDamage(Action):
+    """The attacking player divides ``attacker``'s combat damage: each recipient (a blocker,
+    the creature it attacks, or with Piercing the defending player) and the damage it is
+    given, in damage order (RR 6.3a, RR R39)."""
+
+    attacker: int
+    shares: tuple[tuple[Target, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class StackTrigger(Action):
     """Put this waiting triggered ability (``index`` on card ``source``) on the stack next."""
 

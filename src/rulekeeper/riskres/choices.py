@@ -11,7 +11,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rulekeeper.engine.game import Action
-from rulekeeper.riskres import MAX_TRAPS, combat
+from rulekeeper.riskres import MAX_TRAPS, combat, division
 from rulekeeper.riskres import actions as act
 from rulekeeper.riskres.actions import Target
 from rulekeeper.riskres.costs import ability_cost, spell_cost
@@ -90,6 +90,12 @@ def candidates(game: RiskGame) -> Iterator[Action]:
         return
     if game.decision == "triggers":
         yield from (act.StackTrigger(s, i) for p, s, i in game.pending_triggers if p == player)
+        return
+    if game.decision == "damage":
+        attacker = division.dividing(game)
+        if attacker >= 0:
+            shares = division.divisions(game, table.cards[attacker])
+            yield from (act.DivideDamage(attacker, s) for s in shares)
         return
     if game.decision == "order":
         attacker = combat.next_to_order(game)

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.engine.game import Violation
-from rulekeeper.riskres import continuous, sba
+from rulekeeper.riskres import continuous, division, sba
 from rulekeeper.riskres.actions import Player, Target
-from rulekeeper.riskres.keywords import has_keyword, is_fast, is_slow, lethal_damage, power
+from rulekeeper.riskres.division import Shares
+from rulekeeper.riskres.keywords import has_keyword, power
 from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.riskres.timing import why_not_attack, why_not_block
 from rulekeeper.riskres.triggers import fire
@@ -142,6 +143,16 @@ def order_blocker(game: RiskGame, attacker: int, blocker: int) -> None:
     begin_ordering(game)
 
 
+@enforces("RR 6.3a", "RR R39")
+def divide(game: RiskGame, attacker: int, shares: Shares) -> None:
+    """Record how the attacking player divides ``attacker``'s damage this step, then go on
+    with the step: the next division, or the damage (RR 6.3a)."""
+    game.damage_division[attacker] = shares
+    who, name = game.name_of(game.active), game.table.cards[attacker].name
+    game.record("RR 6.3a", f"{who} divides {name}'s damage: {division.describe(game, shares)}")
+    damage_step(game, game.step)
+
+
 def cards(count: int) -> str:
     """``count`` cards, in words for the log: "1 card", "3 cards"."""
     return f"{count} card" if count == 1 else f"{count} cards"
@@ -170,14 +181,17 @@ def damage_step(game: RiskGame, step: str) -> None:
         apply_pressure(game)
         _enter(game, "end_of_combat")
         return
-    table = game.table
-    in_combat = [table.cards[i] for i in (*game.attacks, *game.blocks)]
-    speed = is_fast if step == "first_damage" else is_slow
-    dealers = [c for c in in_combat if _on_battlefield(c) and speed(table, c)]
+    dealers = division.dealers(game, step)
     if step == "first_damage" and not dealers:
         _enter(game, "second_damage")  # no Fast creature: the first step is skipped
         return
+    # RR 6.3a: the attacking player divides each attacker's damage that the rule leaves a
+    # choice for, one attacker at a time, before any damage of the step is dealt.
+    if division.next_to_divide(game, dealers) >= 0:
+        game.decision, game.priority = "damage", game.active
+        return
     deal_combat_damage(game, dealers)
+    game.damage_division.clear()
     sba.check(game)
     if game.outcome is not None:
         return
@@ -201,9 +215,11 @@ def damage_step(game: RiskGame, step: str) -> None:
 def deal_combat_damage(game: RiskGame, dealers: list[CardState]) -> None:
     """Every dealer deals damage equal to its power, all at once.
 
-    A blocked attacker assigns lethal damage to each blocker in its damage order (RR R39) before
-    the next (RR 6.3b; lethal is defense minus damage, or 1 with Deadly: RR 6.3c, 6.3d), the
-    rest to the last blocker or, with Piercing, to the defending player (RR R12).
+    An attacker's damage goes as its controller divided it this step, or else as
+    :func:`~rulekeeper.riskres.division.default_division` divides it: lethal damage to each
+    blocker in its damage order (RR R39) before the next (RR 6.3b; lethal is defense minus
+    damage, or 1 with Deadly: RR 6.3c, 6.3d), the rest to the last blocker or, with Piercing,
+    to the defending player (RR R12). A blocker deals its damage to the attacker it blocks.
     """
     table = game.table
     dealt: list[tuple[CardState, CardState | int, int]] = []
@@ -216,32 +232,14 @@ def deal_combat_damage(game: RiskGame, dealers: list[CardState]) -> None:
             if _on_battlefield(attacker):
                 dealt.append((source, attacker, amount))
             continue
-        deadly = has_keyword(table, source, "Deadly")
-        piercing = has_keyword(table, source, "Piercing")
-        if source.id in game.blocked:
-            order = game.damage_order.get(source.id) or [
-                b for b, a in game.blocks.items() if a == source.id
-            ]
-            blockers = [table.cards[b] for b in order]
-            blockers = [b for b in blockers if _on_battlefield(b)]
-        else:
-            target = game.attacks[source.id]
-            if isinstance(target, Player):
-                dealt.append((source, target.index, amount))
-                continue
-            blockers = [table.cards[target]] if _on_battlefield(table.cards[target]) else []
-        for index, blocker in enumerate(blockers):
-            last = index == len(blockers) - 1
-            share = (
-                amount
-                if last and not piercing
-                else min(amount, lethal_damage(table, blocker, deadly))
-            )
-            if share:
-                dealt.append((source, blocker, share))
-            amount -= share
-        if piercing and amount > 0:
-            dealt.append((source, game.defending_player(game.attacks[source.id]), amount))
+        shares = game.damage_division.get(source.id)
+        if shares is None:
+            shares = division.default_division(game, source)
+        for to, share in shares:
+            if isinstance(to, Player):
+                dealt.append((source, to.index, share))
+            else:
+                dealt.append((source, table.cards[to], share))
     for source, receiver, amount in dealt:
         if isinstance(receiver, int):
             damage_player(game, source, receiver, amount)
@@ -310,3 +308,4 @@ def end_combat(game: RiskGame) -> None:
     game.blocks.clear()
     game.blocked.clear()
     game.damage_order.clear()
+    game.damage_division.clear()

@@ -19,6 +19,7 @@ from rulekeeper.riskres import (
     TURN_LIMIT,
     alliances,
     combat,
+    division,
     morph,
     mulligan,
     outcome,
@@ -39,6 +40,7 @@ from rulekeeper.riskres.actions import (
     Challenge,
     Concede,
     Discard,
+    DivideDamage,
     EndAttacks,
     EndBlocks,
     Keep,
@@ -79,13 +81,15 @@ _DECISION_OF: Final[dict[type[Action], str]] = {
     Block: "blockers",
     EndBlocks: "blockers",
     OrderBlocker: "order",
+    DivideDamage: "damage",
     StackTrigger: "triggers",
     Discard: "discard",
 }
 """The decision each kind of action answers; every other action needs priority."""
 
 MULLIGANS: Final = ("standard", "competitive", "limited")
-"""The mulligan procedures of RR 12.1 to 12.3; RR 12.4's simultaneous decisions is a flag."""
+"""The mulligan procedures of RR 12.1 to 12.3; RR 12.4's simultaneous decisions is a flag, always
+set for three or more players."""
 
 
 @enforces("RR R63")
@@ -147,6 +151,8 @@ class RiskGame(PriorityGame):
         self.blocks: dict[int, int] = {}  # blocker -> attacker (RR 4.5.3b: one attacker each)
         self.blocked: list[int] = []  # attackers that were blocked, even if blockers died
         self.damage_order: dict[int, list[int]] = {}  # attacker -> blockers, RR R39
+        # RR 6.3a: attacker -> how its controller divided its damage in this damage step.
+        self.damage_division: dict[int, division.Shares] = {}
         self.pending_triggers: list[tuple[int, int, int]] = []  # (controller, card, index)
         self.resume = 0  # who gets priority once waiting triggers are on the stack
         self.pressure = [0] * len(names)  # RR 4.5.5: combat damage dealt to each player
@@ -213,8 +219,9 @@ class RiskGame(PriorityGame):
 
         Players start with 0 EP (RR R6); the game's chance picks the first player (RR R7).
         ``variant`` picks a multiplayer variant (RR 10.4), set up here (the King's EP, for
-        example); ``betrayal=False`` forbids breaking alliances (RR 10.4.1c). Play continues
-        to the first mulligan decision.
+        example); ``betrayal=False`` forbids breaking alliances (RR 10.4.1c). Mulligan
+        decisions are made at once with ``simultaneous=True``, and always with three or more
+        players (RR 12.4a). Play continues to the first mulligan decision.
 
         :raises InputError: if there are not two to six decks (RR R63), not one name for each
             deck, or the variant is unknown or needs more players.
@@ -227,7 +234,7 @@ class RiskGame(PriorityGame):
             Chance(seed),
             names,
             mulligan_rule=mulligan_rule,
-            simultaneous=simultaneous,
+            simultaneous=mulligan.is_simultaneous(len(names), chosen=simultaneous),
             variant=variant,
             betrayal=betrayal,
         )
@@ -388,6 +395,8 @@ class RiskGame(PriorityGame):
                 return why_not_end_blocks(self, player)
             case OrderBlocker(attacker, blocker):
                 return combat.why_not_order(self, attacker, blocker)
+            case DivideDamage(attacker, shares):
+                return division.why_not_divide(self, attacker, shares)
             case StackTrigger(source, index):
                 return triggers.why_not_stack(self, player, source, index)
             case OfferAlliance(other):
@@ -444,14 +453,17 @@ class RiskGame(PriorityGame):
         return isinstance(action, FORCED)
 
     def _do(self, action: Action) -> None:
-        if not isinstance(action, Pass):
-            self.settled = False
+        if isinstance(action, Pass):
+            self.pass_priority()
+            return
+        self.settled = False
         player = self.priority
+        # RR R80: whoever acts with priority, by a spell, an ability or a special action,
+        # receives it again, and so state-based actions are checked before they act again.
+        acted = self.decision == "priority" and not isinstance(action, Concede)
         match action:
             case Concede(who):
                 turn.concede(self, who)
-            case Pass():
-                self.pass_priority()
             case Pitch(card_id):
                 turn.pitch(self, player, card_id)
             case PlayLandmark(card_id):
@@ -482,6 +494,8 @@ class RiskGame(PriorityGame):
                 alliances.break_alliance(self, player, other)
             case _:
                 turn.perform_combat_or_cleanup(self, player, action)
+        if acted and self.outcome is None and self.decision == "priority":
+            self.give_priority(self.priority)
 
     # Priority and the stack.
 
@@ -574,6 +588,7 @@ class RiskGame(PriorityGame):
 
 # Linked here rather than by decorating, for the compiled build (see the speed guide).
 enforces("RR 5.1c")(RiskGame.current_player)
+enforces("RR R80", "RR R50", "RR R15")(RiskGame._do)
 enforces("RR 5.1a", "RR 11.2a", "RR R64")(RiskGame.give_priority)
 # The kernel's round of passes and loop of forced actions, as this game plays them.
 enforces(

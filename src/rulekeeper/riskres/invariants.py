@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.riskres import MAX_TRAPS
+from rulekeeper.riskres import MAX_TRAPS, division
 from rulekeeper.riskres.state import zone_name
 
 if TYPE_CHECKING:
@@ -14,8 +14,9 @@ if TYPE_CHECKING:
 def risk_invariants(game: RiskGame) -> list[str]:
     """Numeric facts of every position: EP and Intel never negative (RR 1.1d), at most two
     traps (RR 2.7b), nothing tapped or damaged off the battlefield, stack and zone agree,
-    nothing left behind by a player who has left the game (RR 10.5), and the permanents the
-    table keeps are the battlefield's."""
+    nothing left behind by a player who has left the game (RR 10.5), the permanents the
+    table keeps are the battlefield's, and a division of combat damage waiting for the step's
+    damage one the rule allows (RR 6.3b)."""
     problems = game.table.kept_index_problems()
     problems += [f"{p.name} has {p.ep} EP" for p in game.table.players if p.ep < 0]
     problems += [f"{p.name} has {p.intel} Intel" for p in game.table.players if p.intel < 0]
@@ -49,6 +50,12 @@ def risk_invariants(game: RiskGame) -> list[str]:
         problems += [f"{seat.name} has left the game but still has cards in {z}" for z in kept]
         if game.outcome is None and game.priority == seat.index:
             problems.append(f"{seat.name} has left the game but is asked to decide")
+    if game.damage_division and game.decision != "damage":
+        problems.append("damage is divided for a damage step that is not waiting for it")
+    for attacker, shares in game.damage_division.items():
+        creature = game.table.cards[attacker]
+        if attacker not in game.attacks or shares not in division.divisions(game, creature):
+            problems.append(f"{creature.name}'s damage is divided as RR 6.3b does not allow")
     spells = [item["card"] for item in game.stack if item["card"] is not None]
     if spells != game.table.zones["stack"]:
         problems.append("the stack's spells and the stack zone disagree")

@@ -36,6 +36,7 @@ def leave_game(game: RiskGame, player: int) -> None:
             if attacker in game.blocked:
                 game.blocked.remove(attacker)
             game.damage_order.pop(attacker, None)
+            game.damage_division.pop(attacker, None)
     game.blocks = {
         b: a
         for b, a in game.blocks.items()

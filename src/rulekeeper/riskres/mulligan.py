@@ -4,8 +4,9 @@
   scry 1;
 * ``competitive`` (RR 12.2, the Paris mulligan): each mulligan draws one card fewer, no scry;
 * ``limited`` (RR 12.3): two free mulligans to seven, then as standard;
-* with ``simultaneous=True`` (RR 12.4) every player decides each round in secret, then the
-  decisions are revealed and the mulligans carried out, and turn order does not change.
+* with simultaneous decisions (RR 12.4), always in a game of three or more players and by
+  choice in a game of two, every player decides each round in secret, then the decisions are
+  revealed and the mulligans carried out, and turn order does not change.
 
 >>> from rulekeeper.riskres.mulligan import next_hand
 >>> [next_hand("standard", n) for n in (1, 2, 3)]
@@ -21,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from rulekeeper.engine.game import Action
-from rulekeeper.riskres import OPENING_HAND
+from rulekeeper.riskres import MULTIPLAYER, OPENING_HAND
 from rulekeeper.riskres.actions import Keep, Mulligan, Scry
 from rulekeeper.riskres.combat import cards
 from rulekeeper.riskres.state import zone_name
@@ -46,6 +47,19 @@ def next_hand(rule: str, number: int) -> tuple[int, bool]:
     return OPENING_HAND - (number - free), True
 
 
+@enforces("RR 12.4a", "RR 12.4b", "RR R81")
+def is_simultaneous(players: int, *, chosen: bool) -> bool:
+    """Whether a game of ``players`` players makes its mulligan decisions at once: always a
+    multiplayer game, of three or more (RR 12.4a); a game of two if ``chosen``.
+
+    >>> is_simultaneous(2, chosen=False), is_simultaneous(2, chosen=True)
+    (False, True)
+    >>> is_simultaneous(3, chosen=False)
+    True
+    """
+    return chosen or players >= MULTIPLAYER
+
+
 @enforces("RR 12.1d", "RR 12.2b")
 def why_not_mulligan(game: RiskGame, player: int) -> Violation | None:
     """A mulligan may not leave a player with fewer than one card (RR 12.1d)."""
@@ -68,7 +82,7 @@ def _order(game: RiskGame) -> list[int]:
     return [p for p in order if not game.table.players[p].left]
 
 
-@enforces("RR 12.4a", "RR 12.4b", "RR 12.4d")
+@enforces("RR 12.4a", "RR 12.4b", "RR 12.4d", "RR R81")
 def advance(game: RiskGame) -> None:
     """Ask the next decision of the mulligan procedure, or begin the first turn.
 

@@ -134,6 +134,9 @@ class RiskVocabulary:
                 return player, "finishes declaring blockers"
             case act.OrderBlocker(attacker, blocker):
                 return player, f"orders {card(blocker)} next against {card(attacker)}"
+            case act.DivideDamage(attacker, shares):
+                given = ", ".join(f"{a} to {_target(game, t, card)}" for t, a in shares)
+                return player, f"divides {card(attacker)}'s damage: {given or 'nothing'}"
             case act.StackTrigger(source, index):
                 # Numbered among the card's triggers (it may be face down: its printed ones).
                 many = len(game.table.cards[source].printed.triggers) > 1

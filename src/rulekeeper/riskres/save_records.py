@@ -153,8 +153,8 @@ Step = Literal[
 """The steps of a turn (RR 3), or the setup before the first."""
 
 Decision = Literal[
-    "priority", "mulligan", "scry", "legend", "attackers", "blockers", "order", "triggers",
-    "discard", "turn",
+    "priority", "mulligan", "scry", "legend", "attackers", "blockers", "order", "damage",
+    "triggers", "discard", "turn",
 ]  # fmt: skip
 """What the game waits for."""
 
@@ -169,6 +169,17 @@ Pump = (
 written before a pump could last until end of combat have no duration: a turn)."""
 
 Trigger = tuple[Seat, CardId, Annotated[int, Ge(0), Le(100)]] | tuple[Seat]
+
+Share = tuple[Target, Annotated[int, Ge(1), Le(1_000_000)]]
+"""One recipient of an attacker's combat damage and the damage it is given."""
+
+DamageOrder = (
+    tuple[CardId, Annotated[list[CardId], MaxLen(1000)]]
+    | tuple[CardId, Annotated[list[CardId], MaxLen(1000)], Annotated[list[Share], MaxLen(1000)]]
+)
+"""An attacker, its blockers in the order it deals them damage (RR R39) and, once the
+attacking player has divided its damage in the damage step under way, each recipient and the
+damage it is given (RR 6.3a)."""
 
 
 @dataclass
@@ -196,9 +207,7 @@ class RiskSave:
     attacks: Annotated[list[tuple[CardId, Target]], MaxLen(1000)]
     blocks: Annotated[list[tuple[CardId, CardId]], MaxLen(1000)]
     blocked: Annotated[list[CardId], MaxLen(1000)]
-    damage_order: Annotated[
-        list[tuple[CardId, Annotated[list[CardId], MaxLen(1000)]]], MaxLen(1000)
-    ]
+    damage_order: Annotated[list[DamageOrder], MaxLen(1000)]
     pressure: Annotated[list[Count], MinLen(2), MaxLen(6)]
     legend_choices: Annotated[list[tuple[Seat, CardName]], MaxLen(100)]
     scry_pending: Annotated[list[Seat], MaxLen(100)]

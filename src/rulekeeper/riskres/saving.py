@@ -64,6 +64,30 @@ def _put_triggers(game: RiskGame, data: list[list[int]]) -> None:
 
 _AIMED_AT: Final = player_or_card(Player)
 
+
+def _damage_order_json(game: RiskGame) -> list[list[Any]]:
+    # Each attacker's blockers in damage order, then how its damage was divided this step,
+    # if it was: each recipient (a card or a player) and its damage.
+    found: list[list[Any]] = []
+    for attacker in {**game.damage_order, **game.damage_division}:
+        entry: list[Any] = [attacker, list(game.damage_order.get(attacker, []))]
+        shares = game.damage_division.get(attacker)
+        if shares is not None:
+            entry.append([[_AIMED_AT.dump(to), amount] for to, amount in shares])
+        found.append(entry)
+    return found
+
+
+def _put_damage_order(game: RiskGame, data: list[list[Any]]) -> None:
+    game.damage_order, game.damage_division = {}, {}
+    for attacker, blockers, *divided in data:
+        game.damage_order[int(attacker)] = [int(b) for b in blockers]
+        if divided:
+            game.damage_division[int(attacker)] = tuple(
+                (_AIMED_AT.load(to), int(amount)) for to, amount in divided[0]
+            )
+
+
 CODEC: Final = Codec(
     RiskSave,
     at={
@@ -76,6 +100,7 @@ CODEC: Final = Codec(
         "turn_order": ("regular", "extra_turns"),
         "priority": ("priority", "passes"),
         "triggers": Computed(_triggers_json, _put_triggers),
+        "damage_order": Computed(_damage_order_json, _put_damage_order),
     },
     classes={PlayerRecord: PlayerState, VariantRecord: VariantState, CardRecord: CardState},
     convert={
@@ -85,7 +110,7 @@ CODEC: Final = Codec(
         (CardRecord, "printed"): Conversion(_printed_name, printed_card),
         PumpRecord: Conversion(list, _pump),
     },
-    pairs=("attacks", "blocks", "damage_order"),
+    pairs=("attacks", "blocks"),
     built=("chance", "options"),
 )
 """The save of a Risk & Resource game, as :class:`~rulekeeper.riskres.save_records.RiskSave`
@@ -209,10 +234,12 @@ def check_meaning(data: dict[str, Any]) -> None:
         card_ref(attacker, f"blocks[{i}][1]")
     for i, attacker in enumerate(data["blocked"]):
         card_ref(attacker, f"blocked[{i}]")
-    for i, (attacker, blockers) in enumerate(data["damage_order"]):
+    for i, (attacker, blockers, *divided) in enumerate(data["damage_order"]):
         card_ref(attacker, f"damage_order[{i}][0]")
         for j, blocker in enumerate(blockers):
             card_ref(blocker, f"damage_order[{i}][1][{j}]")
+        for j, (to, _) in enumerate(divided[0] if divided else []):
+            _check_target(to, seats, count, f"damage_order[{i}][2][{j}][0]")
     if len(data["pressure"]) != seats:
         raise refuse("pressure", f"{len(data['pressure'])} entries for {seats} players")
     for i, (player, _) in enumerate(data["legend_choices"]):

@@ -16,6 +16,7 @@ from rulekeeper.riskres import (
     RESOURCE_EP,
     combat,
     continuous,
+    division,
     effects,
     mulligan,
     outcome,
@@ -25,6 +26,7 @@ from rulekeeper.riskres.actions import (
     Attack,
     Block,
     Discard,
+    DivideDamage,
     EndAttacks,
     EndBlocks,
     OrderBlocker,
@@ -269,6 +271,8 @@ def perform_combat_or_cleanup(game: RiskGame, player: int, action: Action) -> No
             combat.begin_blocks(game, after=player)
         case OrderBlocker(attacker, blocker):
             combat.order_blocker(game, attacker, blocker)
+        case DivideDamage(attacker, shares):
+            combat.divide(game, attacker, shares)
         case Discard(card_id):
             # RR 2.4: a card goes to its owner's graveyard, even one taken in Bounty mode.
             game.table.move(card_id, zone_name("graveyard", game.table.cards[card_id].owner))
@@ -312,7 +316,8 @@ def play_landmark(game: RiskGame, player: int, card_id: int) -> None:
 def cast(
     game: RiskGame, player: int, card_id: int, target: Target | None, alternative: bool
 ) -> None:
-    """Pay a spell's cost and put it on the stack; its caster keeps priority."""
+    """Pay a spell's cost and put it on the stack; its caster receives priority
+    again (RR R80)."""
     state = game.table.cards[card_id]
     me = game.table.players[player]
     cost = spell_cost(game.table, player, state.definition, card_id, alternative=alternative)
@@ -387,6 +392,9 @@ def concede(game: RiskGame, player: int) -> None:
     game.record("RR 9.2d", f"{game.name_of(player)} concedes")
     outcome.settle(game)
     move_on(game, player)
+    # A defender who leaves may take with them the attack whose damage was being divided.
+    if game.outcome is None and game.decision == "damage" and division.dividing(game) < 0:
+        combat.damage_step(game, game.step)
 
 
 @enforces("RR R64")
@@ -404,6 +412,8 @@ def move_on(game: RiskGame, player: int) -> None:
             combat.begin_blocks(game, after=player)
         case "order":
             combat.begin_ordering(game)
+        case "damage":
+            combat.damage_step(game, game.step)
         case "discard":
             cleanup(game)
         case "legend" if game.legend_choices:
