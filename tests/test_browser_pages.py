@@ -38,7 +38,7 @@ def test_skipped_block_is_left_out(tmp_path: Path) -> None:
         "% invisible-code-block: python\n% x = 1\n"
     )
     blocks = page_blocks(page)
-    assert [(b.kind, b.line, b.rule) for b in blocks] == [("example", 2, None), ("setup", 15, None)]
+    assert [(b.kind, b.line, b.rule) for b in blocks] == [("example", 2, None), ("setup", 14, None)]
     assert blocks[1].source == "x = 1\n"
 
 
