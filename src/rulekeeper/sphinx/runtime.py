@@ -45,7 +45,10 @@ logger = logging.getLogger(__name__)
 PYODIDE_VERSION = "314.0.7"
 """The npm package ``pyodide`` the site ships (Python 3.14)."""
 
-PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+PYODIDE_INTEGRITY = (
+    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+"
+    "HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+)
 """npm's ``dist.integrity`` of that version's tarball (``npm view pyodide@VERSION
 dist.integrity``): a tarball with any other hash is refused."""
 
