@@ -4,8 +4,9 @@
 // no network, report progress, and answer each op with exactly one result or error.
 //
 //   node tests/pyodide/check_worker.mjs WORKER_JS RUNTIME_DIR
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import vm from "node:vm";
 
@@ -79,6 +80,39 @@ if (!done.over) fail("finish did not end the game");
 await self.onmessage({ data: { id: 4, op: "format_disk", args: {} } });
 if (answers(4)[0]?.type !== "error") fail("an unknown op was not refused");
 if (reached.length) fail(`the worker reached for the network: ${reached.join(", ")}`);
+
+// Where it cannot run, a worker of its own says why, once per request, in words.
+async function refusal(globals, runtimeFolder) {
+  const posted = [];
+  const sandbox = vm.createContext({
+    URL,
+    JSON,
+    location: { href: `${here}rulekeeper-worker.js` },
+    postMessage: (message) => posted.push(message),
+    fetch: async (url) => {
+      const file = fileURLToPath(String(url).replace(`${here}runtime/`, runtimeFolder));
+      return new Response(readFileSync(file));
+    },
+    ...globals,
+  });
+  sandbox.self = sandbox;
+  vm.runInContext(readFileSync(workerFile, "utf8"), sandbox);
+  await sandbox.onmessage({ data: { id: 9, op: "play", args: {} } });
+  return posted.filter((m) => m.type !== "progress");
+}
+const noWasm = await refusal({ WebAssembly: undefined }, runtimeURL);
+if (noWasm.length !== 1 || !noWasm[0].message.includes("cannot run WebAssembly")) {
+  fail(`without WebAssembly: ${JSON.stringify(noWasm)}`);
+}
+const unbundledDir = mkdtempSync(join(tmpdir(), "unbundled-"));
+writeFileSync(
+  join(unbundledDir, "runtime.json"),
+  JSON.stringify({ bundled: false, reason: "npm is not installed", pyodide: "0", files: {} }),
+);
+const unbundled = await refusal({}, `${pathToFileURL(unbundledDir).href}/`);
+if (unbundled[0]?.message !== "The runtime was not bundled with this site: npm is not installed") {
+  fail(`without the runtime: ${JSON.stringify(unbundled)}`);
+}
 console.log(
   `worker: loaded and answered in ${((ready - started) / 1000).toFixed(1)} s; ` +
     `${progress.length} progress messages; ${reached.length} network requests`,
