@@ -99,3 +99,13 @@ def test_a_tarball_with_another_checksum_is_refused_and_deleted(tmp_path: Path) 
 def test_the_runtime_is_off_unless_configured(app: SphinxTestApp) -> None:
     app.build()
     assert not (Path(app.outdir) / "_static" / "runtime").exists()
+
+
+def test_the_command_says_why_it_bundled_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path / "no-tools"))
+    out = tmp_path / "runtime"
+    assert runtime.main(["--out", str(out), "--cache", str(tmp_path / "empty")]) == 1
+    assert capsys.readouterr().out == "runtime not bundled: npm is not installed\n"
+    assert json.loads((out / "runtime.json").read_text())["bundled"] is False
