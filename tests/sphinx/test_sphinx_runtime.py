@@ -52,8 +52,11 @@ def test_the_build_bundles_the_runtime_from_the_cache(
     app: SphinxTestApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("RULEKEEPER_RUNTIME_CACHE", str(_cached(tmp_path / "cache")))
-    app.build()
     folder = Path(app.outdir) / "_static" / "runtime"
+    (folder / "pyodide").mkdir(parents=True, exist_ok=True)
+    (folder / "pyodide" / "pyodide.js").write_text("an older build's file")
+    app.build()
+    assert sorted(p.name for p in (folder / "pyodide").iterdir()) == sorted(CORE_FILES)
     manifest = json.loads((folder / "runtime.json").read_text())
     assert manifest["bundled"] is True
     assert manifest["pyodide"] == PYODIDE_VERSION

@@ -231,7 +231,8 @@ def bundle(out: Path, cache: Path | None = None) -> Bundle:
         (out / "engine.zip").unlink(missing_ok=True)
     else:
         target = out / "pyodide"
-        target.mkdir(exist_ok=True)
+        shutil.rmtree(target, ignore_errors=True)  # only the core files, none of an older build
+        target.mkdir()
         for name in CORE_FILES:
             shutil.copyfile(source / name, target / name)
         (out / "engine.zip").write_bytes(engine_zip())
