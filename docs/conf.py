@@ -67,6 +67,8 @@ rulekeeper_tests_dir = "../tests"
 # project's published address by default; a deployment to another address sets
 # RULEKEEPER_BASE_URL (the Pages workflow passes the address its host gives the site).
 html_baseurl = os.environ.get("RULEKEEPER_BASE_URL", "https://rulekeeper.github.io/rulekeeper/")
+# The browser runtime (Pyodide and the engine) for running the examples on the pages.
+rulekeeper_runtime = True
 
 # -- API reference ------------------------------------------------------------------------------
 
