@@ -494,7 +494,14 @@ class RiskGame(PriorityGame):
                 alliances.break_alliance(self, player, other)
             case _:
                 turn.perform_combat_or_cleanup(self, player, action)
-        if acted and self.outcome is None and self.decision == "priority":
+        if acted:
+            self.regain_priority()
+
+    def regain_priority(self) -> None:
+        """Give priority back to the player who has just acted with it (by a spell, an
+        ability or a special action), so that state-based actions, wins and waiting triggers
+        are checked before they can act again (RR R80)."""
+        if self.outcome is None and self.decision == "priority":
             self.give_priority(self.priority)
 
     # Priority and the stack.
@@ -588,7 +595,7 @@ class RiskGame(PriorityGame):
 
 # Linked here rather than by decorating, for the compiled build (see the speed guide).
 enforces("RR 5.1c")(RiskGame.current_player)
-enforces("RR R80", "RR R50", "RR R15")(RiskGame._do)
+enforces("RR R80", "RR R50", "RR R15")(RiskGame.regain_priority)
 enforces("RR 5.1a", "RR 11.2a", "RR R64")(RiskGame.give_priority)
 # The kernel's round of passes and loop of forced actions, as this game plays them.
 enforces(
