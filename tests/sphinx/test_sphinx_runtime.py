@@ -13,7 +13,8 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 
 from rulekeeper.sphinx import runtime
-from rulekeeper.sphinx.runtime import CORE_FILES, PYODIDE_VERSION, bundle, engine_zip, integrity
+from rulekeeper.sphinx.npm import integrity
+from rulekeeper.sphinx.runtime import CORE_FILES, PYODIDE_VERSION, bundle, engine_zip
 
 
 def _cached(folder: Path) -> Path:

@@ -24,21 +24,20 @@ site build (CI's run under Node uses it).
 from __future__ import annotations
 
 import argparse
-import base64
 import hashlib
 import importlib
 import io
 import json
 import os
 import shutil
-import subprocess
-import tarfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from sphinx.application import Sphinx
 from sphinx.util import logging
+
+from rulekeeper.sphinx.npm import NpmPackage, PackageUnavailable
 
 logger = logging.getLogger(__name__)
 
@@ -72,11 +71,7 @@ RUNTIME_FOLDER = "_static/runtime"
 TIMESTAMP = (1980, 1, 1, 0, 0, 0)
 """Every entry of engine.zip has this time, so the same sources give the same bytes."""
 
-NPM_TIMEOUT = 300
-
-
-class RuntimeUnavailable(Exception):
-    """The runtime cannot be fetched or trusted here; the message says why."""
+PYODIDE = NpmPackage("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
 
 
 @dataclass(frozen=True)
@@ -107,63 +102,12 @@ def cache_dir() -> Path:
     return Path(base) / "rulekeeper" / "pyodide"
 
 
-def integrity(data: bytes) -> str:
-    """The npm ``integrity`` string (sha512) of ``data``."""
-    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
-
-
-def _fetch_tarball(cache: Path) -> Path:
-    """The verified tarball in ``cache``, fetched with ``npm pack`` if it is not there yet.
-
-    :raises RuntimeUnavailable: without npm, without the network, or on a checksum mismatch.
-    """
-    tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if not tarball.is_file():
-        npm = shutil.which("npm")
-        if npm is None:
-            raise RuntimeUnavailable("npm is not installed")
-        cache.mkdir(parents=True, exist_ok=True)
-        try:
-            done = subprocess.run(
-                [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(cache)],
-                capture_output=True,
-                text=True,
-                timeout=NPM_TIMEOUT,
-                check=False,
-            )
-        except (OSError, subprocess.TimeoutExpired) as error:
-            raise RuntimeUnavailable(f"npm pack failed: {error}") from None
-        if done.returncode != 0 or not tarball.is_file():
-            last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            raise RuntimeUnavailable(f"npm pack failed: {last}")
-    found = integrity(tarball.read_bytes())
-    if found != PYODIDE_INTEGRITY:
-        tarball.unlink()
-        raise RuntimeUnavailable(
-            f"pyodide-{PYODIDE_VERSION}.tgz has integrity {found}, not the pinned "
-            f"{PYODIDE_INTEGRITY}; it was deleted"
-        )
-    return tarball
-
-
 def core_files(cache: Path | None = None) -> Path:
     """The folder of Pyodide's core files, unpacked from the verified tarball in the cache.
 
-    :raises RuntimeUnavailable: if the tarball cannot be fetched or trusted.
+    :raises PackageUnavailable: if the tarball cannot be fetched or trusted.
     """
-    cache = cache or cache_dir()
-    unpacked = cache / f"pyodide-{PYODIDE_VERSION}"
-    if all((unpacked / name).is_file() for name in CORE_FILES):
-        return unpacked
-    tarball = _fetch_tarball(cache)
-    unpacked.mkdir(parents=True, exist_ok=True)
-    with tarfile.open(tarball, "r:gz") as archive:
-        for name in CORE_FILES:
-            member = archive.extractfile(f"package/{name}")
-            if member is None:
-                raise RuntimeUnavailable(f"the tarball has no {name}")
-            (unpacked / name).write_bytes(member.read())
-    return unpacked
+    return PYODIDE.files(cache or cache_dir(), CORE_FILES)
 
 
 def _package_files(name: str) -> list[tuple[str, Path]]:
@@ -224,7 +168,7 @@ def bundle(out: Path, cache: Path | None = None) -> Bundle:
     manifest: dict[str, object] = {"bundled": False, "pyodide": PYODIDE_VERSION, "files": {}}
     try:
         source = core_files(cache)
-    except (RuntimeUnavailable, OSError, tarfile.TarError) as error:
+    except (PackageUnavailable, OSError) as error:
         manifest["reason"] = str(error)
         # An earlier build's runtime must not outlive a manifest that says there is none.
         shutil.rmtree(out / "pyodide", ignore_errors=True)
