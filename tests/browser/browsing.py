@@ -10,6 +10,7 @@ from playwright.sync_api import Page
 WIDTHS = {
     "phone": 360,
     "phone-wide": 390,
+    "small-laptop": 1280,
     "laptop": 1366,
     "laptop-wide": 1440,
     "desktop": 1600,

@@ -60,7 +60,9 @@ def _rewrite(body: str, uri: str, held: set[str], aliases: Mapping[str, str]) ->
             return f'href="#{html.escape(anchor or page_anchor(resolved))}"'
         return 'data-offline="not in this file"'
 
-    return _HREF.sub(target, body)
+    # A toctree's caption is a heading with no level (Sphinx writes ``role="heading"`` alone);
+    # the site's script gives it one, and this file runs no script.
+    return _HREF.sub(target, body).replace('role="heading">', 'role="heading" aria-level="2">')
 
 
 def offline_html(
@@ -91,8 +93,10 @@ def offline_html(
         + meta_tags(title, f"{title}, with the worked examples and the glossary, in one file.")
         # No icon to fetch: a saved file has no site to ask for one.
         + '<link rel="icon" href="data:,">\n'
-        + f"<style>{PAGE_STYLE}\n{styles}</style>\n</head>\n<body>\n"
-        f"<h1>{html.escape(title)}</h1>\n{line}\n" + "\n".join(parts) + "\n</body>\n</html>\n"
+        + f"<style>{PAGE_STYLE}\n{styles}</style>\n</head>\n<body>\n<main>\n"
+        f"<h1>{html.escape(title)}</h1>\n{line}\n"
+        + "\n".join(parts)
+        + "\n</main>\n</body>\n</html>\n"
     )
 
 

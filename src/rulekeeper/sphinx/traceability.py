@@ -272,9 +272,11 @@ pre {{ white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.85rem; }}
 </style>
 </head>
 <body>
-<p><a href="{back}">Traceability</a></p>
+<nav aria-label="Back"><p><a href="{back}">Traceability</a></p></nav>
+<main>
 <h1>{title}</h1>
 {code}
+</main>
 </body>
 </html>
 """
