@@ -24,7 +24,10 @@ from rulekeeper.games import FORMATS
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.notation import push
 from rulekeeper.position import from_position, position
+from rulekeeper.riskres.actions import Cast as RiskCast
+from rulekeeper.riskres.actions import Pass as RiskPass
 from rulekeeper.riskres.game import RiskGame
+from rulekeeper.riskres.scenario import Scenario as RiskScenario
 
 # The leaks of issue #34, each under its rule.
 
@@ -431,3 +434,34 @@ def test_a_private_pick_is_named_to_its_player_alone() -> None:
                 and "a randomizer" not in text
             ]
             assert hidden == []
+
+
+# Magic and Risk & Resource: the position for a player shows what their view shows.
+
+
+@pytest.mark.rule("SD 5.4", "SD 5.3")
+def test_a_position_for_a_player_shows_the_face_up_top_of_each_stockpile() -> None:
+    game = FORMATS["stockpile"].new_game(1, 2)
+    assert isinstance(game, MagicGame)
+    written = position(game, viewer=1)
+    for pile in game.view(1)["stockpiles"]:
+        _, name = pile["top"]
+        assert f"Zone stockpile {pile['pile']}: {pile['cards']} with {name} on top" in written
+    lands = [game.table.cards[c].name for c in game.table.zones["landpile"]]
+    assert f"Zone landpile: {', '.join(lands)}" in written
+
+
+@pytest.mark.rule("RR R30")
+def test_a_position_for_a_scrying_player_shows_the_top_card_to_them_alone() -> None:
+    game = (
+        RiskScenario()
+        .player(0, ep=1, hand=["Windfall Cache", "Brace"], library=["Gloom Brute", "Raze"])
+        .player(1, hand=["Brace"], library=["Raze"] * 5)
+        .build()
+    )
+    game.apply(RiskCast(game.find("Windfall Cache")))
+    game.apply(RiskPass())
+    game.apply(RiskPass())
+    assert game.decision == "scry"
+    assert "library 2 with Gloom Brute on top" in position(game, viewer=0)
+    assert "Alice: ep 2; hand 1; library 2;" in position(game, viewer=1)
