@@ -19,8 +19,8 @@ turns, so it can be tested, and a table can be dealt (``rulekeeper deal``), with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Final, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from rulekeeper.dominion.draft import (
     EXTRA_LANDSCAPES,
@@ -37,13 +37,11 @@ from rulekeeper.engine.save_codec import Codec
 from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.rules import RuleId, enforces
 
-
-class Recorder(Protocol):
-    """Where the draft writes what happens: a rule, a sentence, and who may see it (the game's
-    log; see :mod:`rulekeeper.engine.events`)."""
-
-    def __call__(self, rule: RuleId, text: str, seen_by: int = EVERYONE) -> None: ...
-
+# Callable[..., None] rather than a Protocol that spells out the default: this module is
+# compiled, and a plain alias costs the compiled build nothing.
+Recorder = Callable[..., None]
+"""Where the draft writes what happens: ``record(rule, text, seen_by=EVERYONE)``, a rule, a
+sentence and who may see it (the game's log; see :mod:`rulekeeper.engine.events`)."""
 
 PICK: Final = "pick"
 CENTRE: Final = "centre"
