@@ -437,10 +437,13 @@ def test_every_choice_about_a_looked_at_card_names_it() -> None:
     assert game.legal_actions() == [
         Choose("trash Silver"), Choose("discard Silver"), Choose("keep Silver")
     ]  # fmt: skip
-    # The log says what is public: that two cards were looked at, not which.
-    looked = [event.text for event in game.log.citing("DM 4.10")]
-    assert looked == ["Alice looks at the top 2 cards of their deck (Sentry)"]
-    assert "Gold" not in str(game.log)
+    # The others are told what is public: that two cards were looked at, not which; Alice is
+    # told which.
+    told = [event.text for event in game.log.seen_by(1) if event.rule == "DM 4.10"]
+    assert told == ["Alice looks at the top 2 cards of their deck (Sentry)"]
+    assert not [event for event in game.log.seen_by(1) if "Gold" in event.text]
+    mine = [event.text for event in game.log.seen_by(0) if event.rule == "DM 4.10"]
+    assert mine == ["Alice looks at Gold, Silver from the top of their deck (Sentry)"]
 
 
 @pytest.mark.rule("DM R4")

@@ -49,10 +49,12 @@ def test_a_player_is_saved_field_by_field(game: str) -> None:
         ({"seed": -1, "rng": [], "scripted": {}}, ChanceRecord, r"^not a saved game: seed: -1 "),
         ({"seed": 1, "scripted": {}}, ChanceRecord, r"'rng' is a required property"),
         (
-            [[1, "RR 1", "x", 4]],
+            [[1, "RR 1", "x", 4, 5]],
             Log,
-            r"^not a saved game: \[0\]: 4 items, more than the 3 allowed$",
+            r"^not a saved game: \[0\]: 5 items, more than the 3 allowed$",
         ),
+        # The fourth item says who may see the event: a seat, nobody, or all but a seat.
+        ([[1, "RR 1", "x", -500]], Log, r"^not a saved game: \[0\]\[3\]: -500 is less than"),
         ([[1, "RR 1", 3]], Log, r"^not a saved game: \[0\]\[2\]: 3 is not of type 'string'"),
         (["won", [0], "RR 1", "x"], OutcomeRecord, r"\[0\]: 'won' is not one of 'win' or 'draw'"),
         (["win", [0, 0], "RR 1", "x"], OutcomeRecord, r"\[1\]: .* an item appears twice"),

@@ -15,6 +15,12 @@ A record reads like this::
 The header is ``Key: value`` lines up to the first blank line; the moves follow, each in its
 canonical text (:mod:`rulekeeper.notation`). A line starting with ``;`` is a comment.
 
+A record is the referee's account: it holds every move, and a move may name a card only its
+player saw (the card Courtyard puts back), so it is not what a player is shown during play. What
+a player is told is the log as :meth:`~rulekeeper.engine.events.EventLog.seen_by` gives it for
+them, and what they see of the table their view or ``position(game, viewer=...)``: both follow
+the one model of who sees what (:mod:`rulekeeper.engine.events`).
+
 Chance is recorded by its seed, not outcome by outcome: the game's seed fixes every shuffle,
 roll and random pick (the decks of a bot game come from it too), so the same seed and the same
 moves replay the same game. ``Version`` says which engine played it; another version may deal

@@ -177,12 +177,32 @@ def discard_from_hand(game: DominionGame, player: int, name: str) -> None:
     game.record("DM 4.5", f"{game.players[player]} discards {name}")
 
 
-def put_on_deck(game: DominionGame, player: int, name: str) -> None:
-    """Put a card called ``name`` from ``player``'s hand on top of their deck (DM 4.6)."""
+def listed(names: list[str]) -> str:
+    """Cards revealed to everyone, as a log line names them: in order, or ``nothing``.
+
+    >>> listed(["Copper", "Estate"]), listed([])
+    ('Copper, Estate', 'nothing')
+    """
+    return ", ".join(names) or "nothing"
+
+
+def put_on_deck(game: DominionGame, player: int, name: str, *, revealed: bool) -> None:
+    """Put a card called ``name`` from ``player``'s hand on top of their deck (DM 4.6). The
+    others see which card only if it was ``revealed`` (Bureaucrat's Victory card); otherwise
+    (Courtyard, Artisan) they see that a card went, not which."""
     card_id = game.find_in(zone_name("hand", player), name)
     assert card_id is not None
     game.move(card_id, zone_name("hand", player), zone_name("deck", player))
-    game.record("DM 4.6", f"{game.players[player]} puts {name} from hand onto their deck")
+    who = game.players[player]
+    if revealed:
+        game.record("DM 4.6", f"{who} reveals {name} and puts it onto their deck")
+    else:
+        game.record_private(
+            "DM 4.6",
+            player,
+            f"{who} puts {name} from hand onto their deck",
+            f"{who} puts a card from hand onto their deck",
+        )
 
 
 # Steps.
@@ -318,13 +338,19 @@ def _topdeck_options(game: DominionGame, step: Step) -> list[str]:
     return _hand_names(game, step["player"], _is(step["type"]) if "type" in step else bool)
 
 
-def _topdeck(game: DominionGame, step: Step, option: str) -> None:
+def topdeck_step(game: DominionGame, step: Step, option: str) -> None:
+    """Put the chosen card from the hand onto the deck; Bureaucrat's victim reveals it, or
+    reveals a hand with no Victory card in it (DM 4.6)."""
     player = step["player"]
     if not option:
         if "type" in step:  # Bureaucrat: a hand without Victory cards is revealed
-            game.record("DM 4.6", f"{game.players[player]} reveals a hand with no Victory card")
+            shown = listed(game.hand(player))
+            game.record(
+                "DM 4.6", f"{game.players[player]} reveals a hand with no Victory card: {shown}"
+            )
         return
-    put_on_deck(game, player, option)
+    # Bureaucrat asks for a card of a type, which the victim reveals; the others choose any.
+    put_on_deck(game, player, option, revealed="type" in step)
 
 
 def reaction_options(game: DominionGame, step: Step) -> list[str]:
@@ -388,7 +414,7 @@ KINDS: Final[dict[str, StepKind]] = {
     "trash": (_trash_options, _trash),
     "gain": (_gain_options, _gain),
     "discard": (_discard_options, _discard),
-    "topdeck": (_topdeck_options, _topdeck),
+    "topdeck": (_topdeck_options, topdeck_step),
     "react": (reaction_options, _react),
     "effect": (play_options, play_step),
     "choose": (_choose_options, _choose),
@@ -405,6 +431,7 @@ enforces("DM 2.3", "DM 4.3", "DM 5.2", "DM 5.4")(buy)
 enforces("DM 5.4")(start_of_turn)
 enforces("DM 4.5")(discard_from_hand)
 enforces("DM 4.6")(put_on_deck)
+enforces("DM 4.6")(topdeck_step)
 enforces("DM 4.7")(reaction_options)
 enforces("DM 5.5")(play_options)
 

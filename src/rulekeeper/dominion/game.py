@@ -27,6 +27,7 @@ from rulekeeper.dominion import (
     province_pile,
     saving,
     scoring,
+    sight,
     victory_pile,
 )
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
@@ -35,6 +36,7 @@ from rulekeeper.dominion.effects import ACTIONS
 from rulekeeper.dominion.hooks import DominionVariant
 from rulekeeper.dominion.zones import PLAYER_ZONES, pile_zone, zone_name
 from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.events import EVERYONE, all_but
 from rulekeeper.engine.game import Action, Outcome, Violation
 from rulekeeper.engine.table import KeptIndex, kept_index_problems
 from rulekeeper.engine.turns import AutomaticGame
@@ -306,9 +308,16 @@ class DominionGame(AutomaticGame):
 
     # Bookkeeping the effects share.
 
-    def record(self, rule: RuleId, text: str) -> None:
-        """Add an event to the log for the current turn."""
-        self.log.record(self.turn, rule, text)
+    def record(self, rule: RuleId, text: str, seen_by: int = EVERYONE) -> None:
+        """Add an event to the log for the current turn, seen by everyone unless ``seen_by``
+        says otherwise (see :mod:`rulekeeper.engine.events`)."""
+        self.log.record(self.turn, rule, text, seen_by)
+
+    def record_private(self, rule: RuleId, player: int, told: str, others: str) -> None:
+        """Add an event only ``player`` sees, ``told``, which names cards only they know, and
+        beside it ``others``, what every other player sees of it."""
+        self.log.record(self.turn, rule, told, player)
+        self.log.record(self.turn, rule, others, all_but(player))
 
     def pile(self, name: str) -> list[int]:
         """The cards of the Supply pile ``name`` (its top card last)."""
@@ -683,13 +692,12 @@ class DominionGame(AutomaticGame):
         zones, piles = self.zones, self.pile_ids
         view = self.turn_facts(player)
         view["hand"] = self.hand(player)
-        # Cards set aside are seen by their player only: those a card looks at (DM 4.10), and
-        # those set aside while it resolves, which that player drew, revealed or chose.
+        # Every card set aside is seen by their player: those a card looks at (DM 4.10) too.
         view["aside"] = [self.cards[i] for i in self.player_zones["aside"][player]]
         view["supply"] = {n: len(piles[n]) for n in self.supply_of(player)}
         view["landscapes"] = list(self.variant.landscapes_of(self, player))
         view["trash"] = [self.cards[i] for i in zones["trash"]]
-        view["players"] = [self._public(p) for p in range(len(self.players))]
+        view["players"] = [self._public(p, player) for p in range(len(self.players))]
         view["choice"] = self.pending_choice(player)
         self.variant.adjust_view(self, player, view)
         return view
@@ -722,8 +730,12 @@ class DominionGame(AutomaticGame):
             return None
         return effects.describe_step(self, self.steps[-1], player)
 
-    def _public(self, player: int) -> dict[str, Any]:
+    def _public(self, player: int, viewer: int) -> dict[str, Any]:
+        """What ``viewer`` sees of ``player``'s zones, as :func:`~rulekeeper.dominion.sight.sight`
+        says: every count (DM R6), the top card of the discard pile, the cards in play, and
+        the cards set aside when they are public (DM R7)."""
         discard = self.discards[player]
+        aside = self.player_zones["aside"][player]
         return {
             "name": self.players[player],
             "hand": len(self.hands[player]),
@@ -731,8 +743,12 @@ class DominionGame(AutomaticGame):
             "discard": len(discard),
             "discard_top": self.cards[discard[-1]] if discard else None,
             "in_play": [self.cards[i] for i in self.in_play[player]],
-            # How many cards they have set aside, never which (DM 4.10).
-            "aside": len(self.player_zones["aside"][player]),
+            "aside": len(aside),
+            "aside_shown": (
+                [self.cards[i] for i in aside]
+                if sight.sight(self, "aside", player, viewer) == sight.CARDS
+                else []
+            ),
             "turns": self.turns_taken[player],
         }
 

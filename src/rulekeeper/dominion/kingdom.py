@@ -69,13 +69,24 @@ def harbinger(game: DominionGame, player: int) -> None:
         _ask(game, player, "Harbinger", [*names, "no"])
 
 
-def _harbinger(game: DominionGame, step: Step, option: str) -> None:
+@enforces("DM 4.6")
+def harbinger_choice(game: DominionGame, step: Step, option: str) -> None:
+    """Put the card chosen from the discard pile onto the deck, named to its player alone
+    (DM 4.6)."""
     player = step["player"]
     if option != "no":
         card_id = game.find_in(zone_name("discard", player), option)
         assert card_id is not None
         game.move(card_id, zone_name("discard", player), zone_name("deck", player))
-        game.record("DM 4.6", f"{game.players[player]} puts {option} onto their deck")
+        # Harbinger looks through the discard pile, of which only the top card is public
+        # (DM 1.6): the others see a card go onto the deck, not which.
+        who = game.players[player]
+        game.record_private(
+            "DM 4.6",
+            player,
+            f"{who} puts {option} from their discard pile onto their deck",
+            f"{who} puts a card from their discard pile onto their deck",
+        )
 
 
 def merchant(game: DominionGame, player: int) -> None:
@@ -230,7 +241,13 @@ def sentry(game: DominionGame, player: int) -> None:
         return
     game.zones[zone_name("aside", player)].extend(looked)
     what = "the top card" if len(looked) == 1 else f"the top {len(looked)} cards"
-    game.record("DM 4.10", f"{game.players[player]} looks at {what} of their deck (Sentry)")
+    game.record_private(
+        "DM 4.10",
+        player,
+        f"{game.players[player]} looks at {effects.listed([game.cards[c] for c in looked])} "
+        "from the top of their deck (Sentry)",
+        f"{game.players[player]} looks at {what} of their deck (Sentry)",
+    )
     effects.then(
         game, {"do": "sentry", "player": player, "card": "Sentry", "looking": looked, "kept": []}
     )
@@ -331,6 +348,7 @@ def deliver(game: DominionGame, step: Step, option: str) -> None:
         if not cards:
             continue
         left = passers[(passers.index(player) + 1) % len(passers)]
+        # Which card, only the two of them know: the giver chose it, the taker holds it.
         for card_id in cards:
             game.move(card_id, zone_name("aside", player), zone_name("hand", left))
             game.record("DM 4.9", f"{game.players[player]} passes a card to {game.players[left]}")
@@ -448,9 +466,12 @@ def courtyard(game: DominionGame, player: int) -> None:
     effects.then(game, {"do": "topdeck", "player": player, "card": "Courtyard"})
 
 
+@enforces("DM 4.6")
 def shanty_town(game: DominionGame, player: int) -> None:
     """Reveal the hand; with no Action card in it, +2 Cards."""
-    game.record("DM 4.6", f"{game.players[player]} reveals their hand")
+    game.record(
+        "DM 4.6", f"{game.players[player]} reveals their hand: {effects.listed(game.hand(player))}"
+    )
     if not any(CARDS[n].has_type("Action") for n in game.hand(player)):
         game.draw(player, 2)
 
@@ -536,11 +557,15 @@ def library_options(game: DominionGame, step: Step) -> list[str]:
     return ["keep", "set aside"] if "pending" in step else []
 
 
+@enforces("DM R7")
 def library_step(game: DominionGame, step: Step, option: str) -> None:
     """Draw to seven, stopping at each Action card to ask; then discard what was set aside."""
     player = step["player"]
     if option == "set aside":
         game.move(step["pending"], zone_name("hand", player), zone_name("aside", player))
+        # Set aside face up: everyone sees it (DM R7).
+        name = game.cards[step["pending"]]
+        game.record("DM R7", f"{game.players[player]} sets aside {name} (Library)")
     while len(game.zones[zone_name("hand", player)]) < 7:
         drawn = game.draw(player, 1)
         if not drawn:
@@ -600,7 +625,7 @@ CARD_EFFECTS: Final[dict[str, Callable[[DominionGame, int], None]]] = {
 """The part of each card's effect beyond plain bonuses, by card name."""
 
 CHOICES: Final[dict[str, Callable[[DominionGame, dict[str, Any], str], None]]] = {
-    "Harbinger": _harbinger,
+    "Harbinger": harbinger_choice,
     "Vassal": _vassal,
     "Throne Room": _throne_room,
     "Lurker": _lurker,

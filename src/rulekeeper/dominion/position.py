@@ -31,8 +31,10 @@ kingdom's, the base cards' and, in a Draft, each player's private piles), so tha
 written by hand is a few lines; the text the engine writes always has it. A player's fields are
 ``turns`` (the turns they have taken), the zones ``hand``, ``deck`` (from the top card down),
 ``discard``, ``play`` (in play) and ``aside``, and ``gained`` (what they gained on their
-latest turn). A player's view counts the decks and the other players' hands and set-aside
-cards.
+latest turn). A player's view is what :func:`~rulekeeper.dominion.sight.sight` lets that
+player see: it counts the decks and the other players' hands, gives each discard pile's size and
+top card (``discard 7 with Gold on top``), and counts another player's set-aside cards while a
+card keeps them private (DM R7).
 
 A Dominion Draft position adds its variant (``Variant: private``) and the draft's state as
 ``State KEY:`` lines in JSON, one per entry (``State draft.stage: "pick"``). Its piles are those
@@ -46,6 +48,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rulekeeper.dominion import sight
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.draft import NO_LANDSCAPES, PRIVATE
 from rulekeeper.dominion.draft.play import DominionDraft, new_draft_game
@@ -161,10 +164,12 @@ def position(game: DominionGame, viewer: int | None = None) -> str:
             ids = list(game.zones[f"{kind}:{index}"])
             if kind == "deck":
                 ids.reverse()  # stored with the top card last, written from the top down
-            hidden = viewer is not None and (
-                kind == "deck" or (kind in ("hand", "aside") and index != viewer)
-            )
-            fields[kind] = Zone.hidden(len(ids)) if hidden else _cards(game, ids)
+            seen = sight.sight(game, kind, index, viewer)
+            if seen == sight.CARDS:
+                fields[kind] = _cards(game, ids)
+            else:  # the top card of a pile written from the bottom up is its last
+                top = Card(game.cards[ids[-1]]) if seen == sight.TOP and ids else None
+                fields[kind] = Zone.hidden(len(ids), top)
         fields["gained"] = Zone.of(Card(n) for n in game.gained[index])
         seats.append(Seat(name, fields))
     return Position(header, seats).text()

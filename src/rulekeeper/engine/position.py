@@ -63,10 +63,12 @@ class Card:
 
 @dataclass(frozen=True)
 class Zone:
-    """A zone's cards in order, or, for a hidden zone, only how many there are."""
+    """A zone's cards in order, or, for a hidden zone, only how many there are (and its top
+    card, for a pile whose top card alone is public)."""
 
     cards: tuple[Card, ...] | None
     count: int
+    top: Card | None = None
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Zone:
@@ -75,15 +77,20 @@ class Zone:
         return cls(shown, len(shown))
 
     @classmethod
-    def hidden(cls, count: int) -> Zone:
-        """A zone whose cards are hidden: only their number is written."""
-        return cls(None, count)
+    def hidden(cls, count: int, top: Card | None = None) -> Zone:
+        """A zone whose cards are hidden: only their number is written, and ``top``, the top
+        card, if it is public."""
+        return cls(None, count, top)
 
     def text(self) -> str:
         """The zone as written: its cards, runs of plain copies as ``3 Copper``, or its
-        number of cards if they are hidden."""
+        number of cards if they are hidden (``7 with Gold on top`` if its top card is not).
+
+        >>> Zone.hidden(7, Card("Gold")).text(), Zone.hidden(3).text()
+        ('7 with Gold on top', '3')
+        """
         if self.cards is None:
-            return str(self.count)
+            return f"{self.count} with {self.top.text()} on top" if self.top else str(self.count)
         runs: list[tuple[Card, int]] = []
         for card in self.cards:
             if runs and runs[-1][0] == card and not card.marks:

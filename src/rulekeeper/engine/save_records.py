@@ -125,8 +125,13 @@ class ChanceRecord:
     """Outcomes queued for the next random events of each kind."""
 
 
-Event = tuple[Count, RuleId, Text]
-"""One event of the log: the turn it happened in, the rule that caused it, what happened."""
+SeenBy = Annotated[int, Ge(-2), Le(63)] | Annotated[int, Ge(-1063), Le(-1000)]
+"""Who may see an event not everyone sees: a player's index, ``NOBODY`` (-2), or everyone but
+one player (``all_but``, -1000 less that player's index); see :mod:`rulekeeper.engine.events`."""
+
+Event = tuple[Count, RuleId, Text] | tuple[Count, RuleId, Text, SeenBy]
+"""One event of the log: the turn it happened in, the rule that caused it, what happened, and
+who may see it if not everyone."""
 
 Log = Annotated[list[Event], MaxLen(1_000_000)]
 """Everything that happened, in order."""

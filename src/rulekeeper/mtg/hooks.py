@@ -48,6 +48,10 @@ class MagicFormat:
     opening_hand: ClassVar[int] = 7  # MG 1.3
     max_hand_size: ClassVar[int] = 7  # MG 2.4
     attacks_any_opponent: ClassVar[bool] = False  # MG R8: True lets attackers choose whom
+    shown_zones: ClassVar[dict[str, str]] = {}
+    """What everyone sees of this format's zones that are no player's, by the zone's kind (its
+    name up to a colon): ``"top"`` its top card, ``"cards"`` all of them; any other such zone
+    only its size (see :func:`rulekeeper.mtg.views.sight`)."""
 
     decisions: ClassVar[tuple[str, ...]] = ()
     """The decisions this format asks for itself (see :meth:`next_decision`)."""

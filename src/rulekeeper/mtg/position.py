@@ -54,6 +54,7 @@ from rulekeeper.mtg.cards import card_pool
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.scenario import Scenario
 from rulekeeper.mtg.state import FORMAT_CARDS, UNOWNED
+from rulekeeper.mtg.views import CARDS, TOP, sight
 
 COUNTERS = ("life", "damage", "lands")
 ZONES = ("hand", "library", "graveyard", "battlefield", "exile")
@@ -272,10 +273,12 @@ def position(game: MagicGame, viewer: int | None = None) -> str:
     for key, value in sorted(game.variant_state.items()):
         header[f"State {key}"] = json.dumps(value)
     for zone, ids in sorted(_shared(game).items()):
+        seen = sight(game, zone.partition(":")[0], None, viewer)
         cards = (
-            Zone.hidden(len(ids))
-            if viewer is not None
-            else Zone.of(_shared_card(game, i) for i in ids)
+            Zone.of(_shared_card(game, i) for i in ids)
+            if seen == CARDS
+            # The top card is the last: a zone's cards are written from the bottom up.
+            else Zone.hidden(len(ids), _shared_card(game, ids[-1]) if seen == TOP else None)
         )
         header[f"Zone {zone.replace(':', ' ')}"] = cards.text()
     seats = []
@@ -288,12 +291,7 @@ def position(game: MagicGame, viewer: int | None = None) -> str:
         zones = {kind: _ids(game, kind, player.index) for kind in ZONES}
         zones |= {k: list(game.table.zones[z]) for k, z in _own_zones(game, player.index).items()}
         for kind, ids in zones.items():
-            hidden = viewer is not None and (
-                kind == "library"
-                or kind.startswith("outside")
-                or (kind not in ZONES and player.index != viewer)
-                or (kind == "hand" and player.index != viewer)
-            )
+            hidden = sight(game, kind, player.index, viewer) != CARDS
             fields[kind] = Zone.hidden(len(ids)) if hidden else Zone.of(_card(game, i) for i in ids)
         seats.append(Seat(player.name, fields))
     return Position(header, seats).text()

@@ -54,6 +54,7 @@ from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario
 from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.riskres.triggers import TRIGGER_BASE
+from rulekeeper.riskres.views import CARDS, TOP, sight
 
 ZONES = ("hand", "library", "graveyard", "battlefield", "exile", "traps")
 COUNTERS = ("ep", "intel")
@@ -333,12 +334,12 @@ def position(game: RiskGame, viewer: int | None = None) -> str:
             ids = list(game.table.zones[zone_name(kind, player.index)])
             if kind == "library":
                 ids.reverse()  # stored bottom first, written from the top down
-            hidden = viewer is not None and (
-                kind == "library" or (kind in ("hand", "traps") and player.index != viewer)
-            )
-            fields[kind] = (
-                Zone.hidden(len(ids)) if hidden else Zone.of(_card(game, i, viewer) for i in ids)
-            )
+            seen = sight(game, kind, player.index, viewer)
+            if seen == CARDS:
+                fields[kind] = Zone.of(_card(game, i, viewer) for i in ids)
+            else:  # written from the top down: the top card is the first
+                top = _card(game, ids[0], viewer) if seen == TOP and ids else None
+                fields[kind] = Zone.hidden(len(ids), top)
         seats.append(Seat(player.name, fields))
     return Position(header, seats).text()
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.riskres.state import HIDDEN_ZONES, CardState, PlayerState, zone_name
+from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
@@ -32,9 +33,34 @@ PUBLIC: Final = (
 permanent shows only that it is face down (RR 13.1c); its name is "a face-down creature"."""
 
 
+CARDS: Final = "cards"
+"""The viewer sees the zone's cards (a face-down one as face down, unless it is theirs)."""
+COUNT: Final = "count"
+"""The viewer sees how many cards the zone holds, not which."""
+TOP: Final = "top"
+"""The viewer sees how many cards the zone holds and its top card."""
+
+
+@enforces("RR 13.1d", "RR R30")
+def sight(game: RiskGame, kind: str, owner: int, viewer: int | None) -> str:
+    """What ``viewer`` sees of ``owner``'s zone of ``kind``: :data:`CARDS`, :data:`COUNT` or
+    :data:`TOP`; ``None`` is the referee, who sees every card. The view and a position
+    written for a player both follow it.
+
+    Nobody sees into a library, except the top card a player looks at while they scry
+    (RR R30); hands and traps are their owner's; the other zones are public, a face-down
+    card in them showing only that it is face down to all but its controller (RR 13.1d).
+    """
+    if viewer is None or kind not in HIDDEN_ZONES:
+        return CARDS
+    if kind == "library":
+        return TOP if owner == viewer and _top_card(game, viewer) is not None else COUNT
+    return CARDS if owner == viewer else COUNT
+
+
 def view(game: RiskGame, player: int) -> dict[str, Any]:
-    """What ``player`` may see: their own hand, traps and face-down cards; counts of the
-    others' hidden zones; everything public."""
+    """What ``player`` may see, as :func:`sight` says: their own hand, traps and face-down
+    cards; counts of the others' hidden zones; everything public."""
     table = game.table
 
     def public(state: CardState) -> dict[str, Any]:
@@ -67,7 +93,7 @@ def view(game: RiskGame, player: int) -> dict[str, Any]:
         "blocks": dict(game.blocks),
         "damage_order": {a: list(b) for a, b in game.damage_order.items()},
         # RR R30: a player who scries looks at the top card of their library first.
-        "scrying": _top_card(game, player) if game.decision == "scry" else None,
+        "scrying": _top_card(game, player),
         "variant": game.variant.key,
         "king": game.king,
         "alliances": [list(p) for p in game.alliances],
@@ -88,6 +114,6 @@ def _seat(game: RiskGame, seat: PlayerState) -> dict[str, Any]:
 def _top_card(game: RiskGame, player: int) -> tuple[int, str] | None:
     """The top card of ``player``'s library, if it is theirs to look at in a scry."""
     library = game.table.zones[zone_name("library", player)]
-    if game.priority != player or not library:
+    if game.decision != "scry" or game.priority != player or not library:
         return None
     return (library[-1], game.table.cards[library[-1]].name)

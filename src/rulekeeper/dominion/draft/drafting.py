@@ -31,13 +31,17 @@ from rulekeeper.dominion.draft import (
 from rulekeeper.dominion.draft.actions import DiscardLandscape, MoveToCentre, SetAside
 from rulekeeper.dominion.draft.save_records import DraftRecord
 from rulekeeper.engine.chance import Chance
+from rulekeeper.engine.events import EVERYONE, all_but
 from rulekeeper.engine.game import Action
 from rulekeeper.engine.save_codec import Codec
 from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.rules import RuleId, enforces
 
-Recorder = Callable[[RuleId, str], None]
-"""Where the draft writes what happens: a rule and a sentence (the game's log)."""
+# Callable[..., None] rather than a Protocol that spells out the default: this module is
+# compiled, and a plain alias costs the compiled build nothing.
+Recorder = Callable[..., None]
+"""Where the draft writes what happens: ``record(rule, text, seen_by=EVERYONE)``, a rule, a
+sentence and who may see it (the game's log; see :mod:`rulekeeper.engine.events`)."""
 
 PICK: Final = "pick"
 CENTRE: Final = "centre"
@@ -47,7 +51,7 @@ STAGES: Final = (PICK, CENTRE, LANDSCAPES, DONE)
 """The draft's stages in order: set aside and pass, the centre, landscapes, finished."""
 
 
-def _ignore(rule: RuleId, text: str) -> None:
+def _ignore(rule: RuleId, text: str, seen_by: int = EVERYONE) -> None:
     """A recorder that keeps nothing, for a draft played on its own."""
 
 
@@ -249,8 +253,11 @@ class Draft:
         seat = self.current_player()
         self.piles[seat].remove(card)
         self.picked[seat] = card
-        face = " face down" if self.private else ""
-        record("DD 2.1", f"{self.names[seat]} sets {card} aside{face}")
+        if self.private:  # face down: only its player is told which (DD 1.4)
+            record("DD 2.1", f"{self.names[seat]} sets {card} aside face down", seat)
+            record("DD 2.1", f"{self.names[seat]} sets a randomizer aside face down", all_but(seat))
+        else:
+            record("DD 2.1", f"{self.names[seat]} sets {card} aside")
         if None not in self.picked:
             self.pass_piles(record)
 
@@ -439,7 +446,7 @@ _CODEC: Final = Codec(DraftRecord)
 
 # Linked here rather than by decorating, so that the class compiles (see the speed guide).
 enforces("DD 1.1", "DD 1.2", "DD 1.3", "DD 5.1", "DD R1", "DD R2", "DD R16")(Draft.deal)
-enforces("DD 2.1", "DD R3")(Draft.set_aside_card)
+enforces("DD 2.1", "DD 2.6", "DD R3")(Draft.set_aside_card)
 enforces("DD 2.2", "DD 2.3", "DD R5")(Draft.pass_piles)
 enforces("DD 2.4", "DD R6")(Draft.move_to_centre)
 enforces("DD 5.2", "DD 5.3")(Draft.discard_landscape)

@@ -141,6 +141,12 @@ class DominionDraft(DominionVariant):
         if sorted(state) != ["draft", "supply"]:
             raise SerializationError(f"the Draft keeps its draft and supply, not {sorted(state)}")
         _CODEC.load_into(self, state)
+        # The variant's own options are made afresh by a load; the draft holds them. Without
+        # this a loaded private draft wrote no "Variant: private", and a position for a
+        # player would not say that the others' picks are hidden from them.
+        draft = self.dealt
+        self.private = draft.private
+        self.with_landscapes = bool(draft.landscape_pile or draft.discarded)
 
     # The draft, before turn one.
 

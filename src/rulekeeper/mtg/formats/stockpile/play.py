@@ -53,6 +53,8 @@ class Stockpile(MagicFormat):
     starting_life = STARTING_LIFE
     opening_hand = OPENING_HAND  # SD 3.3: Dominion's five cards from a deck of ten
     attacks_any_opponent = True  # SD R5, MG R8
+    # SD 5.4: a stockpile's top card is face up; SD 5.3: the landpile is face up.
+    shown_zones = {"stockpile": "top", "landpile": "cards"}  # noqa: RUF012 - read only
 
     def __init__(self, cube: Sequence[str] | None = None) -> None:
         self._cube = None if cube is None else tuple(cube)
