@@ -270,21 +270,28 @@ class Notation:
     def _named(self, readings: list[list[str]]) -> Named:
         """The cards and players ``readings`` name by their whole names, so that a
         vocabulary can offer for refusal the actions aimed at them and no others."""
-        texts = [f" {' '.join(r)} " for r in readings]
-        cards = []
+        # One pass over the text, not one per card: each word that starts a name is tried
+        # against the names of those lengths, so a long hostile line costs its length, not its
+        # length times the cards.
+        plain: list[tuple[int, tuple[str, ...]]] = []
         for zone in self.game._zones().values():
             for card in zone:
                 try:
-                    name = f" {normalise(self._plain(card))} "
+                    plain.append((card, tuple(normalise(self._plain(card)).split(" "))))
                 except (KeyError, IndexError, AttributeError):
                     continue
-                if any(name in t for t in texts):
-                    cards.append(card)
-        players = [
-            index
-            for index, name in enumerate(player_names(self.game))
-            if any(f" {normalise(name)} " in t for t in texts)
-        ]
+        people = [tuple(normalise(name).split(" ")) for name in player_names(self.game)]
+        lengths: dict[str, set[int]] = {}
+        for words in [*(w for _, w in plain), *people]:
+            lengths.setdefault(words[0], set()).add(len(words))
+        found = {
+            tuple(reading[start : start + length])
+            for reading in readings
+            for start, word in enumerate(reading)
+            for length in lengths.get(word, ())
+        }
+        cards = [card for card, words in plain if words in found]
+        players = [index for index, words in enumerate(people) if words in found]
         return Named(tuple(cards), tuple(players))
 
     def _unoffered(self, reading: list[str]) -> Action | None:

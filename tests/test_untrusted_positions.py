@@ -1,0 +1,82 @@
+"""Positions are untrusted input (issue 34): any text builds a game that can go on, or is
+refused with a PositionError naming the line at fault; never another exception.
+
+Each case is the exact input that escaped before its fix.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from rulekeeper.engine.position import MAX_CARDS, PositionError
+from rulekeeper.position import from_position
+
+TWO_LEVELER = "\n\nAlice: life 30\nBob: life 30\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        # int() refuses more than 4,300 digits with a ValueError
+        ("Format: leveler\nTurn: " + "9" * 5000 + TWO_LEVELER, r"position:2: Turn has more"),
+        # '²' passes str.isdigit(), and int() refuses it
+        ("Format: leveler\nTurn: ²" + TWO_LEVELER, r"position:2: Turn must be a number"),
+        ("Format: leveler\n\nAlice: life ²\nBob: life 30\n", r"position:3: Alice's life"),
+        ("Format: leveler\n\nAlice: life " + "9" * 5000 + "\nBob: life 30\n", r"position:3:"),
+        ("Format: rr\nSeed: " + "1" * 5000 + "\n\nAlice: ep 1\nBob: ep 1\n", r"position:2: Seed"),
+    ],
+)
+def test_a_number_int_cannot_read_is_refused_with_its_line(text: str, error: str) -> None:
+    with pytest.raises(PositionError, match=error):
+        from_position(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Format: dominion\nKingdom: Village\n\nA: hand 99999999999 Copper\nB: turns 0\n",
+        "Format: dominion\nKingdom: Village\nSupply: 99999999999 Copper\n\nA: turns 0\nB:\n",
+        "Format: leveler\n\nA: library " + ", ".join(["9000 Forest"] * 3) + "\nB: life 30\n",
+    ],
+)
+def test_an_absurd_card_count_is_refused_before_any_card_is_made(text: str) -> None:
+    started = time.perf_counter()
+    with pytest.raises(PositionError, match=r"position:\d+:"):
+        from_position(text)
+    assert time.perf_counter() - started < 2, "the count was spelled out before it was refused"
+
+
+def test_the_card_bound_is_the_one_documented() -> None:
+    text = f"Format: leveler\n\nA: library {MAX_CARDS + 1} Forest\nB: life 30\n"
+    with pytest.raises(PositionError, match=f"at most {MAX_CARDS} cards"):
+        from_position(text)
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "Format: vortex\n",  # mtg/position.py read State lines with json.loads
+        "Format: stockpile\n",
+        "Format: dominion\nKingdom: Village\n",  # so did dominion/position.py
+    ],
+)
+def test_a_deeply_nested_state_line_is_refused_with_its_line(head: str) -> None:
+    lines = head.count("\n") + 1
+    text = head + "State x: " + "[" * 100_000 + "]" * 100_000 + "\n\nA: life 20\nB: life 20\n"
+    with pytest.raises(PositionError, match=rf"position:{lines}: State x must be JSON \(nested"):
+        from_position(text)
+
+
+def test_a_state_line_with_nan_is_refused_as_a_save_would_be() -> None:
+    text = "Format: vortex\nState basics: [NaN, 3]\n\nA: life 20\nB: life 20\n"
+    with pytest.raises(PositionError, match=r"position:2: .*NaN is not a JSON number"):
+        from_position(text)
+
+
+def test_a_vortex_pack_written_twice_is_refused_with_its_line() -> None:
+    # The player's pack field and a Zone line for the same pack: zip(strict=True) escaped.
+    text = "Format: vortex\nZone pack 0: Shock\n\nA: pack Shock, Shock\nB: life 20\n"
+    with pytest.raises(PositionError, match=r"position:2: Zone pack 0: A's line already"):
+        from_position(text)
