@@ -270,9 +270,10 @@ class Notation:
     def _named(self, readings: list[list[str]]) -> Named:
         """The cards and players ``readings`` name by their whole names, so that a
         vocabulary can offer for refusal the actions aimed at them and no others."""
-        # One pass over the text, not one per card: each word that starts a name is tried
-        # against the names of those lengths, so a long hostile line costs its length, not its
-        # length times the cards.
+        # An index of the text, not one scan of it per card: every run of words as long as
+        # some name goes into a set (zip builds the runs without a Python loop per word), and
+        # each name is looked up in it. A long hostile line costs its length times the few
+        # lengths of names, not its length times the cards.
         plain: list[tuple[int, tuple[str, ...]]] = []
         for zone in self.game._zones().values():
             for card in zone:
@@ -281,15 +282,11 @@ class Notation:
                 except (KeyError, IndexError, AttributeError):
                     continue
         people = [tuple(normalise(name).split(" ")) for name in player_names(self.game)]
-        lengths: dict[str, set[int]] = {}
-        for words in [*(w for _, w in plain), *people]:
-            lengths.setdefault(words[0], set()).add(len(words))
-        found = {
-            tuple(reading[start : start + length])
-            for reading in readings
-            for start, word in enumerate(reading)
-            for length in lengths.get(word, ())
-        }
+        lengths = {len(words) for _, words in plain} | {len(words) for words in people}
+        found: set[tuple[str, ...]] = set()
+        for reading in readings:
+            for length in lengths:
+                found.update(zip(*(reading[i:] for i in range(length)), strict=False))
         cards = [card for card, words in plain if words in found]
         players = [index for index, words in enumerate(people) if words in found]
         return Named(tuple(cards), tuple(players))
