@@ -376,7 +376,7 @@ def build(text: str, make: Callable[[Position], G]) -> G:
         raise PositionError(
             f"the position cannot be built ({type(error).__name__}: {_short(str(error))})"
         ) from None
-    return game  # PLAYABLE-PENDING
+    return playable(game, position)
 
 
 def playable(game: G, read: Position) -> G:
