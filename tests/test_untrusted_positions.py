@@ -6,8 +6,6 @@ Each case is the exact input that escaped before its fix.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from rulekeeper.engine.position import MAX_CARDS, PositionError
@@ -42,10 +40,9 @@ def test_a_number_int_cannot_read_is_refused_with_its_line(text: str, error: str
     ],
 )
 def test_an_absurd_card_count_is_refused_before_any_card_is_made(text: str) -> None:
-    started = time.perf_counter()
-    with pytest.raises(PositionError, match=r"position:\d+:"):
+    # Before: a MemoryError, or 26 s of work, spelling the copies out.
+    with pytest.raises(PositionError, match=r"position:\d+: .*(more than 9 digits|at most 10000)"):
         from_position(text)
-    assert time.perf_counter() - started < 2, "the count was spelled out before it was refused"
 
 
 def test_the_card_bound_is_the_one_documented() -> None:
