@@ -56,9 +56,8 @@ MAX_DIGITS = 9
 """The longest number a position's counter or header may hold. No count, turn or seed of a real
 game comes near a billion; a longer number is refused before it is converted."""
 
-_NUMBER = re.compile(
-    r"[0-9]+"
-)  # ASCII digits only: str.isdigit() also passes '²', which int() refuses
+# ASCII digits only: str.isdigit() also passes '²', which int() refuses.
+_NUMBER = re.compile(r"[0-9]+")
 
 
 class PositionError(InputError):
@@ -194,7 +193,7 @@ class Position:
             if default is None:
                 raise PositionError(f"the header has no {key!r} line")
             return default
-        return read_number(raw, f"{key}", line=self.lines.get(key, 0), signed=True)
+        return read_number(raw, key, line=self.lines.get(key, 0), signed=True)
 
     def seat_index(self, name: str, *, key: str) -> int:
         """The seat of the player called ``name``, as header line ``key`` names them.
@@ -400,7 +399,7 @@ def playable(game: G, read: Position) -> G:
 
 
 NOT_A_SAVE = "not a saved game: "
-_SEAT_PATH = re.compile(r'^(?:zones\["[a-z_]+:(\d+)|players\[(\d+)\]|[a-z_]+\[(\d+)\])')
+_SEAT_PATH = re.compile(r'^(?:zones\["(?P<zone>[a-z_]+:(\d+)[:0-9]*)"\]|players\[(\d+)\])')
 _STATE_PATH = re.compile(r"^variant_state\.(\w+)")
 
 
@@ -409,7 +408,11 @@ def _line_of(reason: str, read: Position) -> int:
     ``players[1]``), a ``State`` line's (``variant_state.draft``), or none (0)."""
     seat = _SEAT_PATH.match(reason)
     if seat:
-        index = int(next(g for g in seat.groups() if g is not None))
+        # A zone written on a header line (``Zone pack 1``) is that line's; else its player's.
+        written = f"Zone {(seat['zone'] or '').replace(':', ' ')}"
+        if written in read.lines:
+            return read.lines[written]
+        index = int(seat[2] or seat[3])
         return read.seats[index].line if index < len(read.seats) else 0
     state = _STATE_PATH.match(reason)
     if state:
