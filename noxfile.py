@@ -119,7 +119,8 @@ def soak(session: nox.Session) -> None:
 
 @nox.session
 def fuzz(session: nox.Session) -> None:
-    """Run long fuzzing campaigns over untrusted input (saved games, card data, decklists).
+    """Run long fuzzing campaigns over untrusted input (saved games, positions, game records,
+    card data, decklists).
 
     Every failing example is kept in ``tests/fuzz/examples``; commit it with the fix and the
     default test session replays it. ``FUZZ_EXAMPLES`` sets the examples per test (5000).

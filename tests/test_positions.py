@@ -193,7 +193,7 @@ Active: Alice
 Priority: Bob
 
 Alice: life 27; damage 3; lands 1; hand Lightning Bolt; battlefield Mountain (tapped), \
-Grizzly Bears (new); exile Forest; outside_2 Craw Wurm
+Grizzly Bears (new); exile Forest; outside_2 30 Forest; outside_3 20 Island
 Bob: life 30; library Forest, Island
 """
     game = from_position(text)

@@ -85,7 +85,7 @@ def test_a_malformed_header_is_refused_with_its_line(
 ) -> None:
     path = tmp_path / "bad.record"
     path.write_text("Format: dominion\nPlayers two\n\n", encoding="utf-8")
-    assert main(["replay", str(path)]) == 1
+    assert main(["replay", str(path)]) == 2  # an unusable header, as the README says
     assert f"{path}:2:" in capsys.readouterr().err
 
 

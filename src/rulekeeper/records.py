@@ -39,13 +39,15 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from rulekeeper import __version__
-from rulekeeper.engine.game import Game
+from rulekeeper.engine.game import Game, player_names
 from rulekeeper.engine.notation import MoveError
-from rulekeeper.errors import IllegalActionError, InputError
+from rulekeeper.engine.saves import read_json_value
+from rulekeeper.errors import IllegalActionError, InputError, SerializationError
 from rulekeeper.games import game_format
 from rulekeeper.notation import push
 
@@ -71,29 +73,69 @@ class Record:
     result: str = ""
     lines: list[int] = field(default_factory=list, compare=False)
     """Where each move was read, 1-based (for errors); empty for a record made here."""
+    header_lines: dict[str, int] = field(default_factory=dict, compare=False)
+    """Where each header line was read, by key (for errors); empty for a record made here."""
+    source: str = field(default="", compare=False)
+    """The file the record was read from, if any (for errors)."""
 
     def start(self) -> Game:
         """The game as the record's header sets it up, before any move.
 
-        :raises InputError: if the header names no format, variant or table size it can be.
+        :raises HeaderError: naming the header's line, if it names no format, variant, cube or
+            table size it can be.
         """
-        entry = game_format(self.format)
+        with self._at("Format"):
+            entry = game_format(self.format)
         if self.position:
             # Imported here: the position notation imports every format's words.
             from rulekeeper.position import from_position
 
-            game = from_position(self.position)
-            if game.format_key != entry.key:
-                raise InputError(f"the Position is a {game.format_key} game, not {entry.key}")
+            with self._at("Position"):
+                game = from_position(self.position)
+                if game.format_key != entry.key:
+                    raise InputError(f"the Position is a {game.format_key} game, not {entry.key}")
             return game
-        entry.check_players(self.players)
+        with self._at("Players"):
+            entry.check_players(self.players)
         if self.cube is not None:
-            if entry.new_game_from_cube is None:
-                raise InputError(f"{entry.name} is not played from a cube")
-            return entry.new_game_from_cube(self.seed, self.players, list(self.cube))
-        if self.variant and self.variant not in entry.variants:
-            raise InputError(f"{entry.name} has no variant {self.variant!r}")
-        return entry.new_game(self.seed, self.players, self.variant)
+            with self._at("Cube"):
+                if entry.new_game_from_cube is None:
+                    raise InputError(f"{entry.name} is not played from a cube")
+                return entry.new_game_from_cube(self.seed, self.players, list(self.cube))
+        with self._at("Variant"):
+            if self.variant and self.variant not in entry.variants:
+                raise InputError(f"{entry.name} has no variant {self.variant!r}")
+        with self._at("Seed"):
+            return entry.new_game(self.seed, self.players, self.variant)
+
+    @contextmanager
+    def _at(self, key: str) -> Iterator[None]:
+        """Name header line ``key`` in an :class:`~rulekeeper.errors.InputError` raised within."""
+        try:
+            yield
+        except HeaderError:
+            raise
+        except InputError as error:
+            line = self.header_lines.get(key, 0)
+            raise HeaderError(error.message, source=self.source, line=line) from None
+
+    def check_result(self, game: Game) -> str:
+        """What is wrong with the ``Result`` header, given ``game`` replayed from the record's
+        moves: ``""`` if it agrees (or there is none), else the disagreement in words. A record
+        cut short or edited replays to another end than the one it claims.
+        """
+        if not self.result:
+            return ""
+        outcome = game.outcome
+        replayed = outcome.describe(player_names(game)) if outcome else "unfinished"
+        if replayed == self.result:
+            return ""
+        line = self.header_lines.get("Result", 0)
+        where = f"{self.source}:{line}: " if self.source and line else ""
+        return (
+            f"{where}the record says the result is {self.result!r}, but its moves replay to "
+            f"{replayed!r}: it was cut short or edited"
+        )
 
     def text(self) -> str:
         """The record as a file holds it."""
@@ -118,6 +160,7 @@ class Record:
         :raises InputError: naming the line, if the header is malformed.
         """
         values: dict[str, str] = {}
+        at: dict[str, int] = {}
         lines = text.splitlines()
         number = 0
         for number, line in enumerate(lines, 1):
@@ -128,28 +171,36 @@ class Record:
             key, colon, value = line.partition(":")
             key = key.strip().capitalize()
             if not colon or key not in KEYS:
-                raise InputError(
-                    f"{line!r} is not a header line (Key: value, with keys {', '.join(KEYS)})",
+                raise HeaderError(
+                    f"{_short(line)} is not a header line (Key: value, with keys "
+                    f"{', '.join(KEYS)})",
                     source=source,
                     line=number,
                 )
             if key in values:
-                raise InputError(f"{key} is given twice", source=source, line=number)
+                raise HeaderError(f"{key} is given twice", source=source, line=number)
             values[key] = value.strip()
+            at[key] = number
         else:
             number = len(lines)
         for key in ("Format", "Players", "Seed"):
             if key not in values:
-                raise InputError(f"the header has no {key}", source=source, line=1)
+                raise HeaderError(f"the header has no {key}", source=source, line=1)
         record = cls(
             values["Format"],
-            players=_number(values["Players"], "Players", source),
-            seed=_number(values["Seed"], "Seed", source),
+            players=_number(values["Players"], "Players", source, at["Players"]),
+            seed=_number(values["Seed"], "Seed", source, at["Seed"]),
             variant=values.get("Variant", ""),
-            cube=_cube(values["Cube"], source) if "Cube" in values else None,
-            position=_position(values["Position"], source) if "Position" in values else "",
+            cube=_cube(values["Cube"], source, at["Cube"]) if "Cube" in values else None,
+            position=(
+                _position(values["Position"], source, at["Position"])
+                if "Position" in values
+                else ""
+            ),
             version=values.get("Version", ""),
             result=values.get("Result", ""),
+            header_lines=at,
+            source=source,
         )
         for index, line in enumerate(lines[number:], number + 1):
             if line.strip() and not line.startswith(";"):
@@ -158,30 +209,57 @@ class Record:
         return record
 
 
-def _number(value: str, key: str, source: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise InputError(f"{key} must be a whole number, not {value!r}", source=source) from None
+MAX_MOVE_CHARS = 2000
+"""The longest move line replayed. The longest move of any format, all its targets and choices
+written out, is a few hundred characters; a longer line names no move, and is refused before
+the notation reads it (and before an error quotes it whole)."""
 
 
-def _cube(value: str, source: str) -> list[str]:
-    try:
-        names = json.loads(value)
-    except ValueError:
+class HeaderError(InputError):
+    """A record's header is unusable: it cannot be read, or sets up no game (exit code 2)."""
+
+
+MAX_SEED_DIGITS = 30
+"""The longest seed or table size read from a header: a seed of this engine is far shorter,
+and int() of thousands of digits is slow or refused."""
+
+
+def _short(text: str) -> str:
+    """``text`` quoted for an error, cut if long (a hostile line may be megabytes)."""
+    return repr(text if len(text) <= 60 else text[:60] + "...")
+
+
+def _number(value: str, key: str, source: str, line: int) -> int:
+    digits = value.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_SEED_DIGITS:
+        raise HeaderError(
+            f"{key} must be a whole number of at most {MAX_SEED_DIGITS} digits, not "
+            f"{_short(value)}",
+            source=source,
+            line=line,
+        )
+    return int(value)
+
+
+def _cube(value: str, source: str, line: int) -> list[str]:
+    try:  # read as a save's JSON is: no NaN, no deep nesting (a RecursionError escaped)
+        names = read_json_value(value)
+    except SerializationError:
         names = None
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise InputError("Cube must be a JSON list of card names", source=source)
+        raise HeaderError("Cube must be a JSON list of card names", source=source, line=line)
     return names
 
 
-def _position(value: str, source: str) -> str:
-    try:
-        text = json.loads(value)
-    except ValueError:
+def _position(value: str, source: str, line: int) -> str:
+    try:  # read as the Cube is, for the same reasons
+        text = read_json_value(value)
+    except SerializationError:
         text = None
     if not isinstance(text, str):
-        raise InputError("Position must be a JSON string (the position's text)", source=source)
+        raise HeaderError(
+            "Position must be a JSON string (the position's text)", source=source, line=line
+        )
     return text
 
 
@@ -199,15 +277,27 @@ class ReplayError(InputError):
 def replay(record: Record, *, source: str = "") -> Game:
     """Play the record's moves against the rules from its header's setup; return the game.
 
-    :raises InputError: if the header sets up no game.
+    :raises HeaderError: if the header sets up no game.
     :raises ReplayError: at the first move that is illegal or names no legal move.
     """
+    if source and not record.source:
+        record.source = source
     game = record.start()
     # Another engine may deal differently from the same seed: say so beside any refusal.
     other = record.version and record.version != __version__
     note = f" (recorded by version {record.version}, replayed by {__version__})" if other else ""
     for index, move in enumerate(record.moves):
         line = record.lines[index] if index < len(record.lines) else 0
+        if len(move) > MAX_MOVE_CHARS:
+            raise ReplayError(
+                f"a move of {len(move)} characters names no move (a move is at most "
+                f"{MAX_MOVE_CHARS}): {_short(move)}",
+                move=move[:MAX_MOVE_CHARS],
+                rule="",
+                source=source,
+                line=line,
+                game=game,
+            )
         try:
             push(game, move)
         except IllegalActionError as error:

@@ -638,6 +638,62 @@ CHOICES: Final[dict[str, Callable[[DominionGame, dict[str, Any], str], None]]] =
 }
 """How a card's own named choice resolves, by card name."""
 
+CHOICE_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "Jester": ("victim", "name"),
+    "Swindler": ("victim",),
+    "Vassal": ("target",),
+}
+"""The fields beyond a choice's own that its card's resolution reads (a save must keep them)."""
+
+VICTIM_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "Jester": ("attacker",),
+    "Swindler": ("attacker",),
+}
+"""The fields beyond the victim's seat that an attack's effect on one player reads: the player
+whom Jester and Swindler then ask."""
+
+_OPTIONS_FROM: Final[dict[str, tuple[str, str]]] = {
+    "Harbinger": ("discard", ""),
+    "Throne Room": ("hand", "Action"),
+    "Lurker/trash": ("trash", "Action"),
+    "Bandit": ("aside", ""),
+}
+"""The choices whose options (but ``no``) name a card the resolution takes from a zone of the
+player asked, with the type it must have: the zone and the type."""
+
+
+def pending_problem(game: DominionGame, step: Step) -> str:
+    """What keeps a pending ``step`` of a card here from resolving in ``game`` as it stands,
+    or ``""``: a field its resolution reads that the step lacks, or an option that names a card
+    not where the resolution takes it from (a Throne Room choice of a card not in the hand).
+    A loaded save's steps are held to this (DM 3.3), so that none fails when it is answered.
+    """
+    kind, card = step["do"], step.get("card", "")
+    needs = {"choose": CHOICE_FIELDS, "victim": VICTIM_FIELDS}.get(kind, {}).get(card, ())
+    missing = [field for field in needs if field not in step]
+    if missing:
+        return f"a {card} {kind} step needs {' and '.join(missing)}"
+    if kind == "victim" and "attacker" in step and step["attacker"] == step["player"]:
+        return f"{card} attacks the other players, not its own player"
+    if kind != "choose":
+        return ""
+    if card in _OPTIONS_FROM:
+        zone, kind_of_card = _OPTIONS_FROM[card]
+        where = zone if zone == "trash" else zone_name(zone, step["player"])
+        there = {game.cards[i] for i in game.zones[where]}
+        for option in step["options"]:
+            if option == "no":
+                continue
+            if option not in there or (kind_of_card and not CARDS[option].has_type(kind_of_card)):
+                wanted = f"{kind_of_card} card" if kind_of_card else "card"
+                return f"offers {option!r}, which is no {wanted} in {where}"
+    if card == "Lurker/Supply":
+        for option in step["options"]:
+            if option not in game.piles or not game.pile(option):
+                return f"offers {option!r}, which is no pile with cards in the Supply"
+    return ""
+
+
 EVENTS: Final[dict[str, Callable[[DominionGame, int], None]]] = {
     "Populate": populate,
     "Delve": delve,

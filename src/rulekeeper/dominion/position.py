@@ -96,15 +96,10 @@ def _state(read: Position) -> dict[str, Any]:
     :raises PositionError: if a value is not JSON.
     """
     state: dict[str, Any] = {}
-    for key, value in read.header.items():
+    for key in read.header:
         if not key.startswith("State "):
             continue
-        try:
-            parsed = json.loads(value)
-        except ValueError:
-            raise PositionError(
-                f"{key} must be JSON, not {value!r}", line=read.lines[key]
-            ) from None
+        parsed = kernel.read_json(read, key)
         outer, dot, inner = key.removeprefix("State ").partition(".")
         if dot:
             state.setdefault(outer, {})[inner] = parsed
@@ -176,12 +171,21 @@ def position(game: DominionGame, viewer: int | None = None) -> str:
 
 
 def from_position(text: str) -> DominionGame:
+    """Build the game a position's text describes, held to the checks of a saved game
+    (:func:`~rulekeeper.engine.position.build`).
+
+    :raises PositionError: with the line at fault, if the text does not describe a position
+        or the game it describes could not be played on.
+    """
+    return kernel.build(text, _build)
+
+
+def _build(read: Position) -> DominionGame:
     """Build the game a position's text describes: the scenario builder lays out the kingdom,
     then every zone is filled as written.
 
     :raises PositionError: with the line at fault, if the text does not describe a position.
     """
-    read = kernel.read(text)
     if read.get("Format") not in ("dominion", "dominion-draft"):
         raise PositionError("this is not a Dominion position", line=read.lines.get("Format", 0))
     kingdom = _names(read.get("Kingdom"))

@@ -88,6 +88,9 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
         # pydantic beneath the declaration only here: play never reads a user's save.
         from rulekeeper.engine.save_records import check_record
 
+        # pydantic's Literal[1] takes true and 1.0 for 1, which no save of this engine writes.
+        if "version" in data and type(data["version"]) is not int:
+            raise refuse("version", f"must be the whole number 1, not {data['version']!r}")
         check_record(data, DominionSave)
         if data["variant"] != known.facts.key:
             raise refuse("variant", f"{data['variant']!r} is not {known.facts.key}")
@@ -165,7 +168,7 @@ def _check_step(game: DominionGame, step: dict[str, Any], path: str) -> None:
     if step["do"] == "discard" and "after" in step and "discarded" not in step:
         raise refuse(path, "a discard that something follows counts the cards discarded (DM 3.3)")
     if step["do"] == "choose":
-        return _check_choice(step, path)
+        return _check_choice(game, step, path)
     for field in _NAME_FIELDS:
         value = step.get(field, [])
         for name in [value] if isinstance(value, str) else value:
@@ -175,16 +178,27 @@ def _check_step(game: DominionGame, step: dict[str, Any], path: str) -> None:
     if known is not None and step["card"] not in known:
         raise refuse(f"{path}.card", f"a {step['do']} step of {step['card']!r} is not one "
                      "any card makes (DM 3.3)")  # fmt: skip
-    return None
+    return _check_pending(game, step, path)
 
 
-def _check_choice(step: dict[str, Any], path: str) -> None:
+def _check_pending(game: DominionGame, step: dict[str, Any], path: str) -> None:
+    """Refuse a step its card could not resolve in this game (see
+    :func:`rulekeeper.dominion.kingdom.pending_problem`): it would fail a move or two later."""
+    from rulekeeper.dominion.kingdom import pending_problem
+
+    problem = pending_problem(game, step)
+    if problem:
+        raise refuse(path, f"{problem} (DM 3.3)")
+
+
+def _check_choice(game: DominionGame, step: dict[str, Any], path: str) -> None:
     if "name" in step and step["name"] not in CARDS:
         raise refuse(f"{path}.name", f"{step['name']!r} is not a Dominion card (DM 3.3)")
     if step["card"] not in _step_cards()["choose"]:
         raise refuse(f"{path}.card", f"{step['card']!r} asks no choice of its own (DM 3.3)")
     if len(set(step["options"])) != len(step["options"]):
         raise refuse(f"{path}.options", "an option is offered twice (DM 3.3)")
+    _check_pending(game, step, path)
 
 
 # The steps that hold cards set aside until they resolve, by kind (or, for a choice, by the

@@ -271,21 +271,25 @@ class Notation:
     def _named(self, readings: list[list[str]]) -> Named:
         """The cards and players ``readings`` name by their whole names, so that a
         vocabulary can offer for refusal the actions aimed at them and no others."""
-        texts = [f" {' '.join(r)} " for r in readings]
-        cards = []
+        # An index of the text, not one scan of it per card: every run of words as long as
+        # some name goes into a set (zip builds the runs without a Python loop per word), and
+        # each name is looked up in it. A long hostile line costs its length times the few
+        # lengths of names, not its length times the cards.
+        plain: list[tuple[int, tuple[str, ...]]] = []
         for zone in self.game._zones().values():
             for card in zone:
                 try:
-                    name = f" {normalise(self._plain(card))} "
+                    plain.append((card, tuple(normalise(self._plain(card)).split(" "))))
                 except (KeyError, IndexError, AttributeError):
                     continue
-                if any(name in t for t in texts):
-                    cards.append(card)
-        players = [
-            index
-            for index, name in enumerate(player_names(self.game))
-            if any(f" {normalise(name)} " in t for t in texts)
-        ]
+        people = [tuple(normalise(name).split(" ")) for name in player_names(self.game)]
+        lengths = {len(words) for _, words in plain} | {len(words) for words in people}
+        found: set[tuple[str, ...]] = set()
+        for reading in readings:
+            for length in lengths:
+                found.update(zip(*(reading[i:] for i in range(length)), strict=False))
+        cards = [card for card, words in plain if words in found]
+        players = [index for index, words in enumerate(people) if words in found]
         return Named(tuple(cards), tuple(players))
 
     def _unoffered(self, reading: list[str]) -> Action | None:

@@ -33,13 +33,32 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from rulekeeper.engine.fuzzy import extract
 from rulekeeper.engine.game import Game
+from rulekeeper.engine.saves import guard, read_json_value
 from rulekeeper.engine.scenario import TurnScenario
-from rulekeeper.errors import InputError
+from rulekeeper.errors import InputError, SerializationError
+
+G = TypeVar("G", bound=Game)
 
 SUGGESTION_CUTOFF = 75  # rapidfuzz WRatio, 0 to 100; below it a guess helps nobody
+
+MAX_POSITION_CHARS = 1_000_000
+"""The longest position text read. A position of eight players' full zones is a few kilobytes."""
+
+MAX_CARDS = 10_000
+"""The most cards a position may write, copies counted (``3 Copper`` is three). The largest
+game here holds a few hundred; a larger count is a typo or a hostile text, and refusing it
+before any card is made keeps building cheap."""
+
+MAX_DIGITS = 9
+"""The longest number a position's counter or header may hold. No count, turn or seed of a real
+game comes near a billion; a longer number is refused before it is converted."""
+
+# ASCII digits only: str.isdigit() also passes '²', which int() refuses.
+_NUMBER = re.compile(r"[0-9]+")
 
 
 class PositionError(InputError):
@@ -182,9 +201,7 @@ class Position:
             if default is None:
                 raise PositionError(f"the header has no {key!r} line")
             return default
-        if not re.fullmatch(r"-?\d+", raw):
-            raise PositionError(f"{key} must be a number, not {raw!r}", line=self.lines.get(key, 0))
-        return int(raw)
+        return read_number(raw, key, line=self.lines.get(key, 0), signed=True)
 
     def seat_index(self, name: str, *, key: str) -> int:
         """The seat of the player called ``name``, as header line ``key`` names them.
@@ -215,18 +232,49 @@ class Position:
         return turn, active
 
 
+def read_number(text: str, what: str, *, line: int = 0, signed: bool = False) -> int:
+    """The whole number ``text`` writes (ASCII digits, at most :data:`MAX_DIGITS` of them, a
+    leading ``-`` only if ``signed``); ``what`` names it in the error.
+
+    >>> read_number("12", "Turn")
+    12
+    >>> read_number("²", "Turn")
+    Traceback (most recent call last):
+    ...
+    rulekeeper.engine.position.PositionError: Turn must be a number, not '²'
+
+    :raises PositionError: naming ``what`` and ``line``, if it is not such a number.
+    """
+    digits = text[1:] if signed and text.startswith("-") else text
+    if not _NUMBER.fullmatch(digits):
+        raise PositionError(f"{what} must be a number, not {_short(text)}", line=line)
+    if len(digits) > MAX_DIGITS:
+        raise PositionError(
+            f"{what} has more than {MAX_DIGITS} digits ({_short(text)}); no game comes near it",
+            line=line,
+        )
+    return int(text)
+
+
+def _short(text: str) -> str:
+    """``text`` quoted for an error, cut if long (a hostile text may be megabytes)."""
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
 _LIST = re.compile(r",\s*(?![^()]*\))")  # a comma outside brackets
-_CARD = re.compile(r"(?:(?P<n>\d+) )?(?P<name>[^()]+?)\s*(?:\((?P<marks>[^()]*)\))?")
+_CARD = re.compile(r"(?:(?P<n>[0-9]+) )?(?P<name>[^()]+?)\s*(?:\((?P<marks>[^()]*)\))?")
 
 
-def read_cards(text: str, *, line: int = 0) -> list[Card]:
-    """The cards of a written card list, copies spelled out.
+def read_cards(text: str, *, line: int = 0, room: int = MAX_CARDS) -> list[Card]:
+    """The cards of a written card list, copies spelled out; at most ``room`` of them (what
+    is left of :data:`MAX_CARDS` in the position).
 
     >>> read_cards("2 Forest, Gloom Brute (new, damage 1)")
     [Card(name='Forest', marks=()), Card(name='Forest', marks=()), \
 Card(name='Gloom Brute', marks=('new', 'damage 1'))]
 
-    :raises PositionError: if an item is not a card name with optional marks.
+    :raises PositionError: if an item is not a card name with optional marks, or the list
+        writes more than ``room`` cards.
     """
     cards: list[Card] = []
     if not text.strip():
@@ -234,19 +282,29 @@ Card(name='Gloom Brute', marks=('new', 'damage 1'))]
     for item in _LIST.split(text.strip()):
         found = _CARD.fullmatch(item.strip())
         if found is None or not found["name"].strip():
-            raise PositionError(f"expected a card name, not {item.strip()!r}", line=line)
+            raise PositionError(f"expected a card name, not {_short(item.strip())}", line=line)
         marks = tuple(m.strip() for m in (found["marks"] or "").split(",") if m.strip())
-        cards += [Card(found["name"].strip(), marks)] * int(found["n"] or 1)
+        copies = read_number(found["n"] or "1", "a number of copies", line=line)
+        if copies > room - len(cards):
+            raise PositionError(
+                f"a position holds at most {MAX_CARDS} cards; this line would pass it", line=line
+            )
+        cards += [Card(found["name"].strip(), marks)] * copies
     return cards
 
 
 def read(text: str) -> Position:
     """Read a position's text into its header and seats (names are checked by the format).
 
-    :raises PositionError: with the line number, if a line is not of the expected shape.
+    :raises PositionError: with the line number, if a line is not of the expected shape, or
+        the text is longer than :data:`MAX_POSITION_CHARS` or writes more than
+        :data:`MAX_CARDS` cards.
     """
+    if len(text) > MAX_POSITION_CHARS:
+        raise PositionError(f"a position is at most {MAX_POSITION_CHARS} characters long")
     position = Position()
     lines = text.splitlines()
+    written = 0  # cards written so far, copies counted
     number = 0
     for number, raw in enumerate(lines, 1):  # the header, up to the first blank line
         if not raw.strip():
@@ -276,13 +334,99 @@ def read(text: str) -> Position:
             if key in seat.fields:
                 raise PositionError(f"{seat.name}'s {key} is written twice", line=at)
             value = value.strip()
-            seat.fields[key] = (
-                int(value) if value.isdigit() else Zone.of(read_cards(value, line=at))
-            )
+            if value[0] in "0123456789-" and " " not in value:
+                seat.fields[key] = read_number(value, f"{seat.name}'s {key}", line=at)
+            else:
+                zone = Zone.of(read_cards(value, line=at, room=MAX_CARDS - written))
+                written += zone.count
+                seat.fields[key] = zone
         position.seats.append(seat)
     if not position.seats:
         raise PositionError("a position needs one line per player after the header")
     return position
+
+
+def read_json(read: Position, key: str) -> Any:
+    """The value of header line ``key``, written as JSON (a format's ``State`` lines), read with
+    a save's checks (:func:`~rulekeeper.engine.saves.read_json_value`: no ``NaN``, no key
+    twice, no deep nesting).
+
+    :raises PositionError: naming the line, if the value is not such JSON.
+    """
+    try:
+        return read_json_value(read.header[key])
+    except SerializationError as error:
+        reason = error.message.removeprefix(NOT_A_SAVE)
+        raise PositionError(f"{key} must be JSON ({reason})", line=read.lines[key]) from None
+
+
+def build(text: str, make: Callable[[Position], G]) -> G:
+    """The game a format's ``make`` builds from the position ``text``, once read, and held to a
+    save's checks (:func:`playable`).
+
+    A position is untrusted input: whatever ``make`` meets on the way (a state the builder
+    cannot lay out, a value the engine cannot hold) ends as a :class:`PositionError`, never as
+    another exception, as :func:`~rulekeeper.engine.saves.guard` does for a save.
+
+    :raises PositionError: with the line at fault where it is known.
+    """
+    position = read(text)
+    try:
+        game = make(position)
+    except PositionError:
+        raise
+    except InputError as error:
+        raise PositionError(error.message, line=error.line) from None
+    except RecursionError:
+        raise PositionError("the position nests too deep to be built") from None
+    except Exception as error:  # the last line: a gap in the checks is an error, not a crash
+        raise PositionError(
+            f"the position cannot be built ({type(error).__name__}: {_short(str(error))})"
+        ) from None
+    return playable(game, position)
+
+
+def playable(game: G, read: Position) -> G:
+    """``game``, built from the position ``read``, once it has passed every check a saved game
+    passes on loading (:mod:`rulekeeper.engine.saves`: every card in one zone, the format's
+    invariants, its pending effects, and a game that can go on). A position is as untrusted as
+    a save, and is held to the same checks with the same messages: the built game is saved and
+    the save loaded.
+
+    :raises PositionError: with the save's reason and, where the reason's path names a player
+        or a ``State`` line, that line.
+    """
+    try:
+        type(game).loads(guard(game.dumps))
+    except SerializationError as error:
+        reason = error.message.removeprefix(NOT_A_SAVE)
+        raise PositionError(
+            f"the position cannot be played on: {reason}", line=_line_of(reason, read)
+        ) from None
+    return game
+
+
+NOT_A_SAVE = "not a saved game: "
+_SEAT_PATH = re.compile(r'^(?:zones\["(?P<zone>[a-z_]+:(\d+)[:0-9]*)"\]|players\[(\d+)\])')
+_STATE_PATH = re.compile(r"^variant_state\.(\w+)")
+
+
+def _line_of(reason: str, read: Position) -> int:
+    """The line of ``read`` a save's reason points at: a player's (``zones["hand:1"]``,
+    ``players[1]``), a ``State`` line's (``variant_state.draft``), or none (0)."""
+    seat = _SEAT_PATH.match(reason)
+    if seat:
+        # A zone written on a header line (``Zone pack 1``) is that line's; else its player's.
+        written = f"Zone {(seat['zone'] or '').replace(':', ' ')}"
+        if written in read.lines:
+            return read.lines[written]
+        index = int(seat[2] or seat[3])
+        return read.seats[index].line if index < len(read.seats) else 0
+    state = _STATE_PATH.match(reason)
+    if state:
+        keys = [k for k in read.lines if k.startswith(f"State {state[1]}")]
+        return read.lines[keys[0]] if keys else 0
+    return 0
 
 
 def check_fields(seat: Seat, allowed: Iterable[str]) -> None:

@@ -75,6 +75,26 @@ def read_save(text: str | bytes, *, source: str = "") -> dict[str, Any]:
         deeply nested, uses ``NaN``/``Infinity`` or a number too large for a float, repeats a
         key, holds a lone surrogate, or is not a JSON object at the top level.
     """
+    data = read_json_value(text, source=source)
+    if not isinstance(data, dict):
+        raise refuse("", f"expected a JSON object, not {_json_type(data)}", source=source)
+    return data
+
+
+def read_json_value(text: str | bytes, *, source: str = "") -> Any:
+    """Parse JSON text that is part of a save or stands for one (a position's ``State`` line)
+    with every check of :func:`read_save` but the last: the value may be of any JSON type.
+
+    >>> from rulekeeper.engine.saves import read_json_value
+    >>> read_json_value('[1, {"a": 2}]')
+    [1, {'a': 2}]
+    >>> read_json_value("[NaN]")
+    Traceback (most recent call last):
+    ...
+    rulekeeper.errors.SerializationError: not a saved game: NaN is not a JSON number
+
+    :raises SerializationError: as :func:`read_save` does, but for the value's type.
+    """
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_SAVE_BYTES:
             raise refuse("", f"larger than {MAX_SAVE_BYTES} bytes", source=source)
@@ -98,8 +118,6 @@ def read_save(text: str | bytes, *, source: str = "") -> dict[str, Any]:
         raise refuse("", str(error), source=source) from None
     except ValueError as error:  # e.g. an integer with more digits than Python converts
         raise refuse("", f"not usable JSON ({error})", source=source) from None
-    if not isinstance(data, dict):
-        raise refuse("", f"expected a JSON object, not {_json_type(data)}", source=source)
     problem = _nesting_problem(data)
     if problem:
         raise refuse(problem[0], problem[1], source=source)
@@ -134,6 +152,8 @@ def _nesting_problem(data: object) -> tuple[str, str] | None:
     Iterative, so that it cannot itself run out of stack; lists of plain values (most of a
     save) are passed over whole.
     """
+    if not isinstance(data, dict | list):
+        return None
     stack: list[tuple[object, int, tuple[str | int, ...]]] = [(data, 0, ())]
     while stack:
         value, depth, path = stack.pop()

@@ -298,11 +298,20 @@ def position(game: MagicGame, viewer: int | None = None) -> str:
 
 
 def from_position(text: str) -> MagicGame:
+    """Build the game a position's text describes, held to the checks of a saved game
+    (:func:`~rulekeeper.engine.position.build`).
+
+    :raises PositionError: with the line at fault, if the text does not describe a position
+        or the game it describes could not be played on.
+    """
+    return kernel.build(text, _build)
+
+
+def _build(read: Position) -> MagicGame:
     """Build the game a position's text describes, through the scenario builder.
 
     :raises PositionError: with the line at fault, if the text does not describe a position.
     """
-    read = kernel.read(text)
     try:
         builder = Scenario(
             read.get("Format"), seed=read.integer("Seed", 0), names=[s.name for s in read.seats]
@@ -339,13 +348,8 @@ def from_position(text: str) -> MagicGame:
                 state = game.table.cards[card_id]
                 state.owner = state.controller = names.index(owner)
     state_lines = {k: v for k, v in read.header.items() if k.startswith("State ")}
-    for key, value in state_lines.items():
-        try:
-            game.variant_state[key.removeprefix("State ")] = json.loads(value)
-        except ValueError:
-            raise PositionError(
-                f"{key} must be JSON, not {value!r}", line=read.lines[key]
-            ) from None
+    for key in state_lines:
+        game.variant_state[key.removeprefix("State ")] = kernel.read_json(read, key)
     if "Decision" in read.header:
         game.decision = read.get("Decision")
         game.priority = read.seat_index(read.get("Deciding", read.get("Active")), key="Deciding")
@@ -410,6 +414,13 @@ def _read_shared(
         zone = key.removeprefix("Zone ").replace(" ", ":")
         if zone not in zones:
             raise PositionError(f"this format has no zone {zone!r}", line=line)
+        # A zone one player's line already fills (``pack`` is ``pack:0`` on the first line)
+        # cannot be filled here too: the two would be laid out one after the other.
+        writers = [s for i, s in enumerate(read.seats) if _field(zone, i) in s.fields]
+        if writers:
+            raise PositionError(
+                f"{key}: {writers[0].name}'s line already writes this zone", line=line
+            )
         cards = kernel.read_cards(value, line=line)
         kernel.check_names((c.name for c in cards), pool, line=line)
         for card in cards:

@@ -107,6 +107,7 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
 
     check_record(data, MagicSave)
     check_record(data["variant_state"], fmt.variant_state_record(), at=("variant_state",))
+    data = _name_attacked_players(data)
     check_meaning(fmt, data)
     game = guard(lambda: _restore(cls, fmt, data, trusted=False))
     guard(lambda: fmt.check_restored(game))
@@ -139,18 +140,36 @@ def _restore(cls: type[G], fmt: MagicFormat, data: dict[str, Any], *, trusted: b
         raise refuse(format_path(["zones", odd]), f"not a zone of this {fmt.facts.name} game")
     CODEC.load_into(game, data)
     game.table.reindex()
-    if not trusted:
-        _name_attacked_players(game)
     return game
 
 
-def _name_attacked_players(game: MagicGame) -> None:
-    # A save from before every attacker kept the player it attacks left it unnamed where the
-    # format does not let attackers choose: such a creature attacks the player the engine then
-    # worked out at every question, the defending player (MG R6).
-    for card in game.table.cards:
-        if card.attacking and card.target is None:
-            card.target = Player(game.defender)
+def _name_attacked_players(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with each attacking creature that names no player it attacks given one.
+
+    A save from before every attacker kept the player it attacks left it unnamed where the
+    format does not let attackers choose: such a creature attacks the player the engine then
+    worked out at every question, the defending player, next in turn order after the active
+    player (MG R6). It is named here, in the data and before the checks of its meaning, so
+    that the player filled in is held to the same rule as one written (an attacker of the
+    defending player's own, say, is refused rather than made to attack its controller). The
+    caller's data is left as it was.
+    """
+    players, active = data["players"], data["active"]
+    if not any(c["attacking"] and c["target"] is None for c in data["cards"]):
+        return data
+    if not 0 <= active < len(players):
+        return data  # the checks of its meaning refuse the seat
+    seat = active
+    for _ in players:
+        seat = (seat + 1) % len(players)
+        if not players[seat]["lost"]:
+            break
+    named = {"player": seat}
+    cards = [
+        dict(card, target=named) if card["attacking"] and card["target"] is None else card
+        for card in data["cards"]
+    ]
+    return {**data, "cards": cards}
 
 
 def _check_attacked(

@@ -345,11 +345,20 @@ def position(game: RiskGame, viewer: int | None = None) -> str:
 
 
 def from_position(text: str) -> RiskGame:
+    """Build the game a position's text describes, held to the checks of a saved game
+    (:func:`~rulekeeper.engine.position.build`).
+
+    :raises PositionError: with the line at fault, if the text does not describe a position
+        or the game it describes could not be played on.
+    """
+    return kernel.build(text, _build)
+
+
+def _build(read: Position) -> RiskGame:
     """Build the game a position's text describes, through the scenario builder.
 
     :raises PositionError: with the line at fault, if the text does not describe a position.
     """
-    read = kernel.read(text)
     if read.get("Format") != "rr":
         raise PositionError(
             "this is not a Risk & Resource position", line=read.lines.get("Format", 0)
