@@ -352,9 +352,10 @@ def dominion_carddata(session: nox.Session) -> None:
 
 @nox.session(name="stockpile-study")
 def stockpile_study(session: nox.Session) -> None:
-    """Play the Stockpile Draft design study's seeded bot games (100 at each table size, on
-    every core) and rewrite the new rulings' results in docs/rules/stockpile_study.json; the
-    docs build draws the study page's plots from that file."""
+    """Play the Stockpile Draft design study's seeded bot games (400 at each table size, 100
+    kept whole and all for the win rates by seat, on every core) and rewrite the new rulings'
+    results in docs/rules/stockpile_study.json; the docs build draws the study page's plots
+    from that file."""
     install(session, "docs")
     session.run(
         "python",

@@ -25,14 +25,16 @@ RESULTS = "stockpile_study.json"
 OUT = "_generated"
 PLAYERS = range(2, 9)
 LABELS = {"old": "old rulings", "new": "new rulings"}
-COLOURS = {"old": "#9e9e9e", "new": "#1f6fb2"}
+COLOURS = {"old": "#9e9e9e", "new": "#1f6fb2", "biased": "#c0504d"}
 FILES = (
     "stockpile-endings.svg",
     "stockpile-length.svg",
     "stockpile-acquisitions.svg",
     "stockpile-deck.svg",
     "stockpile-junk.svg",
+    "stockpile-seats.svg",
     "stockpile-study-table.md",
+    "stockpile-seats-table.md",
 )
 """What :func:`write_study` writes into ``rules/_generated/``."""
 STAMP = ".stockpile-study.stamp"
@@ -67,13 +69,16 @@ def _draw(results: dict[str, Any], out: Path) -> None:
     by_size = {
         label: {n: [g for g in entry["games"] if g["players"] == n] for n in PLAYERS}
         for label, entry in results.items()
+        if "games" in entry  # the bots before the seat fix left only their seats
     }
     _endings(by_size, out / "stockpile-endings.svg")
     _length(by_size, out / "stockpile-length.svg")
     _acquisitions(by_size, out / "stockpile-acquisitions.svg")
     _deck(by_size, out / "stockpile-deck.svg")
     _junk(by_size, out / "stockpile-junk.svg")
+    _seats(results, out / "stockpile-seats.svg")
     _write_if_changed(out / "stockpile-study-table.md", _table(results, by_size).encode())
+    _write_if_changed(out / "stockpile-seats-table.md", _seats_table(results).encode())
 
 
 def _save(figure: Any, path: Path) -> None:
@@ -269,3 +274,74 @@ def _targets(by_size: dict[str, dict[int, list[dict[str, Any]]]]) -> list[str]:
         f"- a game of eight is not much longer than a game of four: {eight:.1f} rounds, against "
         f"{four:.1f}.",
     ]
+
+
+# Seats.
+
+SEAT_LABELS = {"biased": "bots before the seat fix", "new": "after the fix"}
+"""The entries whose win rates by seat are compared: the bots before and after the fix."""
+
+
+def win_shares(results: dict[str, Any], label: str, players: int, by: str) -> list[float]:
+    """Each position's share of the games won (%), by ``seat`` (Player 1 first) or by
+    ``order`` (the first player first), at ``players``; a shared win counts a part to each
+    winner, and a game nobody won counts to nobody."""
+    games = [(first, won) for size, first, won in results[label]["seats"] if size == players]
+    shares = [0.0] * players
+    for first, won in games:
+        for seat in won:
+            position = seat if by == "seat" else (seat - first) % players
+            shares[position] += 1 / len(won)
+    return [100 * share / max(1, len(games)) for share in shares]
+
+
+def _seats(results: dict[str, Any], path: Path) -> None:
+    """Win rates by seat and by turn order, at four and at eight players, before and after
+    the bots' fix, with the fair share marked."""
+    figure, axes = _plt().subplots(2, 2, figsize=(6.4, 5.0), sharey=True)
+    width = 0.38
+    for row, (by, word) in enumerate((("seat", "seat"), ("order", "place in turn order"))):
+        for column, players in enumerate((4, 8)):
+            side = axes[row][column]
+            places = range(1, players + 1)
+            for shift, label in zip((-width / 2, width / 2), SEAT_LABELS, strict=True):
+                shares = win_shares(results, label, players, by)
+                side.bar(
+                    [n + shift for n in places],
+                    shares,
+                    width,
+                    label=SEAT_LABELS[label],
+                    color=COLOURS[label],
+                )
+            side.axhline(100 / players, color="black", linewidth=0.8, linestyle="--")
+            side.set_xticks(list(places))
+            side.set_title(f"{players} players, by {word}")
+    for side in axes[:, 0]:
+        side.set_ylabel("games won (%)")
+    axes[0][0].legend(frameon=False, fontsize=7)
+    _save(figure, path)
+
+
+def _seats_table(results: dict[str, Any]) -> str:
+    """At each table size: the lowest and the highest seat's win rate, before and after the
+    fix, and the first and the last player's in turn order, after it."""
+    rows = [
+        "| players | fair share | by seat: lowest / highest, before the fix "
+        "| by seat: lowest / highest, after | first / last in turn order, after |",
+        "|---|---|---|---|---|",
+    ]
+    for n in PLAYERS:
+        before = win_shares(results, "biased", n, "seat")
+        after = win_shares(results, "new", n, "seat")
+        order = win_shares(results, "new", n, "order")
+        rows.append(
+            f"| {n} | {100 / n:.1f}% | {min(before):.1f}% / {max(before):.1f}% "
+            f"| {min(after):.1f}% / {max(after):.1f}% | {order[0]:.1f}% / {order[-1]:.1f}% |"
+        )
+    before, after = results["biased"], results["new"]
+    return (
+        "\n".join(rows)
+        + f"\n\n{after['seat_games_per_table']} games at each table size, seeds 0 to "
+        f"{after['seat_games_per_table'] - 1}: the bots before the fix at commit "
+        f"`{before['commit']}`, after it at `{after['commit']}`.\n"
+    )

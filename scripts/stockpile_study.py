@@ -9,9 +9,14 @@ It reads only what every version of the format logs and shows, so the same scrip
 the rules before the redesign (the ``old`` entry of the results file, kept as measured).
 For each table size from two to eight players it plays ``--games`` games from seeds 0 up with
 the heuristic bots, on every core, and keeps per game: how the game ended (the rule), its
-rounds, the acquisitions, draws and empty draws, the Junk that left and joined decks, and at
-the start of every round each standing player's deck (the cards they own still in the game)
-and draw pile (their library).
+rounds, the acquisitions, draws and empty draws, the Junk that left and joined decks, at the
+start of every round each standing player's deck (the cards they own still in the game) and
+draw pile (their library), and who played first and who won, by seat.
+
+Win rates by seat need more games than the rest to mean anything (at eight players, 100 games
+leave a seat's share uncertain by about three points), so ``--seat-games`` games are played at
+each table size, and only the first ``--games`` are kept whole; the others keep only the table
+size, the first player and the winners (the ``seats`` list: ``[players, first, [winners]]``).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ def play_one(job: tuple[int, int]) -> dict[str, Any]:
     entry = FORMATS["stockpile"]
     game: Any = entry.new_game(seed, players)
     agents = [entry.agents["heuristic"](seed * 101 + seat) for seat in range(players)]
+    first = game.first_player
     counter = RoundCounter()
     samples: dict[int, list[tuple[int, int]]] = {}
 
@@ -91,6 +97,8 @@ def play_one(job: tuple[int, int]) -> dict[str, Any]:
         "ending": outcome.reason_rule,
         "trigger": trigger,
         "winners": len(outcome.winners),
+        "first": first,
+        "won": list(outcome.winners),
         "turns": game.turn,
         "rounds": last_round,
         "draws": draws,
@@ -121,10 +129,19 @@ def study(games: int, workers: int) -> list[dict[str, Any]]:
         return list(pool.map(play_one, jobs, chunksize=4))
 
 
+def seats_of(played: list[dict[str, Any]]) -> list[list[Any]]:
+    """Each game's table size, first player and winners, by seat: all the win rates by seat
+    and by turn order need."""
+    return [[game["players"], game["first"], game["won"]] for game in played]
+
+
 def main() -> None:
     """Measure, and write or extend the results file under the key ``--label``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per table size")
+    parser.add_argument(
+        "--seat-games", type=int, default=400, help="games per table size for the win rates by seat"
+    )
     parser.add_argument("--label", default="new", help="the entry to write: old or new")
     parser.add_argument("--out", type=Path, required=True, help="the results file")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -133,11 +150,14 @@ def main() -> None:
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
     ).stdout.strip()
+    played = study(max(args.games, args.seat_games), args.workers)
     results[args.label] = {
         "commit": commit,
         "games_per_table": args.games,
         "seeds": f"0 to {args.games - 1}",
-        "games": study(args.games, args.workers),
+        "games": [game for game in played if game["seed"] < args.games],
+        "seat_games_per_table": args.seat_games,
+        "seats": seats_of([game for game in played if game["seed"] < args.seat_games]),
     }
     args.out.write_text(json.dumps(results, separators=(",", ":")) + "\n")
 

@@ -1,4 +1,4 @@
-"""Leveler's deck rules: LV 1.1 to LV 1.6 and the rulings LV R1 to LV R4."""
+"""Leveler's deck rules: LV 1.1 to LV 1.6 and the rulings LV R1 to LV R4 and LV R10."""
 
 from __future__ import annotations
 
@@ -97,7 +97,7 @@ def test_every_check_cites_its_rules() -> None:
 
     cited = {rule for name in dir(module) for rule in enforced_by(getattr(module, name))}
     assert cited == {"LV 1.1", "LV 1.2", "LV 1.3", "LV 1.4", "LV 1.5", "LV 1.6", "LV R1", "LV R2",
-                     "LV R3", "LV R4"}  # fmt: skip
+                     "LV R3", "LV R4", "LV R10"}  # fmt: skip
 
 
 # LV 1.1 and LV R1: exactly 100 cards, no sideboard.
@@ -171,9 +171,50 @@ def test_copies_across_sub_decks_and_spellings_count_together(
 
 @pytest.mark.rule("LV 1.3")
 def test_only_basic_lands_are_exempt(small: CardIndex, banned: BannedList) -> None:
-    # Relentless Rats says a deck may have any number of it; Leveler exempts only basic lands.
-    problems = check_deck(deck("2 Relentless Rats\n2 Dryad Arbor\n2 Ancient Tomb"), small, banned)
-    assert rules(problems) == ["LV 1.3", "LV 1.3", "LV 1.3"]
+    problems = check_deck(deck("2 Dryad Arbor\n2 Ancient Tomb"), small, banned)
+    assert rules(problems) == ["LV 1.3", "LV 1.3"]
+
+
+# LV R10: cards whose own text sets their limit.
+
+
+@pytest.mark.rule("LV R10")
+@pytest.mark.rule("LV 1.3")
+@pytest.mark.parametrize(
+    "lines", ["20 Relentless Rats", "40 Shadowborn Apostle", "7 Seven Dwarves", "9 Nazgul"]
+)
+def test_a_card_may_appear_as_often_as_its_text_allows(
+    real: CardIndex, banned: BannedList, lines: str
+) -> None:
+    # CR 100.2a and 101.1: the card's text ("A deck can have any number of cards named ...")
+    # wins over the one-of-each rule.
+    assert check_deck(deck(lines), real, banned) == []
+
+
+@pytest.mark.rule("LV R10")
+def test_no_more_than_its_text_allows_across_sub_decks(real: CardIndex, banned: BannedList) -> None:
+    problems = check_deck(deck("4 Seven Dwarves", "", "4 seven dwarves"), real, banned)
+    assert [str(p) for p in problems] == [
+        "line 2: 'Seven Dwarves' appears 8 times (lines 2 and 7); its own text lets a deck hold "
+        "at most 7 (LV R10)"
+    ]
+    problems = check_deck(deck("10 Nazgûl"), real, banned)
+    assert [str(p) for p in problems] == [
+        "line 2: 'Nazgûl' appears 10 times; its own text lets a deck hold at most 9 (LV R10)"
+    ]
+
+
+@pytest.mark.rule("LV R10")
+def test_a_card_that_allows_only_one_is_a_singleton(real: CardIndex, banned: BannedList) -> None:
+    problems = check_deck(deck("2 Once More with Feeling"), real, banned)
+    assert rules(problems) == ["LV 1.3"]
+
+
+@pytest.mark.rule("LV R10")
+def test_every_listed_card_is_in_the_card_index(real: CardIndex) -> None:
+    from rulekeeper.mtg.formats.leveler.limits import OWN_LIMITS
+
+    assert [name for name in OWN_LIMITS if name not in real] == []
 
 
 @pytest.mark.rule("LV 1.3", "LV R2")
@@ -295,3 +336,23 @@ def test_named_bans(small: CardIndex, banned: BannedList, name: str) -> None:
 def test_named_bans_whatever_the_spelling(small: CardIndex, banned: BannedList) -> None:
     problems = check_deck(deck("1 thassa\u2019s oracle"), small, banned)
     assert [str(p) for p in problems] == ["line 2: 'Thassa's Oracle' is banned in Leveler (LV 1.6)"]
+
+
+@pytest.mark.rule("LV R10")
+def test_the_deck_checker_accepts_relentless_rats(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rulekeeper.cli import main
+
+    path = tmp_path / "rats.txt"
+    path.write_text(
+        "Sub-deck 1\n30 Relentless Rats\n20 Swamp\nSub-deck 2\n7 Seven Dwarves\n23 Mountain\n"
+        "Sub-deck 3\n20 Swamp\n",
+        encoding="utf-8",
+    )
+    assert main(["deck", "check", "--format", "leveler", str(path)]) == 0
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("23 Mountain", "1 Seven Dwarves\n22 Mountain")
+    )
+    assert main(["deck", "check", "--format", "leveler", str(path)]) == 1
+    assert "at most 7 (LV R10)" in capsys.readouterr().out

@@ -642,6 +642,33 @@ def test_a_player_dealt_damage_takes_a_junk_card_at_the_end_of_the_turn() -> Non
 
 
 @pytest.mark.rule("SD 6.6")
+def test_the_last_junk_card_goes_to_the_first_hurt_player_in_turn_order() -> None:
+    # Ben is active and hurts Ann (seat 0) and Cat (seat 2) with one Junk card left: Cat comes
+    # before Ann in turn order from Ben (CR 101.4), so she takes it, not the lower seat.
+    game = (
+        scenario(3)
+        .player(0)
+        .player(1, battlefield=["Mountain"] * 2, hand=["Shock", "Shock"])
+        .player(2)
+        .zone(JUNKPILE, ["Junk"])
+        .at("main1", active=1)
+        .build()
+    )
+    game.apply(Cast(game.find("Shock"), Player(0)))
+    while game.priority != 1 or game.table.zones["stack"]:
+        game.apply(Pass())
+    game.apply(Cast(game.find("Shock", "hand:1"), Player(2)))
+    while game.turn == 2:
+        game.apply(Pass())
+    assert [str(e) for e in game.log.citing("SD 6.6")] == [
+        "turn 2: Cat was dealt damage this turn and takes a Junk card into their graveyard "
+        "(SD 6.6)",
+        "turn 2: Ann was dealt damage, but the junkpile is empty (SD 6.6)",
+    ]
+    assert game.table.cards[game.find("Junk")].owner == 2
+
+
+@pytest.mark.rule("SD 6.6")
 def test_no_damage_no_junk() -> None:
     game = scenario().player(0).player(1).zone(JUNKPILE, ["Junk"]).build()
     while game.turn == 2:

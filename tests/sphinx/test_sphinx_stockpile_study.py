@@ -10,7 +10,7 @@ import pytest
 
 DOCS = Path(__file__).parents[2] / "docs"
 sys.path.insert(0, str(DOCS))
-from stockpile_study import FILES, OUT, RESULTS, write_study  # noqa: E402
+from stockpile_study import FILES, OUT, RESULTS, win_shares, write_study  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -55,3 +55,22 @@ def test_new_results_or_a_missing_file_draw_again(rules_dir: Path) -> None:
     results = rules_dir / RESULTS
     results.write_text(results.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert write_study(rules_dir) is True
+
+
+def test_win_shares_by_seat_and_by_turn_order() -> None:
+    # [players, first player, winners]: Player 2 first and wins; Player 2 first, Player 1 wins;
+    # Player 1 first, both win; a game of three nobody won.
+    results = {"new": {"seats": [[2, 1, [1]], [2, 1, [0]], [2, 0, [0, 1]], [3, 0, []]]}}
+    assert win_shares(results, "new", 2, "seat") == [100 * 1.5 / 3, 100 * 1.5 / 3]
+    assert win_shares(results, "new", 2, "order") == [100 * 1.5 / 3, 100 * 1.5 / 3]
+    results = {"new": {"seats": [[3, 2, [2]], [3, 2, [0]], [3, 1, [1]], [3, 0, [2]]]}}
+    assert win_shares(results, "new", 3, "seat") == [25.0, 25.0, 50.0]
+    assert win_shares(results, "new", 3, "order") == [50.0, 25.0, 25.0]
+    assert win_shares(results, "new", 4, "seat") == [0.0] * 4
+
+
+def test_the_seats_table_compares_the_bots_before_and_after_the_fix(rules_dir: Path) -> None:
+    write_study(rules_dir)
+    table = (rules_dir / OUT / "stockpile-seats-table.md").read_text(encoding="utf-8")
+    assert table.startswith("| players | fair share |")
+    assert "| 8 | 12.5% |" in table

@@ -5,6 +5,7 @@ It decides from a player's view only, never from the full game state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -20,8 +21,20 @@ from rulekeeper.mtg.cards import card
 class HeuristicAgent(ScoringAgent):
     """Land first, then the most expensive spell, burn at the opponent's face or a big
     creature, attack when the attacker would survive or the opponent is open, chump-block only
-    when life is low.
+    when life is low. Between actions it likes equally that aim at different players, it
+    prefers the player nearest after its own seat in turn order, so that no seat is everyone's
+    first target.
     """
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        """Return the best-scoring action; among equals, the one aimed at the player nearest
+        after this one in turn order (the earliest listed breaks ties by seat number, and the
+        first player is drawn at random, so seat order must not decide whom a bot hits); then
+        the earliest."""
+        return max(
+            actions,
+            key=lambda a: (self._score(view, a), -_turn_distance(view, a), -actions.index(a)),
+        )
 
     def _score(self, view: dict[str, Any], action: Action) -> float:
         me = view["you"]
@@ -78,6 +91,19 @@ class HeuristicAgent(ScoringAgent):
         if kills:
             return 10
         return 5 if life <= (theirs.power or 0) * 2 else -1
+
+
+def _turn_distance(view: dict[str, Any], action: Action) -> int:
+    """How many seats after the viewing player, in turn order, sits the player ``action`` aims
+    at (attacks or targets); 0 for an action aimed at no player."""
+    aimed: int | None = None
+    if isinstance(action, Attack):
+        aimed = action.player
+    elif isinstance(action, Cast) and isinstance(action.target, Player):
+        aimed = action.target.index
+    if aimed is None:
+        return 0
+    return (aimed - int(view["you"])) % len(view["players"])
 
 
 def _hand_name(view: dict[str, Any], card_id: int) -> str:

@@ -1,4 +1,4 @@
-"""Leveler's deck rules (LV 1.1 to LV 1.6, rulings LV R1 to LV R4).
+"""Leveler's deck rules (LV 1.1 to LV 1.6, rulings LV R1 to LV R4 and LV R10).
 
 :func:`check_deck` reports every problem with a decklist, each citing the rule it breaks; an
 empty list means the deck is legal. The checks read the card index
@@ -40,6 +40,7 @@ from rulekeeper.decklist import DeckEntry, Decklist, Problem
 from rulekeeper.mtg.banlist import BannedList
 from rulekeeper.mtg.carddb import CardIndex, name_key
 from rulekeeper.mtg.formats.leveler import DECK_SIZE, NAMED_BANS, SUB_DECK_SIZES
+from rulekeeper.mtg.formats.leveler.limits import SINGLETON, describe, own_limit
 from rulekeeper.mtg.hints import NameHints, quote
 from rulekeeper.rules import enforces
 
@@ -110,9 +111,10 @@ def check_sub_deck_sizes(decklist: Decklist) -> list[Problem]:
     ]
 
 
-@enforces("LV 1.3", "LV R2")
+@enforces("LV 1.3", "LV R2", "LV R10")
 def check_card_counts(decklist: Decklist, cards: CardIndex) -> list[Problem]:
-    """At most one of each card other than basic lands, across the whole deck (LV 1.3).
+    """At most one of each card other than basic lands, across the whole deck (LV 1.3), unless
+    the card's own text allows more (LV R10).
 
     A basic land is any card with the Basic supertype and the Land type, so the snow-covered
     basics and Wastes are basic lands too (LV R2). Different spellings of one card count as
@@ -130,16 +132,19 @@ def check_card_counts(decklist: Decklist, cards: CardIndex) -> list[Problem]:
     problems = []
     for key, entries in groups.items():
         count = sum(entry.quantity for entry in entries)
-        if count > 1:
-            lines = _lines(entries)
-            problems.append(
-                Problem(
-                    "LV 1.3",
-                    f"{quote(names[key])} appears {count} times{lines}; a deck may hold only "
-                    "one of each card other than basic lands",
-                    entries[0].line,
-                )
+        limit = own_limit(names[key])
+        if limit is None or count <= limit:
+            continue
+        lines = _lines(entries)
+        if limit == SINGLETON:
+            rule, why = "LV 1.3", "a deck may hold only one of each card other than basic lands"
+        else:
+            rule, why = "LV R10", f"its own text lets a deck hold {describe(limit)}"
+        problems.append(
+            Problem(
+                rule, f"{quote(names[key])} appears {count} times{lines}; {why}", entries[0].line
             )
+        )
     return problems
 
 

@@ -16,7 +16,7 @@ The format's bookkeeping lives in ``game.variant_state`` so that it is saved wit
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from rulekeeper.engine.events import indefinite
 from rulekeeper.engine.game import Outcome, Violation
@@ -49,6 +49,7 @@ from rulekeeper.rules import enforces
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
+T = TypeVar("T")
 
 # Setting up.
 
@@ -310,13 +311,15 @@ def draw_with_reshuffle(game: MagicGame, player: int) -> None:
 def junk_for_damage(game: MagicGame) -> None:
     """At the end of each turn, every player still in the game who was dealt damage during
     it takes a Junk card from the junkpile into their graveyard, and owns it (SD 6.6); with
-    the junkpile empty, nothing happens. ``damage_seen`` keeps each player's damage taken at
-    the end of the last turn."""
+    the junkpile empty, nothing happens. They take it in turn order from the active player
+    (Magic's APNAP order), so that when the junkpile holds fewer cards than there are hurt
+    players, the first served are the active player and those after them, not the lowest
+    seats. ``damage_seen`` keeps each player's damage taken at the end of the last turn."""
     state, zones = game.variant_state, game.table.zones
     seen: list[int] = state.setdefault("damage_seen", [])
     players = game.table.players
     seen.extend([0] * (len(players) - len(seen)))
-    for player in players:
+    for player in in_turn_order(players, game.active):
         if player.damage_taken > seen[player.index] and not player.lost:
             if zones[JUNKPILE]:
                 card_id = zones[JUNKPILE][-1]
@@ -330,6 +333,17 @@ def junk_for_damage(game: MagicGame) -> None:
             else:
                 game.record("SD 6.6", f"{player.name} was dealt damage, but the junkpile is empty")
         seen[player.index] = player.damage_taken
+
+
+def in_turn_order(players: Sequence[T], active: int) -> list[T]:
+    """Every seat's entry of ``players`` in turn order from the seat ``active``: the active
+    player first, then each seat after it, wrapping round (SD 6.6).
+
+    >>> from rulekeeper.mtg.formats.stockpile.piles import in_turn_order
+    >>> in_turn_order(["Ann", "Ben", "Cat", "Dan"], 2)
+    ['Cat', 'Dan', 'Ann', 'Ben']
+    """
+    return [*players[active:], *players[:active]]
 
 
 # The end of the game.
@@ -412,6 +426,7 @@ enforces("SD 6.4")(draw_with_reshuffle)
 enforces("SD 5.3b", "SD 6.5")(is_end_reached)
 enforces("SD 6.5")(begin_final_round)
 enforces("SD 6.6", "SD R2")(junk_for_damage)
+enforces("SD 6.6")(in_turn_order)
 enforces("SD 6.5")(is_last_turn_of_round)
 enforces("SD 6.5", "SD R11")(junk_in_deck)
 enforces("SD 6.5")(end_by_stockpiles)
