@@ -55,6 +55,7 @@ from rulekeeper.sphinx.rulings import (
 )
 from rulekeeper.sphinx.traceability import TraceabilityDirective, TraceabilityTables
 from rulekeeper.sphinx.transforms import EnforcedByLinks, RuleSections
+from rulekeeper.sphinx.trypages import setup_try_pages
 
 # Bump when the shape of what is stored in the environment changes.
 ENV_VERSION = 3
@@ -79,6 +80,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_changes(app)
     setup_examples(app)
     setup_not_found(app)
+    setup_try_pages(app)
     app.add_transform(RuleSections)
     app.add_transform(GlossaryIndex)
     app.add_post_transform(EnforcedByLinks)
