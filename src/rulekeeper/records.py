@@ -43,7 +43,7 @@ from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.games import game_format
 from rulekeeper.notation import push
 
-KEYS = ("Format", "Players", "Seed", "Variant", "Cube", "Version", "Result")
+KEYS = ("Format", "Players", "Seed", "Variant", "Cube", "Position", "Version", "Result")
 """The header's keys, in the order they are written; Format, Players and Seed are required."""
 
 
@@ -57,6 +57,9 @@ class Record:
     variant: str = ""
     cube: Sequence[str] | None = None
     """The cube the game was cut from (Stockpile Draft's ``--cube``), by card name."""
+    position: str = ""
+    """The position the game started from (:mod:`rulekeeper.position`), where it did not start
+    from the header's new game: a game played on from a worked example in the browser."""
     moves: list[str] = field(default_factory=list)
     version: str = __version__
     result: str = ""
@@ -69,6 +72,14 @@ class Record:
         :raises InputError: if the header names no format, variant or table size it can be.
         """
         entry = game_format(self.format)
+        if self.position:
+            # Imported here: the position notation imports every format's words.
+            from rulekeeper.position import from_position
+
+            game = from_position(self.position)
+            if game.format_key != entry.key:
+                raise InputError(f"the Position is a {game.format_key} game, not {entry.key}")
+            return game
         entry.check_players(self.players)
         if self.cube is not None:
             if entry.new_game_from_cube is None:
@@ -86,6 +97,8 @@ class Record:
             "Seed": str(self.seed),
             "Variant": self.variant,
             "Cube": json.dumps(list(self.cube)) if self.cube is not None else "",
+            # One header line: the position's lines as a JSON string.
+            "Position": json.dumps(self.position) if self.position else "",
             "Version": self.version,
             "Result": self.result,
         }
@@ -128,6 +141,7 @@ class Record:
             seed=_number(values["Seed"], "Seed", source),
             variant=values.get("Variant", ""),
             cube=_cube(values["Cube"], source) if "Cube" in values else None,
+            position=_position(values["Position"], source) if "Position" in values else "",
             version=values.get("Version", ""),
             result=values.get("Result", ""),
         )
@@ -153,6 +167,16 @@ def _cube(value: str, source: str) -> list[str]:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise InputError("Cube must be a JSON list of card names", source=source)
     return names
+
+
+def _position(value: str, source: str) -> str:
+    try:
+        text = json.loads(value)
+    except ValueError:
+        text = None
+    if not isinstance(text, str):
+        raise InputError("Position must be a JSON string (the position's text)", source=source)
+    return text
 
 
 class ReplayError(InputError):

@@ -132,6 +132,20 @@ def rule_page(rule_id: RuleId) -> str:
     return rule.source.split("/", 1)[1].removesuffix(".md")
 
 
+SHORT_FOLDER = "r"
+"""The site's folder of short addresses, one page per rule that leads to it."""
+
+
+def short_address(rule_id: RuleId) -> str:
+    """The short address of a rule, relative to the site's root: ``r/RR-8.4b.html``.
+
+    >>> from rulekeeper.rules import short_address
+    >>> short_address("RR 8.4b")
+    'r/RR-8.4b.html'
+    """
+    return f"{SHORT_FOLDER}/{rule_id.replace(' ', '-')}.html"
+
+
 def rule_url(rule_id: RuleId) -> str:
     """Return the URL of a rule on the published site.
 

@@ -121,7 +121,7 @@ class RuleDirective(ObjectDescription[RuleId]):
         return sig
 
     def _short_link(self, rule_id: RuleId) -> str:
-        from rulekeeper.sphinx.ruledata import short_address
+        from rulekeeper.rules import short_address
 
         # Relative to the page, as the HTML builder writes it (``rules/leveler.html``).
         return relative_uri(self.env.docname, short_address(rule_id))

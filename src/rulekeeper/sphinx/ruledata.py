@@ -29,7 +29,7 @@ from sphinx.application import Sphinx
 from sphinx.util.osutil import relative_uri
 
 from rulekeeper.rulebook import Rule
-from rulekeeper.rules import PREFIXES, RuleId, rule_prefix
+from rulekeeper.rules import PREFIXES, SHORT_FOLDER, RuleId, rule_prefix, short_address
 from rulekeeper.sphinx.changes import current_snapshot, releases
 from rulekeeper.sphinx.domain import RuleRecord, rules_domain
 from rulekeeper.sphinx.downloads import Edition, write_downloads
@@ -44,21 +44,10 @@ from rulekeeper.traceability import find_rule_tests
 
 DATA_FILE = "_static/rules.json"
 SCRIPT_FILE = "_static/rulekeeper-data.js"
-SHORT_FOLDER = "r"
 
 # Markdown that means nothing in plain text: links keep their words, emphasis and code marks go.
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _MARKS = re.compile(r"\*\*|(?<!\w)\*|\*(?!\w)|`")
-
-
-def short_address(rule_id: RuleId) -> str:
-    """The short address of a rule, relative to the site's root: ``r/RR-8.4b.html``.
-
-    >>> from rulekeeper.sphinx.ruledata import short_address
-    >>> short_address("RR 8.4b")
-    'r/RR-8.4b.html'
-    """
-    return f"{SHORT_FOLDER}/{rule_id.replace(' ', '-')}.html"
 
 
 def plain(rule: Rule) -> str:

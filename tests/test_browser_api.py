@@ -1,0 +1,175 @@
+"""The operations the site's worker answers, run in CPython (``rulekeeper.browser.api``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rulekeeper.browser import api
+from rulekeeper.browser.api import explain, finish, play, run_page
+from rulekeeper.browser.pages import page_blocks
+from rulekeeper.cli import main
+from rulekeeper.records import Record
+
+REPO = Path(__file__).resolve().parents[1]
+
+START = """Format: rr
+
+Alice: ep 3; hand Barrow Wight, Gloom Brute, Sparkshot
+Bob: hand Brace
+"""
+"""Barrow Wight costs 4 EP but can be cast face down for 3; Gloom Brute has no morph."""
+
+
+def _page(name: str) -> list[dict[str, object]]:
+    return [b.as_json() for b in page_blocks(REPO / "rules" / name)]
+
+
+def _examples(blocks: list[dict[str, object]]) -> list[int]:
+    return [i for i, b in enumerate(blocks) if b["kind"] == "example"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_session() -> None:
+    """Each test starts with no page's namespace kept."""
+    api._session = api._Session()
+
+
+def test_run_page_compares_statement_by_statement() -> None:
+    blocks = _page("leveler.md")
+    first = _examples(blocks)[0]
+    results = run_page(blocks, first)
+    assert [r["ok"] for r in results] == [True] * len(results)
+    assert results[-1]["got"] == results[-1]["want"]
+    assert results[0]["line"] == blocks[first]["line"]
+
+
+def test_an_edited_example_shows_what_the_engine_says() -> None:
+    blocks = _page("leveler.md")
+    first = _examples(blocks)[0]
+    edited = dict(blocks[first])
+    edited["source"] = str(edited["source"]).replace("50 Mountain", "48 Mountain")
+    results = run_page([*blocks[:first], edited], first)
+    wrong = [r for r in results if not r["ok"]]
+    assert len(wrong) == 1
+    assert "the deck has 99 cards" in wrong[0]["got"]
+
+
+def test_a_later_run_is_the_same_as_a_run_from_the_start() -> None:
+    blocks = _page("risk-and-resource/13-face-down-permanents.md")
+    examples = _examples(blocks)
+    for index in examples:  # as a reader running each in turn; the namespace is kept
+        kept = run_page(blocks, index)
+    api._session = api._Session()
+    assert run_page(blocks, examples[-1]) == kept
+    assert all(r["ok"] for r in kept)
+
+
+def test_an_error_is_reported_as_doctest_writes_it() -> None:
+    blocks = [{"kind": "example", "source": ">>> 1 / 0\n1\n", "line": 5, "rule": None}]
+    [result] = run_page(blocks, 0)
+    assert not result["ok"]
+    assert result["got"].endswith("ZeroDivisionError: division by zero\n")
+    assert result["line"] == 5
+
+
+def test_two_blocks_with_one_line_do_not_crash_doctest() -> None:
+    blocks = [
+        {"kind": "example", "source": ">>> x = 1\n", "line": 3, "rule": None},
+        {"kind": "example", "source": ">>> x\n2\n", "line": 3, "rule": None},
+    ]
+    [result] = run_page(blocks, 1)
+    assert (result["ok"], result["got"]) == (False, "1\n")
+
+
+def test_upto_out_of_range_is_refused() -> None:
+    with pytest.raises(ValueError, match="upto must be between 0 and 0"):
+        run_page([{"kind": "setup", "source": "x = 1\n", "line": 1, "rule": None}], 3)
+
+
+def test_play_gives_the_log_the_position_and_the_legal_moves() -> None:
+    answer = play(position=START, moves=["Alice casts Barrow Wight face down"])
+    assert answer["ok"]
+    assert answer["error"] is None
+    assert answer["log"] == ["Alice casts a card face down for 3 EP (EP 0) (RR R59)"]
+    assert "Stack: Barrow Wight (Alice, face down)" in answer["position"]
+    assert answer["deciding"] == "Alice"
+    assert {"move": "Alice passes"} in answer["legal"]
+    assert not answer["over"]
+    assert answer["result"] is None
+    json.dumps(answer)  # the worker posts it as it is
+
+
+def test_a_viewer_sees_only_their_own_hand() -> None:
+    answer = play(position=START, moves=[], viewer=1)
+    assert "Alice: ep 3; hand 3" in answer["position"]
+
+
+def test_a_format_is_added_to_a_position_without_one() -> None:
+    answer = play(position=START.removeprefix("Format: rr\n"), moves=[], format="rr")
+    assert answer["ok"]
+
+
+def test_a_position_that_cannot_be_built_names_its_line() -> None:
+    answer = play(position=START.replace("Gloom", "Glom"), moves=[])
+    assert not answer["ok"]
+    assert answer["error"] == {
+        "line": 3,
+        "message": "position:3: no card named 'Glom Brute'; did you mean 'Gloom Brute'?",
+    }
+    assert "Traceback" not in json.dumps(answer)
+
+
+def test_an_illegal_move_gives_its_rule() -> None:
+    moves = ["Alice pitches Sparkshot", "Alice casts Gloom Brute face down", "Alice passes"]
+    answer = play(position=START, moves=moves)
+    assert answer["error"] == {
+        "line": 2,
+        "message": "illegal action: Alice casts Gloom Brute face down (RR 13.2a: Gloom Brute has "
+        "no morph)",
+        "rule": "RR 13.2a",
+        "url": "r/RR-13.2a.html",
+    }
+    assert not answer["ok"]
+    # The moves stop at the refusal: the log and the position are the game before it.
+    assert answer["log"] == ["Alice pitches Sparkshot for 1 EP (EP 4) (RR 1.2a)"]
+    assert "Alice: ep 4" in answer["position"]
+
+
+def test_a_move_that_names_nothing_says_so() -> None:
+    answer = play(position=START, moves=["Alice flies away"])
+    assert answer["error"]["line"] == 1
+    assert "no legal move reads 'Alice flies away'" in answer["error"]["message"]
+    assert "rule" not in answer["error"]
+
+
+def test_explain_a_legal_and_an_illegal_move() -> None:
+    legal = explain(position=START, moves=[], move="Alice casts Barrow Wight face down")
+    assert legal["legal"]
+    assert legal["rules"] == [{"id": "RR R59", "url": "r/RR-R59.html"}]
+    refused = explain(position=START, moves=[], move="Alice casts Gloom Brute face down")
+    assert not refused["legal"]
+    assert refused["text"].endswith("(RR 13.2a: Gloom Brute has no morph)")
+    assert refused["rules"] == [{"id": "RR 13.2a", "url": "r/RR-13.2a.html"}]
+
+
+def test_finish_ends_the_game_and_the_same_seed_ends_it_the_same_way() -> None:
+    answer = finish(position=START, moves=["Alice pitches Sparkshot"], seed=3)
+    assert answer["over"]
+    assert answer["result"]
+    assert answer["deciding"] is None
+    assert answer["legal"] == []
+    assert answer == finish(position=START, moves=["Alice pitches Sparkshot"], seed=3)
+
+
+def test_the_record_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    answer = finish(position=START, moves=["Alice casts Barrow Wight face down"], seed=1)
+    record = Record.parse(answer["record"])
+    assert record.position == START
+    assert record.moves[0] == "Alice casts Barrow Wight face down"
+    path = tmp_path / "game.record"
+    path.write_text(answer["record"])
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(f"result: {answer['result']}")
