@@ -88,13 +88,18 @@
   function pageData(page) {
     if (!pages.has(page)) {
       const url = new URL(`examples/${page}.json`, STATIC);
-      pages.set(
-        page,
-        fetch(url).then((answer) => {
+      const loaded = fetch(url).then(
+        (answer) => {
           if (!answer.ok) throw new Error(`The page's examples could not be loaded (${answer.status}).`);
           return answer.json();
-        }),
+        },
+        (error) => {
+          throw new Error(location.protocol === "file:" ? FROM_FILE : `The page's examples could not be loaded: ${error.message}`);
+        },
       );
+      // A failure is not kept: the next click tries again.
+      loaded.catch(() => pages.delete(page));
+      pages.set(page, loaded);
     }
     return pages.get(page);
   }
