@@ -61,6 +61,8 @@ myst_heading_anchors = 3
 rulekeeper_engine_packages = ["rulekeeper"]
 rulekeeper_api_dir = "api/_generated"  # one page per module, written before every build
 rulekeeper_tests_dir = "../tests"
+# The browser runtime (Pyodide and the engine) for running the examples on the pages.
+rulekeeper_runtime = True
 # The path the site is served from: a server returns 404.html for a missing address at any
 # depth, and the page resolves its styles and links against this (rulekeeper.sphinx.notfound).
 rulekeeper_site_root = "/"

@@ -16,6 +16,8 @@ test suite's Sybil uses, so the browser runs exactly what the suite runs.
 
 from __future__ import annotations
 
+import argparse
+import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Literal
@@ -97,3 +99,23 @@ def page_blocks(path: Path) -> list[Block]:
         rule = rule_at(str(path), line)
         blocks.append(Block(kind, str(source), line, rule.id if rule is not None else None))
     return blocks
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m rulekeeper.browser.pages --out FILE PAGE...``: write the blocks of every
+    page (a folder: its ``*.md`` pages, at any depth) as JSON, ``{page: [block...]}``, for a
+    run outside CPython (CI's run under Pyodide)."""
+    parser = argparse.ArgumentParser(prog="python -m rulekeeper.browser.pages")
+    parser.add_argument("--out", required=True, help="the JSON file to write")
+    parser.add_argument("pages", nargs="+", help="pages or folders of pages")
+    args = parser.parse_args(argv)
+    paths: list[Path] = []
+    for given in map(Path, args.pages):
+        paths += sorted(given.rglob("*.md")) if given.is_dir() else [given]
+    blocks = {path.as_posix(): [b.as_json() for b in page_blocks(path)] for path in paths}
+    Path(args.out).write_text(json.dumps(blocks, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -23,8 +23,8 @@ back into the legal action it names:
 - a text that names no legal action raises :class:`IllegalMoveError` with the rule it would
   break, where the format can name one (the actions it weighs, and those its vocabulary
   offers as :meth:`Vocabulary.refusable`, aimed at the cards and players the text names), or
-  :class:`UnknownMoveError` with what it may have meant (scored with rapidfuzz); one that
-  fits several raises :class:`AmbiguousMoveError`.
+  :class:`UnknownMoveError` with what it may have meant (scored by
+  :mod:`rulekeeper.engine.fuzzy`); one that fits several raises :class:`AmbiguousMoveError`.
 
 The notation only reads the game: it never changes it.
 """
@@ -37,6 +37,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from typing import Protocol
 
 from rulekeeper.engine.events import Event
+from rulekeeper.engine.fuzzy import extract
 from rulekeeper.engine.game import Action, Game, PlayerId, player_names
 from rulekeeper.errors import IllegalActionError, RulekeeperError
 
@@ -336,14 +337,8 @@ class Notation:
                 deciding = shown[game.current_player()]
                 whose = f"it is {deciding}'s decision, not {shown[index]}'s"
         texts = [m.text for m in self.moves()]
-        # Imported only here, where "did you mean" is asked: rapidfuzz is compiled, and the
-        # engine imports and plays without compiled extensions.
-        from rapidfuzz import fuzz, process
-
-        near = process.extract(
-            text, texts, scorer=fuzz.WRatio, limit=SUGGESTIONS, score_cutoff=SUGGESTION_CUTOFF
-        )
-        raise UnknownMoveError(text, [t for t, _, _ in near], whose=whose)
+        near = extract(text, texts, scorer="wratio", limit=SUGGESTIONS, cutoff=SUGGESTION_CUTOFF)
+        raise UnknownMoveError(text, near, whose=whose)
 
 
 @dataclass(frozen=True)

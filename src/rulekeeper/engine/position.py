@@ -24,8 +24,8 @@ and a value: a number (a counter, or how many cards a hidden zone holds) or a li
 - A zone that is not written is empty.
 
 This module reads and writes that shape and checks card names (with a "did you mean" scored by
-rapidfuzz); each format supplies its own words for fields and marks and builds the game from
-them through its scenario builder.
+:mod:`rulekeeper.engine.fuzzy`); each format supplies its own words for fields and marks and
+builds the game from them through its scenario builder.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from rulekeeper.engine.fuzzy import extract
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.scenario import TurnScenario
 from rulekeeper.errors import InputError
@@ -332,16 +333,10 @@ def mark_number(card: Card, word: str) -> int:
 
 
 def _suggest(name: str, known: Iterable[str]) -> str:
-    # Imported only here, where a name is not known: rapidfuzz is compiled, and the engine
-    # reads positions without compiled extensions.
-    from rapidfuzz import fuzz, process
-
-    near = process.extract(
-        name, list(known), scorer=fuzz.WRatio, limit=3, score_cutoff=SUGGESTION_CUTOFF
-    )
+    near = extract(name, list(known), scorer="wratio", limit=3, cutoff=SUGGESTION_CUTOFF)
     if not near:
         return ""
-    quoted = [repr(n) for n, _, _ in near]
+    quoted = [repr(n) for n in near]
     listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
     return f"; did you mean {listed}?"
 

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from annotated_types import Ge, Le, Len, MaxLen, MinLen
 
 from rulekeeper.engine.saves import MAX_DEPTH, format_path, refuse
+from rulekeeper.errors import SerializationError
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -164,6 +165,29 @@ def _adapter(record: Any, *, documented: bool = False) -> TypeAdapter[Any]:
     return TypeAdapter(tuple[record], config=config)
 
 
+class SaveCheckUnavailable(SerializationError):
+    """A save cannot be checked here: pydantic, which checks it, cannot be imported (its core is
+    compiled, and a reader's browser has no build of it)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "checking saves is not offered in the browser: pydantic, which checks them, "
+            "cannot be imported here"
+        )
+
+
+def _require_pydantic() -> None:
+    """Refuse plainly, before anything else, where pydantic cannot be imported.
+
+    :raises SaveCheckUnavailable: if it cannot.
+    """
+    try:
+        import pydantic  # noqa: F401
+        import pydantic_core  # noqa: F401
+    except ImportError:
+        raise SaveCheckUnavailable from None
+
+
 def check_record(data: object, record: Any, *, at: Sequence[str | int] = ()) -> None:
     """Refuse ``data`` (a save, or a part of one, as JSON data) unless it is what ``record``
     declares: every field present and no other, each of its type and within its bounds.
@@ -173,7 +197,9 @@ def check_record(data: object, record: Any, *, at: Sequence[str | int] = ()) -> 
     going to the first found; pydantic finds them in the same order every time.
 
     :raises SerializationError: naming the field's path (``players[1].life``) and the reason.
+    :raises SaveCheckUnavailable: where pydantic cannot be imported (a reader's browser).
     """
+    _require_pydantic()
     from pydantic import ValidationError
 
     try:

@@ -35,6 +35,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
+from rulekeeper.engine.fuzzy import ratio, scored
 from rulekeeper.errors import InputError
 from rulekeeper.jsondata import parse_json, show
 
@@ -297,12 +298,8 @@ class CardIndex:
         scores at least :data:`SUGGESTION_CUTOFF` in rapidfuzz's ``fuzz.ratio``, the share of
         the two names' letters that line up in order, which is what ``difflib``'s ratio
         measures too; rapidfuzz computes it in compiled code over all 34,000 names in a few
-        milliseconds.
+        milliseconds, and :mod:`rulekeeper.engine.fuzzy` falls back to difflib without it.
         """
-        # Imported only here, where "did you mean" is asked: rapidfuzz is compiled, and the
-        # engine imports and plays without compiled extensions.
-        from rapidfuzz import fuzz, process
-
         key = name_key(name)
         suggestions: list[str] = []
         # A name such as "Sol Ring // Sol Ring" (a reversible printing) names a card by a face.
@@ -311,14 +308,12 @@ class CardIndex:
             if card is not None and card.display_name not in suggestions:
                 suggestions.append(card.display_name)
         # A few more candidates than asked for, so that ties can be ranked below.
-        matches = process.extract(
-            key, self._keys, scorer=fuzz.ratio, limit=limit + 5, score_cutoff=SUGGESTION_CUTOFF
-        )
+        matches = scored(key, self._keys, "ratio", limit + 5, SUGGESTION_CUTOFF)
         # Among equal scores, a name made of the same letters comes first: swapping two
         # letters is the commonest typo ("Lightning Blot" is Lightning Bolt, not Lightning
         # Blow). Then the keys' sorted order, so the result never depends on chance.
         letters = sorted(key)
-        ranked = sorted(matches, key=lambda m: (-m[1], -fuzz.ratio(letters, sorted(m[0])), m[2]))
+        ranked = sorted(matches, key=lambda m: (-m[1], -ratio(letters, sorted(m[0])), m[2]))
         for match, _score, _index in ranked:
             if len(suggestions) >= limit:
                 break

@@ -22,6 +22,9 @@ Configuration:
     any depth, finds its styles and links (see :mod:`rulekeeper.sphinx.notfound`).
 ``rulekeeper_api_dir`` (default ``""``: off)
     A folder of the source tree to generate one API page per engine module into.
+``rulekeeper_runtime`` (default ``False``)
+    Bundle the browser runtime (Pyodide and the engine) into ``_static/runtime`` after an HTML
+    build (see :mod:`rulekeeper.sphinx.runtime`).
 """
 
 from __future__ import annotations
@@ -81,6 +84,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_examples(app)
     setup_not_found(app)
     setup_try_pages(app)
+    # Imported here, so that ``python -m rulekeeper.sphinx.runtime`` finds it not yet loaded.
+    from rulekeeper.sphinx.runtime import setup_runtime
+
+    setup_runtime(app)
     app.add_transform(RuleSections)
     app.add_transform(GlossaryIndex)
     app.add_post_transform(EnforcedByLinks)

@@ -1,0 +1,44 @@
+"""Every worked example of some pages, run as the browser runs them (CI, under Pyodide).
+
+>>> from rulekeeper.browser.examples import check_pages
+>>> page = [{"kind": "example", "source": ">>> 1 + 1\\n3\\n", "line": 7, "rule": "LV 2.1"}]
+>>> report = check_pages({"rules/leveler.md": page})
+>>> report["passed"], report["failed"][0]["where"]
+(0, 'rules/leveler.md, line 7 (LV 2.1)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulekeeper.browser.api import JSON, run_page
+
+
+def check_pages(pages: Mapping[str, Sequence[Mapping[str, Any]]]) -> JSON:
+    """Run every example block of ``pages`` (``{page: [block...]}``, as
+    :func:`~rulekeeper.browser.pages.page_blocks` gives them) with
+    :func:`~rulekeeper.browser.api.run_page`: ``{passed, failed: [...]}``, each failure with
+    ``where`` (the page, the statement's line and the rule), ``source``, ``want`` and ``got``.
+    """
+    passed = 0
+    failed: list[JSON] = []
+    for page, blocks in pages.items():
+        for index, block in enumerate(blocks):
+            if block["kind"] != "example":
+                continue
+            wrong = [r for r in run_page(blocks, index) if not r["ok"]]
+            if not wrong:
+                passed += 1
+                continue
+            first = wrong[0]
+            rule = f" ({block['rule']})" if block["rule"] else ""
+            failed.append(
+                {
+                    "where": f"{page}, line {first['line']}{rule}",
+                    "source": first["source"],
+                    "want": first["want"],
+                    "got": first["got"],
+                }
+            )
+    return {"passed": passed, "failed": failed}
