@@ -44,7 +44,8 @@
       throw new Error(runtime.reason ? `${NOT_BUNDLED} (${runtime.reason})` : NOT_BUNDLED);
     }
     try {
-      worker = new Worker(new URL("rulekeeper-worker.js", STATIC));
+      // A module worker: Pyodide refuses to start in a classic one.
+      worker = new Worker(new URL("rulekeeper-worker.js", STATIC), { type: "module" });
     } catch (error) {
       throw new Error(location.protocol === "file:" ? FROM_FILE : error.message);
     }
