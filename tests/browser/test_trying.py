@@ -92,6 +92,14 @@ def fits(tab: Tab) -> None:
         .filter((r) => r.height < 44 || r.width < 44).length"""
     )
     assert small == 0, f"{small} buttons smaller than 44 px"
+    # Labelled for screen readers: every text box by its label, every button by its text.
+    unnamed = tab.page.evaluate(
+        """[...document.querySelectorAll('.try-panel textarea, .try-board textarea')]
+        .filter((box) => box.labels.length === 0 && !box.getAttribute('aria-label')).length
+        + [...document.querySelectorAll('.try-bar button, .try-panel button, .try-board button')]
+        .filter((b) => !(b.getAttribute('aria-label') || b.textContent).trim()).length"""
+    )
+    assert unnamed == 0, f"{unnamed} text boxes or buttons without a name"
 
 
 def bar_with(page: Page, action: str) -> int:
@@ -195,7 +203,13 @@ def test_run_an_example(size: str, tab_sized: Callable[[str], Tab], runtime: Non
     tab = tab_sized(size)
     tab.open(RULES_PAGE)
     bar = tab.page.locator(".try-bar").nth(bar_with(tab.page, "edit"))
-    bar.locator('button[data-try="run"]').click()
+    run = bar.locator('button[data-try="run"]')
+    if size == "desktop-1280":  # from the keyboard
+        run.focus()
+        tab.page.keyboard.press("Enter")
+    else:
+        run.tap()
+    expect(run).to_have_attribute("aria-expanded", "true")
     panel = tab.page.locator(".try-panel").first
     expect(panel.locator(".try-summary")).to_contain_text("agree", timeout=FIRST_RESULT)
     assert panel.locator(".try-wrong").count() == 0
