@@ -172,6 +172,27 @@ def browser(session: nox.Session) -> None:
 
 
 @nox.session
+def pyodide(session: nox.Session) -> None:
+    """Run every rules page's worked examples under Pyodide in Node, from the runtime and
+    engine.zip the site ships, and the site's worker (installs Debian's nodejs and npm with
+    apt-get if they are missing). Prints how many examples passed; a failure names its page,
+    line and rule."""
+    install(session, "pyodide")
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        session.run("apt-get", "update", "-qq", external=True)
+        session.run("apt-get", "install", "-y", "-qq", "nodejs", "npm", external=True)
+    out = Path(session.create_tmp())
+    runtime, pages = out / "runtime", out / "pages.json"
+    # The bundle alone, without a site build; the fetched runtime is cached between runs.
+    session.run("python", "-m", "rulekeeper.sphinx.runtime", "--out", str(runtime))
+    session.run("python", "-m", "rulekeeper.browser.pages", "--out", str(pages), "rules")
+    worker = "src/rulekeeper/sphinx/static/rulekeeper-worker.js"
+    node = ("node", "--no-warnings")
+    session.run(*node, "tests/pyodide/check_worker.mjs", worker, str(runtime), external=True)
+    session.run(*node, "tests/pyodide/run_examples.mjs", str(runtime), str(pages), external=True)
+
+
+@nox.session
 def release(session: nox.Session) -> None:
     """Record a release of every format whose rules changed since its last one (or of the
     formats named): ``nox -s release -- [LV ...] [--version V] [--date YYYY-MM-DD]``. Commit the

@@ -14,6 +14,7 @@ from rulekeeper.engine.agents import play
 from rulekeeper.engine.game import Game, player_names
 from rulekeeper.games import FORMATS
 from rulekeeper.notation import notation
+from rulekeeper.position import position
 from rulekeeper.records import Record, replay
 
 
@@ -87,16 +88,36 @@ def test_the_end_of_the_input_stops_the_game(
     assert "the game is stopped" in out
 
 
-def test_a_person_sees_no_hidden_card_of_another_player(
+def test_a_person_sees_the_position_as_the_pages_write_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = FORMATS["rr"].new_game(0, 2)  # as the command sets it up, before anyone decides
     me = game.current_player()
-    mine = [f"#{card}" for card in game.table.zones[f"hand:{me}"]]
-    theirs = [f"#{card}" for card in game.table.zones[f"hand:{1 - me}"]]
-    _, out = _session(monkeypatch, capsys, "quit\n", "rr", "--seed", "0", "--human", str(me + 1))
-    assert all(card in out for card in mine)
-    assert not any(f"{card}]" in out or f"{card}," in out for card in theirs)
+    _, out = _session(
+        monkeypatch, capsys, "view\nquit\n", "rr", "--seed", "0", "--human", str(me + 1)
+    )
+    seen = position(game, viewer=me)
+    assert out.count(seen) == 2  # before the moves, and again for "view"
+    assert "Format: rr\nSeed: 0\nTurn: 1" in out
+    # Not the view's raw fields.
+    assert "you: " not in out
+    assert "step: " not in out
+    # The other player's hand is a count, their library too; the whole position names them.
+    assert f"Player {2 - me}: hand 7; library 33" in out
+    theirs = [line for line in position(game).splitlines() if line.startswith(f"Player {2 - me}:")]
+    assert theirs[0] not in out
+
+
+def test_a_person_sees_the_legal_moves_in_the_notation(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = FORMATS["dominion"].new_game(1, 2, "first-game")
+    _, out = _session(
+        monkeypatch, capsys, "quit\n", "dominion", "--seed", "1", "--variant", "first-game",
+        "--human", "2",
+    )  # fmt: skip
+    listed = out.split("your moves:\n", 1)[1].split("Player 2> ", 1)[0].splitlines()
+    assert [line.strip() for line in listed] == [m.text for m in notation(game).moves()]
 
 
 def test_a_seat_that_is_not_at_the_table_is_refused(

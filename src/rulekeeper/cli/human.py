@@ -1,7 +1,9 @@
 """A person at the table: ``rulekeeper play FORMAT --human SEAT`` reads their moves.
 
-The person sees what their player may know (the game's view of that seat, never another
-player's hidden card) and the log as it happens, which speaks only of what the table sees. They
+The person sees what their player may know, written as the rules pages write a position
+(:func:`rulekeeper.position.position` for their seat: never another player's hidden card), the
+legal moves in the notation, and the log as it happens, which speaks only of what the table
+sees. They
 type a move in the notation (short forms accepted, see :mod:`rulekeeper.engine.notation`) or
 one of the commands of :data:`COMMANDS`.
 """
@@ -15,6 +17,7 @@ from rulekeeper.engine.game import Action, Game, player_names
 from rulekeeper.engine.notation import MoveError
 from rulekeeper.errors import IllegalActionError, RulekeeperError
 from rulekeeper.notation import notation
+from rulekeeper.position import position
 
 COMMANDS: Final = {
     "help": "show this help",
@@ -71,7 +74,7 @@ class Human:
         news = self.terminal.news()
         if news:
             self._say(news)
-        self._say(show_view(view))
+        self._say(self._position())
         moves = notation(self.game)
         self._list(moves.moves())
         name = player_names(self.game)[self.seat]
@@ -96,7 +99,7 @@ class Human:
             elif text.casefold() == "moves":
                 self._list(moves.moves())
             elif text.casefold() == "view":
-                self._say(show_view(view))
+                self._say(self._position())
             elif command == "rule":
                 self._rule(rest)
             else:
@@ -107,6 +110,10 @@ class Human:
                     self._say(f"  see {error.url} or type: rule {error.rule}")
                 except MoveError as error:
                     self._say(str(error))
+
+    def _position(self) -> str:
+        """The position as this seat may see it, as the rules pages show one."""
+        return position(self.game, viewer=self.seat).rstrip("\n")
 
     def _list(self, moves: Sequence[Any]) -> None:
         self._say("your moves:")
@@ -134,37 +141,3 @@ class Human:
         title = f" ({found.title})" if found.title else ""
         self._say(f"{found.id}{title}: {found.plain_text}")
         self._say(f"  {rule_url(found.id)}")
-
-
-def show_view(view: dict[str, Any]) -> str:
-    """A player's view as lines a person reads: one per entry, a line per player."""
-    lines = []
-    for key, value in view.items():
-        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            lines.append(f"{key}:")
-            lines += [f"  {_value(v)}" for v in value]
-        else:
-            lines.append(f"{key}: {_value(value)}")
-    return "\n".join(lines)
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
-    if isinstance(value, list | tuple):
-        if value and all(_is_card(v) for v in value):
-            return "[" + ", ".join(f"{v[1]} #{v[0]}" for v in value) + "]"
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if value is None:
-        return "-"
-    return str(value)
-
-
-def _is_card(value: Any) -> bool:
-    """A card as views write one: ``[ID, name]`` or ``(ID, name)``."""
-    return (
-        isinstance(value, list | tuple)
-        and len(value) == 2
-        and isinstance(value[0], int)
-        and isinstance(value[1], str)
-    )

@@ -227,6 +227,9 @@ def bundle(out: Path, cache: Path | None = None) -> Bundle:
         source = core_files(cache)
     except (RuntimeUnavailable, OSError, tarfile.TarError) as error:
         manifest["reason"] = str(error)
+        # An earlier build's runtime must not outlive a manifest that says there is none.
+        shutil.rmtree(out / "pyodide", ignore_errors=True)
+        (out / "engine.zip").unlink(missing_ok=True)
     else:
         target = out / "pyodide"
         target.mkdir(exist_ok=True)
