@@ -42,10 +42,12 @@ async function load() {
   }
   progress(`Loading Python (Pyodide ${manifest.pyodide})`, 0.1);
   const indexURL = new URL("pyodide/", RUNTIME).href;
-  self.importScripts(`${indexURL}pyodide.js`);
+  // A module worker (the page starts it with type "module"): Pyodide 314 refuses to start in
+  // a classic one, where importScripts would load it.
+  const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
   // indexURL and the lock file are the site's own; no package is loaded, so Pyodide never
   // reaches for its CDN.
-  const pyodide = await self.loadPyodide({
+  const pyodide = await loadPyodide({
     indexURL,
     lockFileURL: `${indexURL}pyodide-lock.json`,
     packages: [],
