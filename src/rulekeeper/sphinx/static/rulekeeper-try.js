@@ -71,10 +71,19 @@
     };
   }
 
+  /* Start the engine if it is not started yet, without waiting for it: the page's examples
+     are fetched meanwhile. A failure is reported by the request that waits for it. */
+  function warm() {
+    if (!starting) {
+      starting = start();
+      starting.catch(() => {});
+    }
+    return starting;
+  }
+
   /* Ask the engine: resolves with the op's value; progress(message, fraction) while it loads. */
   async function ask(op, args, progress) {
-    if (!starting) starting = start();
-    await starting;
+    await warm();
     const id = ++nextId;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject, progress });
@@ -403,6 +412,7 @@
 
   async function press(pressed) {
     const bar = pressed.closest(".try-bar");
+    warm();
     const panel = panelOf(bar);
     const action = pressed.dataset.try;
     for (const other of bar.querySelectorAll("button[data-try]")) {
