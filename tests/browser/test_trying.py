@@ -231,9 +231,9 @@ def test_edit_an_example(size: str, tab_sized: Callable[[str], Tab], runtime: No
     expect(position).to_have_value(re.compile("^Format: leveler"))
     board.locator('button[data-act="play"]').click()
     output = board.locator(".try-output")
-    expect(output.locator(".try-log, .try-refused, .try-quiet").first).to_be_visible(
-        timeout=FIRST_RESULT
-    )
+    expect(
+        output.locator(".try-log, .try-refused, .try-quiet, .try-deciding, .try-result").first
+    ).to_be_visible(timeout=FIRST_RESULT)
     first = output.inner_text()
     # A card the engine does not know: the position reader names the line and the card.
     position.fill(position.input_value().replace("\n\n", "\n\nAlice: hand Nonexistent Card\n", 1))

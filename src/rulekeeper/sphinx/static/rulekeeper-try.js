@@ -315,7 +315,7 @@
         const log = element("div", { class: "try-log" });
         for (const line of answer.log) log.append(linked(line, "p", "judge-says"));
         output.append(log);
-      } else if (!answer.error) {
+      } else if (!answer.error && moves().length) {
         output.append(element("p", { class: "try-quiet" }, "The engine logged nothing for these moves."));
       }
       if (answer.error) showError(answer.error);
