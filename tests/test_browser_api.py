@@ -11,6 +11,7 @@ from rulekeeper.browser import api
 from rulekeeper.browser.api import explain, finish, play, run_page
 from rulekeeper.browser.pages import page_blocks
 from rulekeeper.cli import main
+from rulekeeper.errors import InputError
 from rulekeeper.records import Record
 
 REPO = Path(__file__).resolve().parents[1]
@@ -173,3 +174,15 @@ def test_the_record_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     path.write_text(answer["record"])
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.rstrip().endswith(f"result: {answer['result']}")
+
+
+def test_a_record_whose_position_is_not_a_json_string_is_refused() -> None:
+    text = "Format: rr\nPlayers: 2\nSeed: 0\nPosition: Alice: ep 3\n\nAlice passes\n"
+    with pytest.raises(InputError, match="Position must be a JSON string"):
+        Record.parse(text)
+
+
+def test_a_record_whose_position_is_another_format_is_refused() -> None:
+    record = Record("dominion", players=2, seed=0, position=START)
+    with pytest.raises(ValueError, match="the Position is a rr game, not dominion"):
+        record.start()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from rulekeeper.browser.pages import PageError, page_blocks
+from rulekeeper.browser.pages import PageError, main, page_blocks
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -47,3 +48,17 @@ def test_a_conditional_skip_is_refused_with_its_line(tmp_path: Path) -> None:
     page.write_text("text\n% skip: next if(True)\n```python\n>>> 1\n1\n```\n")
     with pytest.raises(PageError, match="line 2"):
         page_blocks(page)
+
+
+def test_the_command_writes_every_pages_blocks(tmp_path: Path) -> None:
+    folder = tmp_path / "rules"
+    (folder / "deep").mkdir(parents=True)
+    (folder / "deep" / "page.md").write_text("```python\n>>> 1\n1\n```\n")
+    out = tmp_path / "pages.json"
+    assert main(["--out", str(out), str(folder)]) == 0
+    written = json.loads(out.read_text())
+    assert written == {
+        (folder / "deep" / "page.md").as_posix(): [
+            {"kind": "example", "source": ">>> 1\n1\n", "line": 2, "rule": None}
+        ]
+    }

@@ -1,25 +1,27 @@
 // The site's Web Worker (rulekeeper-worker.js), run in Node as a browser would run it: its
-// global scope is faked (self, importScripts, postMessage, fetch of the site's files), and the
+// global scope is faked (self, postMessage, fetch of the site's files), and the
 // files are those the build writes. It must load Pyodide from the site's own files, reach for
 // no network, report progress, and answer each op with exactly one result or error.
 //
 //   node tests/pyodide/check_worker.mjs WORKER_JS RUNTIME_DIR
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { register } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import vm from "node:vm";
 
 const [workerFile, runtimeDir] = process.argv.slice(2).map((p) => resolve(p));
-const runtimeURL = `${pathToFileURL(runtimeDir).href}/`;
-// The worker finds runtime/ beside itself: map that address to the runtime folder.
-const here = new URL("./", pathToFileURL(workerFile)).href;
-const local = (url) => String(url).replace(`${here}runtime/`, runtimeURL);
+// A site folder of its own: the worker beside runtime/, as the build lays them out.
+const site = mkdtempSync(join(tmpdir(), "site-"));
+symlinkSync(runtimeDir, join(site, "runtime"));
+const here = `${pathToFileURL(site).href}/`;
+register("./node_paths.mjs", import.meta.url);
 
 const reached = [];
 const nodeFetch = globalThis.fetch;
 globalThis.fetch = async (url, ...rest) => {
-  const address = local(url);
+  const address = String(url);
   if (address.startsWith("file:")) {
     return new Response(readFileSync(fileURLToPath(address)));
   }
@@ -28,23 +30,11 @@ globalThis.fetch = async (url, ...rest) => {
 };
 const messages = [];
 globalThis.self = globalThis;
-self.location = { href: pathToFileURL(workerFile).href };
+self.location = { href: `${here}rulekeeper-worker.js` };
 self.postMessage = (message) => messages.push(message);
-// The loader imports the interpreter dynamically, as a browser lets a classic worker do.
+// The worker imports Pyodide's loader as a module worker may.
 const loader = { importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER };
-self.importScripts = (url) => {
-  vm.runInThisContext(readFileSync(fileURLToPath(local(url)), "utf8"), loader);
-  // Pyodide under Node takes paths where a browser takes addresses: translate, nothing more.
-  const loadPyodide = self.loadPyodide;
-  const path = (address) => fileURLToPath(local(address));
-  self.loadPyodide = (options) =>
-    loadPyodide({
-      ...options,
-      indexURL: `${path(options.indexURL)}/`,
-      lockFileURL: path(options.lockFileURL),
-    });
-};
-vm.runInThisContext(readFileSync(workerFile, "utf8"));
+vm.runInThisContext(readFileSync(workerFile, "utf8"), loader);
 
 const answers = (id) => messages.filter((m) => m.id === id);
 const ask = async (id, op, args) => {
@@ -100,7 +90,7 @@ async function refusal(globals, runtimeFolder) {
   await sandbox.onmessage({ data: { id: 9, op: "play", args: {} } });
   return posted.filter((m) => m.type !== "progress");
 }
-const noWasm = await refusal({ WebAssembly: undefined }, runtimeURL);
+const noWasm = await refusal({ WebAssembly: undefined }, `${here}runtime/`);
 if (noWasm.length !== 1 || !noWasm[0].message.includes("cannot run WebAssembly")) {
   fail(`without WebAssembly: ${JSON.stringify(noWasm)}`);
 }

@@ -52,8 +52,11 @@ def test_the_build_bundles_the_runtime_from_the_cache(
     app: SphinxTestApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("RULEKEEPER_RUNTIME_CACHE", str(_cached(tmp_path / "cache")))
-    app.build()
     folder = Path(app.outdir) / "_static" / "runtime"
+    (folder / "pyodide").mkdir(parents=True, exist_ok=True)
+    (folder / "pyodide" / "pyodide.js").write_text("an older build's file")
+    app.build()
+    assert sorted(p.name for p in (folder / "pyodide").iterdir()) == sorted(CORE_FILES)
     manifest = json.loads((folder / "runtime.json").read_text())
     assert manifest["bundled"] is True
     assert manifest["pyodide"] == PYODIDE_VERSION
@@ -99,3 +102,13 @@ def test_a_tarball_with_another_checksum_is_refused_and_deleted(tmp_path: Path) 
 def test_the_runtime_is_off_unless_configured(app: SphinxTestApp) -> None:
     app.build()
     assert not (Path(app.outdir) / "_static" / "runtime").exists()
+
+
+def test_the_command_says_why_it_bundled_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path / "no-tools"))
+    out = tmp_path / "runtime"
+    assert runtime.main(["--out", str(out), "--cache", str(tmp_path / "empty")]) == 1
+    assert capsys.readouterr().out == "runtime not bundled: npm is not installed\n"
+    assert json.loads((out / "runtime.json").read_text())["bundled"] is False

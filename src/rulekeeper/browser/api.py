@@ -28,7 +28,6 @@ from rulekeeper.engine.agents import play as play_out
 from rulekeeper.engine.events import Event
 from rulekeeper.engine.game import Action, Game, player_names
 from rulekeeper.engine.notation import MoveError
-from rulekeeper.engine.position import PositionError
 from rulekeeper.engine.position import read as read_position
 from rulekeeper.errors import IllegalActionError, InputError
 from rulekeeper.games import FORMATS
@@ -231,9 +230,7 @@ def _play(start: str, moves: Sequence[str], format: str | None = None) -> _Playe
     text = _start(start, format)
     try:
         game = from_position(text)
-    except PositionError as error:
-        return _Played(None, text, error=_refusal(error, error.line))
-    except InputError as error:
+    except InputError as error:  # a PositionError names the line; a count of seats does too
         return _Played(None, text, error=_refusal(error, error.line))
     played = _Played(game, text)
     for number, move in enumerate(moves, 1):

@@ -5,7 +5,7 @@ rapidfuzz is compiled, and a reader's browser (Pyodide) has no build of it; the 
 still say what a mistyped card or move may have meant there. Both scorers give 0 to 100:
 ``"ratio"`` the share of the two texts' letters that line up in order, ``"wratio"`` the best of
 that and of comparisons that forgive word order and a text that is part of the other
-(rapidfuzz's ``WRatio``). Without rapidfuzz they are worked out with :mod:`difflib`'s
+(rapidfuzz's ``WRatio``). Without rapidfuzz they are worked out with ``difflib``'s
 ``SequenceMatcher``, by rapidfuzz's own recipe, and differ from it only where difflib's
 matching does.
 

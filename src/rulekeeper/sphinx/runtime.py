@@ -53,16 +53,15 @@ PYODIDE_INTEGRITY = (
 dist.integrity``): a tarball with any other hash is refused."""
 
 CORE_FILES = (
-    "pyodide.js",
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-"""What a worker loads: the loader (classic and module), the interpreter, the standard library,
-and the lock file, served locally so that Pyodide never asks a CDN for it (no package of it is
-ever loaded)."""
+"""What a worker loads: the loader (an ES module: Pyodide starts only in a module worker), the
+interpreter, the standard library, and the lock file, served locally so that Pyodide never asks
+a CDN for it (no package of it is ever loaded)."""
 
 SHIPPED = ("rulekeeper", "typing_extensions", "annotated_types", "mypy_extensions")
 """The engine and the pure-Python packages it imports on the paths a page uses. pydantic-core
@@ -232,7 +231,8 @@ def bundle(out: Path, cache: Path | None = None) -> Bundle:
         (out / "engine.zip").unlink(missing_ok=True)
     else:
         target = out / "pyodide"
-        target.mkdir(exist_ok=True)
+        shutil.rmtree(target, ignore_errors=True)  # only the core files, none of an older build
+        target.mkdir()
         for name in CORE_FILES:
             shutil.copyfile(source / name, target / name)
         (out / "engine.zip").write_bytes(engine_zip())

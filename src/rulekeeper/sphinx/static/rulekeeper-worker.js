@@ -1,12 +1,11 @@
 // The worked examples' runtime: a Web Worker that runs the rules engine on Pyodide, from the
 // site's own files (_static/runtime/, written by rulekeeper.sphinx.runtime), never a CDN.
 //
-// A page posts {id, op, args}; the worker answers with zero or more
+// It is a module worker (new Worker(url, {type: "module"})): Pyodide 314 does not start in a
+// classic one. A page posts {id, op, args}; the worker answers with zero or more
 // {id, type: "progress", message, fraction} while it loads, then exactly one
 // {id, type: "result", value} or {id, type: "error", message}. Each op is the function of the
 // same name in rulekeeper.browser.api, called with args as keywords; its value is JSON.
-"use strict";
-
 const OPS = new Set(["run_page", "play", "explain", "finish"]);
 const RUNTIME = new URL("runtime/", self.location.href);
 
@@ -42,8 +41,7 @@ async function load() {
   }
   progress(`Loading Python (Pyodide ${manifest.pyodide})`, 0.1);
   const indexURL = new URL("pyodide/", RUNTIME).href;
-  // A module worker (the page starts it with type "module"): Pyodide 314 refuses to start in
-  // a classic one, where importScripts would load it.
+  // Imported here, not at the top: a site without the runtime must still get its answer.
   const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
   // indexURL and the lock file are the site's own; no package is loaded, so Pyodide never
   // reaches for its CDN.
