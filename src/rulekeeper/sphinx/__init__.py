@@ -59,6 +59,7 @@ from rulekeeper.sphinx.rulings import (
 from rulekeeper.sphinx.sitemap import write_sitemap
 from rulekeeper.sphinx.traceability import TraceabilityDirective, TraceabilityTables
 from rulekeeper.sphinx.transforms import EnforcedByLinks, RuleSections
+from rulekeeper.sphinx.trypages import setup_try_pages
 
 # Bump when the shape of what is stored in the environment changes.
 ENV_VERSION = 3
@@ -83,6 +84,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_examples(app)
     setup_gallery(app)
     setup_not_found(app)
+    setup_try_pages(app)
     # Imported here, so that ``python -m rulekeeper.sphinx.runtime`` finds it not yet loaded.
     from rulekeeper.sphinx.runtime import setup_runtime
 

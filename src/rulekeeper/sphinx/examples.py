@@ -19,6 +19,13 @@ An example that says nothing a judge reads (no move, no line citing a rule) is o
 Setup a reader need not see is not here at all: it is written in an
 ``% invisible-code-block: python`` comment, which MyST drops and Sybil runs.
 
+On a page of the rules, each example the browser can run gets a bar of buttons (``Run``, and
+where it starts from a position's text ``Edit`` and ``Play on``), and the page's blocks, as
+:func:`rulekeeper.browser.pages.page_blocks` reads them, are written to
+``_static/examples/<docname>.json`` with each example's position and moves. Nothing of that is
+loaded before a reader clicks: ``rulekeeper-examples.js`` then loads ``rulekeeper-try.js``,
+which fetches the JSON and starts the engine in a Web Worker (see the contributor guide).
+
 The position is read at build time by the kernel's reader
 (:func:`rulekeeper.engine.position.read`), without building a game; a text it cannot read stops
 the build with the page and line, as the doctest would fail anyway.
@@ -31,6 +38,7 @@ import doctest
 import json
 import re
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -76,6 +84,19 @@ class folded_doctest(nodes.General, nodes.Element):
 
 class judge_example(nodes.General, nodes.Element):
     """The moves and the engine's answers of one worked example."""
+
+
+class try_bar(nodes.General, nodes.Element):
+    """The buttons that run, edit and play on one worked example in the reader's browser:
+    ``page`` is the docname whose JSON holds the blocks, ``block`` the example's index among
+    them, ``board`` whether the example starts from a position (``Edit``, ``Play on``)."""
+
+
+PAGE_DATA = "rulekeeper_try_data"
+"""The attribute of a page's doctree holding its example data until the page is written."""
+
+EXAMPLES_DIR = "_static/examples"
+"""Where each rules page's example data is written in the built site, one JSON per page."""
 
 
 def _move(source: str) -> str | None:
@@ -170,6 +191,46 @@ def judge_lines(code: str) -> list[tuple[str, str]]:
             if move is not None or line not in lines:
                 lines.append(line)
     return lines
+
+
+def position_and_moves(code: str) -> tuple[str, list[str]] | None:
+    """The first position an example builds its game from and the moves it plays after it,
+    or None if it builds none from a position's text (nothing for a reader to edit)."""
+    position: str | None = None
+    moves: list[str] = []
+    for kind, text in judge_lines(code):
+        if kind == "position" and position is None:
+            position = text
+        elif kind == "move" and position is not None:
+            moves.append(text)
+    return None if position is None else (position, moves)
+
+
+def _page_data(source: str) -> dict[str, Any] | None:
+    """The blocks of the rules file ``source`` as the browser runs them, or None where the
+    browser cannot run its page as Sybil does (it then gets no buttons)."""
+    # Imported here: the browser package needs Sybil, which only the build and tests have.
+    from rulekeeper.browser.pages import PageError, page_blocks
+
+    try:
+        blocks = page_blocks(Path(source))
+    except (OSError, PageError):
+        return None
+    return {"blocks": [block.as_json() for block in blocks], "examples": {}}
+
+
+def _block_at(data: dict[str, Any], code: str) -> int | None:
+    """The index of the example block of ``data`` whose source is ``code`` (the same fence),
+    or None if Sybil skips it."""
+    wanted = code.strip()
+    for index, block in enumerate(data["blocks"]):
+        if (
+            block["kind"] == "example"
+            and block["source"].strip() == wanted
+            and str(index) not in data["examples"]
+        ):
+            return index
+    return None
 
 
 def _linked(text: str, known: set[str], docname: str) -> list[nodes.Node]:
@@ -325,6 +386,9 @@ class JudgeExamples(SphinxPostTransform):
         if not blocks:
             return
         known = set(rules_domain(self.env).rules)
+        runnable = self.env.docname.startswith(RULES_PAGES)
+        pages: dict[str, dict[str, Any] | None] = {}
+        data: dict[str, Any] = {"page": self.env.docname, "sources": {}}
         for block in blocks:
             replacement: list[nodes.Node] = []
             try:
@@ -345,9 +409,63 @@ class JudgeExamples(SphinxPostTransform):
                     paragraph += _linked(text, known, self.env.docname)
                     view += paragraph
                 replacement.append(view)
+            if runnable:
+                bar = self._try_bar(block, pages, data)
+                if bar is not None:
+                    replacement.append(bar)
             folded = folded_doctest()
             block.replace_self([*replacement, folded])
             folded += block
+        if data["sources"]:
+            # Written with the page (write_page_data), by the builders that write HTML.
+            self.document[PAGE_DATA] = data.get("files", {})
+
+    def _try_bar(
+        self,
+        block: nodes.literal_block,
+        pages: dict[str, dict[str, Any] | None],
+        data: dict[str, Any],
+    ) -> try_bar | None:
+        """The buttons of the example ``block``, its blocks and position noted in ``data``
+        (by the rules file it comes from: a page may include more than one), or None if the
+        browser cannot run it."""
+        source, _ = get_source_line(block)
+        if not source:
+            return None
+        if source not in pages:
+            pages[source] = _page_data(source)
+        page = pages[source]
+        if page is None:
+            return None
+        index = _block_at(page, block.astext())
+        if index is None:
+            return None
+        start = position_and_moves(block.astext())
+        page["examples"][str(index)] = (
+            {"position": start[0], "moves": start[1]} if start is not None else {}
+        )
+        sources: dict[str, Any] = data["sources"]
+        key = sources.setdefault(source, len(sources))
+        data.setdefault("files", {})[str(key)] = page
+        return try_bar(page=self.env.docname, file=key, block=index, board=start is not None)
+
+
+def write_page_data(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
+    """Connected to ``html-page-context``: write the example data of a page with buttons, for
+    each rules file it shows (by number, as its buttons name it), its blocks and its examples'
+    positions and moves."""
+    if doctree is None or PAGE_DATA not in doctree:
+        return
+    path = Path(app.outdir) / EXAMPLES_DIR / f"{pagename}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"page": pagename, "files": doctree[PAGE_DATA]}, separators=(",", ":"))
+    path.write_text(text, encoding="utf-8")
 
 
 def _visit_folded(self: HTML5Translator, node: folded_doctest) -> None:
@@ -366,6 +484,37 @@ def _depart_judge(self: HTML5Translator, node: judge_example) -> None:
     self.body.append("</div>")
 
 
+TRY_BUTTONS = (
+    ("run", "Run", "Run this example in your browser"),
+    ("edit", "Edit", "Edit this example's position and moves"),
+    ("play", "Play on", "Play on from this example's position"),
+)
+"""The buttons of an example: what each does, its text, and what a screen reader says."""
+
+
+def _visit_try(self: HTML5Translator, node: try_bar) -> None:
+    self.body.append(
+        f'<div class="try-bar" data-try-page="{node["page"]}" '
+        f'data-try-file="{node["file"]}" data-try-block="{node["block"]}">'
+    )
+    for action, text, label in TRY_BUTTONS:
+        if action != "run" and not node["board"]:
+            continue
+        self.body.append(
+            f'<button type="button" class="try-button" data-try="{action}" '
+            f'aria-label="{label}">{text}</button>'
+        )
+
+
+def _depart_try(self: HTML5Translator, node: try_bar) -> None:
+    self.body.append("</div>")
+
+
+def _skip(self: Any, node: nodes.Node) -> None:
+    """Other writers have no browser to run an example in."""
+    raise nodes.SkipNode
+
+
 def _pass(self: Any, node: nodes.Node) -> None:
     """Other writers show the contents as they are."""
 
@@ -375,6 +524,9 @@ def setup_examples(app: Sphinx) -> None:
     other = (_pass, _pass)
     app.add_node(folded_doctest, html=(_visit_folded, _depart_folded), text=other, latex=other)
     app.add_node(judge_example, html=(_visit_judge, _depart_judge), text=other, latex=other)
+    skip = (_skip, None)
+    app.add_node(try_bar, html=(_visit_try, _depart_try), text=skip, latex=skip)
     app.add_post_transform(JudgeExamples)
+    app.connect("html-page-context", write_page_data)
     app.add_css_file("rulekeeper-examples.css")
     app.add_js_file("rulekeeper-examples.js", loading_method="defer")

@@ -28,3 +28,40 @@
     true,
   );
 })();
+
+/* An example's Run, Edit and Play on buttons (rulekeeper.sphinx.examples). Nothing of the engine
+   is loaded before a reader clicks one: the first click loads rulekeeper-try.js and its styles,
+   which fetch the page's examples and start the engine in a Web Worker. */
+(() => {
+  "use strict";
+  const STATIC = new URL(".", document.currentScript.src);
+  let loading = null;
+
+  function load() {
+    if (!loading) {
+      const style = document.createElement("link");
+      style.rel = "stylesheet";
+      style.href = new URL("rulekeeper-try.css", STATIC).href;
+      document.head.append(style);
+      loading = new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        script.src = new URL("rulekeeper-try.js", STATIC).href;
+        script.onload = () => resolve(window.rulekeeperTry);
+        script.onerror = () => reject(new Error("the page's script could not be loaded"));
+        document.head.append(script);
+      });
+    }
+    return loading;
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest(".try-bar button[data-try]");
+    if (!button) return;
+    load().then(
+      (tryer) => tryer.press(button),
+      (error) => {
+        button.closest(".try-bar").dataset.tryProblem = error.message;
+      },
+    );
+  });
+})();
