@@ -534,6 +534,27 @@ def test_an_empty_library_is_refilled_from_the_graveyard() -> None:
 
 
 @pytest.mark.rule("SD 6.4")
+def test_the_new_library_is_the_graveyard_shuffled() -> None:
+    game = (
+        scenario()
+        .player(
+            0, battlefield=["Mountain"], hand=["Shock"], graveyard=["Hill Giant", "Junk", "Forest"]
+        )
+        .player(1, **HOLD)
+        .at("upkeep")
+        .build()
+    )
+    graveyard = list(game.table.zones["graveyard:0"])
+    # Chance reverses the graveyard, so its first card ends on top and is the one drawn; a
+    # library made without shuffling would give Ann the last card instead.
+    game.chance.script("reshuffle", [2, 1, 0])
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.table.zones["library:0"] == [graveyard[2], graveyard[1]]
+    assert game.table.zones["hand:0"][-1] == graveyard[0]
+
+
+@pytest.mark.rule("SD 6.4")
 def test_nothing_to_draw_is_not_a_loss() -> None:
     game = scenario().player(0, **HOLD).player(1, **HOLD).at("upkeep").build()
     game.apply(Pass())
