@@ -6,6 +6,7 @@ import pytest
 
 from rulekeeper.engine.game import explain
 from rulekeeper.riskres.actions import Activate, Cast, Concede, KeepLegend, Pass, Pitch
+from rulekeeper.riskres.keywords import defense, power
 from rulekeeper.riskres.scenario import Scenario, refused
 
 HOLD = ["Sparkshot"]
@@ -239,6 +240,8 @@ def test_counters_cancel_in_pairs() -> None:
         game.apply(Pass())
     assert (golem.plus, golem.minus) == (0, 0)
     assert game.log.citing("RR 11.1g")
+    # RR R32: the counters are +1/+1 and -1/-1 on power and defense, so none are left to count.
+    assert (power(game.table, golem), defense(game.table, golem)) == (4, 4)
 
 
 @pytest.mark.rule("RR 11.1i", "RR 11.3b", "RR 11.3c", "RR R14", "RR 11.3d", "RR 5.1c")

@@ -293,7 +293,7 @@ def pitch(game: RiskGame, player: int, card_id: int) -> None:
     outcome.check_named_time(game, player, "gain_ep")
 
 
-@enforces("RR R2", "RR 2.3b", "RR 3.1.4a")
+@enforces("RR R2", "RR 2.3b", "RR 3.1.4a", "RR 5.3c")
 def play_landmark(game: RiskGame, player: int, card_id: int) -> None:
     """Put a landmark onto the battlefield, untapped, paying its cost; no stack (RR R2)."""
     state = game.table.cards[card_id]
