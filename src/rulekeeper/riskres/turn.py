@@ -255,8 +255,10 @@ def cleanup(game: RiskGame) -> None:
     end_turn(game)
 
 
+@enforces("RR 2.4a")
 def perform_combat_or_cleanup(game: RiskGame, player: int, action: Action) -> None:
-    """Carry out a declaration (attack, block) or a discard to hand size."""
+    """Carry out a declaration (attack, block) or a discard to hand size, which puts the card
+    in its owner's graveyard (RR 2.4a)."""
     match action:
         case Attack(attacker, target):
             combat.declare_attacker(game, attacker, target)
