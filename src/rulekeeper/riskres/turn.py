@@ -329,7 +329,7 @@ def cast(
     game.record("RR 5.2a", f"{me.name} casts {state.name}{aimed}{how} for {cost} EP (EP {me.ep})")
 
 
-@enforces("RR 1.4h", "RR 1.4i", "RR 1.4j", "RR 1.5e")
+@enforces("RR 1.4h", "RR 1.4i", "RR 1.4j", "RR 1.5e", "RR 2.6a", "RR 5.2a")
 def activate(game: RiskGame, player: int, card_id: int, index: int, target: Target | None) -> None:
     """Pay an ability's costs (Intel tokens leave without using the stack, RR 1.4h) and put
     the ability on the stack, where players may respond to it (RR 1.4i, RR 1.4j)."""
