@@ -28,6 +28,22 @@ def test_a_win_condition_wins_for_its_controller() -> None:
     assert game.outcome.reason_rule == "RR 9.1a"
 
 
+@pytest.mark.rule("RR 3.1.5c")
+def test_a_win_condition_is_destroyed_like_any_other_permanent() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=4, hand=["Raze", *HOLD])
+        .player(1, hand=HOLD, battlefield=["Treasury of Ages"])
+        .build()
+    )
+    treasury = game.find("Treasury of Ages")
+    game.apply(Cast(game.find("Raze"), treasury))
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.table.cards[treasury].zone == "graveyard:1"
+    assert game.table.names("battlefield:1") == []
+
+
 @pytest.mark.rule("RR 3.1.5c", "RR 9.4b", "RR R15")
 def test_win_conditions_are_checked_at_the_end_of_each_phase() -> None:
     game = (
