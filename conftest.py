@@ -11,10 +11,11 @@ A failing example inside a rule is reported with the rule's ID and code, and ``-
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pytest
 from sybil import Sybil
@@ -22,9 +23,25 @@ from sybil.integration.pytest import SybilItem
 from sybil.parsers import myst, rest
 
 from rulekeeper.errors import UnknownRuleError
+from rulekeeper.reach import (
+    REACH_FILE,
+    Reach,
+    Recorder,
+    enforcing_code,
+    merge,
+    reach_from_json,
+    unmeasured,
+)
 from rulekeeper.rulebook import load_rulebook, rule_at
 from rulekeeper.rules import enforcers, load_engine, parse_rule_id
-from rulekeeper.traceability import enforcers_in, find_rule_tests
+from rulekeeper.traceability import (
+    KNOWN_UNREACHED,
+    enforcers_in,
+    find_rule_tests,
+    judge_reach,
+    read_known_unreached,
+    trace,
+)
 
 REPO = Path(__file__).resolve().parent
 
@@ -159,3 +176,124 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
+
+
+# -- Tested means reached: what each marked test runs of its rules' code -------------------------
+
+REACH_KEY = "rulekeeper_reach"
+"""Where an xdist worker hands its record to the controller (``workeroutput``)."""
+
+
+class ReachGate:
+    """Record which enforcers each marked test reaches, and fail the session on a rule none of
+    whose marked tests reaches its code (see :mod:`rulekeeper.reach`).
+
+    Every process records its own tests; xdist workers hand their records to the controller,
+    which merges them, writes :data:`rulekeeper.reach.REACH_FILE` for ``rulekeeper coverage``
+    and judges each rule whose marked tests all ran and passed in this session, so a whole run
+    (``nox -s tests``) and a one-rule run (``nox -s rule -- "SD 6.4"``) check alike.
+    """
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        # A test counts for the rules it is marked with as written, as the gate reads marks.
+        self.marked = {test for names in find_rule_tests(REPO / "tests").values() for test in names}
+        self.recorder: Recorder | None = None
+        self.tests: dict[str, set[str]] = {}
+        self.failed: set[str] = set()
+        self.parts: list[Reach] = []
+        self.problems: list[str] = []
+        self.known_open: list[str] = []
+
+    def _key(self, item: pytest.Item) -> str | None:
+        if not isinstance(item, pytest.Function) or not item.path.is_relative_to(REPO):
+            return None
+        key = f"{item.path.relative_to(REPO).as_posix()}::{item.originalname}"
+        return key if key in self.marked else None
+
+    def _recorder(self) -> Recorder:
+        if self.recorder is None:
+            load_engine()
+            names = {n for ns in enforcers_in(["rulekeeper"], enforcers()).values() for n in ns}
+            self.recorder = Recorder(enforcing_code(names))
+            self.unmeasured = tuple(unmeasured(names, self.recorder.codes))
+        return self.recorder
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> Iterator[None]:
+        # A fixture that builds the position a test then checks is part of the test.
+        return (yield from self._recording(item))
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_call(self, item: pytest.Item) -> Iterator[None]:
+        return (yield from self._recording(item))
+
+    def _recording(self, item: pytest.Item) -> Iterator[None]:
+        key = self._key(item)
+        if key is None:
+            return (yield)
+        recorder = self._recorder()
+        recorder.start()
+        try:
+            return (yield)
+        finally:
+            self.tests.setdefault(key, set()).update(recorder.stop())
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.failed:
+            path, _, rest = report.nodeid.partition("::")
+            function = rest.rpartition("::")[2].partition("[")[0]
+            self.failed.add(f"{path}::{function}")
+
+    def _own(self) -> Reach:
+        return Reach(
+            {t: frozenset(names) for t, names in self.tests.items()},
+            frozenset(self.failed & set(self.tests)),
+            getattr(self, "unmeasured", ()),
+        )
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: object) -> None:
+        text = getattr(node, "workeroutput", {}).get(REACH_KEY)
+        if text:
+            self.parts.append(reach_from_json(text, source="a test worker's reach record"))
+
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        workeroutput = getattr(self.config, "workeroutput", None)
+        if workeroutput is not None:
+            workeroutput[REACH_KEY] = self._own().as_json()
+            return
+        reach = merge([*self.parts, self._own()])
+        if not reach.tests:
+            return
+        record = REPO / REACH_FILE
+        record.parent.mkdir(exist_ok=True)
+        record.write_text(reach.as_json(), encoding="utf-8")
+        # The controller of a parallel run has run no test, so its registry may be empty.
+        load_engine()
+        traces = trace(
+            load_rulebook(),
+            enforcers_in(["rulekeeper"], enforcers()),
+            find_rule_tests(REPO / "tests"),
+        )
+        known = read_known_unreached(REPO / "tests")
+        self.problems, self.known_open = judge_reach(traces, reach, known)
+        if self.problems and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.known_open:
+            terminalreporter.section(
+                f"rules known not to be reached yet (tests/{KNOWN_UNREACHED.as_posix()})",
+                yellow=True,
+            )
+            for line in self.known_open:
+                terminalreporter.line(line)
+        if self.problems:
+            terminalreporter.section("rules whose marked tests never reach their code", red=True)
+            for problem in self.problems:
+                terminalreporter.line(problem)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(ReachGate(config), "rulekeeper-reach-gate")

@@ -73,11 +73,9 @@ def sphinx_build(session: nox.Session, outdir: Path, *extra: str) -> None:
 def tests(session: nox.Session) -> None:
     """Run the unit tests, the conformance suite and every Sybil example."""
     install(session, "test")
-    session.run("pytest", *PARALLEL, *session.posargs)
-    if not session.posargs:
-        # Every example earlier fuzzing campaigns kept (see tests/conftest.py).
-        replay = {"HYPOTHESIS_PROFILE": "replay"}
-        session.run("pytest", "-q", "-p", "no:cacheprovider", "tests/fuzz", env=replay)
+    # The property tests explore: new inputs each run, after replaying every example earlier
+    # fuzzing campaigns and explorations kept (the `explore` profile, tests/conftest.py).
+    session.run("pytest", *PARALLEL, *session.posargs, env={"HYPOTHESIS_PROFILE": "explore"})
 
 
 RULE_ID = re.compile(r"^[A-Za-z]{2}\s+[A-Za-z0-9.]+$")

@@ -4,16 +4,19 @@ Property-based tests (Hypothesis) run under one of three profiles, chosen by the
 ``HYPOTHESIS_PROFILE`` environment variable:
 
 ``ci`` (the default)
-    A bounded, derandomized run, so the default test session is fast and the same every time.
-``replay``
-    No new examples: only the explicit ones and every example earlier fuzzing campaigns found
-    (``tests/fuzz/examples``), read but never written. ``nox -s tests`` runs ``tests/fuzz``
-    under it after the main run. (A derandomized run cannot read an example database, so the
-    replay is a pass of its own.)
+    A bounded, derandomized run, so that a contributor's run (``pytest``, ``nox -s rule``) is
+    fast and the same every time.
+``explore``
+    What ``nox -s tests`` (and so CI) runs: the same budget of examples, but from a fresh random
+    start each run, so new inputs are tried over time. It first replays every example kept in
+    its database: those earlier fuzzing campaigns found (``tests/fuzz/examples``, read but
+    never written) and those earlier explorations found (``.hypothesis/explore``, kept between
+    runs of one checkout and written whenever a test fails). ``EXPLORE_EXAMPLES`` sets the
+    examples per test (150). A failure prints the blob that reproduces it.
 ``fuzz``
     What ``nox -s fuzz`` runs: many more examples, a fresh random start each run, and every
     failing example kept in ``tests/fuzz/examples`` so that it is committed with its fix and
-    replayed by every later run.
+    replayed by every later exploration.
 """
 
 from __future__ import annotations
@@ -23,8 +26,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Phase, settings
-from hypothesis.database import DirectoryBasedExampleDatabase, ReadOnlyDatabase
+from hypothesis import HealthCheck, settings
+from hypothesis.database import (
+    DirectoryBasedExampleDatabase,
+    MultiplexedDatabase,
+    ReadOnlyDatabase,
+)
 
 from rulekeeper import rules
 
@@ -34,6 +41,10 @@ REPO = Path(__file__).resolve().parents[1]
 
 FUZZ_EXAMPLES = REPO / "tests" / "fuzz" / "examples"
 """Examples that fuzzing campaigns found, in Hypothesis's own database format."""
+
+EXPLORED_EXAMPLES = REPO / ".hypothesis" / "explore"
+"""Examples that the test session's explorations found failing, kept between runs (ignored by
+git: a failure found here is fixed, and its input written as an ``@example``)."""
 
 HEALTH_CHECKS_OFF = [HealthCheck.too_slow, HealthCheck.data_too_large]
 """Real saves and card files are large and slow to generate; that is the point, not a smell."""
@@ -47,10 +58,14 @@ settings.register_profile(
     suppress_health_check=HEALTH_CHECKS_OFF,
 )
 settings.register_profile(
-    "replay",
+    "explore",
+    max_examples=int(os.environ.get("EXPLORE_EXAMPLES", "150")),
     deadline=None,
-    phases=[Phase.explicit, Phase.reuse],
-    database=ReadOnlyDatabase(DirectoryBasedExampleDatabase(FUZZ_EXAMPLES)),
+    database=MultiplexedDatabase(
+        DirectoryBasedExampleDatabase(EXPLORED_EXAMPLES),
+        ReadOnlyDatabase(DirectoryBasedExampleDatabase(FUZZ_EXAMPLES)),
+    ),
+    print_blob=True,
     suppress_health_check=HEALTH_CHECKS_OFF,
 )
 settings.register_profile(

@@ -512,6 +512,9 @@ def test_leveler_is_for_two_players(players: int) -> None:
     with pytest.raises(InputError, match=rf"not {players} \(LV R9\)"):
         MagicGame.new(LEVELER, decks, seed=1)
     assert FORMATS["leveler"].players == (2, 2)
+    # Two players are set up to play.
+    game = MagicGame.new(LEVELER, decks[:1] * 2, seed=1)
+    assert len(game.table.players) == 2
 
 
 # A whole game.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rulekeeper.riskres.actions import Cast, CastFaceDown, Pass, SetTrap, TurnFaceUp
@@ -90,6 +92,28 @@ def test_turning_face_up() -> None:
     )
     assert game.table.players[0].ep == 0
     assert refused(game, TurnFaceUp(shade.id)).rule == "RR 13.4a"
+
+
+@pytest.mark.rule("RR 13.4d")
+def test_turning_face_up_does_not_trigger_an_enter_ability() -> None:
+    # No card with a morph cost has an enter ability, so this position gives one to a card that
+    # has: Archivist of Whispers ("when it enters, you gain 2 Intel tokens"), face down.
+    game = (
+        Scenario()
+        .player(0, ep=2, hand=HOLD, battlefield=["Archivist of Whispers"])
+        .player(1, hand=["Brace"])
+        .build()
+    )
+    archivist = game.table.cards[game.find("Archivist of Whispers")]
+    archivist.printed = replace(archivist.printed, morph=2)
+    archivist.face_down = True
+    game.apply(TurnFaceUp(archivist.id))
+    assert archivist.name == "Archivist of Whispers"
+    assert game.stack == []
+    assert game.log.citing("RR R51") == []
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.table.players[0].intel == 0
 
 
 @pytest.mark.rule("RR 13.5a", "RR 13.5b", "RR 13.3c")

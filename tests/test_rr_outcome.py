@@ -6,6 +6,7 @@ import pytest
 
 from rulekeeper.engine.game import explain
 from rulekeeper.riskres.actions import Activate, Cast, Concede, KeepLegend, Pass, Pitch
+from rulekeeper.riskres.keywords import defense, power
 from rulekeeper.riskres.scenario import Scenario, refused
 
 HOLD = ["Sparkshot"]
@@ -25,6 +26,22 @@ def test_a_win_condition_wins_for_its_controller() -> None:
     assert game.outcome is not None
     assert game.outcome.winners == (0,)
     assert game.outcome.reason_rule == "RR 9.1a"
+
+
+@pytest.mark.rule("RR 3.1.5c")
+def test_a_win_condition_is_destroyed_like_any_other_permanent() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=4, hand=["Raze", *HOLD])
+        .player(1, hand=HOLD, battlefield=["Treasury of Ages"])
+        .build()
+    )
+    treasury = game.find("Treasury of Ages")
+    game.apply(Cast(game.find("Raze"), treasury))
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.table.cards[treasury].zone == "graveyard:1"
+    assert game.table.names("battlefield:1") == []
 
 
 @pytest.mark.rule("RR 3.1.5c", "RR 9.4b", "RR R15")
@@ -239,6 +256,8 @@ def test_counters_cancel_in_pairs() -> None:
         game.apply(Pass())
     assert (golem.plus, golem.minus) == (0, 0)
     assert game.log.citing("RR 11.1g")
+    # RR R32: the counters are +1/+1 and -1/-1 on power and defense, so none are left to count.
+    assert (power(game.table, golem), defense(game.table, golem)) == (4, 4)
 
 
 @pytest.mark.rule("RR 11.1i", "RR 11.3b", "RR 11.3c", "RR R14", "RR 11.3d", "RR 5.1c")

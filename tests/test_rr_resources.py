@@ -67,7 +67,9 @@ def test_the_opponent_may_pitch_when_they_have_priority() -> None:
 
 @pytest.mark.rule("RR 1.2b", "RR 1.3a", "RR 1.3b", "RR 1.3c", "RR 1.3d", "RR 1.3e", "RR 1.3f")
 def test_every_card_has_its_characteristics() -> None:
-    pool = card_pool()
+    # Loaded afresh, not the process's cached pool, so that this test runs the loader that
+    # gives each card its characteristics.
+    pool = card_pool.__wrapped__()
     assert len(pool) >= 60
     for definition in pool.values():
         assert definition.name

@@ -1,8 +1,14 @@
-"""The gate every rule passes: enforcing code, a worked example and a test, reviewed together.
+"""The gate every rule passes: enforcing code, a worked example and a test, reviewed together,
+and a marked test that reaches the code.
 
 One test per rule and per check, named after the rule (``test_rule_is_backed[DD 1.1]``), so a
 failure names the rule and ``pytest --rule "DD 1.1"`` (``nox -s rule -- "DD 1.1"``) runs just
 its checks. ``rulekeeper coverage`` reports the same problems and exits 1 on them.
+
+Whether a rule's marked tests reach its code is known only once they have run, so that part of
+the gate is judged at the end of the session that ran them (``ReachGate`` in the root
+``conftest.py``, with :func:`rulekeeper.traceability.judge_reach`); the tests below hold what
+it decides.
 """
 
 from __future__ import annotations
@@ -11,10 +17,20 @@ from pathlib import Path
 
 import pytest
 
+from rulekeeper.reach import Reach
 from rulekeeper.reviews import Unreviewed, fingerprint, read_stamps
 from rulekeeper.rulebook import Rule, load_rulebook, rulebook_dir
 from rulekeeper.rules import enforcers, load_engine
-from rulekeeper.traceability import RuleTrace, enforcers_in, find_rule_tests, gaps, trace
+from rulekeeper.traceability import (
+    RuleTrace,
+    enforcers_in,
+    find_rule_tests,
+    gaps,
+    judge_reach,
+    read_known_unreached,
+    trace,
+    unreached,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -96,3 +112,44 @@ def test_the_gate_asks_for_each_missing_companion_and_spares_pending_rules() -> 
     ]
     pending = RuleTrace(Rule("LV 9.9", "Not checked yet.", status="pending"), (), ())
     assert gaps([pending]) == []
+
+
+REACHED = RuleTrace(Rule("LV 9.9", "A rule."), ("pkg.check",), ("tests/test_a.py::test_a",))
+
+
+def test_a_rule_counts_as_reached_only_when_a_marked_test_runs_its_code() -> None:
+    ran = Reach({"tests/test_a.py::test_a": frozenset({"pkg.check"})})
+    assert unreached([REACHED], ran) == []
+    missed = Reach({"tests/test_a.py::test_a": frozenset({"pkg.other"})})
+    [gap] = unreached([REACHED], missed)
+    assert gap.missing == "marked test that reaches its code"
+    assert "none of tests/test_a.py::test_a runs pkg.check" in str(gap)
+
+
+def test_a_rule_is_judged_only_when_all_its_marked_tests_ran_and_passed() -> None:
+    two = RuleTrace(REACHED.rule, REACHED.enforcers, (*REACHED.tests, "tests/test_b.py::test_b"))
+    partial = Reach({"tests/test_a.py::test_a": frozenset()})
+    assert unreached([two], partial) == []
+    failing = Reach({"tests/test_a.py::test_a": frozenset()}, failed=frozenset(REACHED.tests))
+    assert unreached([REACHED], failing) == []
+    # A compiled engine has no Python code to watch: its enforcers are unmeasured.
+    compiled = Reach({"tests/test_a.py::test_a": frozenset()}, unmeasured=("pkg.check",))
+    assert unreached([REACHED], compiled) == []
+
+
+def test_a_known_gap_is_reported_until_it_is_reached_then_must_be_struck_off() -> None:
+    missed = Reach({"tests/test_a.py::test_a": frozenset()})
+    known = {"LV 9.9": "the position is missing"}
+    assert judge_reach([REACHED], missed, known)[0] == []
+    [still_open] = judge_reach([REACHED], missed, known)[1]
+    assert still_open.endswith("[known: the position is missing]")
+    ran = Reach({"tests/test_a.py::test_a": frozenset({"pkg.check"})})
+    [problem] = judge_reach([REACHED], ran, known)[0]
+    assert "LV 9.9 is listed in tests/fixtures/unreached.txt" in problem
+    assert "remove it from the list" in problem
+
+
+def test_the_known_gaps_name_rules() -> None:
+    known = read_known_unreached(REPO / "tests")
+    assert set(known) <= set(RULEBOOK), "tests/fixtures/unreached.txt names rules no page defines"
+    assert all(known.values()), "each known gap says why"

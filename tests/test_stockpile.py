@@ -31,7 +31,7 @@ from rulekeeper.mtg.formats.stockpile import (
 )
 from rulekeeper.mtg.formats.stockpile.actions import Acquire, AcquireLand, ReturnJunk
 from rulekeeper.mtg.formats.stockpile.agents import StockpileAgent
-from rulekeeper.mtg.formats.stockpile.junk import JUNK_CARD
+from rulekeeper.mtg.formats.stockpile.junk import JUNK_CARD, is_junk
 from rulekeeper.mtg.formats.stockpile.play import Stockpile, hidden_cards_shown
 from rulekeeper.mtg.formats.stockpile.save_records import StockpileState
 from rulekeeper.mtg.formats.stockpile.saving import check_variant_state
@@ -257,6 +257,8 @@ def test_junk_has_only_its_card_type() -> None:
     assert (definition.cost, definition.power, definition.keywords) == ("", None, ())
     assert definition.mana_cost.colored == ""
     assert game.view(0)["hand"] == [(0, "Junk")]
+    assert is_junk(game, 0)
+    assert not is_junk(game, 1)  # the Mountain
 
 
 @pytest.mark.rule("SD 4.2")
@@ -531,6 +533,27 @@ def test_an_empty_library_is_refilled_from_the_graveyard() -> None:
     assert len(game.table.zones["hand:0"]) == 2
     assert len(game.table.zones["library:0"]) == 1
     assert game.table.zones["graveyard:0"] == []
+
+
+@pytest.mark.rule("SD 6.4")
+def test_the_new_library_is_the_graveyard_shuffled() -> None:
+    game = (
+        scenario()
+        .player(
+            0, battlefield=["Mountain"], hand=["Shock"], graveyard=["Hill Giant", "Junk", "Forest"]
+        )
+        .player(1, **HOLD)
+        .at("upkeep")
+        .build()
+    )
+    graveyard = list(game.table.zones["graveyard:0"])
+    # Chance reverses the graveyard, so its first card ends on top and is the one drawn; a
+    # library made without shuffling would give Ann the last card instead.
+    game.chance.script("reshuffle", [2, 1, 0])
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.table.zones["library:0"] == [graveyard[2], graveyard[1]]
+    assert game.table.zones["hand:0"][-1] == graveyard[0]
 
 
 @pytest.mark.rule("SD 6.4")
@@ -944,6 +967,10 @@ def test_the_format_is_the_magic_essentials_with_hooks() -> None:
 
     assert Stockpile.__mro__[1] is MagicFormat
     assert Stockpile.facts.prefix == "SD"
+    # A game is the essentials' game with the format's hooks in it.
+    game = new_game(2)
+    assert isinstance(game, MagicGame)
+    assert isinstance(game.variant, Stockpile)
 
 
 @pytest.mark.rule("SD R10")
@@ -952,6 +979,8 @@ def test_junk_is_a_card_type_and_no_permanent_type() -> None:
 
     assert JUNK_CARD.types == ("Junk",)
     assert not any(JUNK_CARD.has_type(t) for t in ("Artifact", "Creature", "Enchantment", "Land"))
+    game = scenario().player(0, hand=["Junk", "Shock"]).player(1).build()
+    assert [is_junk(game, card_id) for card_id in (0, 1)] == [True, False]
 
 
 @pytest.mark.rule("SD R11")

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 
 from rulekeeper.engine.agents import RandomAgent, play
 from rulekeeper.engine.game import Action, Game
+from rulekeeper.gamediff import play_games
 from rulekeeper.games import FORMATS, GameFormat
 
 
@@ -116,11 +117,9 @@ def fingerprint(entry: GameFormat, games: int, players: int) -> str:
     True
     """
     digest = hashlib.sha256()
-    for seed in range(games):
-        game = entry.new_game(seed, players)
-        play(game, [RandomAgent(seed * 7 + seat) for seat in range(players)])
-        digest.update(str(game.log).encode())
-        digest.update(game.dumps().encode())
+    for game in play_games(entry, games, players):
+        digest.update(game.log.encode())
+        digest.update(game.save.encode())
     return digest.hexdigest()
 
 

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulekeeper.errors import UnknownRuleError
+from rulekeeper.reach import Reach
 from rulekeeper.rulebook import Rule
 from rulekeeper.rules import PREFIXES, RuleId, parse_rule_id, rule_prefix, rule_sort_key
 
@@ -234,7 +236,8 @@ class Gap:
 
     rule: Rule
     missing: str
-    """``"enforcing code"``, ``"worked example"`` or ``"test"``."""
+    """``"enforcing code"``, ``"worked example"``, ``"test"`` or (:func:`unreached`)
+    ``"marked test that reaches its code"``."""
     remedy: str
 
     def __str__(self) -> str:
@@ -281,3 +284,98 @@ def gaps(traces: Iterable[RuleTrace], *, count_tests: bool = True) -> list[Gap]:
                 )
             )
     return found
+
+
+def unreached(traces: Iterable[RuleTrace], reach: Reach) -> list[Gap]:
+    """The normative rules whose marked tests all ran, passed and never reached their code.
+
+    A rule is judged only when every one of its marked tests is in ``reach`` and none failed
+    (a partial or failing run proves nothing about the rest), and only when some enforcer of
+    it was measured (a compiled module has no Python code to see run). The gap names the tests
+    and the code they should reach.
+    """
+    found: list[Gap] = []
+    for item in traces:
+        if not (item.rule.is_normative and item.tests and item.enforcers):
+            continue
+        tests = dict.fromkeys(item.tests)
+        if any(t not in reach.tests or t in reach.failed for t in tests):
+            continue
+        measured = [name for name in item.enforcers if name not in reach.unmeasured]
+        if not measured:
+            continue
+        if any(reach.tests[t] & set(measured) for t in tests):
+            continue
+        found.append(
+            Gap(
+                item.rule,
+                "marked test that reaches its code",
+                f"none of {', '.join(tests)} runs {' or '.join(measured)}; make one of them "
+                "play a game or position in which that code runs (or fix the @enforces link "
+                "if the rule is checked elsewhere)",
+            )
+        )
+    return found
+
+
+def reached_rules(traces: Iterable[RuleTrace], reach: Reach) -> set[RuleId]:
+    """The rules some marked test of which ran one of their enforcers in ``reach``."""
+    return {
+        item.rule.id
+        for item in traces
+        if any(reach.tests.get(t, frozenset()) & set(item.enforcers) for t in item.tests)
+    }
+
+
+KNOWN_UNREACHED = Path("fixtures") / "unreached.txt"
+"""Under the tests folder: the rules whose marked tests are known not to reach their code yet,
+one ``ID: why`` a line. The gate reports them without failing, and fails once one is reached,
+so that the list only shrinks."""
+
+
+def read_known_unreached(tests_dir: Path) -> dict[RuleId, str]:
+    """The rules listed in :data:`KNOWN_UNREACHED` under ``tests_dir``, with why (empty if none).
+
+    :raises UnknownRuleError: naming the file and line of an entry that is not a rule ID.
+    """
+    path = tests_dir / KNOWN_UNREACHED
+    if not path.is_file():
+        return {}
+    known: dict[RuleId, str] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        text, _, why = line.partition(":")
+        try:
+            known[parse_rule_id(text)] = why.strip()
+        except UnknownRuleError as error:
+            raise UnknownRuleError(f"{path}, line {number}: {error}") from None
+    return known
+
+
+def judge_reach(
+    traces: Iterable[RuleTrace], reach: Reach, known: Mapping[RuleId, str]
+) -> tuple[list[str], list[str]]:
+    """The gate's verdict on ``reach``: ``(problems, known gaps still open)``.
+
+    A problem is a rule none of whose marked tests reached its code and that is not in
+    ``known``, or a rule in ``known`` whose tests all ran and reached it (strike it off).
+    """
+    items = list(traces)
+    gaps_found = unreached(items, reach)
+    problems = [str(gap) for gap in gaps_found if gap.rule.id not in known]
+    still_open = [
+        f"{gap} [known: {known[gap.rule.id]}]" for gap in gaps_found if gap.rule.id in known
+    ]
+    open_ids = {gap.rule.id for gap in gaps_found}
+    judged = {
+        item.rule.id
+        for item in items
+        if item.tests and all(t in reach.tests and t not in reach.failed for t in item.tests)
+    }
+    problems += [
+        f"{rule_id} is listed in tests/{KNOWN_UNREACHED.as_posix()} but its marked tests now "
+        "reach its code: remove it from the list"
+        for rule_id in sorted(set(known) & judged - open_ids, key=rule_sort_key)
+    ]
+    return problems, still_open

@@ -13,16 +13,20 @@ from typing import Any
 
 from rulekeeper.cli import EXIT_BROKEN_RULES, EXIT_OK
 from rulekeeper.cli.streams import complain
-from rulekeeper.errors import InputError
+from rulekeeper.errors import InputError, RulekeeperError
+from rulekeeper.reach import REACH_FILE, Reach, read_reach
 from rulekeeper.reviews import Unreviewed, fingerprint, mark_reviewed, read_stamps, unreviewed
 from rulekeeper.rulebook import load_rulebook, rulebook_dir
-from rulekeeper.rules import enforcers, load_engine, parse_rule_id, rule_url
+from rulekeeper.rules import enforcers, load_engine, parse_rule_id, rule_prefix, rule_url
 from rulekeeper.traceability import (
     RuleTrace,
     coverage,
     enforcers_in,
     find_rule_tests,
     gaps,
+    judge_reach,
+    reached_rules,
+    read_known_unreached,
     trace,
 )
 
@@ -38,9 +42,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     rule.set_defaults(handler=show_rule)
     cover = commands.add_parser(
         "coverage",
-        help="per format: rules, enforced, exemplified, tested",
-        description="Count, per format, the rules and how many are "
-        "enforced, have worked examples, and are tested.",
+        help="per format: rules, enforced, exemplified, tested, reached",
+        description="Count, per format, the rules and how many are enforced, have worked "
+        "examples, are tested, and have a marked test that reached their code in the last "
+        f"test run (as recorded in {REACH_FILE.as_posix()}).",
     )
     cover.add_argument("--json", action="store_true", help="print JSON instead of a table")
     cover.set_defaults(handler=show_coverage)
@@ -121,21 +126,31 @@ def show_rule(args: argparse.Namespace) -> int:
 
 def show_coverage(args: argparse.Namespace) -> int:
     """Print the per-format totals, as a table or as JSON, then each normative rule that lacks
-    enforcing code, a worked example or a test, and each rule whose text changed since its code
-    was reviewed, on standard error.
+    enforcing code, a worked example or a test, each whose marked tests all ran in the last test
+    session and none reached its code (:func:`rulekeeper.traceability.unreached`), and each rule
+    whose text changed since its code was reviewed, on standard error.
 
     :returns: 0, or 1 if any rule lacks something or needs a review (as ``nox -s tests`` fails).
     """
     tests_dir = _tests_dir()
     traces = _traces(tests_dir)
     totals = coverage(traces)
+    reach = _last_reach(tests_dir)
+    reached = reached_rules(traces, reach) if reach is not None else None
     if args.json:
         data: dict[str, Any] = {c.prefix: c.as_dict() for c in totals}
+        for prefix, totals_of in data.items():
+            totals_of["reached"] = _reached_in(prefix, traces, reached)
         json.dump(data, sys.stdout, indent=2, sort_keys=True)
         print()
     else:
-        _print_table(totals)
+        _print_table(totals, traces, reached)
     problems = [str(gap) for gap in gaps(traces, count_tests=tests_dir is not None)]
+    if reach is not None and tests_dir is not None:
+        found, still_open = judge_reach(traces, reach, read_known_unreached(tests_dir))
+        problems += found
+        for line in still_open:
+            complain(line)
     problems += [_review_problem(item) for item in _unreviewed()]
     for problem in problems:
         complain(problem)
@@ -154,14 +169,67 @@ def _review_problem(item: Unreviewed) -> str:
     )
 
 
-def _print_table(totals: list[Any]) -> None:
-    header = ("format", "rules", "normative", "pending", "enforced", "exemplified", "tested")
-    row = "{:<27} {:>6} {:>10} {:>8} {:>9} {:>12} {:>7}"
+def reach_record(tests_dir: Path) -> Path:
+    """Where the checkout's last test session recorded what its marked tests reached."""
+    return tests_dir.parent / REACH_FILE
+
+
+def _last_reach(tests_dir: Path | None) -> Reach | None:
+    """The last test session's record, or None (said on standard error) if there is none."""
+    if tests_dir is None:
+        return None
+    record = reach_record(tests_dir)
+    try:
+        reach = read_reach(record)
+    except RulekeeperError as error:
+        complain(str(error))
+        return None
+    if reach is None:
+        complain(
+            f"no record at {record} of what the marked tests reach, so no rule counts as "
+            "reached; run the tests (nox -s tests) to write one"
+        )
+    return reach
+
+
+def _reached_in(prefix: str, traces: list[RuleTrace], reached: set[str] | None) -> int | None:
+    """How many of a format's normative rules a marked test reached (None: no record)."""
+    if reached is None:
+        return None
+    return sum(
+        t.rule.is_normative and t.rule.id in reached
+        for t in traces
+        if rule_prefix(t.rule.id) == prefix
+    )
+
+
+def _print_table(totals: list[Any], traces: list[RuleTrace], reached: set[str] | None) -> None:
+    header = (
+        "format",
+        "rules",
+        "normative",
+        "pending",
+        "enforced",
+        "exemplified",
+        "tested",
+        "reached",
+    )
+    row = "{:<27} {:>6} {:>10} {:>8} {:>9} {:>12} {:>7} {:>8}"
     print(row.format(*header))
     for c in totals:
         name = f"{c.name} ({c.prefix})"
+        count = _reached_in(c.prefix, traces, reached)
         print(
-            row.format(name, c.rules, c.normative, c.pending, c.enforced, c.exemplified, c.tested)
+            row.format(
+                name,
+                c.rules,
+                c.normative,
+                c.pending,
+                c.enforced,
+                c.exemplified,
+                c.tested,
+                "-" if count is None else count,
+            )
         )
 
 

@@ -425,7 +425,9 @@ def _triggers(raw: Any, at: Where, types: list[str]) -> tuple[Trigger, ...]:
     return tuple(triggers)
 
 
-@enforces("RR 1.3a", "RR 1.3b", "RR 1.3c", "RR 1.3d", "RR 1.3e", "RR 1.3f", "RR 1.2b", "RR R3")
+@enforces(
+    "RR 1.3a", "RR 1.3b", "RR 1.3c", "RR 1.3d", "RR 1.3e", "RR 1.3f", "RR 1.2b", "RR R3", "RR 11.1j"
+)
 def parse_card(raw: Mapping[str, Any], *, source: str = "") -> CardDef:
     """Check one card's data and build its definition.
 

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 FACE_DOWN_COST: Final = 3  # RR 13.2a: exactly 3 EP, which nothing changes (RR R59, RR R41)
 
 
-@enforces("RR 13.2a", "RR R59", "RR 13.2c")
+@enforces("RR 13.2a", "RR R59")
 def why_not_cast_face_down(game: RiskGame, player: int, card_id: int) -> Violation | None:
     """A card with morph is cast face down from hand at sorcery speed for exactly 3 EP."""
     state = game.table.cards[card_id]

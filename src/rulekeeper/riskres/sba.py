@@ -62,13 +62,13 @@ def is_exile_loss(game: RiskGame, player: int) -> bool:
     "RR 11.3a",
     "RR 11.3d",
     "RR R14",
-    "RR 11.1j",
     "RR R3",
 )
 def check(game: RiskGame) -> None:
     """Perform state-based actions until none applies, then settle the game if it is over.
 
-    There are no planeswalkers (RR R3), so RR 11.1j never applies.
+    There are no planeswalkers (RR R3), so RR 11.1j never applies: the card loader
+    (:func:`rulekeeper.riskres.cards.parse_card`) is what keeps it so.
     """
     table = game.table
     while game.outcome is None:

@@ -90,7 +90,7 @@ def why_not_play_landmark(game: RiskGame, player: int, card_id: int) -> Violatio
     return None
 
 
-@enforces("RR 3.2.1a", "RR 5.3b", "RR 1.1d", "RR 4.4c")
+@enforces("RR 3.2.1a", "RR 5.3b", "RR 1.1d", "RR 4.4c", "RR 1.1a")
 def why_not_cast(
     game: RiskGame, player: int, card_id: int, target: Target | None, alternative: bool
 ) -> Violation | None:

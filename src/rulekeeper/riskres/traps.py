@@ -64,9 +64,11 @@ def why_not_set_trap(game: RiskGame, player: int, card_id: int) -> Violation | N
     return None
 
 
+@enforces("RR 8.5c", "RR 13.2c")
 def set_trap(game: RiskGame, player: int, card_id: int) -> None:
     """Pay 1 EP and put the card face down in your trap zone; the others learn only that a
-    trap was set (RR R42)."""
+    trap was set (RR R42). It is neither a spell nor a permanent there (RR 8.5c), and not a
+    face-down creature cast with morph (RR 13.2c)."""
     game.table.players[player].ep -= TRAP_COST
     game.table.move(card_id, zone_name("traps", player))
     game.passes = 0

@@ -257,8 +257,10 @@ def cleanup(game: RiskGame) -> None:
     end_turn(game)
 
 
+@enforces("RR 2.4a")
 def perform_combat_or_cleanup(game: RiskGame, player: int, action: Action) -> None:
-    """Carry out a declaration (attack, block) or a discard to hand size."""
+    """Carry out a declaration (attack, block) or a discard to hand size, which puts the card
+    in its owner's graveyard (RR 2.4a)."""
     match action:
         case Attack(attacker, target):
             combat.declare_attacker(game, attacker, target)
@@ -297,7 +299,7 @@ def pitch(game: RiskGame, player: int, card_id: int) -> None:
     outcome.check_named_time(game, player, "gain_ep")
 
 
-@enforces("RR R2", "RR 2.3b", "RR 3.1.4a")
+@enforces("RR R2", "RR 2.3b", "RR 3.1.4a", "RR 5.3c")
 def play_landmark(game: RiskGame, player: int, card_id: int) -> None:
     """Put a landmark onto the battlefield, untapped, paying its cost; no stack (RR R2)."""
     state = game.table.cards[card_id]
@@ -332,7 +334,7 @@ def cast(
     game.record("RR 5.2a", f"{me.name} casts {state.name}{aimed}{how} for {cost} EP (EP {me.ep})")
 
 
-@enforces("RR 1.4h", "RR 1.4i", "RR 1.4j", "RR 1.5e")
+@enforces("RR 1.4h", "RR 1.4i", "RR 1.4j", "RR 1.5e", "RR 2.6a", "RR 5.2a")
 def activate(game: RiskGame, player: int, card_id: int, index: int, target: Target | None) -> None:
     """Pay an ability's costs (Intel tokens leave without using the stack, RR 1.4h) and put
     the ability on the stack, where players may respond to it (RR 1.4i, RR 1.4j)."""

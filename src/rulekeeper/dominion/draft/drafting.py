@@ -202,21 +202,25 @@ class Draft:
     def violation(self, action: Action) -> tuple[RuleId, str] | None:
         """The draft rule ``action`` would break now and why, or ``None`` if it is legal."""
         if isinstance(action, SetAside):
-            return self._pick_violation(action)
+            return self.pick_violation(action)
         if isinstance(action, MoveToCentre):
-            return self._centre_violation(action)
+            return self.centre_violation(action)
         if isinstance(action, DiscardLandscape):
-            return self._landscape_violation(action)
+            return self.landscape_violation(action)
         return ("DD 2.1", "only draft actions are taken during the draft")
 
-    def _pick_violation(self, action: SetAside) -> tuple[RuleId, str] | None:
+    def pick_violation(self, action: SetAside) -> tuple[RuleId, str] | None:
+        """Why the current player may not set ``action.card`` aside now: not from the pile
+        they hold, or not once every randomizer is set aside (``None`` if they may)."""
         if self.stage != PICK:
             return ("DD 2.3", "every randomizer has been set aside")
         if action.card not in self.piles[self.current_player()]:
             return ("DD 2.1", f"{action.card!r} is not in the pile you hold")
         return None
 
-    def _centre_violation(self, action: MoveToCentre) -> tuple[RuleId, str] | None:
+    def centre_violation(self, action: MoveToCentre) -> tuple[RuleId, str] | None:
+        """Why ``action.card`` may not move to the centre now: not the centre step, or not a
+        randomizer of the player on the left (``None`` if it may)."""
         if self.stage != CENTRE:
             return ("DD 2.4", "randomizers move to the centre after the sixth round")
         seat = self.current_player()
@@ -225,7 +229,9 @@ class Draft:
             return ("DD 2.4", f"{action.card!r} is not one of {left}'s randomizers")
         return None
 
-    def _landscape_violation(self, action: DiscardLandscape) -> tuple[RuleId, str] | None:
+    def landscape_violation(self, action: DiscardLandscape) -> tuple[RuleId, str] | None:
+        """Why ``action.card`` may not be discarded now: not the landscape step, or not in the
+        landscape pile (``None`` if it may)."""
         if self.stage != LANDSCAPES:
             return ("DD 5.2", "landscapes are discarded after the Kingdom draft")
         if action.card not in self.landscape_pile:
@@ -447,6 +453,9 @@ _CODEC: Final = Codec(DraftRecord)
 # Linked here rather than by decorating, so that the class compiles (see the speed guide).
 enforces("DD 1.1", "DD 1.2", "DD 1.3", "DD 5.1", "DD R1", "DD R2", "DD R16")(Draft.deal)
 enforces("DD 2.1", "DD 2.6", "DD R3")(Draft.set_aside_card)
+enforces("DD 2.1", "DD 2.3")(Draft.pick_violation)
+enforces("DD 2.4")(Draft.centre_violation)
+enforces("DD 5.2")(Draft.landscape_violation)
 enforces("DD 2.2", "DD 2.3", "DD R5")(Draft.pass_piles)
 enforces("DD 2.4", "DD R6")(Draft.move_to_centre)
 enforces("DD 5.2", "DD 5.3")(Draft.discard_landscape)

@@ -204,13 +204,7 @@ class Vortex(MagicFormat):
             if opening_turn:
                 # VX R9: an opening turn with nothing to pick ends, with the usual life loss.
                 queue.pop(0)
-                game.table.players[player].life -= 1
-                game.record(
-                    "VX R9",
-                    f"{game.name_of(player)} has an empty pack in an opening turn and loses 1 life",
-                )
-                state["pass_due"].append(player)
-                game.check_state_based_actions()  # the pass step, before the next turn
+                opening.fail_opening_pick(game, player)
                 continue
             draft.fail_pick(game, player)
             return None
