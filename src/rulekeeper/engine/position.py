@@ -391,13 +391,19 @@ def playable(game: G, read: Position) -> G:
     passes on loading (:mod:`rulekeeper.engine.saves`: every card in one zone, the format's
     invariants, its pending effects, and a game that can go on). A position is as untrusted as
     a save, and is held to the same checks with the same messages: the built game is saved and
-    the save loaded.
+    the save loaded. Where pydantic cannot be imported (a reader's browser), the save's
+    declared bounds go unchecked and every other check runs
+    (:func:`~rulekeeper.engine.save_records.engine_made`).
 
     :raises PositionError: with the save's reason and, where the reason's path names a player
         or a ``State`` line, that line.
     """
+    # Imported here: the save declarations import every format's records.
+    from rulekeeper.engine.save_records import engine_made
+
     try:
-        type(game).loads(guard(game.dumps))
+        with engine_made():
+            type(game).loads(guard(game.dumps))
     except SerializationError as error:
         reason = error.message.removeprefix(NOT_A_SAVE)
         raise PositionError(
