@@ -107,7 +107,9 @@ def test_bureaucrat_names_the_revealed_victory_card_to_everyone() -> None:
 
 @pytest.mark.rule("DM 1.6")
 def test_a_position_for_a_player_gives_a_discard_pile_as_its_size_and_top_card() -> None:
-    game = _dominion("Village", "hand Village, 4 Copper; deck 5 Estate; discard Gold, Province, Silver")
+    game = _dominion(
+        "Village", "hand Village, 4 Copper; deck 5 Estate; discard Gold, Province, Silver"
+    )
     for viewer in (0, 1):
         alice = position(game, viewer=viewer).splitlines()[-2]
         assert alice.endswith("discard 3 with Silver on top")
