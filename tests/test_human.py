@@ -126,3 +126,25 @@ def test_a_seat_that_is_not_at_the_table_is_refused(
     status = main(["play", "leveler", "--human", "3"])
     assert status == 2
     assert "the seats are 1 to 2" in capsys.readouterr().err
+
+
+def test_the_terminal_tells_a_person_only_what_their_player_may_see() -> None:
+    """A card Alice puts onto her deck from her hand (Courtyard) is named to her alone: a
+    person at Bob's seat reads that she put a card there, and never which."""
+    from rulekeeper.notation import push
+    from rulekeeper.position import from_position
+
+    game = from_position(
+        "Format: dominion\nSeed: 1\nActions: 1\nBuys: 1\n"
+        "Kingdom: Cellar, Courtyard, Market, Merchant, Militia, Mine, Moat, Remodel, Smithy,"
+        " Village\n\n"
+        "Alice: turns 1; hand Courtyard, Gold, 3 Copper; deck 5 Estate\n"
+        "Bob: hand 5 Copper; deck 5 Estate\n"
+    )
+    push(game, "Alice plays Courtyard")
+    push(game, "Alice chooses Gold")
+    bob = Terminal(game, io.StringIO(), io.StringIO(), seats=[1]).news()
+    alice = Terminal(game, io.StringIO(), io.StringIO(), seats=[0]).news()
+    assert "Gold" in alice
+    assert "puts a card from hand onto their deck" in bob
+    assert "Gold" not in bob

@@ -2,10 +2,9 @@
 
 The person sees what their player may know, written as the rules pages write a position
 (:func:`rulekeeper.position.position` for their seat: never another player's hidden card), the
-legal moves in the notation, and the log as it happens, which speaks only of what the table
-sees. They
-type a move in the notation (short forms accepted, see :mod:`rulekeeper.engine.notation`) or
-one of the commands of :data:`COMMANDS`.
+legal moves in the notation, and the log as it happens, as their player is told it (what
+another player keeps to themselves is not in it). They type a move in the notation (short forms
+accepted, see :mod:`rulekeeper.engine.notation`) or one of the commands of :data:`COMMANDS`.
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
+from rulekeeper.engine.events import may_see
 from rulekeeper.engine.game import Action, Game, player_names
 from rulekeeper.engine.notation import MoveError
 from rulekeeper.errors import IllegalActionError, RulekeeperError
@@ -39,16 +39,25 @@ class Quit(Exception):
 
 class Terminal:
     """Where the people at the table read and type: one for every seat a person takes, so
-    that each line of the log is shown once."""
+    that each line of the log is shown once.
 
-    def __init__(self, game: Game, read: TextIO, write: TextIO) -> None:
+    ``seats`` are the seats people take here; the log shows only the events one of them may
+    see (:func:`rulekeeper.engine.events.may_see`: the one model of who sees what, which also
+    makes each player's view and each position written for them). With no seats, it shows
+    everything, as a referee's log does.
+    """
+
+    def __init__(self, game: Game, read: TextIO, write: TextIO, seats: Sequence[int] = ()) -> None:
         self.game, self.read, self.write = game, read, write
+        self.seats = tuple(seats)
         self._log_seen = 0
 
     def news(self) -> str:
-        """The log since it was last shown: what the table has seen happen."""
+        """The log since it was last shown, as the people at this terminal may see it."""
         events = self.game.log.since(self._log_seen)
         self._log_seen = len(self.game.log)
+        if self.seats:
+            events = [e for e in events if any(may_see(e.seen_by, s) for s in self.seats)]
         return "\n".join(str(event) for event in events)
 
 

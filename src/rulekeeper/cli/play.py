@@ -146,7 +146,7 @@ def play_one(args: argparse.Namespace) -> int:
             raise InputError(f"--human {seat}: the seats are 1 to {players}")
     game = _starter(entry, args, players)(args.seed)
     agents = _agents(entry, args.agents, players, args.seed)
-    terminal = Terminal(game, sys.stdin, sys.stdout)
+    terminal = Terminal(game, sys.stdin, sys.stdout, [seat - 1 for seat in args.human])
     for seat in args.human:
         agents[seat - 1] = Human(terminal, seat - 1)
     record = Record(entry.key, players=players, seed=args.seed, variant=args.variant)
