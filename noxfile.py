@@ -153,9 +153,13 @@ def browser(session: nox.Session) -> None:
     """Build the site, serve it on 127.0.0.1 and test it in headless Chromium at phone, laptop
     and desktop widths (installs Debian's chromium with apt-get if it is missing)."""
     install(session, "browser")
-    if not CHROMIUM.is_file():
+    # Chromium to drive; npm for the site's build to fetch the browser runtime (the examples'
+    # Run buttons) and for the accessibility check to fetch axe-core.
+    missing = [] if CHROMIUM.is_file() else ["chromium"]
+    missing += [] if shutil.which("npm") else ["nodejs", "npm"]
+    if missing:
         session.run("apt-get", "update", "-qq", external=True)
-        session.run("apt-get", "install", "-y", "-qq", "chromium", external=True)
+        session.run("apt-get", "install", "-y", "-qq", *missing, external=True)
     sphinx_build(session, DOCS_OUT, "-j", "auto")
     session.run(
         "pytest",
