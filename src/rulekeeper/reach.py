@@ -126,7 +126,7 @@ def _nested(code: CodeType) -> Iterator[CodeType]:
 
 @dataclass
 class Recorder:
-    """Records the enforcers reached while it is :meth:`started`, by code object."""
+    """Records the enforcers reached between :meth:`start` and :meth:`stop`, by code object."""
 
     codes: Mapping[CodeType, str]
     reached: set[str] = field(default_factory=set)

@@ -44,7 +44,7 @@ def read_text(path: str) -> str:
     A FIFO, a device or a directory is refused before it is opened for reading: a FIFO with
     no writer would wait forever.
 
-    :raises InputError: if it cannot be read as UTF-8 text (exit code 2).
+    :raises ~rulekeeper.errors.InputError: if it cannot be read as UTF-8 text (exit code 2).
     """
     try:
         if not stat.S_ISREG(Path(path).stat().st_mode):
