@@ -64,7 +64,8 @@ def read_text(path: str) -> str:
 def replay_file(args: argparse.Namespace) -> int:
     """Replay the record and print the log and the result, or the first problem.
 
-    An unusable record (its file or its header) raises :class:`InputError`, which the
+    An unusable record (its file or its header) raises
+    :class:`~rulekeeper.errors.InputError`, which the
     command line turns into exit code 2.
     """
     text = read_text(args.file)
