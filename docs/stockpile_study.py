@@ -325,18 +325,19 @@ def _seats(results: dict[str, Any], path: Path) -> None:
 def _seats_table(results: dict[str, Any]) -> str:
     """At each table size: the lowest and the highest seat's win rate, before and after the
     fix, and the first and the last player's in turn order, after it."""
+    # Four narrow columns, so that the table fits a phone's column.
     rows = [
-        "| players | fair share | by seat: lowest / highest, before the fix "
-        "| by seat: lowest / highest, after | first / last in turn order, after |",
-        "|---|---|---|---|---|",
+        "| players (fair share) | by seat, lowest to highest, before the fix "
+        "| by seat, after | first to last in turn order, after |",
+        "|---|---|---|---|",
     ]
     for n in PLAYERS:
         before = win_shares(results, "biased", n, "seat")
         after = win_shares(results, "new", n, "seat")
         order = win_shares(results, "new", n, "order")
         rows.append(
-            f"| {n} | {100 / n:.1f}% | {min(before):.1f}% / {max(before):.1f}% "
-            f"| {min(after):.1f}% / {max(after):.1f}% | {order[0]:.1f}% / {order[-1]:.1f}% |"
+            f"| {n} ({100 / n:.1f}%) | {min(before):.1f} to {max(before):.1f}% "
+            f"| {min(after):.1f} to {max(after):.1f}% | {order[0]:.1f} to {order[-1]:.1f}% |"
         )
     before, after = results["biased"], results["new"]
     return (

@@ -72,5 +72,5 @@ def test_win_shares_by_seat_and_by_turn_order() -> None:
 def test_the_seats_table_compares_the_bots_before_and_after_the_fix(rules_dir: Path) -> None:
     write_study(rules_dir)
     table = (rules_dir / OUT / "stockpile-seats-table.md").read_text(encoding="utf-8")
-    assert table.startswith("| players | fair share |")
-    assert "| 8 | 12.5% |" in table
+    assert table.startswith("| players (fair share) |")
+    assert "| 8 (12.5%) |" in table

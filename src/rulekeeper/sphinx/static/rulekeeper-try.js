@@ -125,9 +125,11 @@
     return made;
   }
 
-  function button(text, action, label) {
+  /* A button named by its words; ``hint`` says more, as its description (and tooltip), so
+     that a screen reader and a voice command both know it by the words it shows. */
+  function button(text, action, hint) {
     const made = element("button", { type: "button", class: "try-button", "data-act": action }, text);
-    if (label) made.setAttribute("aria-label", label);
+    if (hint) made.title = hint;
     return made;
   }
 
