@@ -18,7 +18,7 @@ import functools
 import os
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -126,29 +126,45 @@ def browser() -> Iterator[playwright_sync.Browser]:
         browser.close()
 
 
+def new_tab(
+    browser: playwright_sync.Browser,
+    base_url: str,
+    size: tuple[int, int],
+    *,
+    phone: bool,
+    permissions: Sequence[str] = (),
+) -> tuple[playwright_sync.BrowserContext, Tab]:
+    """A tab of its own context at ``size`` (width, height), a touch screen for a ``phone``,
+    that records every console error and script error; the caller closes the context."""
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    if permissions:
+        context.grant_permissions(list(permissions))
+    context.set_default_timeout(10_000)
+    tab = Tab(context.new_page(), base_url)
+    tab.page.on(
+        "console",
+        lambda message: (
+            tab.note(f"console: {message.text} {message.location}")
+            if message.type == "error"
+            else None
+        ),
+    )
+    tab.page.on("pageerror", lambda error: tab.note(f"script error: {error}"))
+    return context, tab
+
+
 @pytest.fixture
 def tab_at(browser: playwright_sync.Browser, base_url: str) -> Iterator[Callable[[str], Tab]]:
     """Open a tab at a named width from :data:`WIDTHS`; each is closed after the test."""
     contexts: list[playwright_sync.BrowserContext] = []
 
     def open_tab(width: str) -> Tab:
-        context = browser.new_context(
-            viewport={"width": WIDTHS[width], "height": HEIGHTS.get(width, 900)},
-            is_mobile=width in PHONES,
-            has_touch=width in PHONES,
-        )
-        context.set_default_timeout(10_000)
+        size = (WIDTHS[width], HEIGHTS.get(width, 900))
+        context, tab = new_tab(browser, base_url, size, phone=width in PHONES)
         contexts.append(context)
-        tab = Tab(context.new_page(), base_url)
-        tab.page.on(
-            "console",
-            lambda message: (
-                tab.note(f"console: {message.text} {message.location}")
-                if message.type == "error"
-                else None
-            ),
-        )
-        tab.page.on("pageerror", lambda error: tab.note(f"script error: {error}"))
         return tab
 
     yield open_tab

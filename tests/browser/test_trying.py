@@ -19,8 +19,13 @@ import pytest
 from browsing import Tab
 from playwright.sync_api import Browser, Page, Request, expect
 
+from conftest import new_tab
+
 SIZES = {"phone-390": (390, 844), "desktop-1280": (1280, 800)}
 """The widths the brief names, with a height each; the first is a touch screen."""
+
+CLIPBOARD = ("clipboard-read", "clipboard-write")
+"""What the copy buttons need the browser to allow."""
 
 RULES_PAGE = "rules/leveler.html"
 """A rules page whose examples start from positions."""
@@ -46,22 +51,9 @@ def tab_sized(browser: Browser, base_url: str) -> Iterator[Callable[[str], Tab]]
     contexts = []
 
     def open_tab(size: str) -> Tab:
-        width, height = SIZES[size]
-        phone = width < 600
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-        )
-        context.grant_permissions(["clipboard-read", "clipboard-write"])
-        context.set_default_timeout(10_000)
+        phone = SIZES[size][0] < 600
+        context, tab = new_tab(browser, base_url, SIZES[size], phone=phone, permissions=CLIPBOARD)
         contexts.append(context)
-        tab = Tab(context.new_page(), base_url)
-        tab.page.on(
-            "console",
-            lambda message: (
-                tab.note(f"console: {message.text}") if message.type == "error" else None
-            ),
-        )
-        tab.page.on("pageerror", lambda error: tab.note(f"script error: {error}"))
         return tab
 
     yield open_tab
