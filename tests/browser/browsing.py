@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from playwright.sync_api import Page
+
+CHROMIUM = os.environ.get("RULEKEEPER_CHROMIUM", "/usr/bin/chromium")
+
+# Quiet, offline and fit for a container: no sandbox (we run as root), no GPU, no QUIC, and
+# none of the background services that would try to reach the network.
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 WIDTHS = {
     "phone": 360,

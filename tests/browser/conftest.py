@@ -26,23 +26,10 @@ import pytest
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
-from browsing import HEIGHTS, PHONES, WIDTHS, Tab  # noqa: E402  (needs Playwright, checked above)
+from browsing import CHROMIUM, CHROMIUM_FLAGS, HEIGHTS, PHONES, WIDTHS, Tab  # noqa: E402  (needs Playwright, checked above)
 
 REPO = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("RULEKEEPER_SITE_DIR", REPO / "docs" / "_build" / "html"))
-CHROMIUM = os.environ.get("RULEKEEPER_CHROMIUM", "/usr/bin/chromium")
-
-# Quiet, offline and fit for a container: no sandbox (we run as root), no GPU, no QUIC, and
-# none of the background services that would try to reach the network.
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
