@@ -10,7 +10,7 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 
 from rulekeeper.browser.pages import page_blocks
-from rulekeeper.position import from_position
+from rulekeeper.position import from_position, position
 from rulekeeper.sphinx.examples import position_and_moves
 from rulekeeper.sphinx.trypages import start_position, try_formats
 
@@ -118,3 +118,15 @@ def test_the_try_pages_list_links_each_page_relative_to_where_it_is(app: SphinxT
     assert links == [f"../try/{key}.html" for key, _ in try_formats()]
     for link in links:
         assert (app.outdir / "rules" / link).resolve().is_file()
+
+
+@pytest.mark.parametrize("key", [key for key, _ in try_formats()])
+def test_each_try_page_starts_with_the_examples_players(key: str) -> None:
+    """The page's players are Ann and Ben, as in the rules' examples, not the engine's seat
+    names; and the renamed position still builds."""
+    text = start_position(key)
+    assert "Player 1" not in text
+    assert "Player 2" not in text
+    assert re.search(r"^Ann: ", text, re.M)
+    assert re.search(r"^Ben: ", text, re.M)
+    assert position(from_position(text)) == text
