@@ -10,11 +10,13 @@
  * - small question words ("how", "do", "the") are dropped, unless the query has nothing else;
  * - words are reduced to a stem, so "piles" finds "pile" and "trampled" finds "trample";
  * - a word of five letters or more may be misspelt by one letter ("tramle", "mulligen"), of
- *   nine or more by two, and a word of four or more finds longer words it begins;
+ *   nine or more by two, and a word of five or more finds longer words it begins;
  * - a word that names an idea in one game finds the other games' words for it ("trample"
  *   finds Risk & Resource's Piercing), weighted below the word itself;
  * - a rule whose title, or a glossary term that cites it, holds the word ranks above a rule
- *   whose text only mentions it.
+ *   whose text only mentions it; a hit with more of the words asked, or with them together,
+ *   ranks higher; a query that names a game favours that game's rules; a glossary entry found
+ *   by its definition's words speaks for the rules it cites.
  *
  * The same file runs under Node, where the comparison of search libraries in the contributor
  * guide was measured with it (module.exports), and in the page (window.rulekeeperSearch).
@@ -29,9 +31,10 @@
   const STOP = new Set(
     ("a about after all also am an and any are as at be been before being but by can could " +
       "did do does doing during each for from get gets got had has have how i if in into is " +
-      "it its it's just many me more most much my no not of on one or our out over own so some such " +
-      "than that the their them then there these they this those through to too under until " +
-      "up very was we were what when where which while who whom why will with would you your").split(" ")
+      "it its it's just many me more most much my no not of on one or our out over own so " +
+      "some such than that the their them then there these they this those through to too " +
+      "under until up very was we were what when where which while who whom why will with " +
+      "would you your").split(" ")
   );
   const NUMBERS = { two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7",
     eight: "8", nine: "9", ten: "10", twenty: "20", first: "1st", second: "2nd", third: "3rd" };
@@ -98,7 +101,10 @@
   }
 
   const FIELDS = {
-    rules: { fields: ["title", "terms", "text", "format"], boost: { title: 4, terms: 3, text: 1, format: 2 } },
+    rules: {
+      fields: ["title", "terms", "text", "format"],
+      boost: { title: 4, terms: 3, text: 1, format: 2 },
+    },
     glossary: { fields: ["terms", "text"], boost: { terms: 4, text: 1 } },
     pages: { fields: ["title", "text"], boost: { title: 3, text: 1 } },
   };
@@ -126,7 +132,11 @@
     const rules = miniSearch(MiniSearch, "rules");
     rules.addAll(
       Object.entries(data.rules).map(([id, rule]) => ({
-        id, title: rule.t, text: rule.x, terms: [...new Set(words((terms[id] || []).join(" ")))].join(" "),
+        id,
+        title: rule.t,
+        text: rule.x,
+        // Each word once: a rule cited by "trap" and "true trap" is not twice about traps.
+        terms: [...new Set(words((terms[id] || []).join(" ")))].join(" "),
         format: data.prefixes[id.split(" ")[0]] || "",
       }))
     );
@@ -169,7 +179,7 @@
     return { wanted, others };
   }
 
-
+  /** Misspellings and beginnings of words, for every word of a query. */
   const OPTIONS = {
     fuzzy: (term) => typos(term),
     prefix: (term) => term.length >= 5,
@@ -184,7 +194,8 @@
     if (query.others.length) {
       queries.push({ queries: query.others, ...OPTIONS, boostTerm: () => SYNONYM_WEIGHT });
     }
-    const found = engine.search({ combineWith: "OR", queries }, boostDocument ? { boostDocument } : {});
+    const options = boostDocument ? { boostDocument } : {};
+    const found = engine.search({ combineWith: "OR", queries }, options);
     return rerank(found, query, cited);
   }
 
@@ -266,7 +277,8 @@
     const boost = (id) => (formats.has(id.split(" ")[0]) ? FORMAT_WEIGHT : 1);
     return {
       query,
-      rules: run(index.rules, query, boost, cited).map((hit) => ({ id: hit.id, matched: matched(hit) })),
+      rules: run(index.rules, query, boost, cited).map((hit) => ({
+        id: hit.id, matched: matched(hit) })),
       glossary,
       pages: run(index.pages, query).map((hit) => ({
         page: index.data.pages[hit.id], matched: matched(hit) })),
