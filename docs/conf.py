@@ -69,6 +69,9 @@ rulekeeper_tests_dir = "../tests"
 html_baseurl = os.environ.get("RULEKEEPER_BASE_URL", "https://rulekeeper.github.io/rulekeeper/")
 # The browser runtime (Pyodide and the engine) for running the examples on the pages.
 rulekeeper_runtime = True
+# The search library (MiniSearch, from npm); the build fails without it rather than ship a
+# search page that finds nothing.
+rulekeeper_search_library = True
 
 # -- API reference ------------------------------------------------------------------------------
 

@@ -25,6 +25,10 @@ Configuration:
 ``rulekeeper_runtime`` (default ``False``)
     Bundle the browser runtime (Pyodide and the engine) into ``_static/runtime`` after an HTML
     build (see :mod:`rulekeeper.sphinx.runtime`).
+``rulekeeper_search_library`` (default ``False``)
+    Ship the search library (MiniSearch, fetched from npm) in ``_static``; the build fails if it
+    cannot be had (see :mod:`rulekeeper.sphinx.searchlibrary`). Without it the search page
+    says that search is not part of the build.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ from rulekeeper.sphinx.rulings import (
     RulingsTable,
     changed_rulings,
 )
+from rulekeeper.sphinx.searchlibrary import setup_search_library
 from rulekeeper.sphinx.sitemap import write_sitemap
 from rulekeeper.sphinx.traceability import TraceabilityDirective, TraceabilityTables
 from rulekeeper.sphinx.transforms import EnforcedByLinks, RuleSections
@@ -89,6 +94,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     from rulekeeper.sphinx.runtime import setup_runtime
 
     setup_runtime(app)
+    setup_search_library(app)
     app.add_transform(RuleSections)
     app.add_transform(GlossaryIndex)
     app.add_post_transform(EnforcedByLinks)

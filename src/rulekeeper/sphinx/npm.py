@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
 import shutil
 import subprocess
 import tarfile
@@ -20,6 +21,22 @@ from pathlib import Path
 
 NPM_TIMEOUT = 300
 """Seconds ``npm pack`` may take: the Pyodide tarball is about 30 MB."""
+
+
+def cache_folder(name: str, variable: str) -> Path:
+    """Where a fetched package ``name`` is kept between builds.
+
+    The environment variable ``variable`` if set; else ``.cache/NAME`` in a source checkout
+    (git-ignored); else the user's cache folder.
+    """
+    chosen = os.environ.get(variable)
+    if chosen:
+        return Path(chosen)
+    checkout = Path(__file__).resolve().parents[3]
+    if (checkout / "pyproject.toml").is_file() and (checkout / "rules").is_dir():
+        return checkout / ".cache" / name
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "rulekeeper" / name
 
 
 class PackageUnavailable(Exception):

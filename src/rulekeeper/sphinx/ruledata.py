@@ -38,7 +38,7 @@ from rulekeeper.sphinx.linkpreviews import meta_tags
 from rulekeeper.sphinx.offline import write_offline_files
 from rulekeeper.sphinx.overview import GLOSSARY_KEY, pages_serving
 from rulekeeper.sphinx.releases import compare
-from rulekeeper.sphinx.searchdata import glossary_entries, page_entries
+from rulekeeper.sphinx.searchdata import search_data
 from rulekeeper.sphinx.traceability import tests_dir, write_test_sources
 from rulekeeper.traceability import find_rule_tests
 
@@ -128,10 +128,7 @@ def write_site_files(app: Sphinx, exception: BaseException | None) -> None:
     favicon = app.config.html_favicon
     icon = f"_static/{Path(favicon).name}" if favicon and "://" not in favicon else ""
     write_rule_data(out, records, page_uri, favicon=icon, site=app.config.html_baseurl or "")
-    search = {
-        "glossary": glossary_entries(app.env, app.builder.get_target_uri),
-        "pages": page_entries(app.env, app.builder.get_target_uri),
-    }
+    search = search_data(app.env, app.builder.get_target_uri)
     write_if_changed(
         out / SCRIPT_FILE,
         "window.rulekeeperData = "

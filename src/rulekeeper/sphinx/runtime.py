@@ -28,7 +28,6 @@ import hashlib
 import importlib
 import io
 import json
-import os
 import shutil
 import zipfile
 from dataclasses import dataclass
@@ -37,7 +36,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from rulekeeper.sphinx.npm import NpmPackage, PackageUnavailable
+from rulekeeper.sphinx.npm import NpmPackage, PackageUnavailable, cache_folder
 
 logger = logging.getLogger(__name__)
 
@@ -92,14 +91,7 @@ def cache_dir() -> Path:
     ``RULEKEEPER_RUNTIME_CACHE`` if set; else ``.cache/pyodide`` in a source checkout
     (git-ignored); else the user's cache folder.
     """
-    chosen = os.environ.get("RULEKEEPER_RUNTIME_CACHE")
-    if chosen:
-        return Path(chosen)
-    checkout = Path(__file__).resolve().parents[3]
-    if (checkout / "pyproject.toml").is_file() and (checkout / "rules").is_dir():
-        return checkout / ".cache" / "pyodide"
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "rulekeeper" / "pyodide"
+    return cache_folder("pyodide", "RULEKEEPER_RUNTIME_CACHE")
 
 
 def core_files(cache: Path | None = None) -> Path:

@@ -1,10 +1,16 @@
-"""What the site's own search reads besides the rules: glossary entries, cards and pages.
+"""What the site's search reads: the rules, glossary entries, the words of each idea, cards and
+pages.
 
-The rules search (``static/rulekeeper-rules.js``) looks through one small file the build writes,
+The search (``static/rulekeeper-search.js``, on MiniSearch, see
+:mod:`rulekeeper.sphinx.searchlibrary`) looks through one small file the build writes,
 ``_static/rulekeeper-data.js`` (see :mod:`rulekeeper.sphinx.ruledata`), rather than Sphinx's
-page index and the pages it finds: rules first, then glossary entries (whose terms are each
-other's synonyms), then cards and the other pages, by section. The API reference and the
-generated source are left to Sphinx's own search, which a reader asks for.
+page index and the pages it finds: rules first, then glossary entries, then cards and the other
+pages, by section. The API reference and the generated source are left to Sphinx's own search,
+which a reader asks for. :func:`search_data` is everything this module adds to that file.
+
+The words that name one idea come from the glossaries: an entry's terms, and the other games'
+words for the same idea, which its definition marks ``[trample]{.same-idea}`` (see the
+contributor guide). A search for any of them finds the others too.
 
 Everything here is read from the doctrees of the last build, in page order, so the same site
 gives the same file.
@@ -24,10 +30,13 @@ from rulekeeper.sphinx.domain import rules_domain
 from rulekeeper.sphinx.gallery import card_anchor
 from rulekeeper.sphinx.overview import GLOSSARY_KEY
 
+SAME_IDEA = "same-idea"
+"""The class of another game's word for a glossary entry's idea (``[trample]{.same-idea}``)."""
+
 API_PAGES = ("api/", "_modules/")
 """Pages only Sphinx's search looks through, when a reader asks for them."""
 
-SECTION_TEXT = 2000
+SECTION_TEXT = 1000
 """The most characters of a page section the index keeps: enough to find it by."""
 
 # Never part of a section's text: code, rules (searched on their own), glossaries (likewise)
@@ -59,32 +68,81 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
+def search_data(env: BuildEnvironment, uri: Callable[[str], str]) -> dict[str, object]:
+    """What the search reads besides the rules: ``glossary``, ``synonyms`` and ``pages``."""
+    return {
+        "glossary": glossary_entries(env, uri),
+        "synonyms": synonym_groups(env),
+        "pages": page_entries(env, uri),
+    }
+
+
+def _glossary_items(env: BuildEnvironment) -> list[tuple[str, nodes.definition_list_item]]:
+    """Every entry of every glossary page, with its page, in page order."""
+    glossaries = sorted(d for d in env.all_docs if env.metadata.get(d, {}).get(GLOSSARY_KEY))
+    return [
+        (docname, item)
+        for docname in glossaries
+        for item in env.get_doctree(docname).findall(nodes.definition_list_item)
+        if any(True for _ in item.findall(nodes.term))
+    ]
+
+
 def glossary_entries(
     env: BuildEnvironment, uri: Callable[[str], str]
 ) -> list[tuple[list[str], str, str, list[str]]]:
     """Every glossary entry: its terms, its address, its definition and the rules it cites."""
     entries = []
-    glossaries = sorted(d for d in env.all_docs if env.metadata.get(d, {}).get(GLOSSARY_KEY))
-    for docname in glossaries:
-        for item in env.get_doctree(docname).findall(nodes.definition_list_item):
-            terms = list(item.findall(nodes.term))
-            if not terms or not terms[0]["ids"]:
-                continue
-            definition = item.next_node(nodes.definition)
-            cited = [
-                str(ref["reftarget"])
-                for ref in item.findall(addnodes.pending_xref)
-                if ref.get("refdomain") == "rules"
-            ]
-            entries.append(
-                (
-                    [_flat(term.astext()) for term in terms],
-                    f"{uri(docname)}#{terms[0]['ids'][0]}",
-                    _flat(definition.astext()) if definition is not None else "",
-                    cited,
-                )
+    order = list(rules_domain(env).rulebook())
+    for docname, item in _glossary_items(env):
+        terms = list(item.findall(nodes.term))
+        if not terms[0]["ids"]:
+            continue
+        definition = item.next_node(nodes.definition)
+        cited = cited_rules(item, order)
+        entries.append(
+            (
+                [_flat(term.astext()) for term in terms],
+                f"{uri(docname)}#{terms[0]['ids'][0]}",
+                _flat(definition.astext()) if definition is not None else "",
+                cited,
             )
+        )
     return entries
+
+
+def cited_rules(entry: nodes.Element, order: list[str]) -> list[str]:
+    """The rules a glossary entry cites, in order, with every rule of a range it gives
+    ("RR 8.1a to RR 8.1d" cites RR 8.1b and RR 8.1c too); ``order`` is every rule in rule
+    order."""
+    refs = [r for r in entry.findall(addnodes.pending_xref) if r.get("refdomain") == "rules"]
+    cited: list[str] = []
+    for ref in refs:
+        target = str(ref["reftarget"])
+        between = ref.previous_sibling()
+        opened = cited and isinstance(between, nodes.Text) and between.astext().strip() == "to"
+        if opened and cited[-1] in order and target in order:
+            start, end = order.index(cited[-1]), order.index(target)
+            cited += order[start + 1 : end]
+        cited.append(target)
+    return list(dict.fromkeys(cited))
+
+
+def synonym_groups(env: BuildEnvironment) -> list[list[str]]:
+    """The words that name one idea, lower-cased: each glossary entry's terms and the other
+    games' words its definition gives (``{.same-idea}``), where there are two or more."""
+    groups = []
+    for _, item in _glossary_items(env):
+        words = [_flat(term.astext()).lower() for term in item.findall(nodes.term)]
+        words += [
+            _flat(node.astext()).lower()
+            for node in item.findall(nodes.inline)
+            if SAME_IDEA in node["classes"]
+        ]
+        unique = list(dict.fromkeys(words))
+        if len(unique) > 1:
+            groups.append(unique)
+    return groups
 
 
 def page_entries(

@@ -10,10 +10,10 @@
  *   "8.4b" on a Risk & Resource page) and opens the rule; words are searched for instead.
  * - Previews: hovering a reference to a rule (or tapping it, on a touch screen) shows the
  *   rule's ID, title and text; a second tap follows the link.
- * - Search: on the search page, rules found by the words of their title and text (whole
- *   words, with the glossary's synonyms), then glossary entries, then cards and pages. A rule's
- *   ID goes straight to the rule. The API reference and source are searched (by Sphinx's own
- *   index) only when the reader asks.
+ * - Search: on the search page, rules, then glossary entries, then cards and pages, found and
+ *   ranked by rulekeeper-search.js on MiniSearch (both loaded by the search page only). A
+ *   rule's ID goes straight to the rule. The API reference and source are searched (by
+ *   Sphinx's own index) only when the reader asks.
  * - On a phone, a bar at the top of every page holds the search and "Go to rule".
  * - Contributors' details (coverage figures, "Enforced by" lines) show only when the
  *   "Contributor view" switch is on; the choice is remembered across pages.
@@ -228,132 +228,49 @@
 
   // -- Search ---------------------------------------------------------------------------------
 
-  /** Words a search ignores unless it holds nothing else. */
-  const STOP = new Set(
-    ("a an and are as at be by can could do does did for from has have how i if in into is it " +
-      "its me my of on or so that the their them then there they this to was what when where " +
-      "which who why will with would you your").split(" ")
-  );
-  const NUMBERS = { one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7",
-    eight: "8", nine: "9", ten: "10", first: "1st", second: "2nd", third: "3rd" };
-  const IRREGULAR = { tied: "tie", ties: "tie", tying: "tie", dies: "die", died: "die" };
-
-  /** A word's stem, so that "piles" finds "pile" and "trampled" finds "trample". */
-  function stem(word) {
-    let w = word.toLowerCase().replace(/['\u2019]s?$/, "");
-    if (w in NUMBERS) return NUMBERS[w];
-    if (w in IRREGULAR) return IRREGULAR[w];
-    if (w.length > 4 && w.endsWith("ies")) w = w.slice(0, -3) + "y";
-    else if (w.endsWith("sses")) w = w.slice(0, -2);
-    else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
-    if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
-    else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
-    if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
-    return w;
+  /** A script of the site's, loaded once by a script tag (which works from file:// too). */
+  function loadScript(name) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = root + "_static/" + name;
+      script.onload = resolve;
+      script.onerror = () => reject(new Error(name + " is not part of this site"));
+      document.head.append(script);
+    });
   }
 
-  /** The whole words of a text, in order. */
-  function words(text) {
-    return text.toLowerCase().match(/[a-z0-9\u00c0-\u024f]+(?:['\u2019][a-z]+)?/g) || [];
-  }
+  let searching = null;
 
-  /** What a search looks through, made once: each item's stems by field. */
-  function searchIndex(data) {
-    if (data.index) return data.index;
-    const prepare = (title, text) => {
-      const sequence = words(text).filter((w) => !STOP.has(w)).map(stem);
-      const titleWords = words(title).map(stem);
-      return { title: new Set(titleWords), titleSeq: titleWords.join(" "),
-        text: new Set(sequence), seq: " " + sequence.join(" ") + " " };
-    };
-    const rulesIndex = Object.entries(data.rules).map(([id, rule], order) => ({
-      id, order, ...prepare(rule.t, rule.x) }));
-    const glossary = data.glossary.map(([terms, u, x, cited], order) => ({
-      terms, u, x, cited, order, termStems: terms.map((t) => words(t).map(stem).join(" ")),
-      ...prepare(terms.join(" "), x) }));
-    const pages = data.pages.map(([t, u, x, kind], order) => ({
-      t, u, x, kind, order, ...prepare(t, x) }));
-    data.index = { rules: rulesIndex, glossary, pages };
-    return data.index;
-  }
-
-  /** The query's words, each with the words that mean the same by the glossary. */
-  function queryTerms(index, query) {
-    // Stop words are dropped as written, before stemming ("does" is not "doe").
-    const all = words(query);
-    const kept = all.filter((w) => !STOP.has(w));
-    const wanted = (kept.length ? kept : all).map(stem);
-    const phrase = wanted.join(" ");
-    const terms = wanted.map((word) => ({ word, alternatives: new Set([word]), cited: new Set() }));
-    for (const entry of index.glossary) {
-      for (const term of terms) {
-        const named = entry.termStems.includes(term.word) || entry.termStems.includes(phrase);
-        if (!named) continue;
-        entry.termStems.filter((t) => !t.includes(" ")).forEach((t) => term.alternatives.add(t));
-        entry.cited.forEach((id) => term.cited.add(id));
-      }
+  /** The search's indexes (see rulekeeper-search.js), made once the data and MiniSearch are
+   * loaded; only the search page loads them. */
+  function searchIndex() {
+    if (searching === null) {
+      searching = Promise.all([rules(), loadScript("minisearch.js")])
+        .then(([data]) => loadScript("rulekeeper-search.js").then(() => data))
+        .then((data) => window.rulekeeperSearch.build(window.MiniSearch, data));
     }
-    return { terms, phrase };
+    return searching;
   }
 
-  /** How well an item matches: null unless every word of the query is found in it. */
-  function score(item, query, id) {
-    let total = 0;
-    let titled = 0;
-    for (const term of query.terms) {
-      const any = (set) => [...term.alternatives].some((w) => set.has(w));
-      if (any(item.title)) { total += 6; titled += 1; }
-      else if (any(item.text)) total += 2;
-      else if (id && term.cited.has(id)) total += 3;
-      else return null;
-      if (id && term.cited.has(id)) total += 3;
-    }
-    if (query.terms.length > 1 || query.phrase.includes(" ")) {
-      // A title that names every word asked is the rule about it ("three piles": "Three
-      // empty piles"), above rulings that only mention the words in passing.
-      if (titled === query.terms.length) total += 4;
-      if (item.titleSeq.includes(query.phrase)) total += 8;
-      else if (item.seq.includes(" " + query.phrase + " ")) total += 5;
-    }
-    return total;
-  }
-
-  function ranked(items, query, keyOf) {
-    const found = [];
-    for (const item of items) {
-      const value = score(item, query, keyOf(item));
-      if (value !== null) found.push([value, item]);
-    }
-    found.sort((a, b) => b[0] - a[0] || a[1].order - b[1].order);
-    return found.map(([, item]) => item);
-  }
-
-  /** Everything a search finds: rules, glossary entries, cards and pages, best first. */
-  function searchAll(data, text) {
-    const index = searchIndex(data);
-    const query = queryTerms(index, text);
-    const exact = resolve(data, text);
-    if (!query.terms.length) return { exact, query, rules: exact, glossary: [], pages: [] };
-    const found = ranked(index.rules, query, (item) => item.id)
-      .map((item) => item.id)
-      .filter((id) => !exact.includes(id));
-    return {
-      exact,
-      query,
-      rules: [...exact, ...found],
-      glossary: ranked(index.glossary, query, () => null),
-      pages: ranked(index.pages, query, () => null),
-    };
+  /** Everything a search finds: the rule an ID names, then rules, glossary entries, cards and
+   * pages, best first. */
+  function searchAll(index, text) {
+    const exact = resolve(index.data, text);
+    const found = window.rulekeeperSearch.search(index, text);
+    const rest = found.rules.filter((hit) => !exact.includes(hit.id));
+    const named = exact.map((id) => ({ id, matched: new Set() }));
+    return { exact, ...found, rules: [...named, ...rest] };
   }
 
   /** A piece of text around the first word found, with the words found marked. */
-  function snippet(text, query) {
+  function snippet(text, matched) {
     const flat = text.replace(/\s+/g, " ");
-    const wanted = new Set(query.terms.flatMap((term) => [...term.alternatives]));
+    const stem = window.rulekeeperSearch.stem;
     const pattern = /[A-Za-z0-9\u00c0-\u024f]+(?:['\u2019][a-z]+)?/g;
+    const found = (word) => matched.has(stem(word)) || matched.has(word.toLowerCase());
     let first = -1;
     for (const match of flat.matchAll(pattern)) {
-      if (wanted.has(stem(match[0]))) {
+      if (found(match[0])) {
         first = match.index;
         break;
       }
@@ -365,7 +282,7 @@
     if (start) paragraph.append("\u2026");
     let position = 0;
     for (const match of cut.matchAll(pattern)) {
-      if (!wanted.has(stem(match[0]))) continue;
+      if (!found(match[0])) continue;
       paragraph.append(cut.slice(position, match.index), element("mark", "", match[0]));
       position = match.index + match[0].length;
     }
@@ -382,13 +299,13 @@
     return [section, list];
   }
 
-  function hitItem(link, text, label, query) {
+  function hitItem(link, text, label, matched) {
     const item = element("li", "rule-hit");
     const heading = element("p", "rule-hit-heading");
     heading.append(...link);
     if (label) heading.append(" ", element("span", "rule-hit-format", label));
     item.append(heading);
-    if (text) item.append(snippet(text, query));
+    if (text) item.append(snippet(text, matched));
     return item;
   }
 
@@ -400,35 +317,38 @@
 
   const SHOWN = { rules: 25, glossary: 8, pages: 12 };
 
-  function showResults(data, text, place) {
-    const found = searchAll(data, text);
+  function showResults(index, text, place) {
+    const data = index.data;
+    const found = searchAll(index, text);
     const container = element("div", "rule-search-results");
     const summary = element("p", "rule-search-summary");
+    summary.setAttribute("role", "status");
     container.append(summary);
     const sections = [];
     if (found.rules.length) {
       const [section, list] = hitList("Rules", "rule-hits", found.rules.length);
-      for (const id of found.rules.slice(0, SHOWN.rules)) {
-        const rule = data.rules[id];
-        const link = [ruleLink(id, rule)];
+      for (const hit of found.rules.slice(0, SHOWN.rules)) {
+        const rule = data.rules[hit.id];
+        const link = [ruleLink(hit.id, rule)];
         if (rule.t) link.push(" ", element("span", "rule-hit-title", rule.t));
-        list.append(hitItem(link, rule.x, data.prefixes[id.split(" ")[0]], found.query));
+        list.append(hitItem(link, rule.x, data.prefixes[hit.id.split(" ")[0]], hit.matched));
       }
       sections.push(section);
     }
     if (found.glossary.length) {
       const [section, list] = hitList("Glossary", "glossary-hits", found.glossary.length);
-      for (const entry of found.glossary.slice(0, SHOWN.glossary)) {
-        const link = [pageLink(entry.terms.join(", "), entry.u)];
-        list.append(hitItem(link, entry.x, "", found.query));
+      for (const hit of found.glossary.slice(0, SHOWN.glossary)) {
+        const [terms, address, definition] = hit.entry;
+        list.append(hitItem([pageLink(terms.join(", "), address)], definition, "", hit.matched));
       }
       sections.push(section);
     }
     if (found.pages.length) {
       const [section, list] = hitList("Cards and pages", "page-hits", found.pages.length);
-      for (const page of found.pages.slice(0, SHOWN.pages)) {
-        const label = page.kind === "card" ? "card" : "";
-        list.append(hitItem([pageLink(page.t, page.u)], page.x, label, found.query));
+      for (const hit of found.pages.slice(0, SHOWN.pages)) {
+        const [title, address, body, kind] = hit.page;
+        const label = kind === "card" ? "card" : "";
+        list.append(hitItem([pageLink(title, address)], body, label, hit.matched));
       }
       sections.push(section);
     }
@@ -466,23 +386,35 @@
       input.value = query;
     }
     if (!query) return;
-    rules().then((data) => {
-      const found = showResults(data, query, holder.querySelector(".rule-search-place"));
-      // An ID goes straight to its rule, unless the reader asked for everything.
-      if (found.exact.length === 1 && !everything) {
-        window.location.replace(root + data.rules[found.exact[0]].u);
-        return;
+    const place = holder.querySelector(".rule-search-place");
+    searchIndex().then(
+      (index) => {
+        const data = index.data;
+        const found = showResults(index, query, place);
+        // An ID goes straight to its rule, unless the reader asked for everything.
+        if (found.exact.length === 1 && !everything) {
+          window.location.replace(root + data.rules[found.exact[0]].u);
+          return;
+        }
+        const more = holder.querySelector(".rule-search-everything");
+        if (everything) {
+          more.hidden = true;
+          searchEverything(holder);
+        } else {
+          params.set("all", "1");
+          more.querySelector("a").href = "?" + params.toString();
+          more.hidden = false;
+        }
+      },
+      (error) => {
+        // Never an empty page: say why nothing can be searched.
+        const message = element("p", "rule-search-summary rule-search-missing");
+        message.setAttribute("role", "status");
+        message.textContent = `Search is not available here: ${error.message}. ` +
+          "The rules index and \u201cGo to rule\u201d lead to every rule.";
+        place.replaceChildren(message);
       }
-      const more = holder.querySelector(".rule-search-everything");
-      if (everything) {
-        more.hidden = true;
-        searchEverything(holder);
-      } else {
-        params.set("all", "1");
-        more.querySelector("a").href = "?" + params.toString();
-        more.hidden = false;
-      }
-    });
+    );
   }
 
   // -- Reader and contributor views --------------------------------------------------------
