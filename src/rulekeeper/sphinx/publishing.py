@@ -50,6 +50,11 @@ from rulekeeper.sphinx.sitemap import write_sitemap
 from rulekeeper.sphinx.traceability import tests_dir, write_test_sources
 from rulekeeper.traceability import find_rule_tests
 
+SITE_BUILDERS = ("html", "dirhtml")
+"""The builders that write a site, a page per document, which the parts publish beside. The
+other builders of HTML make one page (``singlehtml``), an e-book (``epub``) or data
+(``json``), where short addresses, downloads and a sitemap would have no page to lead to."""
+
 
 class PublishedRules(NamedTuple):
     """The rules of a finished build, in rule order, and where each rules page was written."""
@@ -155,7 +160,7 @@ def keep_offline_body(
     The body, not the page the theme makes of it: the file is the same whatever the theme
     wraps around its pages, and nothing is cut out of the written HTML by pattern.
     """
-    if app.builder.format != "html" or doctree is None or "body" not in context:
+    if not publishes(app) or doctree is None or "body" not in context:
         return
     if "offline" not in chosen_parts(app):
         return
@@ -222,17 +227,22 @@ PARTS: dict[str, Callable[[Sphinx], None]] = {
 
 
 def part_handler(name: str) -> Callable[[Sphinx, BaseException | None], None]:
-    """The ``build-finished`` handler of one part: it runs after a successful HTML build whose
-    ``rulekeeper_publish`` names the part."""
+    """The ``build-finished`` handler of one part: it runs after a successful build of a site
+    whose ``rulekeeper_publish`` names the part."""
     publish = PARTS[name]
 
     def handler(app: Sphinx, exception: BaseException | None) -> None:
-        if exception is None and app.builder.format == "html" and name in chosen_parts(app):
+        if exception is None and publishes(app) and name in chosen_parts(app):
             publish(app)
 
     handler.__name__ = handler.__qualname__ = f"publish_{name.replace('-', '_')}_part"
     handler.__doc__ = f"``build-finished``: publish the {name!r} part."
     return handler
+
+
+def publishes(app: Sphinx) -> bool:
+    """Whether the build writes a site, which the parts publish beside (:data:`SITE_BUILDERS`)."""
+    return app.builder.name in SITE_BUILDERS
 
 
 def chosen_parts(app: Sphinx) -> list[str]:
