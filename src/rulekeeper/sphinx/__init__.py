@@ -41,7 +41,7 @@ from rulekeeper.sphinx import events, preview, searchdata
 from rulekeeper.sphinx.apipages import ApiModulesDirective
 from rulekeeper.sphinx.cardlinks import CardLinks
 from rulekeeper.sphinx.changes import setup_changes
-from rulekeeper.sphinx.directives import RuleDirective
+from rulekeeper.sphinx.directives import PlainRuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
 from rulekeeper.sphinx.editlinks import point_edit_links
 from rulekeeper.sphinx.examples import setup_examples
@@ -75,7 +75,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     app.add_domain(RulesDomain)
     # Unqualified names too, so rules text reads ``{rule}`` rather than ``{rules:rule}``.
-    app.add_directive("rule", RuleDirective)
+    app.add_directive("rule", PlainRuleDirective)
     app.add_role("rule", RuleRole(warn_dangling=True))
     app.add_directive("rules-traceability", TraceabilityDirective)
     app.add_directive("formats-overview", FormatsOverviewDirective)
