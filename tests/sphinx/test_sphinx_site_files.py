@@ -349,3 +349,16 @@ def test_an_unknown_part_is_a_configuration_error(tmp_path: Path) -> None:
         _built(tmp_path / "basic", overrides),
     ):
         pass
+
+
+def test_the_offline_file_holds_the_pages_whatever_the_theme(tmp_path: Path) -> None:
+    """Made from each page's body, not cut out of the theme's markup: under Sphinx's default
+    theme too, the file holds every page of the format and every rule."""
+    with _built(tmp_path / "basic", {"rulekeeper_publish": ["offline"]}) as app:
+        assert app.config.html_theme != "furo"
+        page = _read(app, "downloads/LV-rules.html")
+        rules = published_rules(app)
+    for uri in dict.fromkeys(rules.page_uri.values()):
+        assert f'<section class="offline-page" id="{page_anchor(uri)}">' in page, uri
+    for record in rules.records.values():
+        assert f'id="{record.anchor}"' in page
