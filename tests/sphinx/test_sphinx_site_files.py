@@ -28,7 +28,7 @@ from rulekeeper.sphinx.domain import rules_domain
 from rulekeeper.sphinx.events import READER_FILES
 from rulekeeper.sphinx.notfound import NOT_FOUND_PAGE
 from rulekeeper.sphinx.offline import page_anchor
-from rulekeeper.sphinx.publishing import PARTS, published_rules
+from rulekeeper.sphinx.publishing import OFFLINE_BODIES, PARTS, published_rules
 from rulekeeper.sphinx.ruledata import DATA_FILE, SCRIPT_FILE, rule_data
 from rulekeeper.sphinx.shortaddresses import write_short_addresses
 from rulekeeper.sphinx.socialcard import CARD_FILE, HEIGHT, WIDTH
@@ -240,6 +240,9 @@ def test_the_offline_part(site: SphinxTestApp) -> None:
             assert href[1:] in ids, href
     # A link to a page the file does not hold keeps its words and loses its target.
     assert 'data-offline="not in this file"' in page
+    # The bodies it is made from are kept beside the doctrees, and not as pages.
+    assert list(Path(site.doctreedir).rglob("*.body"))
+    assert not list(Path(site.doctreedir).rglob("*.html"))
 
 
 def test_the_test_sources_part(site: SphinxTestApp) -> None:
@@ -349,6 +352,18 @@ def test_an_unknown_part_is_a_configuration_error(tmp_path: Path) -> None:
         _built(tmp_path / "basic", overrides),
     ):
         pass
+
+
+def test_a_page_the_offline_file_lacks_is_a_warning(tmp_path: Path) -> None:
+    """A build that writes no page (nothing changed) after the kept bodies were lost says so,
+    naming the page, rather than publish a file without it."""
+    with _built(tmp_path / "basic", {"rulekeeper_publish": ["offline"]}) as app:
+        shutil.rmtree(Path(app.doctreedir, OFFLINE_BODIES))
+        app.build()
+        warnings_given = app.warning.getvalue()
+        page = _read(app, "downloads/LV-rules.html")
+    assert "the offline file of LV lacks life" in warnings_given
+    assert 'id="page-life"' not in page
 
 
 def test_the_offline_file_holds_the_pages_whatever_the_theme(tmp_path: Path) -> None:

@@ -63,8 +63,10 @@ from rulekeeper.sphinx.traceability import TraceabilityDirective, TraceabilityTa
 from rulekeeper.sphinx.transforms import EnforcedByLinks, RuleSections
 from rulekeeper.sphinx.trypages import setup_try_pages
 
-# Bump when the shape of what is stored in the environment changes.
-ENV_VERSION = 3
+# Bump when the shape of what is stored in the environment changes, or when every page must be
+# read and written again (4: the offline files are made from page bodies kept as pages are
+# written).
+ENV_VERSION = 4
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

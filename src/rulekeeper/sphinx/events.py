@@ -49,6 +49,7 @@ WARNING_SUBTYPES = {
     "duplicate-rule": "a rule ID defined twice",
     "invalid-rule": "a rule directive with a malformed ID or an unknown status",
     "pdf-character": "a rule uses a character the downloadable PDF cannot show",
+    "offline-page": "a page the offline file should hold has no body kept to hold",
 }
 """Every ``rulekeeper`` warning subtype and what it means."""
 

@@ -33,10 +33,11 @@ from typing import Any, NamedTuple
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import ConfigError
+from sphinx.util import logging
 
 from rulekeeper.rules import RuleId, rule_prefix, short_address
 from rulekeeper.sphinx.changes import current_snapshot, releases
-from rulekeeper.sphinx.domain import RuleRecord, rules_domain
+from rulekeeper.sphinx.domain import WARNING_TYPE, RuleRecord, rules_domain
 from rulekeeper.sphinx.downloads import Edition, write_downloads
 from rulekeeper.sphinx.files import write_if_changed
 from rulekeeper.sphinx.linkpreviews import write_card
@@ -54,6 +55,9 @@ SITE_BUILDERS = ("html", "dirhtml")
 """The builders that write a site, a page per document, which the parts publish beside. The
 other builders of HTML make one page (``singlehtml``), an e-book (``epub``) or data
 (``json``), where short addresses, downloads and a sitemap would have no page to lead to."""
+
+
+logger = logging.getLogger(__name__)
 
 
 class PublishedRules(NamedTuple):
@@ -144,7 +148,9 @@ def offline_pages(app: Sphinx) -> dict[str, list[str]]:
 
 
 def _kept_body(app: Sphinx, docname: str) -> Path:
-    return Path(app.doctreedir, OFFLINE_BODIES, f"{docname}.html")
+    # Not ".html": the folder may lie inside the output (sphinx-build without -d), and what is
+    # kept there is no page to serve or to crawl.
+    return Path(app.doctreedir, OFFLINE_BODIES, f"{docname}.body")
 
 
 def keep_offline_body(
@@ -177,16 +183,25 @@ def keep_offline_body(
 def publish_offline(app: Sphinx) -> None:
     """Each format's rules pages and glossaries as one self-contained HTML file."""
     rules = published_rules(app)
-    pages = {
-        prefix: {
-            app.builder.get_target_uri(docname): _kept_body(app, docname).read_text(
-                encoding="utf-8"
-            )
-            for docname in docnames
-            if _kept_body(app, docname).is_file()
-        }
-        for prefix, docnames in offline_pages(app).items()
-    }
+    pages: dict[str, dict[str, str]] = {}
+    for prefix, docnames in offline_pages(app).items():
+        pages[prefix] = {}
+        for docname in docnames:
+            kept = _kept_body(app, docname)
+            if not kept.is_file():
+                # Only a page written by some build has a body kept; say which is missing
+                # rather than publish a file without it.
+                logger.warning(
+                    "the offline file of %s lacks %s, which no build has written since its "
+                    "body was last kept: build afresh (sphinx-build -E)",
+                    prefix,
+                    docname,
+                    type=WARNING_TYPE,
+                    subtype="offline-page",
+                )
+                continue
+            uri = app.builder.get_target_uri(docname)
+            pages[prefix][uri] = kept.read_text(encoding="utf-8")
     aliases = {short_address(rule_id): rules.address(rule_id) for rule_id in rules.records}
     write_offline_files(Path(app.outdir), pages, editions(app), aliases)
 
