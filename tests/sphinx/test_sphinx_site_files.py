@@ -58,6 +58,10 @@ CHECKED: dict[str, tuple[str, str]] = {
         "test_a_try_page_per_format_starts_from_a_position_the_engine_builds",
     ),
     "api/*.html": ("tests/sphinx/test_sphinx_apipages.py", "test_one_page_per_public_module"),
+    "_static/examples/*.json": (
+        "tests/sphinx/test_sphinx_tryexamples.py",
+        "test_a_rules_page_s_example_data_is_what_sybil_runs",
+    ),
     # The pages of the project's documents (the rest of tests/sphinx checks what they say).
     "*.html": (THIS, "test_every_document_is_a_page"),
 }
@@ -108,9 +112,10 @@ def _checker(name: str) -> tuple[str, str] | None:
 
 @contextmanager
 def _built(
-    srcdir: Path, overrides: dict[str, object], build: bool = True
+    srcdir: Path, overrides: dict[str, object], root: str = "basic"
 ) -> Iterator[SphinxTestApp]:
-    """The test project, copied to ``srcdir`` and built afresh with ``overrides``.
+    """A test project (``basic`` by default), copied to ``srcdir`` and built afresh with
+    ``overrides``.
 
     Outside the per-test isolation of ``conftest.py`` (a build here may outlive its test), so
     the ``@enforces`` registry is restored and the project's engine forgotten here.
@@ -120,7 +125,7 @@ def _built(
     saved = {rule_id: list(names) for rule_id, names in rules._ENFORCERS.items()}
     saved_rules_of = dict(rules._RULES_OF)
     modules = set(sys.modules)
-    shutil.copytree(ROOTS / "test-basic", srcdir)
+    shutil.copytree(ROOTS / f"test-{root}", srcdir)
     try:
         app = SphinxTestApp("html", srcdir=srcdir, confoverrides=overrides)
         try:
@@ -164,10 +169,29 @@ def test_every_file_the_build_writes_is_checked(site: SphinxTestApp) -> None:
     top = Path(__file__).parents[2]
     for path, test in set(CHECKED.values()):
         assert f"def {test}(" in (top / path).read_text(encoding="utf-8"), (path, test)
-    # And every kind of file listed is written, so the list does not outlive what it lists.
+    # And every kind of file listed is written, so the list does not outlive what it lists
+    # (the examples' data only by a project with a rules folder).
     written = _written(site.outdir)
     for pattern in [*CHECKED, *SPHINX_FILES]:
-        assert any(fnmatch.fnmatchcase(name, pattern) for name in written), pattern
+        if pattern != "_static/examples/*.json":
+            assert any(fnmatch.fnmatchcase(name, pattern) for name in written), pattern
+
+
+@pytest.mark.parametrize("root", ["tryexamples", "gallery"])
+def test_the_other_test_projects_write_only_checked_files(root: str, tmp_path: Path) -> None:
+    """The same guard on the projects with runnable examples and card galleries."""
+    overrides = {"html_baseurl": SITE, "html_theme": "furo"}
+    with _built(tmp_path / root, overrides, root) as app:
+        written = _written(app.outdir)
+    unchecked = [
+        name
+        for name in written
+        if _checker(name) is None
+        and not any(fnmatch.fnmatchcase(name, pattern) for pattern in SPHINX_FILES)
+    ]
+    assert unchecked == [], "files no test checks: add a test and a line to CHECKED"
+    if root == "tryexamples":
+        assert "_static/examples/rules/trying.json" in written
 
 
 def test_the_data_part(site: SphinxTestApp) -> None:
