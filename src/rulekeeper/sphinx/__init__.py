@@ -22,6 +22,9 @@ Configuration:
     address at any depth, finds its styles and links (see :mod:`rulekeeper.sphinx.notfound`).
 ``rulekeeper_api_dir`` (default ``""``: off)
     A folder of the source tree to generate one API page per engine module into.
+``rulekeeper_publish`` (default ``None``: every part)
+    The files an HTML build writes beside its pages, by part (``"data"``, ``"downloads"``,
+    ...; see :mod:`rulekeeper.sphinx.publishing`).
 ``rulekeeper_runtime`` (default ``False``)
     Bundle the browser runtime (Pyodide and the engine) into ``_static/runtime`` after an HTML
     build (see :mod:`rulekeeper.sphinx.runtime`).
@@ -42,18 +45,18 @@ from rulekeeper.sphinx import events, preview, searchdata
 from rulekeeper.sphinx.apipages import ApiModulesDirective
 from rulekeeper.sphinx.cardlinks import CardLinks
 from rulekeeper.sphinx.changes import setup_changes
-from rulekeeper.sphinx.directives import RuleDirective
+from rulekeeper.sphinx.directives import PlainRuleDirective
 from rulekeeper.sphinx.domain import RulesDomain
 from rulekeeper.sphinx.editlinks import point_edit_links
 from rulekeeper.sphinx.examples import setup_examples
 from rulekeeper.sphinx.gallery import setup_gallery
 from rulekeeper.sphinx.glossary import GlossaryIndex, GlossaryLinks
-from rulekeeper.sphinx.linkpreviews import add_meta_tags, write_card
+from rulekeeper.sphinx.linkpreviews import add_meta_tags
 from rulekeeper.sphinx.navigation import forget_navigation, share_navigation
 from rulekeeper.sphinx.notfound import setup_not_found
 from rulekeeper.sphinx.overview import FormatsOverview, FormatsOverviewDirective
+from rulekeeper.sphinx.publishing import setup_publishing
 from rulekeeper.sphinx.roles import RuleRole
-from rulekeeper.sphinx.ruledata import write_site_files
 from rulekeeper.sphinx.rulings import (
     RulingLinks,
     RulingsListDirective,
@@ -61,13 +64,14 @@ from rulekeeper.sphinx.rulings import (
     changed_rulings,
 )
 from rulekeeper.sphinx.searchlibrary import setup_search_library
-from rulekeeper.sphinx.sitemap import write_sitemap
 from rulekeeper.sphinx.traceability import TraceabilityDirective, TraceabilityTables
 from rulekeeper.sphinx.transforms import EnforcedByLinks, RuleSections
 from rulekeeper.sphinx.trypages import setup_try_pages
 
-# Bump when the shape of what is stored in the environment changes.
-ENV_VERSION = 3
+# Bump when the shape of what is stored in the environment changes, or when every page must be
+# read and written again (4: the offline files are made from page bodies kept as pages are
+# written).
+ENV_VERSION = 4
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -78,7 +82,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     app.add_domain(RulesDomain)
     # Unqualified names too, so rules text reads ``{rule}`` rather than ``{rules:rule}``.
-    app.add_directive("rule", RuleDirective)
+    app.add_directive("rule", PlainRuleDirective)
     app.add_role("rule", RuleRole(warn_dangling=True))
     app.add_directive("rules-traceability", TraceabilityDirective)
     app.add_directive("formats-overview", FormatsOverviewDirective)
@@ -89,6 +93,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_examples(app)
     setup_gallery(app)
     setup_not_found(app)
+    setup_publishing(app)
     setup_try_pages(app)
     # Imported here, so that ``python -m rulekeeper.sphinx.runtime`` finds it not yet loaded.
     from rulekeeper.sphinx.runtime import setup_runtime
@@ -106,15 +111,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(CardLinks)
 
     # What readers use to find and read rules: the script and styles, the "Go to rule" box
-    # (a sidebar template), the rules' data, short addresses and downloads.
+    # (a sidebar template); the rules' data, short addresses and downloads are published by
+    # setup_publishing, one part each.
     app.connect("config-inited", events.add_reader_files)
     app.add_js_file("rulekeeper-rules.js", loading_method="defer")
     app.add_css_file("rulekeeper-rules.css")
     app.connect("env-get-updated", changed_rulings)
-    app.connect("build-finished", write_site_files)
     app.connect("html-page-context", add_meta_tags)
-    app.connect("build-finished", write_card)
-    app.connect("build-finished", write_sitemap)
     # Ahead of the theme's handler (priority 500), which works out the navigation tree.
     app.connect("html-page-context", share_navigation, priority=400)
     app.connect("write-started", forget_navigation)

@@ -22,6 +22,7 @@ from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.directives import ObjectDescription
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
 from rulekeeper.errors import InputError
@@ -63,10 +64,10 @@ class RuleDirective(ObjectDescription[RuleId]):
     def run(self) -> list[Node]:
         """Build the rule from the text as ``rulekeeper`` would, then render it.
 
-        Always runs as ``rules:rule``: the directive is also registered as plain ``rule`` and
-        :class:`ObjectDescription` takes its domain from the name it was called by.
+        Runs as ``rules:rule`` (:class:`ObjectDescription` takes its domain from that name),
+        through the domain's directive, also when the text says plain ``rule``
+        (:class:`PlainRuleDirective`).
         """
-        self.name = "rules:rule"
         path, line = self.get_source_info()
         options = [
             (key, str(self.options[key] or "")) for key in RULE_OPTIONS if key in self.options
@@ -162,6 +163,40 @@ class RuleDirective(ObjectDescription[RuleId]):
         if not rule_id or not rule_id.split(" ", 1)[1].startswith("R"):
             return ""
         return f"{rule_id}: {self.rule.title}" if self.rule.title else rule_id
+
+
+class PlainRuleDirective(SphinxDirective):
+    """``rule``, unqualified, as the rules text writes it: the rules domain's ``rule``.
+
+    Sphinx finds an unqualified directive in the default domain (Python's, for the API pages)
+    or the standard one only, so this one hands its arguments, options and content to the
+    directive the rules domain gives for ``rule`` (``Domain.directive``, which runs it under
+    its full name), rather than renaming itself.
+    """
+
+    has_content = RuleDirective.has_content
+    required_arguments = RuleDirective.required_arguments
+    final_argument_whitespace = RuleDirective.final_argument_whitespace
+    option_spec: ClassVar[OptionSpec] = RuleDirective.option_spec
+
+    def run(self) -> list[Node]:
+        """Run the rules domain's ``rule`` on this directive's text."""
+        directive = self.env.get_domain("rules").directive("rule")
+        if directive is None:  # pragma: no cover - the domain always defines it
+            raise self.error("the rules domain has no rule directive")
+        return list(
+            directive(
+                self.name,
+                self.arguments,
+                self.options,
+                self.content,
+                self.lineno,
+                self.content_offset,
+                self.block_text,
+                self.state,
+                self.state_machine,
+            ).run()
+        )
 
 
 def _note(label: str, text: str) -> nodes.paragraph:

@@ -20,7 +20,13 @@ from sphinx.application import Sphinx
 def point_edit_links(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: document | None
 ) -> None:
-    """Point the page's "Edit this page" and "View this page" at the file a contributor edits."""
+    """Point the page's "Edit this page" and "View this page" at the file a contributor edits.
+
+    The theme reads its ``source_edit_link`` option from the page's context, where it is set
+    per page here, and shows no link for a page without ``page_source_suffix``: what the theme
+    reads is not a documented interface, so pyproject bounds its versions and
+    ``test_the_theme_shows_the_edit_link_the_extension_gives`` fails when it changes.
+    """
     options = app.config.html_theme_options
     repository = str(options.get("source_repository", "")).rstrip("/")
     if doctree is None or not repository.startswith("https://"):

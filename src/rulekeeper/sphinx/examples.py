@@ -53,6 +53,7 @@ from rulekeeper.engine.position import Position, PositionError, Zone
 from rulekeeper.engine.position import read as read_position
 from rulekeeper.sphinx.domain import rules_domain
 from rulekeeper.sphinx.transforms import BEFORE_REFERENCES, rule_xref
+from rulekeeper.sphinx.visitors import CONTENTS_ONLY, SKIPPED, add_node
 
 POSITION_FUNCTIONS = frozenset({"from_position"})
 """Calls whose first argument, a string literal, is a position's text, shown as a table."""
@@ -510,22 +511,12 @@ def _depart_try(self: HTML5Translator, node: try_bar) -> None:
     self.body.append("</div>")
 
 
-def _skip(self: Any, node: nodes.Node) -> None:
-    """Other writers have no browser to run an example in."""
-    raise nodes.SkipNode
-
-
-def _pass(self: Any, node: nodes.Node) -> None:
-    """Other writers show the contents as they are."""
-
-
 def setup_examples(app: Sphinx) -> None:
     """Register the transform, its nodes and their style."""
-    other = (_pass, _pass)
-    app.add_node(folded_doctest, html=(_visit_folded, _depart_folded), text=other, latex=other)
-    app.add_node(judge_example, html=(_visit_judge, _depart_judge), text=other, latex=other)
-    skip = (_skip, None)
-    app.add_node(try_bar, html=(_visit_try, _depart_try), text=skip, latex=skip)
+    # Other writers show the contents as they are, and leave the buttons out.
+    add_node(app, folded_doctest, (_visit_folded, _depart_folded), CONTENTS_ONLY)
+    add_node(app, judge_example, (_visit_judge, _depart_judge), CONTENTS_ONLY)
+    add_node(app, try_bar, (_visit_try, _depart_try), SKIPPED)
     app.add_post_transform(JudgeExamples)
     app.connect("html-page-context", write_page_data)
     app.add_css_file("rulekeeper-examples.css")

@@ -37,6 +37,7 @@ from rulekeeper.sphinx.domain import RuleRecord, rules_domain
 from rulekeeper.sphinx.registry import note_engine_dependencies
 from rulekeeper.sphinx.traceability import simple_table
 from rulekeeper.sphinx.transforms import BEFORE_REFERENCES, rule_xref
+from rulekeeper.sphinx.visitors import SKIPPED, add_node
 
 if TYPE_CHECKING:
     from sphinx.util.typing import OptionSpec
@@ -296,22 +297,10 @@ def _depart_card_rules(self: HTML5Translator, node: card_rules) -> None:
     self.body.append("</details>")
 
 
-def _skip(self: Any, node: Node) -> None:
-    raise nodes.SkipNode
-
-
 def setup_gallery(app: Sphinx) -> None:
     """Register the directive, the node (every builder but HTML leaves it out: a printed
     card list has no room for folded lists) and the post-transforms."""
     app.add_directive("card-gallery", CardGalleryDirective)
-    others = (_skip, None)
-    app.add_node(
-        card_rules,
-        html=(_visit_card_rules, _depart_card_rules),
-        text=others,
-        latex=others,
-        man=others,
-        texinfo=others,
-    )
+    add_node(app, card_rules, (_visit_card_rules, _depart_card_rules), SKIPPED)
     app.add_post_transform(KeywordLinks)
     app.add_post_transform(CardRules)

@@ -125,10 +125,10 @@ def add_meta_tags(
     )
 
 
-def write_card(app: Sphinx, exception: Exception | None) -> None:
-    """Connected to ``build-finished``: draw the site's card, which every page names as its
-    ``og:image``, for the HTML builders."""
-    if exception is None and app.builder.format == "html" and app.config.html_baseurl:
+def write_card(app: Sphinx) -> None:
+    """Draw the site's card, which every page names as its ``og:image``, when the site has a
+    canonical address (without one, no page names it)."""
+    if app.config.html_baseurl:
         draw_card(
             app.outdir / CARD_FILE,
             app.config.project,

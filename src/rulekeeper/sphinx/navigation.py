@@ -46,7 +46,12 @@ def share_navigation(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Node | None
 ) -> None:
     """``html-page-context``: give an unlisted page a ``toctree`` function that works the tree
-    out once per folder. Connected ahead of the theme's own handler, which calls it."""
+    out once per folder. Connected ahead of the theme's own handler, which calls it.
+
+    That the theme (furo) makes its sidebar by calling the context's ``toctree`` is not part of
+    its documented interface: pyproject bounds its versions, and
+    ``test_the_theme_asks_the_page_for_its_navigation_tree`` fails when it stops.
+    """
     own: Callable[..., str] | None = context.get("toctree")
     if own is None or pagename in listed_pages(app.env):
         return

@@ -5,7 +5,9 @@ the site shows them (worked examples included), with the site's styles inlined a
 A link to a part of the file goes there; a link to a page the file does not hold keeps its text
 and loses its target, so that nothing in the file points at a missing page.
 
-It is made from the HTML pages the build has just written, so it shows exactly what they show.
+It is made from the body of each page as the build wrote it (the ``body`` the theme's template
+is given, kept by :func:`rulekeeper.sphinx.publishing.keep_offline_body`), so it shows exactly
+what the pages show, whatever the theme puts around it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import html
 import posixpath
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 
 from rulekeeper.rules import PREFIXES
@@ -21,7 +23,6 @@ from rulekeeper.sphinx.downloads import Edition, download_path
 from rulekeeper.sphinx.files import write_if_changed
 from rulekeeper.sphinx.linkpreviews import meta_tags
 
-_ARTICLE = re.compile(r'<article role="main"[^>]*>(.*?)</article>', re.S)
 _HREF = re.compile(r'href="([^"]*)"')
 _STYLES = ("_static/pygments.css", "_static/rulekeeper-rules.css")
 
@@ -68,18 +69,16 @@ def _rewrite(body: str, uri: str, held: set[str], aliases: Mapping[str, str]) ->
 def offline_html(
     out: Path,
     prefix: str,
-    pages: Sequence[str],
+    pages: Mapping[str, str],
     edition: Edition | None = None,
     aliases: Mapping[str, str] | None = None,
 ) -> str:
-    """The file for one format: ``pages`` (addresses relative to ``out``) in order."""
+    """The file for one format: ``pages`` maps each page's address relative to ``out`` to its
+    body, in order. The site's styles are read from ``out``."""
     held = set(pages)
     parts = []
-    for uri in pages:
-        match = _ARTICLE.search((out / uri).read_text(encoding="utf-8"))
-        if match is None:
-            continue
-        body = _rewrite(match.group(1), uri, held, aliases or {})
+    for uri, page in pages.items():
+        body = _rewrite(page, uri, held, aliases or {})
         parts.append(f'<section class="offline-page" id="{page_anchor(uri)}">{body}</section>')
     styles = "\n".join(
         (out / name).read_text(encoding="utf-8") for name in _STYLES if (out / name).is_file()
@@ -102,11 +101,13 @@ def offline_html(
 
 def write_offline_files(
     out: Path,
-    pages: Mapping[str, Sequence[str]],
+    pages: Mapping[str, Mapping[str, str]],
     editions: Mapping[str, Edition],
     aliases: Mapping[str, str],
 ) -> None:
-    """Write each format's file: ``pages`` maps a prefix to the addresses of its pages."""
-    for prefix, uris in pages.items():
-        text = offline_html(out, prefix, uris, editions.get(prefix), aliases)
+    """Write each format's file: ``pages`` maps a prefix to its pages' bodies by address."""
+    for prefix, bodies in pages.items():
+        text = offline_html(out, prefix, bodies, editions.get(prefix), aliases)
+        # Its own folder's keeper: the downloads part, which shares it, may not run.
+        (out / download_path(prefix, "html")).parent.mkdir(parents=True, exist_ok=True)
         write_if_changed(out / download_path(prefix, "html"), text)

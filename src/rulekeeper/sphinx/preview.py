@@ -54,7 +54,13 @@ _RUNS: dict[str, subprocess.Popen[str]] = {}
 
 
 def start(app: Sphinx) -> None:
-    """Start collecting warnings (Sphinx's own handlers turn locations into ``file:line``)."""
+    """Start collecting warnings (Sphinx's own handlers turn locations into ``file:line``).
+
+    Sphinx offers no event for its warnings, so the collector listens on the logger every
+    Sphinx logger sits under, after Sphinx's own handlers: how Sphinx's logging is laid out is
+    not public, so pyproject bounds Sphinx's versions and ``test_a_preview_page_shows_its_warnings``
+    fails when it changes.
+    """
     if enabled():
         _COLLECTOR.warnings.clear()
         logger = logging.getLogger("sphinx")

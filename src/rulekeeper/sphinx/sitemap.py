@@ -40,11 +40,10 @@ def sitemap(base: str, uris: list[str]) -> str:
     )
 
 
-def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
-    """Connected to ``build-finished``: write ``sitemap.xml`` for an HTML build of a site
-    with a canonical address."""
+def write_sitemap(app: Sphinx) -> None:
+    """Write ``sitemap.xml`` after an HTML build, if the site has a canonical address."""
     base: str = app.config.html_baseurl or ""
-    if exception is not None or app.builder.format != "html" or not base:
+    if not base:
         return
     uris = [
         app.builder.get_target_uri(docname)
