@@ -208,7 +208,7 @@ def test_the_data_part(site: SphinxTestApp) -> None:
     assert script.startswith(prefix)
     assert script.endswith(";\n")
     carried = json.loads(script.removeprefix(prefix).removesuffix(";\n"))
-    assert set(carried) == {"prefixes", "rules", "glossary", "pages"}
+    assert set(carried) == {"prefixes", "rules", "glossary", "synonyms", "pages"}
     assert {key: carried[key] for key in expected} == expected
 
 
