@@ -201,7 +201,7 @@ class DominionDraft(DominionVariant):
         This is the Draft's only limit on what a player does, and it is a limit on piles: the
         cards a player owns (DD 4.1, checked by ``DominionGame.why_illegal``), cards passed by
         Masquerade (DD 4.2, DD R12: ``kingdom.deliver``), cards in the one shared trash
-        (DD 4.5, DD R15: Lurker's answers in ``kingdom``) and a card returned to its pile,
+        (DD 4.5, DD R15: ``kingdom.lurker_answer``) and a card returned to its pile,
         which goes to that card's pile wherever it is (DD R24), are never checked against it.
         """
         supplies = self.supplies
@@ -290,7 +290,7 @@ enforces(
 # one trash (DD 4.5, DD R15).
 enforces("DD 4.1")(DominionGame.why_illegal)
 enforces("DD 4.2", "DD R12")(kingdom.deliver)
-enforces("DD 4.5", "DD R15")(kingdom._lurker)  # Lurker's answers, the gain among them
+enforces("DD 4.5", "DD R15")(kingdom.lurker_answer)
 enforces("DD 4.3", "DD 4.4", "DD R13", "DD R14")(DominionDraft.copy_piles)
 enforces("DD 6.1", "DD 6.2", "DD 6.3", "DD R18", "DD R19")(DominionDraft.is_game_over)
 enforces("DD 2.6", "DD R7")(DominionDraft.adjust_view)
