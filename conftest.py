@@ -36,12 +36,10 @@ from rulekeeper.reach import (
 from rulekeeper.rulebook import load_rulebook, rule_at
 from rulekeeper.rules import enforcers, load_engine, parse_rule_id
 from rulekeeper.traceability import (
-    KNOWN_UNREACHED,
     enforcers_in,
     find_rule_tests,
-    judge_reach,
-    read_known_unreached,
     trace,
+    unreached,
 )
 
 REPO = Path(__file__).resolve().parent
@@ -204,7 +202,6 @@ class ReachGate:
         self.failed: set[str] = set()
         self.parts: list[Reach] = []
         self.problems: list[str] = []
-        self.known_open: list[str] = []
 
     def _key(self, item: pytest.Item) -> str | None:
         if not isinstance(item, pytest.Function) or not item.path.is_relative_to(REPO):
@@ -277,19 +274,11 @@ class ReachGate:
             enforcers_in(["rulekeeper"], enforcers()),
             find_rule_tests(REPO / "tests"),
         )
-        known = read_known_unreached(REPO / "tests")
-        self.problems, self.known_open = judge_reach(traces, reach, known)
+        self.problems = [str(gap) for gap in unreached(traces, reach)]
         if self.problems and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        if self.known_open:
-            terminalreporter.section(
-                f"rules known not to be reached yet (tests/{KNOWN_UNREACHED.as_posix()})",
-                yellow=True,
-            )
-            for line in self.known_open:
-                terminalreporter.line(line)
         if self.problems:
             terminalreporter.section("rules whose marked tests never reach their code", red=True)
             for problem in self.problems:

@@ -7,12 +7,14 @@ Property-based tests (Hypothesis) run under one of three profiles, chosen by the
     A bounded, derandomized run, so that a contributor's run (``pytest``, ``nox -s rule``) is
     fast and the same every time.
 ``explore``
-    What ``nox -s tests`` (and so CI) runs: the same budget of examples, but from a fresh random
-    start each run, so new inputs are tried over time. It first replays every example kept in
-    its database: those earlier fuzzing campaigns found (``tests/fuzz/examples``, read but
-    never written) and those earlier explorations found (``.hypothesis/explore``, kept between
-    runs of one checkout and written whenever a test fails). ``EXPLORE_EXAMPLES`` sets the
-    examples per test (150). A failure prints the blob that reproduces it.
+    What ``nox -s tests`` (and so CI) runs: a budget of examples per test
+    (``EXPLORE_EXAMPLES``, 150), from a fresh random start each run, so new inputs are tried
+    over time. It first replays every example kept in its database: those earlier fuzzing
+    campaigns found (``tests/fuzz/examples``, read but never written) and those earlier
+    explorations found, written whenever a test fails and kept in the user's cache directory
+    (:func:`explored_examples`), where a fresh clone finds them too: CI keeps that folder
+    between runs. A test with no stored example is not skipped: it goes on to the new inputs.
+    A failure prints the blob that reproduces it.
 ``fuzz``
     What ``nox -s fuzz`` runs: many more examples, a fresh random start each run, and every
     failing example kept in ``tests/fuzz/examples`` so that it is committed with its fix and
@@ -22,13 +24,16 @@ Property-based tests (Hypothesis) run under one of three profiles, chosen by the
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
+import platformdirs
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.database import (
     DirectoryBasedExampleDatabase,
+    ExampleDatabase,
     MultiplexedDatabase,
     ReadOnlyDatabase,
 )
@@ -42,9 +47,27 @@ REPO = Path(__file__).resolve().parents[1]
 FUZZ_EXAMPLES = REPO / "tests" / "fuzz" / "examples"
 """Examples that fuzzing campaigns found, in Hypothesis's own database format."""
 
-EXPLORED_EXAMPLES = REPO / ".hypothesis" / "explore"
-"""Examples that the test session's explorations found failing, kept between runs (ignored by
-git: a failure found here is fixed, and its input written as an ``@example``)."""
+EXAMPLES_DIR_VARIABLE = "RULEKEEPER_EXAMPLES_DIR"
+"""The environment variable that moves the explorations' example database (CI sets it to the
+folder its cache keeps)."""
+
+
+def explored_examples() -> Path:
+    """Where explorations keep the examples they found failing: ``$RULEKEEPER_EXAMPLES_DIR``
+    if set, else ``hypothesis/explore`` in the user's cache directory for rulekeeper.
+
+    Outside the checkout, so that a fresh clone (as CI makes for every run) still replays what
+    earlier runs found; a failure found there is fixed, and its input written as an
+    ``@example`` in its test.
+    """
+    override = os.environ.get(EXAMPLES_DIR_VARIABLE, "").strip()
+    if override:
+        return Path(override).expanduser()
+    return platformdirs.user_cache_path("rulekeeper") / "hypothesis" / "explore"
+
+
+EXPLORED_EXAMPLES = explored_examples()
+"""This session's folder of examples the explorations found (:func:`explored_examples`)."""
 
 HEALTH_CHECKS_OFF = [HealthCheck.too_slow, HealthCheck.data_too_large]
 """Real saves and card files are large and slow to generate; that is the point, not a smell."""
@@ -57,14 +80,22 @@ settings.register_profile(
     database=None,
     suppress_health_check=HEALTH_CHECKS_OFF,
 )
+
+
+def explore_database(found: Path) -> ExampleDatabase:
+    """The explore profile's database: what explorations found, kept in ``found`` (read and
+    written), and what fuzzing campaigns found (read only)."""
+    return MultiplexedDatabase(
+        DirectoryBasedExampleDatabase(found),
+        ReadOnlyDatabase(DirectoryBasedExampleDatabase(FUZZ_EXAMPLES)),
+    )
+
+
 settings.register_profile(
     "explore",
     max_examples=int(os.environ.get("EXPLORE_EXAMPLES", "150")),
     deadline=None,
-    database=MultiplexedDatabase(
-        DirectoryBasedExampleDatabase(EXPLORED_EXAMPLES),
-        ReadOnlyDatabase(DirectoryBasedExampleDatabase(FUZZ_EXAMPLES)),
-    ),
+    database=explore_database(EXPLORED_EXAMPLES),
     print_blob=True,
     suppress_health_check=HEALTH_CHECKS_OFF,
 )
@@ -76,6 +107,20 @@ settings.register_profile(
     suppress_health_check=HEALTH_CHECKS_OFF,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+class Exploring(NamedTuple):
+    """The explore profile's parts, for the tests that hold them to what they promise."""
+
+    folder: Callable[[], Path]
+    database: Callable[[Path], ExampleDatabase]
+
+
+@pytest.fixture
+def exploring() -> Exploring:
+    """Where explorations keep their examples (:func:`explored_examples`) and the database the
+    explore profile makes of such a folder (:func:`explore_database`)."""
+    return Exploring(explored_examples, explore_database)
 
 
 @pytest.fixture(scope="session")

@@ -23,8 +23,6 @@ def record(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """A reach record of the test's own, not the one the last test session left."""
     path = tmp_path / "reach.json"
     monkeypatch.setattr(cli_rules, "reach_record", lambda _tests: path)
-    # The rules known not to be reached yet are not, in these records: none are listed here.
-    monkeypatch.setattr(cli_rules, "read_known_unreached", lambda _tests: {})
     return path
 
 

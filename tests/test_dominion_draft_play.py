@@ -431,3 +431,22 @@ def test_the_heuristic_agent_trashes_junk_sentry_finds_and_keeps_the_best_on_top
     for _ in range(3):
         game.apply(agent.choose(game.view(0), game.legal_actions()))
     assert [game.cards[i] for i in game.zones["deck:0"][-2:]] == ["Silver", "Gold"]  # Gold on top
+
+
+@pytest.mark.rule("DD 1.4")
+@pytest.mark.parametrize(("variant", "private"), [("", False), ("private", True)])
+def test_the_table_sets_randomizers_aside_face_up_or_down_for_the_whole_game(
+    variant: str, private: bool
+) -> None:
+    game = new_draft_game(7, 3, variant)
+    for _ in range(3):  # one round: each player has set a randomizer aside
+        game.apply(game.legal_actions()[0])
+    for seen in (game, DominionGame.loads(game.dumps())):  # a save keeps the choice
+        draft = seen.view(0)["draft"]
+        assert draft["private"] is private
+        others = list(draft["others_set_aside"].values())
+        if private:  # only how many each has set aside
+            assert others == [1, 1]
+        else:  # which randomizer each has set aside
+            assert [len(cards) for cards in others] == [1, 1]
+            assert all(isinstance(name, str) for cards in others for name in cards)

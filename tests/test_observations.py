@@ -26,6 +26,7 @@ from rulekeeper.notation import push
 from rulekeeper.position import from_position, position
 from rulekeeper.riskres.actions import Cast as RiskCast
 from rulekeeper.riskres.actions import Pass as RiskPass
+from rulekeeper.riskres.actions import SetTrap as RiskSetTrap
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario as RiskScenario
 
@@ -164,6 +165,24 @@ def test_masquerade_keeps_the_passed_cards_to_their_players() -> None:
     assert position(game, viewer=1).splitlines()[-2].endswith("aside 1")
 
 
+@pytest.mark.rule("RR 2.7c")
+def test_a_trap_is_shown_to_the_others_by_neither_its_card_nor_its_id() -> None:
+    # A card's ID is known to the others whenever the card was in a public zone (a creature
+    # returned to its hand, say): a trap must not be told apart by it.
+    game = (
+        RiskScenario()
+        .player(0, ep=2, hand=["Gloom Brute", "Snare Wire", "Sparkshot"])
+        .player(1, hand=["Brace"])
+        .build()
+    )
+    game.apply(RiskSetTrap(game.find("Gloom Brute")))
+    seen = _observation(game, 1)
+    copy = _copy(game)
+    assert _swap(*_zones(copy)[:2], "traps:0", "hand:0")  # another card, with its own ID
+    assert _observation(copy, 1) == seen
+    assert game.view(1)["players"][0]["traps"] == 1
+
+
 # The one model: who may see an event.
 
 
@@ -283,6 +302,10 @@ def _hidden_changes(game: Game, viewer: int) -> Iterator[tuple[str, Callable[[Ga
             yield (
                 f"player {other}'s traps against their hand",
                 _faces(f"traps:{other}", f"hand:{other}"),
+            )
+            yield (  # a card's ID may have been public before it was set (RR 2.7c)
+                f"player {other}'s traps against their hand, IDs and all",
+                change(_swap, f"traps:{other}", f"hand:{other}"),
             )
         if "shoe" in _zones(game)[0]:  # Vortex: the others' packs and the shoe
             yield f"player {other}'s pack against the shoe", change(_swap, f"pack:{other}", "shoe")

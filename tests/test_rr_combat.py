@@ -65,7 +65,7 @@ def exiled(game: RiskGame) -> int:
     return len(game.table.zones["exile:1"])
 
 
-@pytest.mark.rule("RR 4.5.2a", "RR 4.5.2b", "RR 4.5.2c", "RR 4.5.5a", "RR 4.5.5b", "RR 4.5.2e")
+@pytest.mark.rule("RR 4.5.2b", "RR 4.5.2c", "RR 4.5.5a", "RR 4.5.5b", "RR 4.5.2e")
 def test_an_unblocked_attacker_pressures_the_defender() -> None:
     game = combat(["Gloom Brute", "Watchtower Warden"], [])
     to_blocks(game, {"Gloom Brute": BOB, "Watchtower Warden": BOB})
@@ -357,3 +357,31 @@ def test_only_the_defenders_creatures_can_be_attacked() -> None:
     error = refused(game, Attack(game.find("Gloom Brute"), game.find("Mire Lurker")))
     assert error.rule == "RR 4.5.2c"
     assert refused(game, Attack(game.find("Gloom Brute"), Player(0))).rule == "RR 4.5.2c"
+
+
+@pytest.mark.rule("RR 4.5.2a")
+def test_the_declare_attackers_step_asks_for_every_attacker_at_once() -> None:
+    def into_declare_attackers(alice: list[str], **options: list[str]) -> RiskGame:
+        game = (
+            Scenario()
+            .player(0, hand=HOLD, battlefield=alice, **options)
+            .player(1, hand=HOLD, library=LIBRARY)
+            .at("beginning_of_combat")
+            .build()
+        )
+        game.apply(Pass())
+        game.apply(Pass())
+        return game
+
+    game = into_declare_attackers(["Gloom Brute", "Ember Scout", "Mire Lurker"])
+    assert (game.step, game.decision, game.priority) == ("declare_attackers", "attackers", 0)
+    game.apply(Attack(game.find("Gloom Brute"), BOB))
+    game.apply(Attack(game.find("Ember Scout"), BOB))
+    assert game.decision == "attackers"  # one decision holds them all, until Alice ends it
+    assert refused(game, Pass()).rule == "RR 5.1c"
+    game.apply(EndAttacks())
+    assert len(game.attacks) == 2
+    # With no creature able to attack there is nothing to declare: combat moves to its end.
+    game = into_declare_attackers(["Gloom Brute"], tapped=["Gloom Brute"])
+    assert game.step == "end_of_combat"
+    assert game.decision != "attackers"

@@ -107,7 +107,6 @@ def test_a_card_file_error_names_the_file_and_the_card() -> None:
 
 @pytest.mark.rule(
     "RR 1.4a",
-    "RR 1.4b",
     "RR 1.4c",
     "RR 1.4h",
     "RR 1.4i",
@@ -292,3 +291,22 @@ def test_an_escalated_intel_ability_needs_its_tokens_and_the_surcharge() -> None
     game, again = second_use(ep=2, intel=2)
     game.apply(again)
     assert (game.table.players[0].ep, game.table.players[0].intel) == (0, 0)
+
+
+@pytest.mark.rule("RR 1.4b")
+def test_intel_has_no_maximum_and_lasts_into_the_next_turn() -> None:
+    game = (
+        Scenario()
+        .player(0, intel=99, hand=["Surge of Insight", *HOLD])
+        .player(1, hand=HOLD, library=["Veil Walker"] * 3)
+        .at("end")
+        .build()
+    )
+    game.apply(Cast(game.find("Surge of Insight")))
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.table.players[0].intel == 100
+    game.apply(Pass())
+    game.apply(Pass())
+    assert (game.turn, game.active) == (3, 1)  # Bob's turn has begun, and Alice kept them all
+    assert game.table.players[0].intel == 100

@@ -29,7 +29,7 @@ def test_setting_traps() -> None:
     assert game.log[-1].text == "Alice sets a trap for 1 EP"  # the card stays secret
     view = game.view(1)
     assert "Snare Wire" not in str(view)
-    assert view["face_down_traps"] == {0: game.table.zones["traps:0"]}
+    assert view["players"][0]["traps"] == 2
     assert refused(game, Cast(game.find("Gloom Brute"))).rule == "RR 5.1c"  # not a spell
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulekeeper.bench import engine_build
-from rulekeeper.riskres.actions import Activate, Cast, Discard, EndAttacks, Pass, Pitch
+from rulekeeper.riskres.actions import Activate, Cast, Discard, EndAttacks, Pass, Pitch, Player
 from rulekeeper.riskres.decks import PRECONSTRUCTED
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario, refused
@@ -499,3 +499,53 @@ def test_a_player_who_can_only_pass_passes_and_any_other_is_asked() -> None:
     game.apply(Pass())  # Bob could pitch Brace, so he is asked
     assert (game.step, game.priority) == ("main1", 1)
     assert len(game.legal_actions()) > 1
+
+
+@pytest.mark.rule("RR 2.3c")
+def test_a_permanent_leaves_the_battlefield_only_when_removed() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=8, hand=["Raze", *HOLD])
+        .player(1, hand=HOLD, battlefield=["Gloom Brute"])
+        .build()
+    )
+    pass_until(game, "main2")  # a turn's steps go by: the Brute stays where it is
+    assert game.table.names("battlefield:1") == ["Gloom Brute"]
+    game.apply(Cast(game.find("Raze"), game.find("Gloom Brute")))
+    game.apply(Pass())
+    game.apply(Pass())
+    assert game.table.names("battlefield:1") == []
+    assert game.table.names("graveyard:1") == ["Gloom Brute"]
+    assert game.log.citing("RR 2.3c")[-1].text == "Raze destroys Gloom Brute"
+
+
+@pytest.mark.rule("RR 2.4b")
+def test_destroyed_permanents_keep_their_order_in_the_graveyard() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=8, hand=["Raze", "Raze", *HOLD])
+        .player(1, hand=HOLD, battlefield=["Mire Lurker", "Gloom Brute"])
+        .build()
+    )
+    for victim in ("Gloom Brute", "Mire Lurker"):  # the reverse of the battlefield's order
+        game.apply(Cast(game.find("Raze", "hand:0"), game.find(victim)))
+        game.apply(Pass())
+        game.apply(Pass())
+    assert game.table.names("graveyard:1") == ["Gloom Brute", "Mire Lurker"]
+
+
+@pytest.mark.rule("RR 2.5a")
+def test_a_card_exiled_from_the_library_is_out_of_the_game() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=3, hand=["Mind Flood", *HOLD])
+        .player(1, hand=HOLD, library=["Raze", "Gloom Brute", "Mire Lurker", "Brace", "Raze"])
+        .build()
+    )
+    top = game.table.names("library:1")[-4:]
+    game.apply(Cast(game.find("Mind Flood"), Player(1)))
+    game.apply(Pass())
+    game.apply(Pass())
+    assert sorted(game.table.names("exile:1")) == sorted(top)
+    assert len(game.table.names("library:1")) == 1
+    assert game.log.citing("RR 2.5a")[-1].text == "Bob exiles 4 cards from the top of their library"

@@ -7,7 +7,7 @@ its checks. ``rulekeeper coverage`` reports the same problems and exits 1 on the
 
 Whether a rule's marked tests reach its code is known only once they have run, so that part of
 the gate is judged at the end of the session that ran them (``ReachGate`` in the root
-``conftest.py``, with :func:`rulekeeper.traceability.judge_reach`); the tests below hold what
+``conftest.py``, with :func:`rulekeeper.traceability.unreached`); the tests below hold what
 it decides.
 """
 
@@ -26,8 +26,6 @@ from rulekeeper.traceability import (
     enforcers_in,
     find_rule_tests,
     gaps,
-    judge_reach,
-    read_known_unreached,
     trace,
     unreached,
 )
@@ -135,21 +133,3 @@ def test_a_rule_is_judged_only_when_all_its_marked_tests_ran_and_passed() -> Non
     # A compiled engine has no Python code to watch: its enforcers are unmeasured.
     compiled = Reach({"tests/test_a.py::test_a": frozenset()}, unmeasured=("pkg.check",))
     assert unreached([REACHED], compiled) == []
-
-
-def test_a_known_gap_is_reported_until_it_is_reached_then_must_be_struck_off() -> None:
-    missed = Reach({"tests/test_a.py::test_a": frozenset()})
-    known = {"LV 9.9": "the position is missing"}
-    assert judge_reach([REACHED], missed, known)[0] == []
-    [still_open] = judge_reach([REACHED], missed, known)[1]
-    assert still_open.endswith("[known: the position is missing]")
-    ran = Reach({"tests/test_a.py::test_a": frozenset({"pkg.check"})})
-    [problem] = judge_reach([REACHED], ran, known)[0]
-    assert "LV 9.9 is listed in tests/fixtures/unreached.txt" in problem
-    assert "remove it from the list" in problem
-
-
-def test_the_known_gaps_name_rules() -> None:
-    known = read_known_unreached(REPO / "tests")
-    assert set(known) <= set(RULEBOOK), "tests/fixtures/unreached.txt names rules no page defines"
-    assert all(known.values()), "each known gap says why"

@@ -16,6 +16,8 @@ from rulekeeper.engine.game import Game
 from rulekeeper.engine.saves import check_playable
 from rulekeeper.errors import SerializationError
 from rulekeeper.games import FORMATS
+from rulekeeper.notation import push
+from rulekeeper.position import from_position
 
 
 def reached(key: str, found: Callable[[Any], bool], *, players: int = 2, seed: int = 1) -> Game:
@@ -147,6 +149,98 @@ def test_dominion_refuses_a_card_moved_aside_while_a_step_is_pending() -> None:
         data["zones"]["aside:1"].append(data["zones"]["hand:1"].pop())
 
     refused(game, edit, "set aside only while the effect")
+
+
+def _dominion(kingdom: str, alice: str, bob: str, *moves: str) -> Game:
+    """Alice's turn of plain Dominion from a position, after ``moves``."""
+    game = from_position(
+        f"Format: dominion\nSeed: 1\nActions: 1\nBuys: 1\nKingdom: {kingdom}\n\n"
+        f"Alice: turns 1; {alice}\nBob: {bob}\n"
+    )
+    for move in moves:
+        push(game, move)
+    return game
+
+
+def _masquerade(*moves: str) -> Game:
+    return _dominion(
+        "Masquerade",
+        "hand Masquerade, Gold, 3 Copper; deck 5 Estate",
+        "hand Duchy, 4 Copper; deck 5 Copper",
+        "Alice plays Masquerade",
+        *moves,
+    )
+
+
+def _steps(*edits: Callable[[list[dict[str, Any]]], None]) -> Callable[[dict[str, Any]], None]:
+    def edit(data: dict[str, Any]) -> None:
+        for change in edits:
+            change(data["steps"])
+
+    return edit
+
+
+def _swap(one: int, other: int) -> Callable[[list[dict[str, Any]]], None]:
+    def change(steps: list[dict[str, Any]]) -> None:
+        steps[one], steps[other] = steps[other], steps[one]
+
+    return change
+
+
+@pytest.mark.rule("DM 3.3")
+@pytest.mark.parametrize(
+    ("moves", "edit"),
+    [
+        # Steps run from the last: the trash, the delivery, Bob's pass, Alice's pass.
+        ((), _steps(lambda steps: steps.pop(1))),  # no delivery at all
+        ((), _steps(_swap(0, 2))),  # Bob passes after the delivery
+        ((), _steps(_swap(1, 2))),  # Bob passes after the delivery, before the trashing
+        ((), _steps(_swap(0, 3))),  # Alice passes last
+        (("Alice chooses Gold",), _steps(lambda steps: steps[1].update(do="pass"))),
+    ],
+)
+def test_dominion_refuses_a_pass_that_no_delivery_follows(
+    moves: tuple[str, ...], edit: Callable[[dict[str, Any]], None]
+) -> None:
+    # Loaded, such a save played on and left the passed cards set aside after every effect
+    # had ended (issue #34).
+    game = _masquerade(*moves)
+    refused(
+        game,
+        edit,
+        r"would stay set aside: no delivery runs after this pass to hand it on \(DM 3.3, DM 4.9\)",
+    )
+    type(game).loads(game.dumps())  # the save as the engine wrote it loads
+
+
+@pytest.mark.rule("DM 3.3")
+@pytest.mark.parametrize(
+    "game",
+    [
+        _dominion(
+            "Library, Village",
+            "hand Library, 4 Copper; deck Village, Village, Gold, Smithy, Copper",
+            "hand 2 Copper, 3 Estate; deck 5 Copper",
+            "Alice plays Library",
+            "Alice chooses set aside",
+        ),
+        _dominion(
+            "Bandit",
+            "hand Bandit, 4 Copper; deck 5 Estate",
+            "hand 5 Copper; deck Gold, Silver, Copper",
+            "Alice plays Bandit",
+        ),
+    ],
+    ids=["Library", "Bandit"],
+)
+def test_dominion_refuses_two_steps_that_hold_one_players_set_aside_cards(game: Game) -> None:
+    # Each would put them all away when it ended; the second found them gone (a ValueError
+    # for Library, an AssertionError for Bandit, a move or two after the load).
+    def twice(data: dict[str, Any]) -> None:
+        data["steps"].append(dict(data["steps"][-1]))
+
+    refused(game, twice, r"as steps\[0\] does: one effect holds them at a time \(DM 3.3\)")
+    type(game).loads(game.dumps())
 
 
 # Dominion Draft: the draft's own state.

@@ -13,7 +13,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulekeeper.errors import UnknownRuleError
 from rulekeeper.reach import Reach
 from rulekeeper.rulebook import Rule
 from rulekeeper.rules import PREFIXES, RuleId, parse_rule_id, rule_prefix, rule_sort_key
@@ -325,57 +324,3 @@ def reached_rules(traces: Iterable[RuleTrace], reach: Reach) -> set[RuleId]:
         for item in traces
         if any(reach.tests.get(t, frozenset()) & set(item.enforcers) for t in item.tests)
     }
-
-
-KNOWN_UNREACHED = Path("fixtures") / "unreached.txt"
-"""Under the tests folder: the rules whose marked tests are known not to reach their code yet,
-one ``ID: why`` a line. The gate reports them without failing, and fails once one is reached,
-so that the list only shrinks."""
-
-
-def read_known_unreached(tests_dir: Path) -> dict[RuleId, str]:
-    """The rules listed in :data:`KNOWN_UNREACHED` under ``tests_dir``, with why (empty if none).
-
-    :raises UnknownRuleError: naming the file and line of an entry that is not a rule ID.
-    """
-    path = tests_dir / KNOWN_UNREACHED
-    if not path.is_file():
-        return {}
-    known: dict[RuleId, str] = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        text, _, why = line.partition(":")
-        try:
-            known[parse_rule_id(text)] = why.strip()
-        except UnknownRuleError as error:
-            raise UnknownRuleError(f"{path}, line {number}: {error}") from None
-    return known
-
-
-def judge_reach(
-    traces: Iterable[RuleTrace], reach: Reach, known: Mapping[RuleId, str]
-) -> tuple[list[str], list[str]]:
-    """The gate's verdict on ``reach``: ``(problems, known gaps still open)``.
-
-    A problem is a rule none of whose marked tests reached its code and that is not in
-    ``known``, or a rule in ``known`` whose tests all ran and reached it (strike it off).
-    """
-    items = list(traces)
-    gaps_found = unreached(items, reach)
-    problems = [str(gap) for gap in gaps_found if gap.rule.id not in known]
-    still_open = [
-        f"{gap} [known: {known[gap.rule.id]}]" for gap in gaps_found if gap.rule.id in known
-    ]
-    open_ids = {gap.rule.id for gap in gaps_found}
-    judged = {
-        item.rule.id
-        for item in items
-        if item.tests and all(t in reach.tests and t not in reach.failed for t in item.tests)
-    }
-    problems += [
-        f"{rule_id} is listed in tests/{KNOWN_UNREACHED.as_posix()} but its marked tests now "
-        "reach its code: remove it from the list"
-        for rule_id in sorted(set(known) & judged - open_ids, key=rule_sort_key)
-    ]
-    return problems, still_open

@@ -30,6 +30,8 @@ from rulekeeper.engine.game import Game, player_names
 from rulekeeper.engine.saves import read_save
 from rulekeeper.errors import SerializationError
 from rulekeeper.games import FORMATS
+from rulekeeper.notation import push
+from rulekeeper.position import from_position
 
 KEYS = sorted(FORMATS)
 MARKS = (0, 40)  # steps at which a save is taken, and one shortly before the end
@@ -477,3 +479,109 @@ def test_a_hugely_negative_pass_count_cannot_hang_play(key: str) -> None:
         game.apply(game.legal_actions()[-1])
     assert game.outcome is not None
     assert game.passes >= 0  # type: ignore[attr-defined]
+
+
+# Dominion saves holding cards set aside by an effect still under way (issue #34: a save whose
+# pending effect was edited loaded, then left cards set aside after every effect had ended).
+
+ASIDE_POSITIONS = {
+    "Library": (
+        "Library, Village",
+        "hand Library, 4 Copper; deck Village, Village, Gold, Smithy, Copper",
+        "hand 2 Copper, 3 Estate; deck 5 Copper",
+        ("Alice plays Library", "Alice chooses set aside"),
+    ),
+    "Masquerade": (
+        "Masquerade",
+        "hand Masquerade, Gold, 3 Copper; deck 5 Estate",
+        "hand Duchy, 4 Copper; deck 5 Copper",
+        ("Alice plays Masquerade",),
+    ),
+    "Bandit": (
+        "Bandit",
+        "hand Bandit, 4 Copper; deck 5 Estate",
+        "hand 5 Copper; deck Gold, Silver, Copper",
+        ("Alice plays Bandit",),
+    ),
+    "Sentry": (
+        "Sentry",
+        "hand Sentry, 4 Copper; deck Estate, Gold, Province",
+        "hand 2 Copper, 3 Estate; deck 5 Copper",
+        ("Alice plays Sentry",),
+    ),
+}
+"""Every card of the model that sets cards aside, played up to a choice it asks."""
+
+
+@cache
+def set_aside_saves() -> tuple[str, ...]:
+    """A save of each of :data:`ASIDE_POSITIONS`, and of Masquerade after Alice's pass."""
+    texts = []
+    for kingdom, alice, bob, moves in ASIDE_POSITIONS.values():
+        game = from_position(
+            f"Format: dominion\nSeed: 1\nActions: 1\nBuys: 1\nKingdom: {kingdom}\n\n"
+            f"Alice: turns 1; {alice}\nBob: {bob}\n"
+        )
+        for move in moves:
+            push(game, move)
+        texts.append(game.dumps())
+        if kingdom == "Masquerade":
+            push(game, "Alice chooses Gold")
+            texts.append(game.dumps())
+    return tuple(texts)
+
+
+@st.composite
+def edited_set_aside_saves(draw: st.DrawFn) -> str:
+    """One of :func:`set_aside_saves` with one to three edits of its pending steps: a step
+    dropped, repeated or moved, a field of one step given another step's value or a seat, or
+    a card moved between a hand and the cards set aside."""
+    data = json.loads(draw(st.sampled_from(set_aside_saves())))
+    steps, zones = data["steps"], data["zones"]
+    for _ in range(draw(st.integers(1, 3))):
+        how = draw(st.sampled_from(["drop", "repeat", "move", "field", "card"]))
+        if how == "card":
+            seat = draw(st.sampled_from(["0", "1"]))
+            source, target = draw(st.permutations([f"hand:{seat}", f"aside:{seat}"]))
+            if zones[source]:
+                zones[target].append(
+                    zones[source].pop(draw(st.integers(0, len(zones[source]) - 1)))
+                )
+            continue
+        if not steps:
+            continue
+        index = draw(st.integers(0, len(steps) - 1))
+        if how == "drop":
+            del steps[index]
+        elif how == "repeat":
+            steps.insert(draw(st.integers(0, len(steps))), copy.deepcopy(steps[index]))
+        elif how == "move":
+            steps.insert(draw(st.integers(0, len(steps) - 1)), steps.pop(index))
+        else:
+            step = steps[index]
+            field = draw(st.sampled_from(sorted(step)))
+            values = [s[field] for s in steps if field in s and s[field] != step[field]]
+            values += [0, 1] if field in ("player", "pending", "target") else []
+            values += ["pass", "deliver", "library", "trash"] if field == "do" else []
+            if values:
+                step[field] = copy.deepcopy(draw(st.sampled_from(values)))
+    return json.dumps(data)
+
+
+@PLAYED
+@given(text=edited_set_aside_saves())
+def test_a_dominion_save_with_its_set_aside_effect_edited_is_refused_or_ends_it_cleanly(
+    text: str,
+) -> None:
+    cls, _ = real_saves("dominion")
+    try:
+        game = cls.loads(text)
+    except SerializationError:
+        return
+    agents = [RandomAgent(seat) for seat in range(len(player_names(game)))]
+    for _ in range(30):  # the effect under way ends within a few actions
+        assert FORMATS["dominion"].invariants(game) == []
+        if game.outcome is not None:
+            return
+        game.apply(agents[game.current_player()].choose({}, game.legal_actions()))
+    assert_loads_safely("dominion", text)

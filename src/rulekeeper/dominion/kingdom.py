@@ -359,7 +359,10 @@ def lurker(game: DominionGame, player: int) -> None:
     _ask(game, player, "Lurker", ["trash from the Supply", "gain from the trash"])
 
 
-def _lurker(game: DominionGame, step: Step, option: str) -> None:
+def lurker_answer(game: DominionGame, step: Step, option: str) -> None:
+    """Carry out a Lurker player's answer: which way to use it, then the pile to trash from
+    (of their Supply) or the Action card to gain from the one shared trash, whichever Supply
+    its pile belongs to (DD 4.5, DD R15)."""
     player = step["player"]
     if option == "trash from the Supply":
         piles = [p for p in game.supply_of(player) if game.pile(p) and CARDS[p].has_type("Action")]
@@ -628,9 +631,9 @@ CHOICES: Final[dict[str, Callable[[DominionGame, dict[str, Any], str], None]]] =
     "Harbinger": harbinger_choice,
     "Vassal": _vassal,
     "Throne Room": _throne_room,
-    "Lurker": _lurker,
-    "Lurker/Supply": _lurker,
-    "Lurker/trash": _lurker,
+    "Lurker": lurker_answer,
+    "Lurker/Supply": lurker_answer,
+    "Lurker/trash": lurker_answer,
     "Jester": _jester,
     "Swindler": _swindler,
     "Nobles": _nobles,

@@ -238,8 +238,34 @@ def _check_settled(game: DominionGame) -> None:
                      "ends at once (DM R3)")  # fmt: skip
     elif game.phase == "buy" and game.buys == 0:
         raise refuse("buys", "a Buy phase with no Buy left ends the turn at once (DM R3)")
+    _check_keepers_end(game)
     for player in range(len(game.players)):
         _check_aside(game, player)
+
+
+def _keeps(step: dict[str, Any]) -> str | None:
+    """How ``step`` holds set-aside cards (:data:`_ASIDE_KEEPERS`), or ``None`` if it holds none."""
+    return _ASIDE_KEEPERS.get(step["card"] if step["do"] == "choose" else step["do"])
+
+
+def _check_keepers_end(game: DominionGame) -> None:
+    """Refuse pending steps that would leave cards set aside once every effect has ended
+    (DM 3.3): a pass with no delivery to run after it, which alone hands the passed cards on
+    (DM 4.9), and two steps that each hold one player's set-aside cards and each put them all
+    away when it ends (the second would find them gone). The steps run from the last one
+    written, so a step runs after every step written after it."""
+    owners: dict[int, int] = {}
+    for index, step in enumerate(game.steps):
+        path = format_path(["steps", index])
+        if step["do"] == "pass" and not any(s["do"] == "deliver" for s in game.steps[:index]):
+            raise refuse(path, "a card passed with Masquerade would stay set aside: no delivery "
+                         "runs after this pass to hand it on (DM 3.3, DM 4.9)")  # fmt: skip
+        if _keeps(step) == "own":
+            earlier = owners.setdefault(step["player"], index)
+            if earlier != index:
+                whose = f"player {step['player']}'s set-aside cards"
+                held = f"as steps[{earlier}] does: one effect holds them at a time (DM 3.3)"
+                raise refuse(path, f"holds {whose}, {held}")
 
 
 def _check_aside(game: DominionGame, player: int) -> None:
@@ -248,7 +274,7 @@ def _check_aside(game: DominionGame, player: int) -> None:
         return
     keepers = []
     for step in game.steps:
-        keeps = _ASIDE_KEEPERS.get(step["card"] if step["do"] == "choose" else step["do"])
+        keeps = _keeps(step)
         if keeps == "everyone" or (keeps and step["player"] == player):
             keepers.append((keeps, step))
     path = format_path(["zones", zone_name("aside", player)])

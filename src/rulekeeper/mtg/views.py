@@ -42,6 +42,37 @@ def sight(game: MagicGame, kind: str, owner: int | None, viewer: int | None) -> 
     return CARDS if owner == viewer else COUNT
 
 
+def seen(game: MagicGame, zone: str, owner: int | None, viewer: int | None) -> list[int] | None:
+    """The cards of ``zone`` (a table zone's name: ``hand:1``, ``exile``, ``pack:0``) that
+    ``viewer`` sees, as :func:`sight` says for its kind and ``owner``: every card, bottom first
+    (:data:`CARDS`); the top card alone (:data:`TOP`); or ``None`` when the viewer sees only how
+    many (:data:`COUNT`). Every view of a Magic game, the formats' included, shows its zones
+    through this."""
+    ids = game.table.zones[zone]
+    shown = sight(game, zone.partition(":")[0], owner, viewer)
+    if shown == CARDS:
+        return list(ids)
+    if shown == TOP:
+        return list(ids[-1:])
+    return None
+
+
+def own_cards(game: MagicGame, zone: str, player: int) -> list[tuple[int, str]]:
+    """The cards of ``player``'s own ``zone`` that they see (:func:`seen`), as (ID, name)."""
+    return [(i, game.table.cards[i].name) for i in seen(game, zone, player, player) or ()]
+
+
+def as_everyone_sees(game: MagicGame, zone: str, owner: int | None) -> list[str] | int:
+    """``owner``'s ``zone`` as a player other than its owner sees it (:func:`seen`): the names
+    of its cards when they are public, else how many it holds (every count is public)."""
+    players = len(game.table.players)
+    other = 0 if owner is None else (owner + 1) % players
+    cards = seen(game, zone, owner, other)
+    if cards is None or len(cards) < len(game.table.zones[zone]):
+        return len(game.table.zones[zone])
+    return [game.table.cards[i].name for i in cards]
+
+
 def public(card: CardState) -> dict[str, Any]:
     """What everyone sees of a card on the battlefield or the stack."""
     return {
@@ -57,13 +88,19 @@ def public(card: CardState) -> dict[str, Any]:
 
 @enforces("MG 1.2")
 def player_view(game: MagicGame, player: int) -> dict[str, Any]:
-    """What ``player`` may see, as :func:`sight` says: their own hand; only counts of the
-    other hidden zones.
+    """What ``player`` may see, every zone as :func:`sight` says (:func:`seen`): their own
+    hand; of every player, what all may see (the cards of a graveyard, the size of a hand or
+    library); the battlefield, the stack and exile, which are public.
 
     Agents decide from this, never from the game itself; the format adds what it shows of
     zones of its own.
     """
     table = game.table
+
+    def everyone(kind: str) -> list[dict[str, Any]]:
+        return [public(table.cards[i]) for i in seen(game, kind, None, player) or ()]
+
+    exile = seen(game, "exile", None, player) or ()
     return {
         "you": player,
         "turn": game.turn,
@@ -77,15 +114,16 @@ def player_view(game: MagicGame, player: int) -> dict[str, Any]:
                 "name": p.name,
                 "life": p.life,
                 "damage_taken": p.damage_taken,
-                "hand": len(table.zones[f"hand:{p.index}"]),
-                "library": len(table.zones[f"library:{p.index}"]),
-                "graveyard": table.names(f"graveyard:{p.index}"),
+                **{
+                    kind: as_everyone_sees(game, f"{kind}:{p.index}", p.index)
+                    for kind in ("hand", "library", "graveyard")
+                },
             }
             for p in table.players
         ],
-        "hand": [(i, table.cards[i].name) for i in table.zones[f"hand:{player}"]],
-        "battlefield": [public(c) for c in table.permanents()],
-        "stack": [public(table.cards[i]) for i in table.zones["stack"]],
-        "exile": table.names("exile"),
+        "hand": own_cards(game, f"hand:{player}", player),
+        "battlefield": everyone("battlefield"),
+        "stack": everyone("stack"),
+        "exile": [table.cards[i].name for i in exile],
         **game.variant.view_extras(game, player),
     }

@@ -54,13 +54,28 @@ def sight(game: RiskGame, kind: str, owner: int, viewer: int | None) -> str:
     if viewer is None or kind not in HIDDEN_ZONES:
         return CARDS
     if kind == "library":
-        return TOP if owner == viewer and _top_card(game, viewer) is not None else COUNT
+        return TOP if owner == viewer and _looks_at_top(game, viewer) else COUNT
     return CARDS if owner == viewer else COUNT
 
 
+def seen(game: RiskGame, kind: str, owner: int, viewer: int | None) -> list[int] | None:
+    """The cards of ``owner``'s zone of ``kind`` that ``viewer`` sees, as :func:`sight` says:
+    every card, top card first for a library (:data:`CARDS`); the top card alone
+    (:data:`TOP`); or ``None`` when the viewer sees only how many (:data:`COUNT`)."""
+    ids = game.table.zones[zone_name(kind, owner)]
+    shown = sight(game, kind, owner, viewer)
+    if shown == CARDS:
+        return list(reversed(ids)) if kind == "library" else list(ids)
+    if shown == TOP:
+        return [ids[-1]]
+    return None
+
+
 def view(game: RiskGame, player: int) -> dict[str, Any]:
-    """What ``player`` may see, as :func:`sight` says: their own hand, traps and face-down
-    cards; counts of the others' hidden zones; everything public."""
+    """What ``player`` may see, every zone as :func:`sight` says (:func:`seen`): their own
+    hand, traps and face-down cards, and the top card of their library while they scry; of
+    every player, what all may see (the cards of public zones, the size of hidden ones);
+    everything else on the table, which is public."""
     table = game.table
 
     def public(state: CardState) -> dict[str, Any]:
@@ -69,22 +84,24 @@ def view(game: RiskGame, player: int) -> dict[str, Any]:
         shown["attacking"] = state.id in game.attacks
         return shown
 
+    def own(kind: str) -> list[tuple[int, str]]:
+        return [(i, table.cards[i].name) for i in seen(game, kind, player, player) or ()]
+
+    # RR R30: a player who scries looks at the top card of their library first.
+    top = seen(game, "library", player, player)
     return {
         "you": player,
         **{key: getattr(game, key) for key in ("turn", "step", "active", "decision", "priority")},
         "players": [_seat(game, seat) for seat in table.players],
-        "hand": [(i, table.cards[i].name) for i in table.zones[zone_name("hand", player)]],
-        "traps": [(i, table.cards[i].name) for i in table.zones[zone_name("traps", player)]],
+        "hand": own("hand"),
+        # Only their owner sees traps: the others see how many (RR 2.7c), not which cards,
+        # nor the cards' IDs, which another zone may have shown before.
+        "traps": own("traps"),
         # RR 13.1d: only the controller knows what their face-down cards are.
         "face_down_mine": {
             i: table.cards[i].printed.name
             for i in (*table.zones[zone_name("battlefield", player)], *table.zones["stack"])
             if table.cards[i].face_down and table.cards[i].controller == player
-        },
-        "face_down_traps": {
-            p.index: list(table.zones[zone_name("traps", p.index)])
-            for p in table.players
-            if p.index != player
         },
         "battlefield": [public(c) for c in table.permanents()],
         "stack": [dict(item, target=game.describe_target(item["target"])) for item in game.stack],
@@ -92,8 +109,7 @@ def view(game: RiskGame, player: int) -> dict[str, Any]:
         "waiting_triggers": [list(t) for t in game.pending_triggers],
         "blocks": dict(game.blocks),
         "damage_order": {a: list(b) for a, b in game.damage_order.items()},
-        # RR R30: a player who scries looks at the top card of their library first.
-        "scrying": _top_card(game, player),
+        "scrying": (top[0], table.cards[top[0]].name) if top else None,
         "variant": game.variant.key,
         "king": game.king,
         "alliances": [list(p) for p in game.alliances],
@@ -102,18 +118,25 @@ def view(game: RiskGame, player: int) -> dict[str, Any]:
 
 
 def _seat(game: RiskGame, seat: PlayerState) -> dict[str, Any]:
+    """What every player sees of ``seat``: each zone but the battlefield (the table's) as
+    :func:`sight` shows it to a player other than its owner, the cards of a public zone in
+    order, the size of a hidden one (every count is public)."""
     shown: dict[str, Any] = {"index": seat.index, "name": seat.name}
     shown |= {"ep": seat.ep, "intel": seat.intel, "left": seat.left}
-    for kind in HIDDEN_ZONES:  # hidden zones: only how many cards
-        shown[kind] = len(game.table.zones[f"{kind}:{seat.index}"])
-    for kind in ("graveyard", "exile"):  # public zones: the cards, in order
-        shown[kind] = game.table.names(f"{kind}:{seat.index}")
+    other = (seat.index + 1) % len(game.table.players)
+    for kind in (*HIDDEN_ZONES, "graveyard", "exile"):
+        cards = seen(game, kind, seat.index, other)
+        if cards is None:
+            shown[kind] = len(game.table.zones[zone_name(kind, seat.index)])
+        else:
+            shown[kind] = [game.table.cards[i].name for i in cards]
     return shown
 
 
-def _top_card(game: RiskGame, player: int) -> tuple[int, str] | None:
-    """The top card of ``player``'s library, if it is theirs to look at in a scry."""
-    library = game.table.zones[zone_name("library", player)]
-    if game.decision != "scry" or game.priority != player or not library:
-        return None
-    return (library[-1], game.table.cards[library[-1]].name)
+def _looks_at_top(game: RiskGame, player: int) -> bool:
+    """Whether ``player`` is looking at the top card of their library, as while they scry."""
+    return (
+        game.decision == "scry"
+        and game.priority == player
+        and bool(game.table.zones[zone_name("library", player)])
+    )

@@ -40,6 +40,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from rulekeeper.dominion import kingdom
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.draft import (
     EMPTY_PILES_TO_END,
@@ -198,9 +199,10 @@ class DominionDraft(DominionVariant):
         piles.
 
         This is the Draft's only limit on what a player does, and it is a limit on piles: the
-        cards a player owns (DD 4.1), cards passed by Masquerade (DD 4.2, DD R12), cards in
-        the one shared trash (DD 4.5, DD R15) and a card returned to its pile, which goes to
-        that card's pile wherever it is (DD R24), are never checked against it.
+        cards a player owns (DD 4.1, checked by ``DominionGame.why_illegal``), cards passed by
+        Masquerade (DD 4.2, DD R12: ``kingdom.deliver``), cards in the one shared trash
+        (DD 4.5, DD R15: ``kingdom.lurker_answer``) and a card returned to its pile,
+        which goes to that card's pile wherever it is (DD R24), are never checked against it.
         """
         supplies = self.supplies
         if supplies:
@@ -279,9 +281,16 @@ class DominionDraft(DominionVariant):
 enforces("DD 2.5", "DD R8", "DD R9")(DominionDraft.setup)
 enforces("DD 2.5", "DD 3.1", "DD 3.2", "DD 5.3", "DD R23")(DominionDraft.lay_out_supplies)
 enforces(
-    "DD 3.1", "DD 3.3", "DD 3.4", "DD 3.5", "DD 4.1", "DD 4.2", "DD 4.5",
-    "DD R10", "DD R11", "DD R12", "DD R15", "DD R21", "DD R22", "DD R24",
+    "DD 3.1", "DD 3.3", "DD 3.4", "DD 3.5",
+    "DD R10", "DD R11", "DD R21", "DD R22", "DD R24",
 )(DominionDraft.supply_of)  # fmt: skip
+# What the Draft leaves unlimited is enforced where the plain game acts without asking
+# supply_of, so that a test of such a rule runs the code that would break it: playing a card
+# from the hand (DD 4.1), passing with Masquerade (DD 4.2, DD R12) and Lurker's gain from the
+# one trash (DD 4.5, DD R15).
+enforces("DD 4.1")(DominionGame.why_illegal)
+enforces("DD 4.2", "DD R12")(kingdom.deliver)
+enforces("DD 4.5", "DD R15")(kingdom.lurker_answer)
 enforces("DD 4.3", "DD 4.4", "DD R13", "DD R14")(DominionDraft.copy_piles)
 enforces("DD 6.1", "DD 6.2", "DD 6.3", "DD R18", "DD R19")(DominionDraft.is_game_over)
 enforces("DD 2.6", "DD R7")(DominionDraft.adjust_view)

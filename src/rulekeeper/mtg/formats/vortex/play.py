@@ -31,6 +31,7 @@ from rulekeeper.mtg.formats.vortex import (
 from rulekeeper.mtg.formats.vortex.actions import ExilePack, KeepPack, Pick, TakeBasic
 from rulekeeper.mtg.hooks import Deck, MagicFormat, StateBasedAction
 from rulekeeper.mtg.state import UNOWNED
+from rulekeeper.mtg.views import own_cards
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -310,7 +311,8 @@ class Vortex(MagicFormat):
         how many cards they hold. The shoe's order is never shown."""
         zones = game.table.zones
         return {
-            "pack": [(c, game.table.cards[c].name) for c in zones[pack(player)]],
+            # A pack is its owner's zone, seen as every zone is (mtg.views.sight).
+            "pack": own_cards(game, pack(player), player),
             "packs": [len(zones[pack(p)]) for p in range(len(game.table.players))],
             "passed_pack": len(zones[PASSED_PACK]),
             "shoe": len(zones[SHOE]),
