@@ -33,8 +33,6 @@ the build with the page and line, as the doctest would fail anyway.
 
 from __future__ import annotations
 
-import ast
-import doctest
 import json
 import re
 from collections.abc import Iterable
@@ -52,28 +50,11 @@ from sphinx.writers.html5 import HTML5Translator
 from rulekeeper.engine.position import Position, PositionError, Zone
 from rulekeeper.engine.position import read as read_position
 from rulekeeper.sphinx.domain import rules_domain
+from rulekeeper.sphinx.judging import judge_lines, position_and_moves
 from rulekeeper.sphinx.transforms import BEFORE_REFERENCES, rule_xref
-
-POSITION_FUNCTIONS = frozenset({"from_position"})
-"""Calls whose first argument, a string literal, is a position's text, shown as a table."""
 
 RULES_PAGES = "rules/"
 """Where the pages of the rules are built: every doctest on them is shown as a judge reads it."""
-
-MOVE_FUNCTIONS = frozenset({"push"})
-"""Calls whose first string argument is a move in the notation, shown as the move."""
-
-_CITATION = re.compile(r"\([A-Z]{2} (?:R\d+|\d+(?:\.\d+)*[a-z]?)[,):]|^[A-Z]{2} \S+: ")
-"""A rule cited the way the engine cites one: ``(DD 3.2)``, ``(DD 2.1, ...)``, or a refusal
-printed as ``RR 6.1a: Mire Lurker is tapped``."""
-
-_EXCEPTION_NAME = re.compile(r"^[\w.]+(?:Error|Exception): ")
-"""The exception's name before its message, which a reader need not see."""
-
-_REFUSED_MOVE = re.compile(
-    r"illegal action: .* \((?P<rule>[A-Z]{2} \S+): (?P<reason>.*)\)", re.DOTALL
-)
-"""How a refused move reads: ``illegal action: MOVE (RULE: why)``."""
 
 _CITED_ID = re.compile(r"\b[A-Z]{2} (?:R\d+|\d+(?:\.\d+)*[a-z]?)\b")
 
@@ -97,113 +78,6 @@ PAGE_DATA = "rulekeeper_try_data"
 
 EXAMPLES_DIR = "_static/examples"
 """Where each rules page's example data is written in the built site, one JSON per page."""
-
-
-def _move(source: str) -> str | None:
-    """The move text of ``push(game, "...")``, or None if ``source`` is not such a call."""
-    try:
-        tree = ast.parse(source.strip(), mode="eval")
-    except SyntaxError:
-        return None
-    call = tree.body
-    if not (
-        isinstance(call, ast.Call)
-        and isinstance(call.func, ast.Name)
-        and call.func.id in MOVE_FUNCTIONS
-        and len(call.args) == 2
-        and isinstance(call.args[1], ast.Constant)
-        and isinstance(call.args[1].value, str)
-    ):
-        return None
-    return call.args[1].value
-
-
-def _position(source: str) -> tuple[str, int] | None:
-    """The position text of ``from_position('''...''')`` in ``source`` and the line of the
-    source it starts on (0-based), or None if the source builds no game from a literal text."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return None
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name | ast.Attribute)
-            and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr)
-            in POSITION_FUNCTIONS
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-        ):
-            return node.args[0].value, node.args[0].lineno - 1
-    return None
-
-
-def _answers(example: doctest.Example) -> list[str]:
-    """The lines of what the engine said that cite a rule: log lines and refusals."""
-    if example.exc_msg is not None:
-        message = _EXCEPTION_NAME.sub("", example.exc_msg.strip())
-        refusal = _REFUSED_MOVE.fullmatch(message)
-        if refusal:  # the move is shown just above: say only the rule and why
-            return [f"Refused ({refusal['rule']}): {refusal['reason']}"]
-        return [f"Refused: {message}"] if _CITATION.search(message) else []
-    lines = []
-    for line in example.want.splitlines():
-        text = line.strip()
-        if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":
-            text = text[1:-1]  # a string the example returned, shown without its quotes
-        if _CITATION.search(text):
-            lines.append(text)
-    return lines
-
-
-def judge_lines(code: str) -> list[tuple[str, str]]:
-    """What a judge reads in a doctest: ``("position", text)``, ``("move", text)`` and
-    ``("says", line)`` pairs.
-
-    :raises PositionError: if a position's text does not read, its ``line`` counted from the
-        first line of ``code`` (1-based).
-    """
-    try:
-        examples = doctest.DocTestParser().get_examples(code)
-    except ValueError:
-        return []
-    lines: list[tuple[str, str]] = []
-    for example in examples:
-        found = _position(example.source)
-        if found is not None:
-            text, first = found
-            try:
-                read_position(text)
-            except PositionError as error:
-                raise PositionError(
-                    error.message,
-                    line=example.lineno + first + max(error.line, 1),
-                ) from None
-            lines.append(("position", text))
-        move = _move(example.source)
-        if move is not None:
-            lines.append(("move", move))
-        for answer in _answers(example):
-            line = ("says", answer.replace("...", "…"))
-            # Each move shows all it answered, even what an earlier move answered in the same
-            # words; another statement's line already shown is the log printed again.
-            if move is not None or line not in lines:
-                lines.append(line)
-    return lines
-
-
-def position_and_moves(code: str) -> tuple[str, list[str]] | None:
-    """The first position an example builds its game from and the moves it plays after it,
-    or None if it builds none from a position's text (nothing for a reader to edit)."""
-    position: str | None = None
-    moves: list[str] = []
-    for kind, text in judge_lines(code):
-        if kind == "position" and position is None:
-            position = text
-        elif kind == "move" and position is not None:
-            moves.append(text)
-    return None if position is None else (position, moves)
 
 
 def _page_data(source: str) -> dict[str, Any] | None:
@@ -402,7 +276,7 @@ class JudgeExamples(SphinxPostTransform):
             if lines:
                 view = judge_example(classes=["judge-example"])
                 for kind, text in lines:
-                    if kind == "position":
+                    if kind in ("position", "printed"):
                         view += position_view(text)
                         continue
                     paragraph = nodes.paragraph(classes=[f"judge-{kind}"])
