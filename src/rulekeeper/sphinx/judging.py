@@ -137,25 +137,27 @@ def _question(source: str) -> str | None:
     return None
 
 
-def in_words(value: object, inner: bool = False) -> str:
+def in_words(value: object) -> str:
     """A value the engine answered, said as a judge says it: a sequence as its items with
-    commas (an item that is itself a sequence as its parts with spaces), a mapping as each key
-    and its value, true and false as yes and no.
+    commas (with semicolons between items that are themselves sequences), a mapping as each
+    key and its value, true and false as yes and no.
 
-    >>> in_words({"Copper": 46, "Curse": 10}), in_words([("Sparkshot", 1)]), in_words((0, True))
-    ('Copper 46, Curse 10', 'Sparkshot 1', '0, yes')
+    >>> in_words({"Copper": 46, "Curse": 10}), in_words((0, True))
+    ('Copper 46, Curse 10', '0, yes')
+    >>> in_words([["Smithy", "Market"], ("Witch",)]), in_words([])
+    ('Smithy, Market; Witch', 'none')
     """
-    join = " ".join if inner else ", ".join
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:
         return "none"
     if isinstance(value, dict):
-        return join(f"{in_words(k, True)} {in_words(v, True)}" for k, v in value.items()) or "none"
+        return ", ".join(f"{in_words(k)} {in_words(v)}" for k, v in value.items()) or "none"
     if isinstance(value, set | frozenset):
         value = sorted(value, key=repr)
     if isinstance(value, list | tuple):
-        return join(in_words(item, True) for item in value) or "none"
+        nested = any(isinstance(item, list | tuple | set | frozenset) for item in value)
+        return ("; " if nested else ", ").join(in_words(item) for item in value) or "none"
     return str(value)
 
 
