@@ -140,7 +140,7 @@ def _question(source: str) -> str | None:
 def in_words(value: object) -> str:
     """A value the engine answered, said as a judge says it: a sequence as its items with
     commas (with semicolons between items that are themselves sequences), a mapping as each
-    key and its value, true and false as yes and no.
+    key and its value, true and false as yes and no, nothing as none.
 
     >>> in_words({"Copper": 46, "Curse": 10}), in_words((0, True))
     ('Copper 46, Curse 10', '0, yes')
@@ -149,7 +149,7 @@ def in_words(value: object) -> str:
     """
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if value is None:
+    if value is None or value == "":
         return "none"
     if isinstance(value, dict):
         return ", ".join(f"{in_words(k)} {in_words(v)}" for k, v in value.items()) or "none"
