@@ -231,7 +231,7 @@ def test_every_doctest_of_a_rules_page_reads_as_a_judge_s_but_a_guide_s_stays_co
     app.build()
     page = (app.outdir / "rules" / "reading.html").read_text(encoding="utf-8")
     assert 'class="judge-example' in page
-    assert '<details class="judge-doctest">' in page
+    assert '<details class="judge-doctest"' in page
     guide = (app.outdir / "guide.html").read_text(encoding="utf-8")
     assert "judge-example" not in guide
     assert "judge-doctest" not in guide
