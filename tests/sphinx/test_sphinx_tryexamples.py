@@ -151,7 +151,7 @@ def test_a_runnable_example_s_doctest_is_loaded_from_the_page_s_data(
     for fold in folds:
         assert "&gt;&gt;&gt;" not in fold["inside"]
         line = blocks[int(fold["block"])]["line"]
-        assert f"<code>rules/trying.md</code>, from line {line}" in fold["inside"]
+        assert f"The doctest is at <code>rules/trying.md</code>, line {line}." in fold["inside"]
     assert "Alice plays Forest" in blocks[1]["source"]
     assert '<details class="judge-doctest"><summary>' in html  # the skipped one
     assert "skipped" in html.split('<details class="judge-doctest"><summary>')[1]
@@ -162,7 +162,7 @@ def test_the_offline_file_writes_each_loaded_doctest_in(tmp_path: Path) -> None:
     page = (
         '<article role="main"><details class="judge-doctest" data-doctest-page="rules/a" '
         'data-doctest-file="0" data-doctest-block="1"><summary>Show the doctest</summary>'
-        '<p class="judge-doctest-where">This example is a doctest in ...</p></details>'
+        '<p class="judge-doctest-where">The doctest is at ...</p></details>'
         "</article>"
     )
     (tmp_path / "rules").mkdir()

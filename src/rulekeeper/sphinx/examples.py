@@ -376,10 +376,8 @@ def _visit_folded(self: HTML5Translator, node: folded_doctest) -> None:
             f' data-doctest-page="{html.escape(str(node["page"]))}"'
             f' data-doctest-file="{node["file"]}" data-doctest-block="{node["block"]}"'
         )
-        + '<p class="judge-doctest-where">This example is a doctest in '
-        f"<code>{where}</code>, from line {node['line']}. It is shown here when the page can "
-        "load it, served over the web with scripts on; the downloads of the rules hold it.</p>"
-        "</details>"
+        + f'<p class="judge-doctest-where">The doctest is at <code>{where}</code>, line '
+        f"{node['line']}.</p></details>"
     )
     raise nodes.SkipNode
 
