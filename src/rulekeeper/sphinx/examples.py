@@ -9,14 +9,19 @@ doctest inside a rule is shown as
   (``game = from_position('''...''')``), as a judge writes one: a line for the state of the
   turn, the other lines of the header (the kingdom, the Supply, the stack...), then a table of
   one row per player with their counters and zones;
-- the moves and the engine's answers, in plain text, each rule ID in them linked to its rule;
+- the moves and the engine's answers, in plain text, each rule ID in them linked to its rule,
+  and the questions the example asks in words with the engine's answers (what a judge reads
+  in a doctest is :func:`rulekeeper.sphinx.judging.judge_lines`);
 - then the doctest itself, folded in a ``<details>`` ("Show the doctest"), where the copy button
   copies it as Sybil runs it, prompts and answers included (``rulekeeper-examples.js``): pasted
   into a page it is a worked example again, and IPython or ``python -m doctest`` run it as it
-  is, where the code alone would lose what the engine is expected to answer.
+  is, where the code alone would lose what the engine is expected to answer. On a rules page,
+  the doctest of an example with buttons is not written into the page: the fold names its
+  block in the page's JSON (below), loaded when a reader opens it, and says where the doctest
+  is in the rules for a reader without scripts.
 
-An example that says nothing a judge reads (no move, no line citing a rule) is only folded.
-Setup a reader need not see is not here at all: it is written in an
+An example that says nothing a judge reads is only folded (the browser tests allow none on a
+rules page). Setup a reader need not see is not here at all: it is written in an
 ``% invisible-code-block: python`` comment, which MyST drops and Sybil runs.
 
 On a page of the rules, each example the browser can run gets a bar of buttons (``Run``, and
@@ -394,12 +399,10 @@ def _depart_judge(self: HTML5Translator, node: judge_example) -> None:
     self.body.append("</div>")
 
 
-TRY_BUTTONS = (
-    ("run", "Run", "Run this example in your browser"),
-    ("edit", "Edit", "Edit this example's position and moves"),
-    ("play", "Play on", "Play on from this example's position"),
-)
-"""The buttons of an example: what each does, its text, and what a screen reader says."""
+TRY_BUTTONS = (("run", "Run"), ("edit", "Edit"), ("play", "Play on"))
+"""The buttons of an example: what each does, and its text, which also names it for a screen
+reader, where it follows the example it runs (a longer label than the words shown is one a
+speaking user cannot say: WCAG 2.5.3)."""
 
 
 def _visit_try(self: HTML5Translator, node: try_bar) -> None:
@@ -407,12 +410,11 @@ def _visit_try(self: HTML5Translator, node: try_bar) -> None:
         f'<div class="try-bar" data-try-page="{node["page"]}" '
         f'data-try-file="{node["file"]}" data-try-block="{node["block"]}">'
     )
-    for action, text, label in TRY_BUTTONS:
+    for action, text in TRY_BUTTONS:
         if action != "run" and not node["board"]:
             continue
         self.body.append(
-            f'<button type="button" class="try-button" data-try="{action}" '
-            f'aria-label="{label}">{text}</button>'
+            f'<button type="button" class="try-button" data-try="{action}">{text}</button>'
         )
 
 
