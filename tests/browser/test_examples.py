@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from browsing import Tab
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 EXAMPLE_PAGES = (
     "rules/risk-and-resource/06-combat.html",
@@ -277,3 +277,22 @@ def test_opening_a_doctest_shows_it_as_sybil_runs_it(
     assert [url for url in requests if "/_static/examples/" in url]
     assert tab.scroll_overflow() == 0
     tab.check_no_errors()
+
+
+def test_without_scripts_a_doctest_says_where_it_is(browser: Browser, base_url: str) -> None:
+    """With scripts off (or where the page's examples cannot be fetched), opening a doctest
+    says which rules file and line it is at, rather than showing nothing."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(base_url + "rules/stockpile.html", wait_until="load")
+        folded = page.locator("details.judge-doctest[data-doctest-block]").first
+        folded.locator("summary").click()
+        where = folded.locator("p.judge-doctest-where")
+        expect(where).to_be_visible()
+        assert re.fullmatch(
+            r"The doctest is at rules/stockpile\.md, line \d+\.", where.inner_text()
+        )
+        assert folded.locator("pre").count() == 0
+    finally:
+        context.close()
