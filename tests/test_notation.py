@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulekeeper.engine.game import Game
 from rulekeeper.engine.notation import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -373,3 +374,50 @@ def test_a_player_may_concede_while_another_decides() -> None:
     assert str(push(game, "Bob concedes")).startswith("turn 2: Bob concedes (RR 9.2d)")
     with pytest.raises(UnknownMoveError):
         parse(game, "concede")  # the deciding player's name is never implied for it
+
+
+def _drafting(fmt: str, seed: int, players: int) -> Game:
+    """A game of ``fmt`` still in its draft."""
+    return FORMATS[fmt].new_game(seed, players)
+
+
+@pytest.mark.rule("DD 2.1")
+@pytest.mark.rule("DD 2.4")
+def test_a_draft_move_naming_a_randomizer_not_there_is_refused_with_its_rule() -> None:
+    """Setting aside or moving to the centre a randomizer the player may not is refused with
+    the rule it breaks, not read as no move at all (the Draft's refusable)."""
+    game = _drafting("dominion-draft", 7, 3)
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, "Player 1 sets aside Witch")
+    assert refused.value.rule == "DD 2.1"
+    while game.variant_state["draft"]["stage"] == "pick":
+        game.apply(game.legal_actions()[0])
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, "Player 1 moves Library to the centre")
+    assert refused.value.rule == "DD 2.4"
+
+
+@pytest.mark.rule("VX R1")
+def test_a_vortex_basic_land_not_offered_is_refused_with_its_rule() -> None:
+    game = _drafting("vortex", 7, 2)
+    while game.decision == "pick":
+        game.apply(game.legal_actions()[0])
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, "Player 2 takes a Wastes")
+    assert refused.value.rule == "VX R1"
+
+
+@pytest.mark.rule("SD 6.1")
+def test_acquiring_out_of_turn_is_refused_with_its_rule() -> None:
+    game = (
+        MagicScenario("stockpile", names=["Ann", "Ben"])
+        .player(0, hand=["Lightning Bolt"], battlefield=["Mountain"])
+        .player(1, library=["Island"] * 3)
+        .zone("stockpile:1", ["Shock"])
+        .at("main1", active=1)
+        .build()
+    )
+    push(game, "Ben passes")  # Ann, who could cast Lightning Bolt, has priority in Ben's turn
+    with pytest.raises(IllegalMoveError) as refused:
+        parse(game, "Ann acquires Shock from stockpile 1")
+    assert refused.value.rule == "SD 6.1"

@@ -32,7 +32,7 @@ def test_a_judge_reads_the_moves_and_the_lines_citing_a_rule() -> None:
         ("move", "Alice attacks Bob with Mire Lurker"),
         ("says", "Refused (RR 6.1a): Lurker is tapped"),
         ("move", "Alice attacks Bob with Ember Scout"),
-        ("says", "turn 2: Ember Scout attacks Bob (RR 4.5.2c)"),
+        ("says", "Ember Scout attacks Bob (RR 4.5.2c)"),
     ]
 
 
@@ -49,7 +49,7 @@ turn 1: Alice trashes Estate (DM 4.4)
 turn 1: Alice trashes Estate (DM 4.4)
 turn 1: Alice trashes Estate (DM 4.4)
 """
-    says = ("says", "turn 1: Alice trashes Estate (DM 4.4)")
+    says = ("says", "Alice trashes Estate (DM 4.4)")
     move = ("move", "Alice chooses Estate")
     assert judge_lines(text) == [move, says, move, says]
 
@@ -67,6 +67,70 @@ rulekeeper.errors.InputError: played by 2 to 6 players, not 7 (DD 1.1)
         ("says", "Refused: played by 2 to 6 players, not 7 (DD 1.1)"),
         ("says", "Buy(card='Village') is illegal: not in your Supply (DD 3.3, …)"),
     ]
+
+
+def test_a_log_line_is_shown_without_its_turn() -> None:
+    """A reader reads "Alice attacks Bob", not "turn 2: Alice attacks Bob": the turn is for a
+    program reading the log, and the position above says whose turn it is."""
+    text = """\
+>>> push(game, "Alice passes")
+turn 12: Bob draws a card (RR 4.3)
+'turn 3: Alice wins (RR 9.1)'
+"""
+    assert judge_lines(text) == [
+        ("move", "Alice passes"),
+        ("says", "Bob draws a card (RR 4.3)"),
+        ("says", "Alice wins (RR 9.1)"),
+    ]
+
+
+def test_a_question_asked_in_words_is_answered_in_words() -> None:
+    """A statement closed by a comment ending in a question mark shows the question and the
+    engine's answer said in words; a comment that is a note asks nothing, and a value that
+    is not one a reader reads (an object's repr) is not said."""
+    text = """\
+>>> game.supply_of(0)  # What is in Ann's Supply?
+('Copper', 'Curse', 'Smithy')
+>>> len(game.pile("Curse")), game.over  # How many Curses, and is the game over?
+(10, False)
+>>> base_piles(6)  # How big are the piles for six?
+{'Copper': 78, 'Province': 18}
+>>> game.table.names("library:0")  # stored bottom first
+['Raze', 'Brace']
+>>> game.legal_actions()  # What may Ann do?
+[SetAside(card='Moneylender')]
+>>> print(card("Lightning Helix").description)  # What does Lightning Helix do?
+3 damage to any target; you gain 3 life.
+"""
+    assert judge_lines(text) == [
+        ("answer", "What is in Ann's Supply? Copper, Curse, Smithy"),
+        ("answer", "How many Curses, and is the game over? 10, no"),
+        ("answer", "How big are the piles for six? Copper 78, Province 18"),
+        ("answer", "What does Lightning Helix do? 3 damage to any target; you gain 3 life."),
+    ]
+
+
+PRINTED = """\
+>>> game = FORMATS["leveler"].new_game(seed=3, players=2)
+>>> print(position(game, viewer=0))
+Format: leveler
+Turn: 1
+Step: main1
+Active: Player 1
+<BLANKLINE>
+Player 1: life 30; hand Swamp, Plains
+Player 2: life 30; hand 7
+"""
+
+
+def test_a_position_an_example_prints_is_shown_where_it_is_the_example() -> None:
+    """A game dealt by the engine and printed shows as a position; printed after moves from a
+    position already shown, it is a programmer's check, left folded."""
+    assert judge_lines(PRINTED) == [
+        ("printed", PRINTED.split("))\n")[1].replace("<BLANKLINE>", "")),
+    ]
+    after_a_move = PRINTED.replace(">>> print", '>>> push(game, "Player 1 passes")\n>>> print')
+    assert [kind for kind, _ in judge_lines(after_a_move)] == ["move"]
 
 
 @pytest.mark.sphinx("html", testroot="basic")
@@ -167,7 +231,7 @@ def test_every_doctest_of_a_rules_page_reads_as_a_judge_s_but_a_guide_s_stays_co
     app.build()
     page = (app.outdir / "rules" / "reading.html").read_text(encoding="utf-8")
     assert 'class="judge-example' in page
-    assert '<details class="judge-doctest">' in page
+    assert '<details class="judge-doctest"' in page
     guide = (app.outdir / "guide.html").read_text(encoding="utf-8")
     assert "judge-example" not in guide
     assert "judge-doctest" not in guide

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from sphinx.testing.util import SphinxTestApp
@@ -12,6 +13,7 @@ from sphinx.testing.util import SphinxTestApp
 from rulekeeper.browser.pages import page_blocks
 from rulekeeper.position import from_position, position
 from rulekeeper.sphinx.examples import position_and_moves
+from rulekeeper.sphinx.offline import offline_html
 from rulekeeper.sphinx.trypages import start_position, try_formats
 
 BAR = re.compile(r'<div class="try-bar" (?P<attributes>[^>]*)>(?P<buttons>.*?)</div>')
@@ -38,7 +40,8 @@ def test_each_runnable_example_of_a_rules_page_gets_its_buttons(app: SphinxTestA
         ({"page": "rules/trying", "file": "0", "block": "1"}, ["run", "edit", "play"]),
         ({"page": "rules/trying", "file": "0", "block": "2"}, ["run"]),
     ]
-    assert 'aria-label="Run this example in your browser"' in html
+    # Named by their words, which a speaking user can say (WCAG 2.5.3).
+    assert '<button type="button" class="try-button" data-try="run">Run</button>' in html
     assert "try-bar" not in (app.outdir / "guide.html").read_text(encoding="utf-8")
     # Nothing of the engine is linked from the page: the first click loads it.
     assert "rulekeeper-try" not in html
@@ -130,3 +133,58 @@ def test_each_try_page_starts_with_the_examples_players(key: str) -> None:
     assert re.search(r"^Ann: ", text, re.M)
     assert re.search(r"^Ben: ", text, re.M)
     assert position(from_position(text)) == text
+
+
+LAZY = re.compile(
+    r'<details class="judge-doctest" data-doctest-page="(?P<page>[^"]*)" '
+    r'data-doctest-file="(?P<file>\d+)" data-doctest-block="(?P<block>\d+)">'
+    r"<summary>Show the doctest</summary>(?P<inside>.*?)</details>",
+    re.S,
+)
+
+
+@pytest.mark.sphinx("html", testroot="tryexamples")
+def test_a_runnable_example_s_doctest_is_loaded_from_the_page_s_data(
+    app: SphinxTestApp,
+) -> None:
+    """The page holds no doctest the browser can run: its fold names the block of the page's
+    JSON that holds it, and says where it is in the rules for a reader without scripts; the
+    doctest the browser cannot run (Sybil skips it) stays in the page."""
+    app.build()
+    html = (app.outdir / "rules" / "trying.html").read_text(encoding="utf-8")
+    data = json.loads(
+        (app.outdir / "_static" / "examples" / "rules" / "trying.json").read_text("utf-8")
+    )
+    folds = list(LAZY.finditer(html))
+    assert [(m["page"], m["file"], m["block"]) for m in folds] == [
+        ("rules/trying", "0", "1"),
+        ("rules/trying", "0", "2"),
+    ]
+    blocks = data["files"]["0"]["blocks"]
+    for fold in folds:
+        assert "&gt;&gt;&gt;" not in fold["inside"]
+        line = blocks[int(fold["block"])]["line"]
+        assert f"The doctest is at <code>rules/trying.md</code>, line {line}." in fold["inside"]
+    assert "Alice plays Forest" in blocks[1]["source"]
+    assert '<details class="judge-doctest"><summary>' in html  # the skipped one
+    assert "skipped" in html.split('<details class="judge-doctest"><summary>')[1]
+
+
+def test_the_offline_file_writes_each_loaded_doctest_in(tmp_path: Path) -> None:
+    """The one-file download has no script: each doctest the site loads is written into it."""
+    page = (
+        '<details class="judge-doctest" data-doctest-page="rules/a" '
+        'data-doctest-file="0" data-doctest-block="1"><summary>Show the doctest</summary>'
+        '<p class="judge-doctest-where">The doctest is at ...</p></details>'
+    )
+    examples = tmp_path / "_static" / "examples" / "rules"
+    examples.mkdir(parents=True)
+    blocks = [{"source": ">>> setup()\n"}, {"source": ">>> push(game, 'x')\n<A & B>\n"}]
+    (examples / "a.json").write_text(
+        json.dumps({"page": "rules/a", "files": {"0": {"blocks": blocks}}}), encoding="utf-8"
+    )
+    text = offline_html(tmp_path, "LV", {"rules/a.html": page})
+    assert (
+        "<pre>&gt;&gt;&gt; push(game, &#x27;x&#x27;)\n&lt;A &amp; B&gt;\n</pre></details>" in text
+    )
+    assert "judge-doctest-where" not in text

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.engine.agents import play as play_out
-from rulekeeper.engine.events import Event
+from rulekeeper.engine.events import Event, without_turn
 from rulekeeper.engine.game import Action, Game, player_names
 from rulekeeper.engine.notation import MoveError
 from rulekeeper.engine.position import read as read_position
@@ -192,7 +192,7 @@ class _Played:
 
 def _line(event: Event) -> str:
     """An event as the pages show it: the log's line without its ``turn N:`` prefix."""
-    return str(event).removeprefix(f"turn {event.turn}: ")
+    return without_turn(str(event))
 
 
 def _rule_link(rule: str) -> JSON:

@@ -89,6 +89,21 @@ class Event:
         return f"turn {self.turn}: {self.text}{cited}"
 
 
+_TURN_PREFIX = re.compile(r"turn -?\d+: ")
+"""The start of a log line as :meth:`Event.__str__` writes it."""
+
+
+def without_turn(line: str) -> str:
+    """A log line as a reader of the rules reads it: without its ``turn N:`` prefix, which
+    only tells a program reading the log when it happened.
+
+    >>> without_turn("turn 2: Alice attacks Bob (RR 6.1)"), without_turn("a line")
+    ('Alice attacks Bob (RR 6.1)', 'a line')
+    """
+    found = _TURN_PREFIX.match(line)
+    return line[found.end() :] if found else line
+
+
 class EventLog:
     """An append-only list of :class:`Event` that prints like a judge's account of the game."""
 

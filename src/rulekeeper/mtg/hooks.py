@@ -106,6 +106,12 @@ class MagicFormat:
         :meth:`violation` before they are offered), after the core ones."""
         return []
 
+    def refusable(self, game: MagicGame, player: int) -> list[Action]:
+        """Actions of this format's own that ``player`` may well name now though they are not
+        offered (a pick out of turn, say), so that the notation refuses one with the rule it
+        breaks (:meth:`violation`) rather than as a text that names nothing."""
+        return []
+
     def why_not_cast(self, game: MagicGame, player: int, card_id: int) -> Violation | None:
         """A reason of this format's own why a card in ``player``'s hand cannot be cast."""
         return None

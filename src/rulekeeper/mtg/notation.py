@@ -46,8 +46,9 @@ class MagicVocabulary:
         """Passing (which a player who must first finish declaring attackers or blockers, or
         discarding, may not do: MG 2.5); attacking without naming whom, where each attacker
         attacks an opponent of its controller's choice (MG R8), or attacking a player the
-        text names; and playing or casting any card in the deciding player's hand, without a
-        target or aimed at what the text names."""
+        text names; the format's own (``MagicFormat.refusable``); and playing or casting any
+        card in the deciding player's hand, without a target or aimed at what the text
+        names."""
         assert isinstance(game, MagicGame)
         player = game.current_player()
         targets: list[act.Target] = [*map(act.Player, named.players), *named.cards]
@@ -56,6 +57,7 @@ class MagicVocabulary:
             for creature in game.table.creatures(player):
                 yield act.Attack(creature.id)
                 yield from (act.Attack(creature.id, whom) for whom in named.players)
+        yield from game.variant.refusable(game, player)
         hand = game.table.zones.get(f"hand:{player}", [])
         for card in hand:
             definition = game.table.cards[card].definition

@@ -448,7 +448,8 @@ def parse_card(raw: Mapping[str, Any], *, source: str = "") -> CardDef:
     if type(types) is not list or not types or any(type(t) is not str for t in types):
         raise at.error(f"types must be a non-empty list from {', '.join(TYPES)}, not {show(types)}")
     if any(t not in TYPES for t in types):
-        raise at.error(f"types must be a non-empty list from {', '.join(TYPES)}, not {types!r}")
+        listed = ", ".join(TYPES)
+        raise at.error(f"types must be a non-empty list from {listed}, not {types!r} (RR R3)")
     for key in ("subtype", "text"):
         if type(raw.get(key)) is not str:
             raise at.error(f"{key} must be text")

@@ -9,14 +9,19 @@ doctest inside a rule is shown as
   (``game = from_position('''...''')``), as a judge writes one: a line for the state of the
   turn, the other lines of the header (the kingdom, the Supply, the stack...), then a table of
   one row per player with their counters and zones;
-- the moves and the engine's answers, in plain text, each rule ID in them linked to its rule;
+- the moves and the engine's answers, in plain text, each rule ID in them linked to its rule,
+  and the questions the example asks in words with the engine's answers (what a judge reads
+  in a doctest is :func:`rulekeeper.sphinx.judging.judge_lines`);
 - then the doctest itself, folded in a ``<details>`` ("Show the doctest"), where the copy button
   copies it as Sybil runs it, prompts and answers included (``rulekeeper-examples.js``): pasted
   into a page it is a worked example again, and IPython or ``python -m doctest`` run it as it
-  is, where the code alone would lose what the engine is expected to answer.
+  is, where the code alone would lose what the engine is expected to answer. On a rules page,
+  the doctest of an example with buttons is not written into the page: the fold names its
+  block in the page's JSON (below), loaded when a reader opens it, and says where the doctest
+  is in the rules for a reader without scripts.
 
-An example that says nothing a judge reads (no move, no line citing a rule) is only folded.
-Setup a reader need not see is not here at all: it is written in an
+An example that says nothing a judge reads is only folded (the browser tests allow none on a
+rules page). Setup a reader need not see is not here at all: it is written in an
 ``% invisible-code-block: python`` comment, which MyST drops and Sybil runs.
 
 On a page of the rules, each example the browser can run gets a bar of buttons (``Run``, and
@@ -33,9 +38,9 @@ the build with the page and line, as the doctest would fail anyway.
 
 from __future__ import annotations
 
-import ast
-import doctest
+import html
 import json
+import posixpath
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -52,29 +57,12 @@ from sphinx.writers.html5 import HTML5Translator
 from rulekeeper.engine.position import Position, PositionError, Zone
 from rulekeeper.engine.position import read as read_position
 from rulekeeper.sphinx.domain import rules_domain
+from rulekeeper.sphinx.judging import judge_lines, position_and_moves
 from rulekeeper.sphinx.transforms import BEFORE_REFERENCES, rule_xref
 from rulekeeper.sphinx.visitors import CONTENTS_ONLY, SKIPPED, add_node
 
-POSITION_FUNCTIONS = frozenset({"from_position"})
-"""Calls whose first argument, a string literal, is a position's text, shown as a table."""
-
 RULES_PAGES = "rules/"
 """Where the pages of the rules are built: every doctest on them is shown as a judge reads it."""
-
-MOVE_FUNCTIONS = frozenset({"push"})
-"""Calls whose first string argument is a move in the notation, shown as the move."""
-
-_CITATION = re.compile(r"\([A-Z]{2} (?:R\d+|\d+(?:\.\d+)*[a-z]?)[,):]|^[A-Z]{2} \S+: ")
-"""A rule cited the way the engine cites one: ``(DD 3.2)``, ``(DD 2.1, ...)``, or a refusal
-printed as ``RR 6.1a: Mire Lurker is tapped``."""
-
-_EXCEPTION_NAME = re.compile(r"^[\w.]+(?:Error|Exception): ")
-"""The exception's name before its message, which a reader need not see."""
-
-_REFUSED_MOVE = re.compile(
-    r"illegal action: .* \((?P<rule>[A-Z]{2} \S+): (?P<reason>.*)\)", re.DOTALL
-)
-"""How a refused move reads: ``illegal action: MOVE (RULE: why)``."""
 
 _CITED_ID = re.compile(r"\b[A-Z]{2} (?:R\d+|\d+(?:\.\d+)*[a-z]?)\b")
 
@@ -98,113 +86,6 @@ PAGE_DATA = "rulekeeper_try_data"
 
 EXAMPLES_DIR = "_static/examples"
 """Where each rules page's example data is written in the built site, one JSON per page."""
-
-
-def _move(source: str) -> str | None:
-    """The move text of ``push(game, "...")``, or None if ``source`` is not such a call."""
-    try:
-        tree = ast.parse(source.strip(), mode="eval")
-    except SyntaxError:
-        return None
-    call = tree.body
-    if not (
-        isinstance(call, ast.Call)
-        and isinstance(call.func, ast.Name)
-        and call.func.id in MOVE_FUNCTIONS
-        and len(call.args) == 2
-        and isinstance(call.args[1], ast.Constant)
-        and isinstance(call.args[1].value, str)
-    ):
-        return None
-    return call.args[1].value
-
-
-def _position(source: str) -> tuple[str, int] | None:
-    """The position text of ``from_position('''...''')`` in ``source`` and the line of the
-    source it starts on (0-based), or None if the source builds no game from a literal text."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return None
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name | ast.Attribute)
-            and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr)
-            in POSITION_FUNCTIONS
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-        ):
-            return node.args[0].value, node.args[0].lineno - 1
-    return None
-
-
-def _answers(example: doctest.Example) -> list[str]:
-    """The lines of what the engine said that cite a rule: log lines and refusals."""
-    if example.exc_msg is not None:
-        message = _EXCEPTION_NAME.sub("", example.exc_msg.strip())
-        refusal = _REFUSED_MOVE.fullmatch(message)
-        if refusal:  # the move is shown just above: say only the rule and why
-            return [f"Refused ({refusal['rule']}): {refusal['reason']}"]
-        return [f"Refused: {message}"] if _CITATION.search(message) else []
-    lines = []
-    for line in example.want.splitlines():
-        text = line.strip()
-        if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":
-            text = text[1:-1]  # a string the example returned, shown without its quotes
-        if _CITATION.search(text):
-            lines.append(text)
-    return lines
-
-
-def judge_lines(code: str) -> list[tuple[str, str]]:
-    """What a judge reads in a doctest: ``("position", text)``, ``("move", text)`` and
-    ``("says", line)`` pairs.
-
-    :raises PositionError: if a position's text does not read, its ``line`` counted from the
-        first line of ``code`` (1-based).
-    """
-    try:
-        examples = doctest.DocTestParser().get_examples(code)
-    except ValueError:
-        return []
-    lines: list[tuple[str, str]] = []
-    for example in examples:
-        found = _position(example.source)
-        if found is not None:
-            text, first = found
-            try:
-                read_position(text)
-            except PositionError as error:
-                raise PositionError(
-                    error.message,
-                    line=example.lineno + first + max(error.line, 1),
-                ) from None
-            lines.append(("position", text))
-        move = _move(example.source)
-        if move is not None:
-            lines.append(("move", move))
-        for answer in _answers(example):
-            line = ("says", answer.replace("...", "…"))
-            # Each move shows all it answered, even what an earlier move answered in the same
-            # words; another statement's line already shown is the log printed again.
-            if move is not None or line not in lines:
-                lines.append(line)
-    return lines
-
-
-def position_and_moves(code: str) -> tuple[str, list[str]] | None:
-    """The first position an example builds its game from and the moves it plays after it,
-    or None if it builds none from a position's text (nothing for a reader to edit)."""
-    position: str | None = None
-    moves: list[str] = []
-    for kind, text in judge_lines(code):
-        if kind == "position" and position is None:
-            position = text
-        elif kind == "move" and position is not None:
-            moves.append(text)
-    return None if position is None else (position, moves)
 
 
 def _page_data(source: str) -> dict[str, Any] | None:
@@ -403,18 +284,21 @@ class JudgeExamples(SphinxPostTransform):
             if lines:
                 view = judge_example(classes=["judge-example"])
                 for kind, text in lines:
-                    if kind == "position":
+                    if kind in ("position", "printed"):
                         view += position_view(text)
                         continue
                     paragraph = nodes.paragraph(classes=[f"judge-{kind}"])
                     paragraph += _linked(text, known, self.env.docname)
                     view += paragraph
                 replacement.append(view)
+            folded = folded_doctest()
             if runnable:
                 bar = self._try_bar(block, pages, data)
                 if bar is not None:
                     replacement.append(bar)
-            folded = folded_doctest()
+                    # The page's JSON holds the doctest: the HTML page need not (see
+                    # _visit_folded); other builders still write it from the doctree.
+                    folded.update_all_atts(_lazy(bar, block, pages))
             block.replace_self([*replacement, folded])
             folded += block
         if data["sources"]:
@@ -469,8 +353,39 @@ def write_page_data(
     path.write_text(text, encoding="utf-8")
 
 
+def _lazy(bar: try_bar, block: nodes.literal_block, pages: dict[str, Any]) -> dict[str, Any]:
+    """Where the doctest of ``block``, whose buttons are ``bar``, is: the page's JSON and the
+    block in it, and the rules file and the line it starts on, which the page says where
+    the JSON cannot be read."""
+    source, _ = get_source_line(block)
+    line = pages[source]["blocks"][bar["block"]]["line"]
+    shown = posixpath.join(posixpath.dirname(bar["page"]), Path(source).name)
+    return {"page": bar["page"], "file": bar["file"], "block": bar["block"]} | {
+        "where": shown,
+        "line": line,
+    }
+
+
+FOLDED = '<details class="judge-doctest"{}><summary>Show the doctest</summary>'
+"""How a folded doctest opens; its attributes, if any, say where its source is loaded from."""
+
+
 def _visit_folded(self: HTML5Translator, node: folded_doctest) -> None:
-    self.body.append('<details class="judge-doctest"><summary>Show the doctest</summary>')
+    if "block" not in node:
+        self.body.append(FOLDED.format(""))
+        return
+    # Loaded from the page's JSON when a reader opens it (rulekeeper-examples.js): a rules
+    # page's doctests were close to half its weight. Without scripts it says where it is.
+    where = html.escape(str(node["where"]))
+    self.body.append(
+        FOLDED.format(
+            f' data-doctest-page="{html.escape(str(node["page"]))}"'
+            f' data-doctest-file="{node["file"]}" data-doctest-block="{node["block"]}"'
+        )
+        + f'<p class="judge-doctest-where">The doctest is at <code>{where}</code>, line '
+        f"{node['line']}.</p></details>"
+    )
+    raise nodes.SkipNode
 
 
 def _depart_folded(self: HTML5Translator, node: folded_doctest) -> None:
@@ -485,12 +400,10 @@ def _depart_judge(self: HTML5Translator, node: judge_example) -> None:
     self.body.append("</div>")
 
 
-TRY_BUTTONS = (
-    ("run", "Run", "Run this example in your browser"),
-    ("edit", "Edit", "Edit this example's position and moves"),
-    ("play", "Play on", "Play on from this example's position"),
-)
-"""The buttons of an example: what each does, its text, and what a screen reader says."""
+TRY_BUTTONS = (("run", "Run"), ("edit", "Edit"), ("play", "Play on"))
+"""The buttons of an example: what each does, and its text, which also names it for a screen
+reader, where it follows the example it runs (a longer label than the words shown is one a
+speaking user cannot say: WCAG 2.5.3)."""
 
 
 def _visit_try(self: HTML5Translator, node: try_bar) -> None:
@@ -498,12 +411,11 @@ def _visit_try(self: HTML5Translator, node: try_bar) -> None:
         f'<div class="try-bar" data-try-page="{node["page"]}" '
         f'data-try-file="{node["file"]}" data-try-block="{node["block"]}">'
     )
-    for action, text, label in TRY_BUTTONS:
+    for action, text in TRY_BUTTONS:
         if action != "run" and not node["board"]:
             continue
         self.body.append(
-            f'<button type="button" class="try-button" data-try="{action}" '
-            f'aria-label="{label}">{text}</button>'
+            f'<button type="button" class="try-button" data-try="{action}">{text}</button>'
         )
 
 

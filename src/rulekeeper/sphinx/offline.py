@@ -13,16 +13,24 @@ what the pages show, whatever the theme puts around it.
 from __future__ import annotations
 
 import html
+import json
 import posixpath
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from rulekeeper.rules import PREFIXES
 from rulekeeper.sphinx.downloads import Edition, download_path
 from rulekeeper.sphinx.files import write_if_changed
 from rulekeeper.sphinx.linkpreviews import meta_tags
 
+_LAZY_DOCTEST = re.compile(
+    r'(<details class="judge-doctest" data-doctest-page="([^"]*)" data-doctest-file="(\d+)"'
+    r' data-doctest-block="(\d+)"><summary>[^<]*</summary>)<p class="judge-doctest-where">.*?</p>',
+    re.S,
+)
+"""A folded doctest the site loads when it is opened (rulekeeper.sphinx.examples)."""
 _HREF = re.compile(r'href="([^"]*)"')
 _STYLES = ("_static/pygments.css", "_static/rulekeeper-rules.css")
 
@@ -66,6 +74,22 @@ def _rewrite(body: str, uri: str, held: set[str], aliases: Mapping[str, str]) ->
     return _HREF.sub(target, body).replace('role="heading">', 'role="heading" aria-level="2">')
 
 
+def _with_doctests(body: str, out: Path) -> str:
+    """``body`` with each folded doctest the site loads on demand written in, from the page's
+    examples JSON: the file has no script to load it."""
+    loaded: dict[str, Any] = {}
+
+    def doctest(match: re.Match[str]) -> str:
+        page = html.unescape(match.group(2))
+        if page not in loaded:
+            path = out / "_static" / "examples" / f"{page}.json"
+            loaded[page] = json.loads(path.read_text(encoding="utf-8"))
+        source = loaded[page]["files"][match.group(3)]["blocks"][int(match.group(4))]["source"]
+        return f"{match.group(1)}<pre>{html.escape(source)}</pre>"
+
+    return _LAZY_DOCTEST.sub(doctest, body)
+
+
 def offline_html(
     out: Path,
     prefix: str,
@@ -78,7 +102,7 @@ def offline_html(
     held = set(pages)
     parts = []
     for uri, page in pages.items():
-        body = _rewrite(page, uri, held, aliases or {})
+        body = _rewrite(_with_doctests(page, out), uri, held, aliases or {})
         parts.append(f'<section class="offline-page" id="{page_anchor(uri)}">{body}</section>')
     styles = "\n".join(
         (out / name).read_text(encoding="utf-8") for name in _STYLES if (out / name).is_file()

@@ -149,6 +149,11 @@ class Stockpile(MagicFormat):
         found += [AcquireLand(name) for name in piles.landpile_types(game)]
         return found
 
+    def refusable(self, game: MagicGame, player: int) -> list[Action]:
+        """Acquiring from any stockpile, offered or not: out of the main phase it is refused
+        with SD 6.1."""
+        return [Acquire(n) for n in range(1, STOCKPILES + 1)]
+
     def violation(self, game: MagicGame, action: Action) -> Violation | None:
         """Why a Stockpile Draft action is illegal now, citing the rule."""
         # isinstance, not match (speed guide, "A compiled engine").

@@ -222,6 +222,13 @@ class Vortex(MagicFormat):
             return [ExilePack(), KeepPack()]
         return []
 
+    def refusable(self, game: MagicGame, player: int) -> list[Action]:
+        """Picking any card of ``player``'s pack, and taking any basic land, when they are not
+        offered: refused with VX 5.3, VX 4.2 or VX R1."""
+        found: list[Action] = [Pick(c) for c in game.table.zones.get(pack(player), [])]
+        # Wastes is basic but of no basic land type, so never one a player may take (VX R1).
+        return found + [TakeBasic(name) for name in (*BASIC_LANDS, "Wastes")]
+
     def violation(self, game: MagicGame, action: Action) -> Violation | None:
         """Why a Vortex action is illegal now, citing the rule."""
         # The pick first, and by isinstance, not match (speed guide, "A compiled engine").
