@@ -279,3 +279,20 @@ def test_every_example_run_again_gives_what_its_first_run_gave(name: str) -> Non
     report = check_pages({name: _page(name)}, again=True)
     assert report["failed"] == []
     assert report["passed"] == len(_examples(_page(name)))
+
+
+def test_loaded_grows_with_the_modules_and_the_card_index() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "from rulekeeper.browser import api\n"
+        "before = api.loaded()\n"
+        "import rulekeeper.games\n"
+        "from rulekeeper.mtg.carddb import card_index\n"
+        "imported = api.loaded()\n"
+        "card_index()\n"
+        "print(before < imported, api.loaded() == imported + 1)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True", "True"]

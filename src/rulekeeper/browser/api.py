@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import doctest
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -169,6 +170,19 @@ def run_page(blocks: Sequence[Mapping[str, Any]], upto: int) -> list[JSON]:
         )
     _session.ran(upto, namespace)
     return results
+
+
+# -- What the worker keeps -----------------------------------------------------------------------
+
+
+def loaded() -> int:
+    """How much of the engine this interpreter holds: the number of modules imported, and one
+    more once the card index has been read. The site's worker keeps a new snapshot of its
+    memory for the reader's next visit whenever this grows."""
+    carddb = sys.modules.get("rulekeeper.mtg.carddb")
+    index = getattr(carddb, "card_index", None)
+    read = index is not None and index.cache_info().currsize > 0
+    return len(sys.modules) + int(read)
 
 
 # -- Playing from a position ---------------------------------------------------------------------
