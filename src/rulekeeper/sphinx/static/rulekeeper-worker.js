@@ -72,6 +72,8 @@ async function startPython(indexURL, saved) {
     indexURL,
     lockFileURL: `${indexURL}pyodide-lock.json`,
     packages: [],
+    // Compiled modules are not written back: the files live in memory for this visit only.
+    env: { PYTHONDONTWRITEBYTECODE: "1" },
     _makeSnapshot: store !== null,
   };
   if (saved) {
