@@ -173,12 +173,12 @@ function reason(error) {
 
 self.onmessage = async (event) => {
   const { id, op, args } = event.data || {};
-  if (snapshotTimer !== null) clearTimeout(snapshotTimer); // a request is not to wait for it
   let pyodide = null;
   try {
     if (!OPS.has(op)) {
       throw new Error(`unknown op ${JSON.stringify(op)}; the ops are ${[...OPS].join(", ")}`);
     }
+    if (snapshotTimer !== null) clearTimeout(snapshotTimer); // a request is not to wait for it
     waiting.add(id);
     if (loading === null) {
       loading = load();
