@@ -177,9 +177,10 @@ def browser(session: nox.Session) -> None:
 @nox.session
 def pyodide(session: nox.Session) -> None:
     """Run every rules page's worked examples under Pyodide in Node, from the runtime and
-    engine.zip the site ships, and the site's worker (installs Debian's nodejs and npm with
-    apt-get if they are missing). Prints how many examples passed; a failure names its page,
-    line and rule."""
+    engine.zip the site ships, each twice (the second run must give what the first gave), and
+    the site's worker, restored from its memory snapshot too (installs Debian's nodejs and npm
+    with apt-get if they are missing). Prints how many examples passed; a failure names its
+    page, line and rule."""
     install(session, "pyodide")
     if shutil.which("node") is None or shutil.which("npm") is None:
         session.run("apt-get", "update", "-qq", external=True)
