@@ -64,7 +64,7 @@ def fork(namespace: Namespace) -> Namespace:
     Objects the page made are copied deeply; the modules and what they hold at their top
     level are shared, as a run from the start shares them.
 
-    :raises Exception: whatever :func:`copy.deepcopy` raises for an object that cannot be
+    :raises Exception: whatever ``copy.deepcopy`` raises for an object that cannot be
         copied (a generator, say).
     """
     memo: dict[int, Any] = _shared()
