@@ -158,14 +158,30 @@ def browser(session: nox.Session) -> None:
     """Build the site, serve it on 127.0.0.1 and test it in headless Chromium at phone, laptop
     and desktop widths (installs Debian's chromium with apt-get if it is missing)."""
     install(session, "browser")
-    # Chromium to drive; npm for the site's build to fetch the browser runtime (the examples'
-    # Run buttons) and for the accessibility check to fetch axe-core.
+    install_browser(session)
+    sphinx_build(session, DOCS_OUT, "-j", "auto")
+    # The timed targets of running an example are the bench's (nox -s bench), not a test's.
+    browser_tests(session, DOCS_OUT, "tests/browser", f"--ignore={TRY_BENCH}", *session.posargs)
+
+
+TRY_BENCH = "tests/browser/test_try_bench.py"
+"""The browser's timings of running an example, asserted against the issue's targets: run by
+``nox -s bench`` on a quiet machine, left out of ``nox -s browser``."""
+
+
+def install_browser(session: nox.Session) -> None:
+    """Debian's Chromium to drive, and npm for the site's build to fetch the browser runtime
+    (the examples' Run buttons) and for the accessibility checks to fetch axe-core and
+    Lighthouse, each installed with apt-get where it is missing."""
     missing = [] if CHROMIUM.is_file() else ["chromium"]
     missing += [] if shutil.which("npm") else ["nodejs", "npm"]
     if missing:
         session.run("apt-get", "update", "-qq", external=True)
         session.run("apt-get", "install", "-y", "-qq", *missing, external=True)
-    sphinx_build(session, DOCS_OUT, "-j", "auto")
+
+
+def browser_tests(session: nox.Session, site: Path, *args: str) -> None:
+    """Run the browser tests ``args`` name against the site built in ``site``."""
     session.run(
         "pytest",
         "-p",
@@ -173,18 +189,18 @@ def browser(session: nox.Session) -> None:
         # Only the browser tests' own fixtures: the suite's conftests need the test group.
         "--confcutdir",
         "tests/browser",
-        "tests/browser",
-        *session.posargs,
-        env={"RULEKEEPER_SITE_DIR": str(DOCS_OUT), "RULEKEEPER_CHROMIUM": str(CHROMIUM)},
+        *args,
+        env={"RULEKEEPER_SITE_DIR": str(site), "RULEKEEPER_CHROMIUM": str(CHROMIUM)},
     )
 
 
 @nox.session
 def pyodide(session: nox.Session) -> None:
     """Run every rules page's worked examples under Pyodide in Node, from the runtime and
-    engine.zip the site ships, and the site's worker (installs Debian's nodejs and npm with
-    apt-get if they are missing). Prints how many examples passed; a failure names its page,
-    line and rule."""
+    engine.zip the site ships, each twice (the second run must give what the first gave), and
+    the site's worker, restored from its memory snapshot too (installs Debian's nodejs and npm
+    with apt-get if they are missing). Prints how many examples passed; a failure names its
+    page, line and rule."""
     install(session, "pyodide")
     if shutil.which("node") is None or shutil.which("npm") is None:
         session.run("apt-get", "update", "-qq", external=True)
@@ -276,8 +292,11 @@ COPY_SKIPS = (".git", ".nox", "_build", "build", "__pycache__", "*.so")
 @nox.session
 def bench(session: nox.Session) -> None:
     """Measure games and actions per second per format and table size, for the plain engine and
-    for the one compiled with mypyc, and the clean and incremental docs build times."""
-    install(session, "bench")
+    for the one compiled with mypyc, the clean and incremental docs build times, and the times
+    of running an example in headless Chromium (asserted against their targets: run it on a
+    quiet machine)."""
+    install(session, "bench", "browser")
+    install_browser(session)
     session.run("python", "-m", "rulekeeper.bench", "--seconds", "5")
     scratch = Path(session.create_tmp()) / "bench-site"
     started = time.perf_counter()
@@ -290,6 +309,7 @@ def bench(session: nox.Session) -> None:
     session.log(
         f"docs build: clean {clean:.1f} s, incremental (one rules page touched) {incremental:.1f} s"
     )
+    browser_tests(session, scratch, "-s", TRY_BENCH)
     # Last, because the site must be built from the source: autodoc reads no compiled code.
     install_compiled(session)
     session.run("python", "-m", "rulekeeper.bench", "--seconds", "5")

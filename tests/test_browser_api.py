@@ -10,6 +10,7 @@ import pytest
 from rulekeeper.browser import api
 from rulekeeper.browser.api import explain, finish, play, run_page
 from rulekeeper.browser.pages import page_blocks
+from rulekeeper.browser.session import PageSession
 from rulekeeper.cli import main
 from rulekeeper.errors import InputError
 from rulekeeper.records import Record
@@ -35,7 +36,7 @@ def _examples(blocks: list[dict[str, object]]) -> list[int]:
 @pytest.fixture(autouse=True)
 def fresh_session() -> None:
     """Each test starts with no page's namespace kept."""
-    api._session = api._Session()
+    api._session = PageSession()
 
 
 def test_run_page_compares_statement_by_statement() -> None:
@@ -63,7 +64,7 @@ def test_a_later_run_is_the_same_as_a_run_from_the_start() -> None:
     examples = _examples(blocks)
     for index in examples:  # as a reader running each in turn; the namespace is kept
         kept = run_page(blocks, index)
-    api._session = api._Session()
+    api._session = PageSession()
     assert run_page(blocks, examples[-1]) == kept
     assert all(r["ok"] for r in kept)
 
@@ -186,3 +187,112 @@ def test_a_record_whose_position_is_another_format_is_refused() -> None:
     record = Record("dominion", players=2, seed=0, position=START)
     with pytest.raises(ValueError, match="the Position is a rr game, not dominion"):
         record.start()
+
+
+# --- Running an example again -------------------------------------------------------------------
+
+MUTATING = [
+    {"kind": "setup", "source": "seen = [1]\n", "line": 1, "rule": None},
+    {
+        "kind": "example",
+        "source": ">>> seen.append(2)\n>>> seen\n[1, 2]\n",
+        "line": 3,
+        "rule": None,
+    },
+    {
+        "kind": "example",
+        "source": ">>> seen.append(3)\n>>> seen\n[1, 2, 3]\n",
+        "line": 7,
+        "rule": None,
+    },
+]
+"""A page whose examples change what the blocks before them made."""
+
+
+@pytest.fixture
+def blocks_run(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The line of every block run silently (before the one asked for), in order."""
+    ran: list[int] = []
+    run_block = api._run_block
+
+    def counted(namespace: dict[str, object], block: dict[str, object]) -> None:
+        ran.append(int(str(block["line"])))
+        run_block(namespace, block)
+
+    monkeypatch.setattr(api, "_run_block", counted)
+    return ran
+
+
+def test_running_an_example_again_starts_from_the_namespace_before_it(
+    blocks_run: list[int],
+) -> None:
+    first = run_page(MUTATING, 1)
+    assert run_page(MUTATING, 1) == first  # [1, 2] again, not [1, 2, 2]
+    assert all(r["ok"] for r in first)
+    assert blocks_run == [1]  # the setup block ran once: the second run began at its checkpoint
+
+
+def test_an_earlier_example_runs_again_from_its_checkpoint(blocks_run: list[int]) -> None:
+    run_page(MUTATING, 1)
+    run_page(MUTATING, 2)
+    assert [r["ok"] for r in run_page(MUTATING, 1)] == [True, True]
+    assert [r["ok"] for r in run_page(MUTATING, 2)] == [True, True]
+    assert blocks_run == [1]
+
+
+def test_an_edited_example_runs_from_its_checkpoint(blocks_run: list[int]) -> None:
+    blocks = _page("leveler.md")
+    first = _examples(blocks)[0]
+    run_page(blocks, first)
+    edited = dict(blocks[first])
+    edited["source"] = str(edited["source"]).replace("50 Mountain", "48 Mountain")
+    before = len(blocks_run)
+    results = run_page([*blocks[:first], edited, *blocks[first + 1 :]], first)
+    assert len(blocks_run) == before
+    assert ["the deck has 99 cards" in r["got"] for r in results if not r["ok"]] == [True]
+
+
+def test_an_edited_block_drops_the_checkpoints_after_it(blocks_run: list[int]) -> None:
+    run_page(MUTATING, 2)
+    changed = [{**MUTATING[0], "source": "seen = [0]\n"}, *MUTATING[1:]]
+    results = run_page(changed, 2)
+    assert results[-1]["got"] == "[0, 2, 3]\n"  # the page as it is now, from its first block
+    assert blocks_run == [1, 3, 1, 3]
+
+
+def test_a_namespace_that_cannot_be_copied_is_run_again_from_the_start(
+    blocks_run: list[int],
+) -> None:
+    blocks = [
+        {"kind": "setup", "source": "numbers = (n for n in range(10))\n", "line": 1, "rule": None},
+        {"kind": "example", "source": ">>> next(numbers)\n0\n", "line": 3, "rule": None},
+    ]
+    assert run_page(blocks, 1)[0]["ok"]
+    assert run_page(blocks, 1)[0]["ok"]  # a fresh generator, as a run from the start has
+    assert blocks_run == [1, 1]
+
+
+@pytest.mark.parametrize("name", ["leveler.md", "vortex.md", "risk-and-resource/12-mulligans.md"])
+def test_every_example_run_again_gives_what_its_first_run_gave(name: str) -> None:
+    from rulekeeper.browser.examples import check_pages
+
+    report = check_pages({name: _page(name)}, again=True)
+    assert report["failed"] == []
+    assert report["passed"] == len(_examples(_page(name)))
+
+
+def test_loaded_grows_with_the_modules_and_the_card_index() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "from rulekeeper.browser import api\n"
+        "before = api.loaded()\n"
+        "import rulekeeper.games\n"
+        "from rulekeeper.mtg.carddb import card_index\n"
+        "imported = api.loaded()\n"
+        "card_index()\n"
+        "print(before < imported, api.loaded() == imported + 1)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True", "True"]

@@ -1,7 +1,9 @@
 // The site's Web Worker (rulekeeper-worker.js), run in Node as a browser would run it: its
 // global scope is faked (self, postMessage, fetch of the site's files), and the
 // files are those the build writes. It must load Pyodide from the site's own files, reach for
-// no network, report progress, and answer each op with exactly one result or error.
+// no network, report progress, and answer each op with exactly one result or error; then
+// store a memory snapshot (in a faked Cache Storage) from which a second worker starts and
+// answers exactly as the first did.
 //
 //   node tests/pyodide/check_worker.mjs WORKER_JS RUNTIME_DIR
 import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
@@ -28,13 +30,23 @@ globalThis.fetch = async (url, ...rest) => {
   reached.push(address);
   return nodeFetch(address, ...rest);
 };
+// The browser's Cache Storage, faked: the worker keeps its memory snapshot there.
+const stored = new Map();
+const snapshots = {
+  match: async (url) => (stored.has(String(url)) ? new Response(stored.get(String(url))) : undefined),
+  put: async (url, response) => stored.set(String(url), new Uint8Array(await response.arrayBuffer())),
+  keys: async () => [...stored.keys()].map((url) => ({ url })),
+  delete: async (request) => stored.delete(String(request.url ?? request)),
+};
+globalThis.caches = { open: async () => snapshots };
 const messages = [];
 globalThis.self = globalThis;
 self.location = { href: `${here}rulekeeper-worker.js` };
 self.postMessage = (message) => messages.push(message);
 // The worker imports Pyodide's loader as a module worker may.
 const loader = { importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER };
-vm.runInThisContext(readFileSync(workerFile, "utf8"), loader);
+const workerSource = readFileSync(workerFile, "utf8");
+vm.runInThisContext(workerSource, loader);
 
 const answers = (id) => messages.filter((m) => m.id === id);
 const ask = async (id, op, args) => {
@@ -69,6 +81,24 @@ const done = await ask(3, "finish", { position: start, moves: [], seed: 1 });
 if (!done.over) fail("finish did not end the game");
 await self.onmessage({ data: { id: 4, op: "format_disk", args: {} } });
 if (answers(4)[0]?.type !== "error") fail("an unknown op was not refused");
+
+// Idle after its answers, the worker stores a snapshot of its memory; a worker started later
+// (a block of its own scope, as a new page's worker) restores it and answers as the first did.
+const waitedFrom = performance.now();
+while (stored.size === 0 && performance.now() - waitedFrom < 60_000) {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+if (stored.size !== 1) fail(`${stored.size} snapshots stored, not one`);
+vm.runInThisContext(`{\n${workerSource}\n}`, loader);
+const restarted = performance.now();
+const again = await ask(11, "play", { position: start, moves: ["Alice casts Gloom Brute face down"] });
+const restored = performance.now();
+if (JSON.stringify(again) !== JSON.stringify(first)) fail(`restored, play gave ${JSON.stringify(again)}`);
+if (!answers(11).some((m) => m.type === "progress" && /last visit/.test(m.message))) {
+  fail("the second worker did not restore the snapshot");
+}
+const ranAgain = await ask(12, "run_page", { blocks, upto: 1 });
+if (JSON.stringify(ranAgain) !== JSON.stringify(ran)) fail(`restored, run_page gave ${JSON.stringify(ranAgain)}`);
 if (reached.length) fail(`the worker reached for the network: ${reached.join(", ")}`);
 
 // Where it cannot run, a worker of its own says why, once per request, in words.
@@ -105,5 +135,6 @@ if (unbundled[0]?.message !== "The runtime was not bundled with this site: npm i
 }
 console.log(
   `worker: loaded and answered in ${((ready - started) / 1000).toFixed(1)} s; ` +
-    `${progress.length} progress messages; ${reached.length} network requests`,
+    `${progress.length} progress messages; ${reached.length} network requests; restored ` +
+    `from its snapshot and answered in ${((restored - restarted) / 1000).toFixed(1)} s`,
 );

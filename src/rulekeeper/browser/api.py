@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import doctest
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulekeeper.browser.session import PageSession
 from rulekeeper.engine.agents import play as play_out
 from rulekeeper.engine.events import Event, without_turn
 from rulekeeper.engine.game import Action, Game, player_names
@@ -93,16 +95,8 @@ class _Runner(doctest.DocTestRunner):
         self.ok = False
 
 
-@dataclass
-class _Session:
-    """A page's namespace after running some of its blocks, in order: the sources run."""
-
-    sources: list[str] = field(default_factory=list)
-    namespace: dict[str, Any] = field(default_factory=lambda: {"__name__": "__test__"})
-
-
-_session = _Session()
-"""The last page's namespace: a later run of the same page goes on from it."""
+_session = PageSession()
+"""The last page's namespaces: a later run of the same page goes on from them."""
 
 
 def _statements(source: str, line: int) -> list[doctest.Example]:
@@ -130,35 +124,38 @@ def _source(block: Mapping[str, Any]) -> str:
     return str(block["source"])
 
 
+def _run_block(namespace: dict[str, Any], block: Mapping[str, Any]) -> None:
+    """Run a block before the one asked for, silently, as Sybil runs it."""
+    source = _source(block)
+    if source.lstrip().startswith(">>>"):
+        for example in _statements(source, int(block["line"])):
+            _run(namespace, example, "page")
+    else:  # plain code, run as Sybil runs it: its lines numbered as in the page
+        code = compile("\n" * (int(block["line"]) - 1) + source, "page", "exec")
+        exec(code, namespace)
+
+
 def run_page(blocks: Sequence[Mapping[str, Any]], upto: int) -> list[JSON]:
     """Run ``blocks[:upto]`` silently, then compare ``blocks[upto]`` statement by statement.
 
     A page's blocks share one namespace and build on each other, so the earlier ones run
-    first; a later call for the same page goes on from the namespace the last one left where
-    the blocks it ran are the same, which gives the same results as running from the start.
-    Each result is ``{source, want, got, ok, line}`` (``line``: the statement's line in the
-    page).
+    first. A later call for the same page does not run them again where the blocks are the
+    same: it goes on from the namespace the last call left, or starts from a copy of the
+    namespace as it was before ``blocks[upto]`` when that example ran before
+    (:class:`~rulekeeper.browser.session.PageSession`), which gives the same results as
+    running from the start. Each result is ``{source, want, got, ok, line}`` (``line``: the
+    statement's line in the page).
     """
-    global _session
     if not 0 <= upto < len(blocks):
         raise ValueError(f"upto must be between 0 and {len(blocks) - 1}, not {upto}")
-    wanted = [_source(b) for b in blocks[:upto]]
-    if _session.sources != wanted[: len(_session.sources)]:
-        _session = _Session()
-    for index in range(len(_session.sources), upto):
-        block = blocks[index]
-        source = _source(block)
-        if source.lstrip().startswith(">>>"):
-            for example in _statements(source, int(block["line"])):
-                _run(_session.namespace, example, "page")
-        else:  # plain code, run as Sybil runs it: its lines numbered as in the page
-            code = compile("\n" * (int(block["line"]) - 1) + source, "page", "exec")
-            exec(code, _session.namespace)
-        _session.sources.append(source)
+    namespace, ran = _session.resume([_source(b) for b in blocks], upto)
+    for index in range(ran, upto):
+        _run_block(namespace, blocks[index])
+    _session.checkpoint(upto, namespace)
     block = blocks[upto]
     results: list[JSON] = []
     for example in _statements(_source(block), int(block["line"])):
-        got, ok = _run(_session.namespace, example, "page")
+        got, ok = _run(namespace, example, "page")
         want = example.want
         if example.exc_msg is not None:
             want = f"Traceback (most recent call last):\n...\n{example.exc_msg}"
@@ -171,8 +168,21 @@ def run_page(blocks: Sequence[Mapping[str, Any]], upto: int) -> list[JSON]:
                 "line": example.lineno + 1,
             }
         )
-    _session.sources.append(_source(block))
+    _session.ran(upto, namespace)
     return results
+
+
+# -- What the worker keeps -----------------------------------------------------------------------
+
+
+def loaded() -> int:
+    """How much of the engine this interpreter holds: the number of modules imported, and one
+    more once the card index has been read. The site's worker keeps a new snapshot of its
+    memory for the reader's next visit whenever this grows."""
+    carddb = sys.modules.get("rulekeeper.mtg.carddb")
+    index = getattr(carddb, "card_index", None)
+    read = index is not None and index.cache_info().currsize > 0
+    return len(sys.modules) + int(read)
 
 
 # -- Playing from a position ---------------------------------------------------------------------

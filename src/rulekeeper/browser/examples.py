@@ -15,11 +15,15 @@ from typing import Any
 from rulekeeper.browser.api import JSON, run_page
 
 
-def check_pages(pages: Mapping[str, Sequence[Mapping[str, Any]]]) -> JSON:
+def check_pages(pages: Mapping[str, Sequence[Mapping[str, Any]]], again: bool = False) -> JSON:
     """Run every example block of ``pages`` (``{page: [block...]}``, as
     :func:`~rulekeeper.browser.pages.page_blocks` gives them) with
     :func:`~rulekeeper.browser.api.run_page`: ``{passed, failed: [...]}``, each failure with
     ``where`` (the page, the statement's line and the rule), ``source``, ``want`` and ``got``.
+
+    With ``again``, each example is run a second time straight after its first run, as a
+    reader who presses Run twice, and must give exactly what its first run gave (the second
+    starts from the namespace kept before the example, not from the page's first block).
     """
     passed = 0
     failed: list[JSON] = []
@@ -27,7 +31,14 @@ def check_pages(pages: Mapping[str, Sequence[Mapping[str, Any]]]) -> JSON:
         for index, block in enumerate(blocks):
             if block["kind"] != "example":
                 continue
-            wrong = [r for r in run_page(blocks, index) if not r["ok"]]
+            results = run_page(blocks, index)
+            wrong = [r for r in results if not r["ok"]]
+            if again and not wrong:
+                wrong = [
+                    {**second, "want": first["got"], "got": f"{second['got']}(a second run)"}
+                    for first, second in zip(results, run_page(blocks, index), strict=True)
+                    if first != second
+                ]
             if not wrong:
                 passed += 1
                 continue
