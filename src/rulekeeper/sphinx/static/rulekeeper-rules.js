@@ -562,9 +562,9 @@
     for (const caption of document.querySelectorAll("[role=heading]:not([aria-level])")) {
       caption.setAttribute("aria-level", "2");
     }
-    // A code block wider than its column scrolls; a keyboard reaches it only if it can take
-    // the focus.
-    for (const block of document.querySelectorAll("div.highlight pre")) {
+    // A code block or a table wider than its column scrolls; a keyboard reaches it only if it
+    // can take the focus.
+    for (const block of document.querySelectorAll("div.highlight pre, div.table-wrapper")) {
       if (block.scrollWidth > block.clientWidth && !block.hasAttribute("tabindex")) {
         block.tabIndex = 0;
       }
