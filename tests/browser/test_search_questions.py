@@ -25,12 +25,12 @@ QUESTIONS: list[dict[str, Any]] = tomllib.loads(
 
 TARGET = 28 / 30
 """The share of the questions whose rule should be among the first three hits: the issue's 28
-of 30, that is 34 of this set's 36."""
+of 30, that is 41 of this set's 43."""
 
-ANSWERED = 32
+ANSWERED = 42
 """How many of the set's questions the search answers today, which it must not fall below. It
-is short of :data:`TARGET` (see the contributor guide): the four it misses ask in words no rule
-or glossary entry uses ("people" for players, "two copies" for singleton)."""
+is above :data:`TARGET`; the one it misses (see the contributor guide) does not name what brings
+the sub-deck it asks about in."""
 
 MOST_BYTES = 150_000
 """The most the search's own index and code may cost on the first search, gzip-compressed."""
@@ -78,7 +78,8 @@ def test_the_question_set_is_well_formed(site_dir: Path) -> None:
 
 def test_players_questions_find_the_judges_rule(tab_at: Callable[[str], Tab]) -> None:
     """The questions have the rule a judge would cite in the first three hits (all of them where
-    the set says so, first where it says so): 32 of 36 today, and never fewer."""
+    the set says so, first where it says so): at least the issue's share, 42 of 43 today, and
+    never fewer."""
     tab = tab_at("laptop")
     missed = []
     for question in QUESTIONS:
@@ -90,7 +91,7 @@ def test_players_questions_find_the_judges_rule(tab_at: Callable[[str], Tab]) ->
     print(f"{found} of {len(QUESTIONS)} questions answered in the first three hits")
     print(f"(the target is {target})")
     print("\n".join(missed))
-    assert found >= ANSWERED, "\n".join(missed)
+    assert found >= max(ANSWERED, target), "\n".join(missed)
     tab.check_no_errors()
 
 

@@ -16,7 +16,11 @@
  * - a rule whose title, or a glossary term that cites it, holds the word ranks above a rule
  *   whose text only mentions it; a hit with more of the words asked, or with them together,
  *   ranks higher; a query that names a game favours that game's rules; a glossary entry found
- *   by its definition's words speaks for the rules it cites.
+ *   by its definition's words speaks for the rules it cites;
+ * - a word weighs as much as it is rare in the whole documents, whatever field it is found in,
+ *   and a ruling's reasons (after its "Why") count less than its decision;
+ * - a question that asks "how many" or "how much" favours a rule that gives a number of what
+ *   it names ("two traps").
  *
  * The same file runs under Node, where the comparison of search libraries in the contributor
  * guide was measured with it (module.exports), and in the page (window.rulekeeperSearch).
@@ -56,6 +60,9 @@
     if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
     return w;
   }
+
+  /** Where a ruling's reasons begin, after what was decided. */
+  const WHY = /\bWhy[.:]/;
 
   const WORD = /[a-z0-9\u00c0-\u024f]+(?:['\u2019][a-z]+)?/g;
 
@@ -102,8 +109,8 @@
 
   const FIELDS = {
     rules: {
-      fields: ["title", "terms", "text", "format"],
-      boost: { title: 4, terms: 3, text: 1, format: 2 },
+      fields: ["title", "terms", "text", "why", "format"],
+      boost: { title: 4, terms: 3, text: 1, why: 0.25, format: 2 },
     },
     glossary: { fields: ["terms", "text"], boost: { terms: 4, text: 1 } },
     pages: { fields: ["title", "text"], boost: { title: 3, text: 1 } },
@@ -122,6 +129,47 @@
     });
   }
 
+  /** BM25's weight of a word found in ``found`` of ``count`` documents, as MiniSearch counts it. */
+  function rarity(found, count) {
+    return Math.log(1 + (count - found + 0.5) / (found + 0.5));
+  }
+
+  /**
+   * One kind of document, indexed, with how rare each word is in each field and in the
+   * documents as a whole.
+   *
+   * MiniSearch weighs a word by how rare it is in the field it was found in, so a common word
+   * counts as a rare one in a title: "card" is in 39% of the rules but in 8% of their titles,
+   * and "Cards that set their own limit" outranked the rule a question about copies of a card
+   * wanted. A word found in a field is weighed here as rare as it is in the whole documents
+   * (see ``fieldWeight``), so a title or a glossary term holding the question's distinctive
+   * word counts for more than one holding its common words.
+   */
+  function indexed(MiniSearch, kind, documents) {
+    const engine = miniSearch(MiniSearch, kind);
+    engine.addAll(documents);
+    const fields = FIELDS[kind].fields;
+    const inField = Object.fromEntries(fields.map((field) => [field, new Map()]));
+    const anywhere = new Map();
+    const count = (map, term) => map.set(term, (map.get(term) || 0) + 1);
+    for (const document of documents) {
+      const all = new Set();
+      for (const field of fields) {
+        const own = new Set(tokenize(document[field] || "").map(indexTerm).filter(Boolean));
+        own.forEach((term) => count(inField[field], term));
+        own.forEach((term) => all.add(term));
+      }
+      all.forEach((term) => count(anywhere, term));
+    }
+    /** How much more (or less) a word found in ``field`` counts than MiniSearch weighs it. */
+    function fieldWeight(field, term) {
+      const found = inField[field].get(term);
+      if (!found) return 1;
+      return rarity(anywhere.get(term), documents.length) / rarity(found, documents.length);
+    }
+    return { engine, kind, fieldWeight };
+  }
+
   /** The indexes of everything searched, made once from the site's data. */
   function build(MiniSearch, data) {
     // A rule's glossary terms: those of every entry that cites it.
@@ -129,23 +177,31 @@
     for (const [entryTerms, , , cited] of data.glossary) {
       for (const id of cited) (terms[id] = terms[id] || []).push(...entryTerms);
     }
-    const rules = miniSearch(MiniSearch, "rules");
-    rules.addAll(
+    const rules = indexed(
+      MiniSearch,
+      "rules",
       Object.entries(data.rules).map(([id, rule]) => ({
         id,
         title: rule.t,
-        text: rule.x,
+        // A ruling's reasons mention what the decision was weighed against (other games,
+        // other figures): found by those words, it would answer questions it does not.
+        text: rule.x.split(WHY)[0],
+        why: rule.x.split(WHY).slice(1).join(" "),
         // Each word once: a rule cited by "trap" and "true trap" is not twice about traps.
         terms: [...new Set(words((terms[id] || []).join(" ")))].join(" "),
         format: data.prefixes[id.split(" ")[0]] || "",
       }))
     );
-    const glossary = miniSearch(MiniSearch, "glossary");
-    glossary.addAll(
+    const glossary = indexed(
+      MiniSearch,
+      "glossary",
       data.glossary.map(([entryTerms, , text], id) => ({ id, terms: entryTerms.join(" "), text }))
     );
-    const pages = miniSearch(MiniSearch, "pages");
-    pages.addAll(data.pages.map(([title, , text], id) => ({ id, title, text })));
+    const pages = indexed(
+      MiniSearch,
+      "pages",
+      data.pages.map(([title, , text], id) => ({ id, title, text }))
+    );
     const groups = (data.synonyms || []).map((group) =>
       group.map((term) => words(term).map(stem))
     );
@@ -176,7 +232,7 @@
     const kept = all.filter((w) => !STOP.has(w));
     const wanted = (kept.length ? kept : all).map(stem);
     const others = synonymsOf(index, wanted);
-    return { wanted, others };
+    return { wanted, others, count: /\bhow (many|much)\b/.test(text.toLowerCase()), counted: [] };
   }
 
   /** Misspellings and beginnings of words, for every word of a query. */
@@ -188,32 +244,47 @@
   /** How much more a rule counts when the query names its game. */
   const FORMAT_WEIGHT = 2;
 
-  function run(engine, query, boostDocument, cited = new Map()) {
+  /** The query for ``terms`` in each field on its own, each word weighed as rare as it is in
+   * the whole documents (``indexed``), times ``weight``. */
+  function byField(index, terms, weight) {
+    return FIELDS[index.kind].fields.map((field) => ({
+      queries: terms,
+      ...OPTIONS,
+      fields: [field],
+      boostTerm: (term) => weight * index.fieldWeight(field, term),
+    }));
+  }
+
+  function run(index, query, boostDocument, cited = new Map()) {
     if (!query.wanted.length) return [];
-    const queries = [{ queries: query.wanted, ...OPTIONS }];
-    if (query.others.length) {
-      queries.push({ queries: query.others, ...OPTIONS, boostTerm: () => SYNONYM_WEIGHT });
-    }
+    const queries = [
+      ...byField(index, query.wanted, 1),
+      ...byField(index, query.others, SYNONYM_WEIGHT),
+    ];
     const options = boostDocument ? { boostDocument } : {};
-    const found = engine.search({ combineWith: "OR", queries }, options);
+    const found = index.engine.search({ combineWith: "OR", queries }, options);
     return rerank(found, query, cited);
   }
 
-  /** The rules cited by the best glossary entries found by their definitions rather than by
-   * their terms (whose rules carry the terms already): a question in the definition's words
-   * ("two copies of a card") wants the rules of the word it defines ("singleton"). The
-   * definition speaks for each rule it cites: the rule counts the query's words it holds, and
-   * adds its score. */
+  /** The rules cited by the best glossary entries, which the entries speak for: a question in
+   * a definition's words ("two copies of a card", "how many cards can I keep in my hand")
+   * wants the rules of the word it defines ("singleton", "maximum hand size"). Each rule an
+   * entry cites counts the query's words the entry holds as its own; an entry found by its
+   * definition alone adds its score too (one found by its terms has them in its rules'
+   * ``terms`` field already). */
   function citedBy(entries) {
     const best = entries.length ? entries[0].score : 0;
     const cited = new Map();
     for (const hit of entries.slice(0, 3)) {
       if (hit.score < best / 2) break;
-      if (Object.values(hit.match).some((fields) => fields.includes("terms"))) continue;
+      // By the words it indexed, not by MiniSearch's record of fields, which keeps only the
+      // last field a word was found in when the fields are searched one by one (``byField``).
+      const named = new Set(tokenize(hit.entry[0].join(" ")).map(indexTerm));
+      const byTerms = hit.terms.some((term) => named.has(term));
       for (const id of hit.entry[3]) {
         const known = cited.get(id) || { terms: new Set(), score: 0 };
         hit.queryTerms.forEach((term) => known.terms.add(term));
-        known.score = Math.max(known.score, hit.score);
+        if (!byTerms) known.score = Math.max(known.score, hit.score);
         cited.set(id, known);
       }
     }
@@ -243,13 +314,31 @@
       .join("|");
   }
 
+  /** Whether a word is a number: digits, or one of the words that write one. */
+  function isNumber(word) {
+    return /^\d+$/.test(stem(word)) || word === "one" || word === "hundred";
+  }
+
+  /** Whether ``text`` gives a number of something ``wanted`` names: a number, then at most two
+   * words, then the word ("two traps", "at most 2 traps", "two to five players", "30 life"). */
+  function countsAny(text, wanted) {
+    const all = words(text);
+    return all.some((word, at) => wanted.includes(stem(word)) &&
+      all.slice(Math.max(0, at - 3), at).some(isNumber));
+  }
+
   /**
    * BM25 adds up each word's score on its own; a reader means the words together. A hit
    * that has more of the words asked counts more, and more again where they stand together
-   * as asked ("cards in exile"), or all of them in its title.
+   * as asked ("cards in exile"), or all of them in its title. A question that asks "how many"
+   * or "how much" drops those words with the other small ones, but asks for a number: a hit
+   * that gives a number of what the question names answers it, and counts double.
    */
   function rerank(found, query, cited) {
-    if (query.wanted.length < 2) return found;
+    for (const hit of found) {
+      if (countsAny((hit.title || "") + " . " + (hit.text || ""), query.counted)) hit.score *= 2;
+    }
+    if (query.wanted.length < 2) return found.sort((a, b) => b.score - a.score);
     const phrase = " " + query.wanted.join(" ") + " ";
     for (const hit of found) {
       const speaker = cited.get(hit.id);
@@ -268,12 +357,17 @@
    * the indexed words it matched (for marking them in its snippet). */
   function search(index, text) {
     const query = queryOf(index, text);
+    const formats = namedFormats(index.data.prefixes, query.wanted);
+    // What a "how many" question counts: its words, but not the game's name it asks in.
+    const games = new Set(
+      [...formats].flatMap((prefix) => words(index.data.prefixes[prefix]).map(stem))
+    );
+    if (query.count) query.counted = query.wanted.filter((w) => !games.has(w));
     const matched = (hit) => new Set([...hit.terms, ...query.wanted, ...query.others]);
     const glossary = run(index.glossary, query).map((hit) => ({
-      entry: index.data.glossary[hit.id], score: hit.score, match: hit.match,
+      entry: index.data.glossary[hit.id], score: hit.score, terms: hit.terms,
       queryTerms: hit.queryTerms, matched: matched(hit) }));
     const cited = citedBy(glossary);
-    const formats = namedFormats(index.data.prefixes, query.wanted);
     const boost = (id) => (formats.has(id.split(" ")[0]) ? FORMAT_WEIGHT : 1);
     return {
       query,
