@@ -21,7 +21,7 @@ from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
 from rulekeeper.dominion.draft import FACTS as DRAFT_FACTS
 from rulekeeper.dominion.draft.agents import DraftAgent
 from rulekeeper.dominion.draft.notation import VOCABULARY as DRAFT_VOCABULARY
-from rulekeeper.dominion.draft.play import new_draft_game
+from rulekeeper.dominion.draft.scenario import new_draft_game
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.invariants import dominion_invariants
 from rulekeeper.dominion.kingdoms import random_kingdom
