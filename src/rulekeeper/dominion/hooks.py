@@ -1,6 +1,7 @@
 """The hooks a Dominion variant overrides, in the manner of python-chess's variants.
 
-The compact model asks :class:`DominionVariant` everything that a variant may change, and
+The compact model asks :class:`DominionVariant` (a kernel
+:class:`~rulekeeper.engine.variants.Variant`) everything that a variant may change, and
 nothing else, so no ``if format == ...`` branch lives in the core. :class:`DominionVariant`
 itself is plain Dominion with one Kingdom that every player shares.
 
@@ -33,6 +34,7 @@ from rulekeeper.dominion import FACTS, piles_to_end
 from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Action, Violation
 from rulekeeper.engine.save_records import NoBookkeeping
+from rulekeeper.engine.variants import Variant
 from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.rules import enforces
 
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
 # The Draft's scenarios, interpreted, subclass the Draft's variant, which subclasses this one
 # (see "A compiled engine" in the speed guide).
 @mypyc_attr(allow_interpreted_subclasses=True)
-class DominionVariant:
+class DominionVariant(Variant["DominionGame"]):
     """Plain Dominion (the ``DM`` rules): one shared Kingdom, landscapes shared too."""
 
     facts: ClassVar[FormatFacts] = FACTS  # the format's key, name, players and variants
@@ -67,11 +69,6 @@ class DominionVariant:
         if option:
             raise InputError(f"{cls.facts.name} has no variant {option!r}")
         return cls()
-
-    @property
-    def option(self) -> str:
-        """The option the variant was set up with (see :meth:`with_option`); ``""`` if none."""
-        return ""
 
     def initial_state(self) -> dict[str, Any]:
         """The saved form of this variant's bookkeeping before anything is known: what a

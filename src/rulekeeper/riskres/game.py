@@ -251,7 +251,7 @@ class RiskGame(PriorityGame):
             len(names), kind="first player"
         )
         game.record("RR R7", f"{names[game.active]} is chosen at random to go first")
-        game.variant.set_up(game)
+        game.variant.setup(game)
         for player in range(len(names)):
             for _ in range(OPENING_HAND):
                 game.draw(player, "RR 12.1a")

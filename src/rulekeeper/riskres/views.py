@@ -94,7 +94,7 @@ def view(game: RiskGame, player: int) -> dict[str, Any]:
         "damage_order": {a: list(b) for a, b in game.damage_order.items()},
         # RR R30: a player who scries looks at the top card of their library first.
         "scrying": _top_card(game, player),
-        "variant": game.variant.key,
+        "variant": game.variant.option,
         "king": game.king,
         "alliances": [list(p) for p in game.alliances],
         "alliance_offers": [list(p) for p in game.alliance_offers],
