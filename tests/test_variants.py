@@ -35,8 +35,7 @@ def test_every_option_of_a_format_is_played_by_a_listed_variant() -> None:
     offered = {(v.facts.key, v.option) for v in EVERY_VARIANT}
     # The Draft's options are its own variant's settings, not classes of their own.
     offered |= {("dominion-draft", option) for option in FORMATS["dominion-draft"].variants}
-    # Dominion's "variants" are still its kingdom presets, which --kingdom is to take over.
-    for entry in (e for e in FORMATS.values() if e.key != "dominion"):
+    for entry in FORMATS.values():
         for option in entry.variants:
             assert (entry.key, option) in offered
 

@@ -1,5 +1,6 @@
 """What a format is, declared once in its own package: its key, name and rule prefix, the
-players it is played by and the rule that says so, its variants and its turn limit.
+players it is played by and the rule that says so, its variants, its named kingdoms and its
+turn limit.
 
 The registry (:mod:`rulekeeper.games`), a format's hooks, the command line and the save
 loaders all read a format's :class:`FormatFacts`, and :meth:`FormatFacts.check_players` is the
@@ -37,6 +38,9 @@ class FormatFacts:
     """The variants a game may be set up with, by name, each with a one-line description."""
     turn_limit: int | None = None
     """The turn at which a bot game ends, where the format sets one (a ruling says how)."""
+    kingdoms: Mapping[str, str] = field(default_factory=dict)
+    """The named kingdoms a game may be set up with (``--kingdom``), by name, each with the
+    cards it lays out: a choice of cards, not a variant of the rules (only Dominion has any)."""
 
     def players_problem(self, count: int) -> str:
         """What is wrong with a table of ``count`` players, citing the rule; ``""`` if nothing.
