@@ -42,6 +42,17 @@ class FormatFacts:
     """The named kingdoms a game may be set up with (``--kingdom``), by name, each with the
     cards it lays out: a choice of cards, not a variant of the rules (only Dominion has any)."""
 
+    def turn_limit_reached(self, turns_taken: int) -> bool:
+        """Whether a game that has taken ``turns_taken`` turns (each player's, where the
+        format counts turns per player) has reached the format's turn limit: how every game
+        reads :attr:`turn_limit`.
+
+        >>> FormatFacts("duel", "Duel", "DU", (2, 2), "DU 1", turn_limit=3).turn_limit_reached(3)
+        True
+        """
+        limit = self.turn_limit
+        return limit is not None and turns_taken >= limit
+
     def players_problem(self, count: int) -> str:
         """What is wrong with a table of ``count`` players, citing the rule; ``""`` if nothing.
 

@@ -594,9 +594,11 @@ class MagicGame(PriorityGame):
 
     def next_turn(self) -> None:
         """End the turn: the next player's turn begins, or the game is drawn at the limit."""
-        if self.turn >= TURN_LIMIT:
-            self.outcome = Outcome("draw", (), "MG R1", f"the game reached {TURN_LIMIT} turns")
-            self.record("MG R1", f"the game is a draw after {TURN_LIMIT} turns")
+        facts = self.variant.facts
+        if facts.turn_limit_reached(self.turn):
+            limit = facts.turn_limit
+            self.outcome = Outcome("draw", (), "MG R1", f"the game reached {limit} turns")
+            self.record("MG R1", f"the game is a draw after {limit} turns")
             return
         self.turn += 1
         self.active = self.next_player(self.active)
