@@ -226,7 +226,7 @@ class RiskGame(PriorityGame):
         :raises InputError: if there are not two to six decks (RR R63), not one name for each
             deck, or the variant is unknown or needs more players.
         """
-        check_players(len(decks))
+        # The player count is checked once, by the game made below (RR R63).
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
         if len(names) != len(decks):
             raise InputError(f"{len(names)} names for {len(decks)} decks: give one for each")
