@@ -6,7 +6,7 @@ that takes them is written here once. A game with priority (:class:`PriorityGame
 actions are forced, how a player who can only pass is told apart cheaply, and how it resolves
 the top of its stack and moves to its next step; passing priority round the players still in
 the game, and the loop of forced actions, are written here: one loop, which a priority game's
-cheap pass joins as :meth:`AutomaticGame._take_quick_forced_action`.
+cheap pass joins (:attr:`AutomaticGame.passes_when_stuck`).
 
 The loop of state-based actions is here too, once (:func:`settle`): each game says what one
 round finds and performs, and the kernel repeats rounds until one finds nothing, within a
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable
-from typing import ClassVar, Final
+from typing import ClassVar, Final, TypeVar
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game
@@ -28,6 +28,8 @@ bound (:attr:`AutomaticGame.forced_action_limit`). A run of forced actions alway
 on, so a game that can end ends long before this many; a state no game reaches must not hang
 the engine, and this bound is the last defence."""
 
+
+G = TypeVar("G")
 
 STATE_BASED_ROUND_LIMIT: Final = 1000
 """How many rounds of state-based actions in a row :func:`settle` performs before it gives up.
@@ -42,20 +44,21 @@ ENDED: Final = 2
 """A round ended the game: stop checking, and do nothing that follows a check."""
 
 
-def settle(round_: Callable[[], int]) -> int:
-    """Perform rounds of state-based actions until one returns :data:`SETTLED` or
-    :data:`ENDED`, and return that: the one loop of state-based actions every game with them
-    runs (each round finds everything that applies, then performs it all at once).
+def settle(round_: Callable[[G], int], game: G) -> int:
+    """Perform rounds of state-based actions, ``round_(game)``, until one returns
+    :data:`SETTLED` or :data:`ENDED`, and return that: the one loop of state-based actions
+    every game with them runs (each round finds everything that applies, then performs it
+    all at once).
 
     >>> rounds = iter([AGAIN, AGAIN, SETTLED])
-    >>> settle(lambda: next(rounds)) == SETTLED
+    >>> settle(lambda game: next(rounds), None) == SETTLED
     True
 
     :raises RuntimeError: after :data:`STATE_BASED_ROUND_LIMIT` rounds in a row that each
         performed something.
     """
     for _ in range(STATE_BASED_ROUND_LIMIT):
-        result = round_()
+        result = round_(game)
         if result != AGAIN:
             return result
     raise RuntimeError("state-based actions did not settle")
@@ -75,16 +78,19 @@ class AutomaticGame(Game):
     def take_forced_action(self) -> bool:
         """Take one action that leaves nobody a choice, if there is one now: whether it did."""
 
-    quick_forced_action: ClassVar[bool] = False
-    """Whether the game has a cheaper road to its commonest forced action
-    (:meth:`_take_quick_forced_action`); a priority game's is a pass."""
+    passes_when_stuck: ClassVar[bool] = False
+    """Whether the game's commonest forced action is a pass by a player who can do nothing
+    else, told apart cheaply (:meth:`can_only_pass`) and taken without judging every
+    candidate (:meth:`pass_priority`): a priority game's."""
 
-    def _take_quick_forced_action(self) -> bool:
-        """Take the commonest forced action by a cheaper road than
-        :meth:`take_forced_action`, if it is the one now: whether it did (asked only where
-        :attr:`quick_forced_action` says there is one; a priority game's is a pass by a player
-        who can do nothing else)."""
+    def can_only_pass(self) -> bool:
+        """True when the player to decide certainly has nothing to do but pass (asked only
+        where :attr:`passes_when_stuck`)."""
         return False
+
+    def pass_priority(self) -> None:
+        """Pass (only where :attr:`passes_when_stuck`)."""
+        raise NotImplementedError(f"{type(self).__name__} has no passes")
 
     def _forced_steps(self, *, listing: bool) -> list[Action]:
         """The one loop of forced actions: take them until a player has a real choice or the
@@ -94,12 +100,15 @@ class AutomaticGame(Game):
 
         :raises RuntimeError: if more than :attr:`forced_action_limit` come in a row.
         """
-        # Read once: a game without a quick road (Dominion) pays no call for it in the loop.
-        quick = self.quick_forced_action
+        # Read once: a game without passes (Dominion) pays no call for them in the loop. The
+        # pass is taken here, not by a call of take_forced_action for each of the many passes,
+        # which would cost more than the pass.
+        passes = self.passes_when_stuck
         for _ in range(self.forced_action_limit):
             if self.outcome is not None:
                 return []
-            if quick and self._take_quick_forced_action():
+            if passes and self.can_only_pass():
+                self.pass_priority()
                 continue
             if listing:
                 legal = self._legal_list()
@@ -217,15 +226,7 @@ class PriorityGame(AutomaticGame):
 
     # Forced actions.
 
-    quick_forced_action: ClassVar[bool] = True
-
-    def _take_quick_forced_action(self) -> bool:
-        """A pass by a player who can do nothing else, the commonest forced action: what
-        ``_do(Pass())`` would do, without proposing and judging every candidate."""
-        if self.can_only_pass():
-            self.pass_priority()
-            return True
-        return False
+    passes_when_stuck: ClassVar[bool] = True
 
     def take_forced_action(self) -> bool:
         """Take the one legal action if it is forced: whether there was one. A decision is

@@ -24,7 +24,7 @@ def check(game: MagicGame) -> None:
 
     :raises RuntimeError: if state-based actions never settle (a bug, never a player's doing).
     """
-    settle(partial(_round, game))
+    settle(_round, game)
     decide_outcome(game)
     if game.outcome is None:
         for player in game.table.players:

@@ -7,7 +7,6 @@ it is asked of each affected controller, the active player first (RR 11.3b, RR 1
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 from rulekeeper.engine.turns import AGAIN, ENDED, SETTLED, settle
@@ -72,7 +71,7 @@ def check(game: RiskGame) -> None:
     There are no planeswalkers (RR R3), so RR 11.1j never applies: the card loader
     (:func:`rulekeeper.riskres.cards.parse_card`) is what keeps it so.
     """
-    if settle(partial(_round, game)) == ENDED:
+    if settle(_round, game) == ENDED:
         return
     table = game.table
     if any(p.definition.legendary for p in table.permanents()):
