@@ -68,7 +68,7 @@ def test_every_format_reports_its_endings_and_mean_rounds(
 def test_a_process_pool_plays_the_same_games_as_one_process() -> None:
     from rulekeeper.cli.play import SimulationSpec, play_games
 
-    spec = SimulationSpec("stockpile", 3, "", "heuristic", None)
+    spec = SimulationSpec("stockpile", 3, "", "", "heuristic", None)
     seeds = range(5, 11)
     assert play_games(spec, seeds, jobs=2) == play_games(spec, seeds, jobs=1)
 

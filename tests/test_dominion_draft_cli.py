@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from rulekeeper.cli import main
-from rulekeeper.dominion.draft.play import new_draft_game
+from rulekeeper.dominion.draft.scenario import new_draft_game
 
 
 def test_play_prints_the_draft_and_the_game(capsys: pytest.CaptureFixture[str]) -> None:

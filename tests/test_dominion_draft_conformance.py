@@ -14,7 +14,8 @@ from __future__ import annotations
 import pytest
 
 from rulekeeper.dominion.draft import VARIANTS
-from rulekeeper.dominion.draft.play import DominionDraft, new_draft_game
+from rulekeeper.dominion.draft.play import DominionDraft
+from rulekeeper.dominion.draft.scenario import new_draft_game
 from rulekeeper.engine.conformance import check_format, check_game
 from rulekeeper.engine.game import Game
 from rulekeeper.games import FORMATS

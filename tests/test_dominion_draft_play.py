@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -11,8 +13,8 @@ from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.draft.actions import DRAFT_ACTIONS
 from rulekeeper.dominion.draft.agents import DraftAgent
-from rulekeeper.dominion.draft.play import DominionDraft, new_draft_game
-from rulekeeper.dominion.draft.scenario import drafted
+from rulekeeper.dominion.draft.play import DominionDraft
+from rulekeeper.dominion.draft.scenario import drafted, new_draft_game
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.hooks import DominionVariant
 from rulekeeper.engine.agents import RandomAgent, play
@@ -450,3 +452,33 @@ def test_the_table_sets_randomizers_aside_face_up_or_down_for_the_whole_game(
         else:  # which randomizer each has set aside
             assert [len(cards) for cards in others] == [1, 1]
             assert all(isinstance(name, str) for cards in others for name in cards)
+
+
+def test_a_draft_save_loads_in_a_program_that_never_imported_the_draft() -> None:
+    # The Dominion model lists its variants (rulekeeper.dominion.variants): nothing registers
+    # itself on import, so the Draft's save loads with only the game class imported.
+    text = new_draft_game(9, 3, "private").dumps()
+    script = (
+        "import sys\n"
+        "from rulekeeper.dominion.game import DominionGame\n"
+        "game = DominionGame.loads(sys.stdin.read())\n"
+        "print(type(game.variant).__name__, game.variant.option, game.dumps() == sys.argv[1])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, text],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.stderr == ""
+    assert done.stdout.split() == ["DominionDraft", "private", "True"]
+
+
+@pytest.mark.rule("DD 1.4", "DD R4", "DD R17")
+@pytest.mark.parametrize("option", ["", "private", "no-landscapes"])
+def test_a_draft_says_the_option_it_was_set_up_with(option: str) -> None:
+    assert DominionDraft.with_option(option).option == option
+    assert DominionVariant.with_option("").option == ""
+    with pytest.raises(InputError, match="Dominion has no variant 'private'"):
+        DominionVariant.with_option("private")

@@ -605,7 +605,7 @@ def test_the_kept_zone_lists_are_the_tables_and_a_replaced_list_is_caught() -> N
 
 
 def test_in_supply_is_membership_of_supply_of() -> None:
-    from rulekeeper.dominion.draft.play import new_draft_game
+    from rulekeeper.dominion.draft.scenario import new_draft_game
 
     game = scenario()
     draft = new_draft_game(3, 3)

@@ -15,7 +15,7 @@ from rulekeeper.dominion import KINGDOMS
 from rulekeeper.dominion.actions import EndPhase
 from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
 from rulekeeper.dominion.draft.agents import DraftAgent
-from rulekeeper.dominion.draft.play import new_draft_game
+from rulekeeper.dominion.draft.scenario import new_draft_game
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.scenario import scenario
 from rulekeeper.engine.agents import play

@@ -63,7 +63,7 @@ def test_help_moves_rules_refusals_and_quit_with_a_record(
     record = tmp_path / "stopped.record"
     typed = f"help\nmoves\nrule dm 2.3\nbuy provi\nbuy xilver\nbuy c\nbuy sil\nquit {record}\n"
     status, out = _session(
-        monkeypatch, capsys, typed, "dominion", "--seed", "1", "--variant", "first-game",
+        monkeypatch, capsys, typed, "dominion", "--seed", "1", "--kingdom", "first-game",
         "--human", "2",
     )  # fmt: skip
     assert status == 0
@@ -111,9 +111,9 @@ def test_a_person_sees_the_position_as_the_pages_write_it(
 def test_a_person_sees_the_legal_moves_in_the_notation(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    game = FORMATS["dominion"].new_game(1, 2, "first-game")
+    game = FORMATS["dominion"].new_game(1, 2, kingdom="first-game")
     _, out = _session(
-        monkeypatch, capsys, "quit\n", "dominion", "--seed", "1", "--variant", "first-game",
+        monkeypatch, capsys, "quit\n", "dominion", "--seed", "1", "--kingdom", "first-game",
         "--human", "2",
     )  # fmt: skip
     listed = out.split("your moves:\n", 1)[1].split("Player 2> ", 1)[0].splitlines()

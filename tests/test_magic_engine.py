@@ -184,10 +184,10 @@ def test_a_hand_replaced_behind_the_model_s_back_is_caught_by_the_invariant() ->
     in place is caught by the invariant, and a restored game links its own."""
     game = Scenario("leveler").player(0, hand=["Lightning Bolt"]).build()
     bolt = game.find("Lightning Bolt")
-    assert game.table.hand_cards[0] == [bolt]
+    assert game.table.hands[0] == [bolt]
     assert game.table.stack == []
     game.table.move(bolt, "stack")
-    assert game.table.hand_cards[0] == []
+    assert game.table.hands[0] == []
     assert game.table.stack == [bolt]
     restored = MagicGame.loads(game.dumps())
     assert restored.table.stack == [bolt]
@@ -204,11 +204,11 @@ def test_the_kept_zone_names_follow_the_players_and_a_restored_table() -> None:
 
     game = FORMATS["stockpile"].new_game(2, 3)
     assert isinstance(game, MagicGame)
-    assert game.table.hands == ["hand:0", "hand:1", "hand:2"]
-    assert game.table.libraries[2] == "library:2"
-    assert game.table.graveyards[1] == "graveyard:1"
+    assert game.table.hand_zones == ["hand:0", "hand:1", "hand:2"]
+    assert game.table.library_zones[2] == "library:2"
+    assert game.table.graveyard_zones[1] == "graveyard:1"
     restored = MagicGame.loads(game.dumps())
-    assert restored.table.hands == game.table.hands
+    assert restored.table.hand_zones == game.table.hand_zones
     assert restored.table.kept_index_problems() == []
     game.table.players.append(PlayerState(3, "Player 4", 20))  # not a table the model made
     assert any("kept hand names" in problem for problem in game.table.kept_index_problems())

@@ -28,24 +28,24 @@ def test_every_format_writes_and_reads_its_first_moves() -> None:
 
 
 def test_the_deciding_players_name_and_word_ends_may_be_left_out() -> None:
-    game = FORMATS["dominion"].new_game(1, 2, "first-game")
+    game = FORMATS["dominion"].new_game(1, 2, kingdom="first-game")
     assert parse(game, "BUY  Vill.") == parse(game, "Player 2 buys Village")
 
 
 def test_an_unknown_move_suggests_what_was_meant() -> None:
-    game = FORMATS["dominion"].new_game(1, 2, "first-game")
+    game = FORMATS["dominion"].new_game(1, 2, kingdom="first-game")
     with pytest.raises(UnknownMoveError, match="did you mean 'Player 2 buys Village'"):
         parse(game, "Player 2 buys Vilage")
 
 
 def test_another_players_name_is_refused_with_whose_decision_it_is() -> None:
-    game = FORMATS["dominion"].new_game(1, 2, "first-game")
+    game = FORMATS["dominion"].new_game(1, 2, kingdom="first-game")
     with pytest.raises(UnknownMoveError, match="it is Player 2's decision, not Player 1's"):
         parse(game, "Player 1 ends the Buy phase")
 
 
 def test_a_text_that_fits_several_moves_is_ambiguous() -> None:
-    game = FORMATS["dominion"].new_game(1, 2, "first-game")
+    game = FORMATS["dominion"].new_game(1, 2, kingdom="first-game")
     with pytest.raises(AmbiguousMoveError, match="could be"):
         parse(game, "buys c")
 
@@ -208,7 +208,7 @@ def test_an_attack_on_oneself_is_refused_with_its_rule() -> None:
 
 @pytest.mark.rule("DM 1.5", "DM 5.1")
 def test_buying_a_card_or_landscape_not_in_the_game_cites_the_rule() -> None:
-    game = FORMATS["dominion"].new_game(1, 2, "first-game")
+    game = FORMATS["dominion"].new_game(1, 2, kingdom="first-game")
     with pytest.raises(IllegalMoveError) as no_pile:
         parse(game, "buy laboratory")
     assert no_pile.value.rule == "DM 1.5"

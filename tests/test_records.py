@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from rulekeeper.cli import main
+from rulekeeper.errors import InputError
 from rulekeeper.games import FORMATS
-from rulekeeper.records import Record, replay
+from rulekeeper.records import HeaderError, Record, replay
 
 
 def _recorded(tmp_path: Path, key: str, *extra: str) -> Path:
@@ -43,10 +44,44 @@ def test_a_record_replays_to_the_same_log_and_final_state(
 
 
 def test_the_header_names_format_players_seed_and_version(tmp_path: Path) -> None:
-    path = _recorded(tmp_path, "dominion", "--variant", "first-game")
+    path = _recorded(tmp_path, "dominion", "--kingdom", "first-game")
     header = path.read_text(encoding="utf-8").split("\n\n", 1)[0].splitlines()
     keys = [line.split(":")[0] for line in header]
-    assert keys == ["Format", "Players", "Seed", "Variant", "Version", "Result"]
+    assert keys == ["Format", "Players", "Seed", "Kingdom", "Version", "Result"]
+
+
+def test_a_kingdom_named_as_a_variant_still_plays_with_a_deprecation_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "new").mkdir()
+    (tmp_path / "old").mkdir()
+    new = _recorded(tmp_path / "new", "dominion", "--kingdom", "first-game")
+    played = capsys.readouterr()
+    old = _recorded(tmp_path / "old", "dominion", "--variant", "first-game")
+    deprecated = capsys.readouterr()
+    assert deprecated.err == (
+        "rulekeeper: --variant first-game is deprecated: a named kingdom is chosen with "
+        "--kingdom first-game\n"
+    )
+    assert deprecated.out == played.out
+    assert old.read_text(encoding="utf-8") == new.read_text(encoding="utf-8")
+
+
+def test_a_record_of_0_1_0_naming_its_kingdom_as_its_variant_replays(tmp_path: Path) -> None:
+    path = _recorded(tmp_path, "dominion", "--kingdom", "first-game")
+    text = path.read_text(encoding="utf-8")
+    old = Record.parse(text.replace("Kingdom: first-game", "Variant: first-game"))
+    assert old.variant == "first-game"
+    assert replay(old).dumps() == replay(Record.parse(text)).dumps()
+
+
+def test_an_unknown_kingdom_is_refused_at_its_header_line() -> None:
+    record = Record.parse("Format: dominion\nPlayers: 2\nSeed: 1\nKingdom: nope\n")
+    with pytest.raises(HeaderError, match=r"^Dominion has no kingdom 'nope'") as caught:
+        record.start()
+    assert caught.value.line == 4
+    with pytest.raises(InputError, match="Risk & Resource has no named kingdoms"):
+        FORMATS["rr"].new_game(1, 2, kingdom="first-game")
 
 
 def _broken(tmp_path: Path, line: int, move: str) -> Path:

@@ -21,8 +21,9 @@ from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
 from rulekeeper.dominion.draft import FACTS as DRAFT_FACTS
 from rulekeeper.dominion.draft.agents import DraftAgent
 from rulekeeper.dominion.draft.notation import VOCABULARY as DRAFT_VOCABULARY
-from rulekeeper.dominion.draft.play import new_draft_game
+from rulekeeper.dominion.draft.scenario import new_draft_game
 from rulekeeper.dominion.game import DominionGame
+from rulekeeper.dominion.hooks import DominionVariant
 from rulekeeper.dominion.invariants import dominion_invariants
 from rulekeeper.dominion.kingdoms import random_kingdom
 from rulekeeper.dominion.notation import VOCABULARY as DOMINION_VOCABULARY
@@ -54,9 +55,19 @@ DECK_SEED_SALT = 0x5EED  # any fixed number: it separates deck building from the
 
 class NewGame(Protocol):
     """Start a bot game: ``seed`` picks the decks and the game's chance; ``variant`` is one of
-    the format's :attr:`GameFormat.variants`, or ``""`` for the plain game."""
+    the format's :attr:`GameFormat.variants`, or ``""`` for the plain game; ``kingdom`` one of
+    its :attr:`GameFormat.kingdoms`, or ``""`` for one the seed picks (Dominion only).
 
-    def __call__(self, seed: int, players: int, variant: str = "") -> Game: ...
+    :raises InputError: if the format has no such variant or kingdom.
+    """
+
+    def __call__(self, seed: int, players: int, variant: str = "", kingdom: str = "") -> Game: ...
+
+
+def _no_kingdoms(facts: FormatFacts, kingdom: str) -> None:
+    """Refuse a named kingdom for a format that has none."""
+    if kingdom:
+        raise InputError(f"{facts.name} has no named kingdoms, so no kingdom {kingdom!r}")
 
 
 @dataclass(frozen=True)
@@ -101,6 +112,25 @@ class GameFormat:
         """The variants a game may be set up with, by name, each with a one-line description."""
         return self.facts.variants
 
+    @property
+    def kingdoms(self) -> Mapping[str, str]:
+        """The named kingdoms a game may be set up with, each with its cards."""
+        return self.facts.kingdoms
+
+    def check_choices(self, variant: str, kingdom: str) -> None:
+        """Check a variant and a named kingdom asked for (``""`` for none) against the
+        format's.
+
+        :raises InputError: naming what the format has, if it has no such variant or kingdom.
+        """
+        for what, asked, known in (
+            ("variant", variant, self.variants),
+            ("kingdom", kingdom, self.kingdoms),
+        ):
+            if asked and asked not in known:
+                listed = ", ".join(known) or "none"
+                raise InputError(f"{self.name} has no {what} {asked!r}; its {what}s: {listed}")
+
     def check_players(self, players: int) -> None:
         """Check a player count against the format's rule (see
         :meth:`~rulekeeper.engine.formats.FormatFacts.check_players`).
@@ -111,9 +141,10 @@ class GameFormat:
 
 
 def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
-    def new_game(seed: int, players: int, variant: str = "") -> Game:
+    def new_game(seed: int, players: int, variant: str = "", kingdom: str = "") -> Game:
         if variant:
             raise InputError(f"{fmt.facts.name} has no variants")
+        _no_kingdoms(fmt.facts, kingdom)
         # The decks come from a chance of their own so that the game's stream starts fresh.
         decks = fmt.bot_decks(Chance(seed ^ DECK_SEED_SALT), players)
         return MagicGame.new(fmt, decks, seed=seed)
@@ -146,7 +177,8 @@ def _stockpile_from_cube(seed: int, players: int, cube: Sequence[str]) -> Game:
 
 
 def _risk_and_resource() -> GameFormat:
-    def new_game(seed: int, players: int, variant: str = "") -> Game:
+    def new_game(seed: int, players: int, variant: str = "", kingdom: str = "") -> Game:
+        _no_kingdoms(RR_FACTS, kingdom)
         # The preconstructed decks in turn, starting with one the seed picks, so that every
         # deck plays from every seat; two players may bring the same deck.
         decks = list(RR_DECKS.values())
@@ -175,13 +207,18 @@ def _dominion_game_invariants(game: Game) -> list[str]:
 
 
 def _dominion() -> GameFormat:
-    def new_game(seed: int, players: int, variant: str = "") -> Game:
+    def new_game(seed: int, players: int, variant: str = "", kingdom: str = "") -> Game:
+        rules = DominionVariant.with_option(variant)
         # A named kingdom, or one the seed picks with a chance of its own (as decks are).
-        if variant:
-            kingdom, landscapes = KINGDOMS[variant]
-        else:
-            kingdom, landscapes = random_kingdom(Chance(seed ^ DECK_SEED_SALT))
-        return DominionGame.new(kingdom, landscapes=landscapes, seed=seed, players=players)
+        if kingdom not in KINGDOMS and kingdom:
+            known = ", ".join(KINGDOMS)
+            raise InputError(f"Dominion has no kingdom {kingdom!r}; its kingdoms: {known}")
+        cards, landscapes = (
+            KINGDOMS[kingdom] if kingdom else random_kingdom(Chance(seed ^ DECK_SEED_SALT))
+        )
+        return DominionGame.new(
+            cards, landscapes=landscapes, seed=seed, players=players, variant=rules
+        )
 
     return GameFormat(
         facts=DOMINION_FACTS,
@@ -200,7 +237,8 @@ def _dominion() -> GameFormat:
 
 
 def _dominion_draft() -> GameFormat:
-    def new_game(seed: int, players: int, variant: str = "") -> Game:
+    def new_game(seed: int, players: int, variant: str = "", kingdom: str = "") -> Game:
+        _no_kingdoms(DRAFT_FACTS, kingdom)  # the draft deals its own (DD 1.2)
         # The draft deals from the game's own chance, so `rulekeeper deal` shows the same deal.
         return new_draft_game(seed, players, variant)
 

@@ -6,7 +6,7 @@ prints the events it caused, up to the next decision:
 
 >>> from rulekeeper.games import FORMATS
 >>> from rulekeeper.notation import describe, push
->>> game = FORMATS["dominion"].new_game(seed=1, players=2, variant="first-game")
+>>> game = FORMATS["dominion"].new_game(seed=1, players=2, kingdom="first-game")
 >>> push(game, "buy vill")
 turn 1: Player 2 buys Village (DM 2.3)
 turn 1: Player 2 gains Village (DM 4.3)

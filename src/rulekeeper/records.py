@@ -5,7 +5,7 @@ A record reads like this::
     Format: dominion
     Players: 2
     Seed: 1
-    Variant: first-game
+    Kingdom: first-game
     Version: 0.1.0
     Result: Player 1 won: ...
 
@@ -27,7 +27,7 @@ moves replay the same game. ``Version`` says which engine played it; another ver
 differently, and :func:`replay` then says so when a move no longer fits.
 
 >>> from rulekeeper.records import Record, replay
->>> record = Record("dominion", players=2, seed=1, variant="first-game",
+>>> record = Record("dominion", players=2, seed=1, kingdom="first-game",
 ...                 moves=["Player 2 buys Village"])
 >>> game = replay(record)
 >>> game.log[-3].text
@@ -51,7 +51,17 @@ from rulekeeper.errors import IllegalActionError, InputError, SerializationError
 from rulekeeper.games import game_format
 from rulekeeper.notation import push
 
-KEYS = ("Format", "Players", "Seed", "Variant", "Cube", "Position", "Version", "Result")
+KEYS = (
+    "Format",
+    "Players",
+    "Seed",
+    "Variant",
+    "Kingdom",
+    "Cube",
+    "Position",
+    "Version",
+    "Result",
+)
 """The header's keys, in the order they are written; Format, Players and Seed are required."""
 
 
@@ -63,6 +73,8 @@ class Record:
     players: int
     seed: int
     variant: str = ""
+    kingdom: str = ""
+    """The named kingdom the game was set up with (Dominion's ``--kingdom``)."""
     cube: Sequence[str] | None = None
     """The cube the game was cut from (Stockpile Draft's ``--cube``), by card name."""
     position: str = ""
@@ -102,11 +114,16 @@ class Record:
                 if entry.new_game_from_cube is None:
                     raise InputError(f"{entry.name} is not played from a cube")
                 return entry.new_game_from_cube(self.seed, self.players, list(self.cube))
+        variant, kingdom = self.variant, self.kingdom
+        if variant in entry.kingdoms and variant not in entry.variants and not kingdom:
+            # A record of release 0.1.0 names a Dominion kingdom as its Variant.
+            variant, kingdom = "", variant
         with self._at("Variant"):
-            if self.variant and self.variant not in entry.variants:
-                raise InputError(f"{entry.name} has no variant {self.variant!r}")
+            entry.check_choices(variant, "")
+        with self._at("Kingdom" if self.kingdom else "Variant"):
+            entry.check_choices("", kingdom)
         with self._at("Seed"):
-            return entry.new_game(self.seed, self.players, self.variant)
+            return entry.new_game(self.seed, self.players, variant, kingdom)
 
     @contextmanager
     def _at(self, key: str) -> Iterator[None]:
@@ -144,6 +161,7 @@ class Record:
             "Players": str(self.players),
             "Seed": str(self.seed),
             "Variant": self.variant,
+            "Kingdom": self.kingdom,
             "Cube": json.dumps(list(self.cube)) if self.cube is not None else "",
             # One header line: the position's lines as a JSON string.
             "Position": json.dumps(self.position) if self.position else "",
@@ -191,6 +209,7 @@ class Record:
             players=_number(values["Players"], "Players", source, at["Players"]),
             seed=_number(values["Seed"], "Seed", source, at["Seed"]),
             variant=values.get("Variant", ""),
+            kingdom=values.get("Kingdom", ""),
             cube=_cube(values["Cube"], source, at["Cube"]) if "Cube" in values else None,
             position=(
                 _position(values["Position"], source, at["Position"])

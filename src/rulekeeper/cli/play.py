@@ -54,8 +54,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         parser.add_argument(
             "--variant",
             default="",
-            help="a variant of the format, e.g. rr's alliance, bounty or king "
-            "(see rulekeeper rule RR 10.4)",
+            help="a variant of the format's rules, e.g. rr's alliance, bounty or king "
+            "(see rulekeeper rule RR 10.4) or dominion-draft's private",
+        )
+        parser.add_argument(
+            "--kingdom",
+            default="",
+            help="a named kingdom to lay out, e.g. dominion's first-game or interaction "
+            "(by default the seed picks one)",
         )
         parser.add_argument(
             "--agents",
@@ -101,10 +107,27 @@ def _setup(args: argparse.Namespace) -> tuple[GameFormat, int]:
     check_seed(args.seed)
     players = entry.players[0] if args.players is None else args.players
     entry.check_players(players)
-    if args.variant and args.variant not in entry.variants:
-        known = ", ".join(entry.variants) or "none"
-        raise InputError(f"{entry.name} has no variant {args.variant!r}; its variants: {known}")
+    if args.variant in entry.kingdoms and args.variant not in entry.variants and not args.kingdom:
+        # The spelling of release 0.1.0, when --variant also named a Dominion kingdom.
+        print(
+            f"rulekeeper: --variant {args.variant} is deprecated: a named kingdom is chosen "
+            f"with --kingdom {args.variant}",
+            file=sys.stderr,
+        )
+        args.kingdom, args.variant = args.variant, ""
+    entry.check_choices(args.variant, args.kingdom)
     return entry, players
+
+
+def _choices(args: argparse.Namespace) -> str:
+    """The variant and the named kingdom asked for, as the heading of a game or a summary
+    names them (``""`` for neither)."""
+    chosen = [
+        f"{what} {value}"
+        for what, value in (("variant", args.variant), ("kingdom", args.kingdom))
+        if value
+    ]
+    return "".join(f", {choice}" for choice in chosen)
 
 
 def _starter(entry: GameFormat, args: argparse.Namespace, players: int) -> Callable[[int], Game]:
@@ -113,7 +136,7 @@ def _starter(entry: GameFormat, args: argparse.Namespace, players: int) -> Calla
     :raises InputError: if the format is not played from a cube, or the cube is unusable.
     """
     if args.cube is None:
-        return lambda seed: entry.new_game(seed, players, args.variant)
+        return lambda seed: entry.new_game(seed, players, args.variant, args.kingdom)
     from_cube = entry.new_game_from_cube
     if from_cube is None:
         raise InputError(f"{entry.name} is not played from a cube; --cube is for stockpile")
@@ -149,7 +172,9 @@ def play_one(args: argparse.Namespace) -> int:
     terminal = Terminal(game, sys.stdin, sys.stdout, [seat - 1 for seat in args.human])
     for seat in args.human:
         agents[seat - 1] = Human(terminal, seat - 1)
-    record = Record(entry.key, players=players, seed=args.seed, variant=args.variant)
+    record = Record(
+        entry.key, players=players, seed=args.seed, variant=args.variant, kingdom=args.kingdom
+    )
     if args.cube is not None:
         from rulekeeper.mtg.cube import read_cube
 
@@ -158,8 +183,7 @@ def play_one(args: argparse.Namespace) -> int:
     def note(game: Game, action: Action) -> None:
         record.moves.append(describe(game, action))
 
-    variant = f", variant {args.variant}" if args.variant else ""
-    print(f"{entry.name}, seed {args.seed}, {players} players{variant}")
+    print(f"{entry.name}, seed {args.seed}, {players} players{_choices(args)}")
     try:
         outcome = play(game, agents, on_action=note)
     except Quit as stop:
@@ -213,6 +237,7 @@ class SimulationSpec:
     format_key: str
     players: int
     variant: str
+    kingdom: str
     agents: str
     cube: tuple[str, ...] | None
 
@@ -225,7 +250,7 @@ _WORKER: dict[str, Any] = {}
 def _start_worker(spec: SimulationSpec) -> None:
     entry = game_format(spec.format_key)
     if spec.cube is None:
-        _WORKER["start"] = partial(_new_game, entry, spec.players, spec.variant)
+        _WORKER["start"] = partial(_new_game, entry, spec.players, spec.variant, spec.kingdom)
     else:
         from_cube = entry.new_game_from_cube
         assert from_cube is not None  # checked by _starter before any worker starts
@@ -233,8 +258,8 @@ def _start_worker(spec: SimulationSpec) -> None:
     _WORKER["spec"], _WORKER["entry"] = spec, entry
 
 
-def _new_game(entry: GameFormat, players: int, variant: str, seed: int) -> Game:
-    return entry.new_game(seed, players, variant)
+def _new_game(entry: GameFormat, players: int, variant: str, kingdom: str, seed: int) -> Game:
+    return entry.new_game(seed, players, variant, kingdom)
 
 
 def _game_from_cube(
@@ -311,7 +336,7 @@ def simulate(args: argparse.Namespace) -> int:
         from rulekeeper.mtg.cube import read_cube
 
         cube = tuple(read_cube(args.cube).names)
-    spec = SimulationSpec(entry.key, players, args.variant, args.agents, cube)
+    spec = SimulationSpec(entry.key, players, args.variant, args.kingdom, args.agents, cube)
     started = time.perf_counter()
     seeds = range(args.seed, args.seed + args.games)
     # No bar where standard error is closed or full: it would be drawn for nobody.
@@ -331,8 +356,9 @@ def summarise(
     mean length and why players lost."""
     wins = Counter(g.winners for g in games)
     names = games[-1].names
-    variant = f", variant {args.variant}" if args.variant else ""
-    lines = [f"{entry.name}: {len(games)} games, {players} players{variant}, agents {args.agents}"]
+    lines = [
+        f"{entry.name}: {len(games)} games, {players} players{_choices(args)}, agents {args.agents}"
+    ]
     # Single winners in seat order first, then shared wins, then draws.
     for winners, count in sorted(
         wins.items(), key=lambda item: (not item[0], len(item[0]), item[0])

@@ -64,7 +64,7 @@ KINGDOMS: Final[Mapping[str, Kingdom]] = {
         ("Populate", "Way of the Ox"),
     ),
 }
-"""Named kingdoms, chosen with ``--variant``."""
+"""Named kingdoms, chosen with ``--kingdom``."""
 
 FACTS: Final = FormatFacts(
     key="dominion",
@@ -73,7 +73,7 @@ FACTS: Final = FormatFacts(
     # Two to six players; five and six need the extra base cards (DM R1).
     players=(2, 6),
     players_rule="DM 1.1",
-    variants={name: ", ".join(cards + lands) for name, (cards, lands) in KINGDOMS.items()},
+    kingdoms={name: ", ".join(cards + lands) for name, (cards, lands) in KINGDOMS.items()},
     turn_limit=TURN_LIMIT,
 )
 """The format's facts: the registry, the hooks and the save loader read them."""

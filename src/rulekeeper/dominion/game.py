@@ -18,7 +18,6 @@ from typing import Any, Final, Self
 from rulekeeper.dominion import (
     HAND_SIZE,
     STARTING_DECK,
-    TURN_LIMIT,
     base_sets,
     copper_pile,
     curse_pile,
@@ -491,8 +490,9 @@ class DominionGame(AutomaticGame):
         self.draw(player, HAND_SIZE)
         self.actions = self.buys = self.coins = 0
         ended = self.variant.is_game_over(self)
-        if ended is None and self.turn >= TURN_LIMIT * len(self.players):
-            ended = ("DM R2", f"the turn limit of {TURN_LIMIT} turns each is reached")
+        facts = self.variant.facts
+        if ended is None and facts.turn_limit_reached(self.turn // len(self.players)):
+            ended = ("DM R2", f"the turn limit of {facts.turn_limit} turns each is reached")
         if ended is not None:
             self.outcome = scoring.outcome(self, ended[0], ended[1])
             self.record(ended[0], f"the game ends: {ended[1]}")
@@ -790,6 +790,9 @@ class DominionGame(AutomaticGame):
 
 # Linked here rather than by decorating, for the compiled build (see the speed guide).
 enforces("DM 1.2", "DM 1.4")(DominionGame.pile_size)
+# The Draft leaves playing from the hand unlimited (DD 4.1): the plain game's check is what a
+# test of that rule must reach.
+enforces("DD 4.1")(DominionGame.why_illegal)
 enforces("DM 2.5")(DominionGame.draw)
 enforces("DM 2.5")(DominionGame.reshuffle)
 enforces("DM 4.2")(DominionGame.gain)

@@ -1,6 +1,7 @@
 """The hooks a Dominion variant overrides, in the manner of python-chess's variants.
 
-The compact model asks :class:`DominionVariant` everything that a variant may change, and
+The compact model asks :class:`DominionVariant` (a kernel
+:class:`~rulekeeper.engine.variants.Variant`) everything that a variant may change, and
 nothing else, so no ``if format == ...`` branch lives in the core. :class:`DominionVariant`
 itself is plain Dominion with one Kingdom that every player shares.
 
@@ -17,8 +18,9 @@ A variant such as the Draft subclasses it and overrides:
 - the four ``pregame_*`` hooks for decisions taken before turn one (the draft);
 - :meth:`~DominionVariant.adjust_view` to hide what a player may not see.
 
-A saved game names its variant by its ``key``; :func:`register` makes a
-variant known, so that its saves restore with it (plain Dominion is known from the start).
+A saved game names its variant by its format's key; the package lists every variant it has in
+one tuple, :data:`rulekeeper.dominion.variants.VARIANTS`, so that a save of any of them restores
+without its module imported first. Nothing registers itself on import.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from rulekeeper.dominion import FACTS, piles_to_end
 from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Action, Violation
 from rulekeeper.engine.save_records import NoBookkeeping
-from rulekeeper.errors import SerializationError
+from rulekeeper.engine.variants import Variant
+from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
@@ -42,16 +45,30 @@ if TYPE_CHECKING:
 # The Draft's scenarios, interpreted, subclass the Draft's variant, which subclasses this one
 # (see "A compiled engine" in the speed guide).
 @mypyc_attr(allow_interpreted_subclasses=True)
-class DominionVariant:
+class DominionVariant(Variant["DominionGame"]):
     """Plain Dominion (the ``DM`` rules): one shared Kingdom, landscapes shared too."""
 
     facts: ClassVar[FormatFacts] = FACTS  # the format's key, name, players and variants
     supply_rule: ClassVar[str] = "DM 1.5"  # the rule a buy outside the buyer's Supply breaks
+    deals_kingdom: ClassVar[bool] = False
+    """Whether the variant deals its own kingdom from the game's chance (the Draft does), so
+    that a position of it is rebuilt from its seed rather than from the kingdom written."""
     every_pile_supply: ClassVar[bool] = True
     """Whether every player's Supply is every pile, as :meth:`supply_of` says in plain
     Dominion. A variant that overrides :meth:`supply_of` sets it to False; while it is True,
     the core finds a pile in a Supply without asking :meth:`supply_of` (a test holds every
     variant to this)."""
+
+    @classmethod
+    def with_option(cls, option: str) -> DominionVariant:
+        """The variant set up with ``option`` (from ``--variant``, or a position's ``Variant``
+        line); plain Dominion has none, so only ``""``.
+
+        :raises InputError: if the variant has no such option.
+        """
+        if option:
+            raise InputError(f"{cls.facts.name} has no variant {option!r}")
+        return cls()
 
     def initial_state(self) -> dict[str, Any]:
         """The saved form of this variant's bookkeeping before anything is known: what a
@@ -185,18 +202,4 @@ class DominionVariant:
 enforces("DM 1.5")(DominionVariant.supply_of)
 enforces("DM 6.1")(DominionVariant.is_game_over)
 
-_KNOWN: dict[str, type[DominionVariant]] = {DominionVariant.facts.key: DominionVariant}
-
-
-def register(variant: type[DominionVariant]) -> type[DominionVariant]:
-    """Make ``variant`` known by its key, so that its saved games restore with it."""
-    _KNOWN[variant.facts.key] = variant
-    return variant
-
-
-def variant_type(key: str) -> type[DominionVariant] | None:
-    """The variant a game saved as ``key`` restores with, or ``None`` if none is known."""
-    return _KNOWN.get(key)
-
-
-__all__ = ["DominionVariant", "register", "variant_type"]
+__all__ = ["DominionVariant"]

@@ -50,10 +50,10 @@ from typing import Any
 
 from rulekeeper.dominion import sight
 from rulekeeper.dominion.cards import CARDS
-from rulekeeper.dominion.draft import NO_LANDSCAPES, PRIVATE
-from rulekeeper.dominion.draft.play import DominionDraft, new_draft_game
 from rulekeeper.dominion.game import DominionGame
+from rulekeeper.dominion.hooks import DominionVariant
 from rulekeeper.dominion.scenario import scenario
+from rulekeeper.dominion.variants import variant_type
 from rulekeeper.engine import position as kernel
 from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Game
@@ -73,10 +73,6 @@ def _cards(game: DominionGame, ids: list[int]) -> Zone:
 
 def _names(line: str) -> list[str]:
     return [n.strip() for n in line.split(",") if n.strip()]
-
-
-def _draft_variant(rules: DominionDraft) -> str:
-    return PRIVATE if rules.private else "" if rules.with_landscapes else NO_LANDSCAPES
 
 
 def _flat(state: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
@@ -108,14 +104,12 @@ def _state(read: Position) -> dict[str, Any]:
     return state
 
 
-def _draft_game(read: Position, kingdom: list[str]) -> DominionGame:
-    """A Draft game dealt from the position's seed, whose piles must be the kingdom written."""
+def _dealt_game(read: Position, kingdom: list[str], rules: DominionVariant) -> DominionGame:
+    """A game of a variant that deals its own kingdom (the Draft) dealt from the position's
+    seed, whose piles must be the kingdom written."""
     try:
-        game = new_draft_game(
-            read.integer("Seed", 0),
-            len(read.seats),
-            read.get("Variant", ""),
-            names=[s.name for s in read.seats],
+        game = DominionGame.new(
+            (), seed=read.integer("Seed", 0), names=[s.name for s in read.seats], variant=rules
         )
     except InputError as error:
         raise PositionError(str(error), line=read.lines.get("Variant", 0)) from None
@@ -143,8 +137,7 @@ def position(game: DominionGame, viewer: int | None = None) -> str:
     }
     if game.landscapes:
         header["Landscapes"] = ", ".join(game.landscapes)
-    if isinstance(game.variant, DominionDraft):
-        header["Variant"] = _draft_variant(game.variant)
+    header["Variant"] = game.variant.option
     if viewer is None:  # the draft's state holds what others drew: a view leaves it out
         for key, value in _flat(game.variant_state):
             header[f"State {key}"] = json.dumps(value)
@@ -186,16 +179,21 @@ def _build(read: Position) -> DominionGame:
 
     :raises PositionError: with the line at fault, if the text does not describe a position.
     """
-    if read.get("Format") not in ("dominion", "dominion-draft"):
+    known = variant_type(read.get("Format", ""))
+    if known is None:
         raise PositionError("this is not a Dominion position", line=read.lines.get("Format", 0))
+    try:
+        rules = known.with_option(read.get("Variant", ""))
+    except InputError as error:
+        raise PositionError(str(error), line=read.lines.get("Variant", 0)) from None
     kingdom = _names(read.get("Kingdom"))
     landscapes = _names(read.get("Landscapes", ""))
     for key, names in (("Kingdom", kingdom), ("Landscapes", landscapes)):
         kernel.check_names(names, CARDS, line=read.lines.get(key, 0))
     trash = kernel.read_cards(read.get("Trash", ""), line=read.lines.get("Trash", 0))
     game: DominionGame
-    if read.get("Format") == "dominion-draft":
-        game = _draft_game(read, kingdom)
+    if known.deals_kingdom:
+        game = _dealt_game(read, kingdom, rules)
         game.landscapes = landscapes
     else:
         try:

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal, NotRequired
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
+from rulekeeper.dominion import FACTS
 from rulekeeper.engine.save_records import (
     ChanceRecord,
     Count,
@@ -29,10 +30,13 @@ from rulekeeper.engine.save_records import (
     Tagged,
 )
 
+FEWEST, MOST = FACTS.players
+"""The fewest and the most players of a game (DM 1.1), as the format declares them."""
+
 Name = Annotated[str, MinLen(1), MaxLen(60)]
 """A card's name (or a card type's, or an option's)."""
 
-Seat = Annotated[int, Ge(0), Le(5)]
+Seat = Annotated[int, Ge(0), Le(MOST - 1)]
 """A seat at the table, counted from 0 (DM 1.1: at most six players)."""
 
 CardId = Annotated[int, Ge(0), Le(4999)]
@@ -196,7 +200,7 @@ class DominionSave:
     version: Literal[1]
     variant: Annotated[str, MaxLen(40)]
     """The variant's key."""
-    players: Annotated[list[Annotated[str, MaxLen(100)]], MinLen(2), MaxLen(6)]
+    players: Annotated[list[Annotated[str, MaxLen(100)]], MinLen(FEWEST), MaxLen(MOST)]
     """The players' names in seat order (DM 1.1)."""
     cards: Annotated[list[Name], MaxLen(5000)]
     """Each card's name, by card number."""
@@ -205,7 +209,7 @@ class DominionSave:
     piles: Annotated[list[Name], MaxLen(100), Distinct()]
     landscapes: Annotated[list[Name], MaxLen(20), Distinct()]
     turn: Count
-    turns_taken: Annotated[list[Count], MinLen(2), MaxLen(6)]
+    turns_taken: Annotated[list[Count], MinLen(FEWEST), MaxLen(MOST)]
     active: Seat
     phase: Literal["pregame", "action", "buy"]
     actions: Count
@@ -213,9 +217,9 @@ class DominionSave:
     coins: Count
     steps: Annotated[list[Step], MaxLen(1000)]
     """Card effects waiting to happen, the next one last (DM 3.3)."""
-    projects: Annotated[dict[str, Annotated[list[Seat], MaxLen(6), Distinct()]], MaxLen(20)]
+    projects: Annotated[dict[str, Annotated[list[Seat], MaxLen(MOST), Distinct()]], MaxLen(20)]
     """Each Project's cubes, by owner (DM 5.4)."""
-    gained: Annotated[list[Annotated[list[Name], MaxLen(1000)]], MinLen(2), MaxLen(6)]
+    gained: Annotated[list[Annotated[list[Name], MaxLen(1000)]], MinLen(FEWEST), MaxLen(MOST)]
     """What each player gained on their latest turn."""
     turn_flags: Annotated[dict[str, Count], MaxLen(50)]
     variant_state: dict[str, Any]

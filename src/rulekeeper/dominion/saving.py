@@ -1,8 +1,8 @@
 """Saving and restoring a game of Dominion as JSON-ready data.
 
 A saved game names its variant (its format key); it is restored with that variant, found
-among the known ones (:func:`~rulekeeper.dominion.hooks.register`), which takes up its own
-bookkeeping from the save's ``variant_state``. Anything malformed is refused with a
+among the package's variants (:data:`~rulekeeper.dominion.variants.VARIANTS`), which takes up
+its own bookkeeping from the save's ``variant_state``. Anything malformed is refused with a
 :class:`~rulekeeper.errors.SerializationError`: the save's declaration
 (:mod:`rulekeeper.dominion.save_records`) gives each kind of pending step's fields, the checks
 here say what those fields must name in the game and refuse a state play never stops in
@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from rulekeeper.dominion import effects
 from rulekeeper.dominion.cards import CARDS, TYPES
-from rulekeeper.dominion.hooks import variant_type
 from rulekeeper.dominion.invariants import dominion_invariants
 from rulekeeper.dominion.save_records import DominionSave, Step
+from rulekeeper.dominion.variants import variant_type
 from rulekeeper.dominion.zones import PLAYER_ZONES, zone_name
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.save_codec import Codec, Conversion, copy_data
@@ -79,7 +79,6 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
         key = data.get("format")
         known = variant_type(key) if isinstance(key, str) else None
         if known is None:
-            # A variant is known once its module is imported: rulekeeper.games imports them all.
             raise refuse(
                 "format",
                 f"{key!r} is not a Dominion game known here"

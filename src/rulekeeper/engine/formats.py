@@ -1,5 +1,6 @@
 """What a format is, declared once in its own package: its key, name and rule prefix, the
-players it is played by and the rule that says so, its variants and its turn limit.
+players it is played by and the rule that says so, its variants, its named kingdoms and its
+turn limit.
 
 The registry (:mod:`rulekeeper.games`), a format's hooks, the command line and the save
 loaders all read a format's :class:`FormatFacts`, and :meth:`FormatFacts.check_players` is the
@@ -37,6 +38,20 @@ class FormatFacts:
     """The variants a game may be set up with, by name, each with a one-line description."""
     turn_limit: int | None = None
     """The turn at which a bot game ends, where the format sets one (a ruling says how)."""
+    kingdoms: Mapping[str, str] = field(default_factory=dict)
+    """The named kingdoms a game may be set up with (``--kingdom``), by name, each with the
+    cards it lays out: a choice of cards, not a variant of the rules (only Dominion has any)."""
+
+    def turn_limit_reached(self, turns_taken: int) -> bool:
+        """Whether a game that has taken ``turns_taken`` turns (each player's, where the
+        format counts turns per player) has reached the format's turn limit: how every game
+        reads :attr:`turn_limit`.
+
+        >>> FormatFacts("duel", "Duel", "DU", (2, 2), "DU 1", turn_limit=3).turn_limit_reached(3)
+        True
+        """
+        limit = self.turn_limit
+        return limit is not None and turns_taken >= limit
 
     def players_problem(self, count: int) -> str:
         """What is wrong with a table of ``count`` players, citing the rule; ``""`` if nothing.

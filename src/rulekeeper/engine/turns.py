@@ -5,13 +5,19 @@ Each game says what one forced action is (:meth:`AutomaticGame.take_forced_actio
 that takes them is written here once. A game with priority (:class:`PriorityGame`) says which
 actions are forced, how a player who can only pass is told apart cheaply, and how it resolves
 the top of its stack and moves to its next step; passing priority round the players still in
-the game, and the loop of forced actions, are written here.
+the game, and the loop of forced actions, are written here: one loop, which a priority game's
+cheap pass joins (:attr:`AutomaticGame.passes_when_stuck`).
+
+The loop of state-based actions is here too, once (:func:`settle`): each game says what one
+round finds and performs, and the kernel repeats rounds until one finds nothing, within a
+bound.
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Final
+from collections.abc import Callable
+from typing import ClassVar, Final, TypeVar
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Game
@@ -21,6 +27,41 @@ FORCED_ACTION_LIMIT: Final = 1_000_000
 bound (:attr:`AutomaticGame.forced_action_limit`). A run of forced actions always moves the game
 on, so a game that can end ends long before this many; a state no game reaches must not hang
 the engine, and this bound is the last defence."""
+
+
+G = TypeVar("G")
+
+STATE_BASED_ROUND_LIMIT: Final = 1000
+"""How many rounds of state-based actions in a row :func:`settle` performs before it gives up.
+Each round performs what it found, and no legal position needs this many; more would mean a
+bug (a format's action that undoes another's), which must stop the engine, not hang it."""
+
+AGAIN: Final = 0
+"""A round of state-based actions performed something: check again."""
+SETTLED: Final = 1
+"""A round found nothing to perform: the state-based actions are settled."""
+ENDED: Final = 2
+"""A round ended the game: stop checking, and do nothing that follows a check."""
+
+
+def settle(round_: Callable[[G], int], game: G) -> int:
+    """Perform rounds of state-based actions, ``round_(game)``, until one returns
+    :data:`SETTLED` or :data:`ENDED`, and return that: the one loop of state-based actions
+    every game with them runs (each round finds everything that applies, then performs it
+    all at once).
+
+    >>> rounds = iter([AGAIN, AGAIN, SETTLED])
+    >>> settle(lambda game: next(rounds), None) == SETTLED
+    True
+
+    :raises RuntimeError: after :data:`STATE_BASED_ROUND_LIMIT` rounds in a row that each
+        performed something.
+    """
+    for _ in range(STATE_BASED_ROUND_LIMIT):
+        result = round_(game)
+        if result != AGAIN:
+            return result
+    raise RuntimeError("state-based actions did not settle")
 
 
 class AutomaticGame(Game):
@@ -37,15 +78,68 @@ class AutomaticGame(Game):
     def take_forced_action(self) -> bool:
         """Take one action that leaves nobody a choice, if there is one now: whether it did."""
 
+    passes_when_stuck: ClassVar[bool] = False
+    """Whether the game's commonest forced action is a pass by a player who can do nothing
+    else, told apart cheaply (:meth:`can_only_pass`) and taken without judging every
+    candidate (:meth:`pass_priority`): a priority game's."""
+
+    def can_only_pass(self) -> bool:
+        """True when the player to decide certainly has nothing to do but pass (asked only
+        where :attr:`passes_when_stuck`)."""
+        return False
+
+    def pass_priority(self) -> None:
+        """Pass (only where :attr:`passes_when_stuck`)."""
+        raise NotImplementedError(f"{type(self).__name__} has no passes")
+
+    def _forced_steps(self, *, listing: bool) -> list[Action]:
+        """The one loop of forced actions: take them until a player has a real choice or the
+        game ends. With ``listing``, return the legal actions of the decision where it stops
+        (``[]`` once the game is over), found while looking for a forced one: each candidate
+        is judged once, which the list needs anyway.
+
+        :raises RuntimeError: if more than :attr:`forced_action_limit` come in a row.
+        """
+        # Read once: a game without passes (Dominion) pays no call for them in the loop. The
+        # pass is taken here, not by a call of take_forced_action for each of the many passes,
+        # which would cost more than the pass.
+        passes = self.passes_when_stuck
+        for _ in range(self.forced_action_limit):
+            if self.outcome is not None:
+                return []
+            if passes and self.can_only_pass():
+                self.pass_priority()
+                continue
+            if listing:
+                legal = self._legal_list()
+                if len(legal) != 1 or not self._take_if_forced(legal[0]):
+                    return legal
+            elif not self.take_forced_action():
+                return []
+        raise RuntimeError(f"more than {self.forced_action_limit} forced actions in a row")
+
+    def _take_if_forced(self, action: Action) -> bool:
+        """Take ``action``, the only legal one, if it is forced: whether it was. Only a game
+        that lists its decisions while taking forced actions
+        (:meth:`take_forced_actions_then_list`) is asked.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not list forced decisions")
+
     def take_forced_actions(self) -> None:
         """Take forced actions until a player has a real choice or the game ends.
 
         :raises RuntimeError: if more than :attr:`forced_action_limit` come in a row.
         """
-        for _ in range(self.forced_action_limit):
-            if self.outcome is not None or not self.take_forced_action():
-                return
-        raise RuntimeError(f"more than {self.forced_action_limit} forced actions in a row")
+        self._forced_steps(listing=False)
+
+    def take_forced_actions_then_list(self) -> list[Action]:
+        """Take forced actions as :meth:`take_forced_actions` does, and return the legal
+        actions of the decision where they stop (``[]`` once the game is over), found while
+        looking for them.
+
+        :raises RuntimeError: if more than :attr:`forced_action_limit` come in a row.
+        """
+        return self._forced_steps(listing=True)
 
 
 class PriorityGame(AutomaticGame):
@@ -132,24 +226,7 @@ class PriorityGame(AutomaticGame):
 
     # Forced actions.
 
-    def take_forced_actions(self) -> None:
-        """Take forced actions until a player has a real choice or the game ends: a player who
-        can do nothing else passes, and the one legal action is taken if it is forced.
-
-        :raises RuntimeError: if more than :attr:`~AutomaticGame.forced_action_limit` come in a row.
-        """
-        # The loop of AutomaticGame, with the commonest forced action, a pass by a player who
-        # can do nothing else, taken here: a call of take_forced_action for each of the many
-        # passes would cost more than the pass.
-        for _ in range(self.forced_action_limit):
-            if self.outcome is not None:
-                return
-            if self.can_only_pass():
-                # What _do(Pass()) would do, without proposing and judging every candidate.
-                self.pass_priority()
-            elif not self.take_forced_action():
-                return
-        raise RuntimeError(f"more than {self.forced_action_limit} forced actions in a row")
+    passes_when_stuck: ClassVar[bool] = True
 
     def take_forced_action(self) -> bool:
         """Take the one legal action if it is forced: whether there was one. A decision is
@@ -160,24 +237,21 @@ class PriorityGame(AutomaticGame):
         self._do(only)
         return True
 
-    def take_forced_actions_then_list(self) -> list[Action]:
-        """Take forced actions as :meth:`take_forced_actions` does, and return the legal
-        actions of the decision where they stop (``[]`` once the game is over), found while
-        looking for them: every candidate is judged once, which the list needs anyway.
-
-        :raises RuntimeError: if more than :attr:`~AutomaticGame.forced_action_limit` come in a row.
-        """
-        for _ in range(self.forced_action_limit):
-            if self.outcome is not None:
-                return []
-            if self.can_only_pass():
-                self.pass_priority()
-                continue
-            legal = self._legal_list()
-            if len(legal) != 1 or not self.is_forced(legal[0]):
-                return legal
-            self._do(legal[0])
-        raise RuntimeError(f"more than {self.forced_action_limit} forced actions in a row")
+    def _take_if_forced(self, action: Action) -> bool:
+        """Take ``action``, the only legal one, if it is forced: whether it was."""
+        if not self.is_forced(action):
+            return False
+        self._do(action)
+        return True
 
 
-__all__ = ["FORCED_ACTION_LIMIT", "AutomaticGame", "PriorityGame"]
+__all__ = [
+    "AGAIN",
+    "ENDED",
+    "FORCED_ACTION_LIMIT",
+    "SETTLED",
+    "STATE_BASED_ROUND_LIMIT",
+    "AutomaticGame",
+    "PriorityGame",
+    "settle",
+]

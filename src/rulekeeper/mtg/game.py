@@ -261,7 +261,7 @@ class MagicGame(PriorityGame):
                 *(Block(b.id, a) for b in self.table.creatures(player) for a in attackers),
                 EndBlocks(),
             ]
-        return [Discard(c) for c in self.table.hand_cards[player]]
+        return [Discard(c) for c in self.table.hands[player]]
 
     def _priority_candidates(self, player: int) -> list[Action]:
         """Pass; each card in hand played or cast (a targeted spell at every possible target);
@@ -271,7 +271,7 @@ class MagicGame(PriorityGame):
         found: list[Action] = [Pass()]
         cards = self.table.cards
         targets: list[Target] | None = None  # worked out at the first targeted spell
-        for card_id in self.table.hand_cards[player]:
+        for card_id in self.table.hands[player]:
             definition = cards[card_id].definition
             if definition.is_land:
                 found.append(PlayLand(card_id))
@@ -322,7 +322,7 @@ class MagicGame(PriorityGame):
         if isinstance(action, Discard):
             if self.decision != "discard":
                 return ("MG 2.4", "cards are discarded to hand size only in cleanup")
-            if self.table.where.get(action.card) != self.table.hands[player]:
+            if self.table.where.get(action.card) != self.table.hand_zones[player]:
                 return ("MG 2.4", "you can discard only a card from your own hand")
             return None
         return self.variant.violation(self, action)
@@ -515,7 +515,7 @@ class MagicGame(PriorityGame):
         The player's own hand, which they know."""
         wanted: dict[str, int] = {}
         cards = self.table.cards
-        for card_id in self.table.hand_cards[player]:
+        for card_id in self.table.hands[player]:
             definition = cards[card_id].definition
             if card_id == casting or definition.is_land:
                 continue
@@ -594,9 +594,11 @@ class MagicGame(PriorityGame):
 
     def next_turn(self) -> None:
         """End the turn: the next player's turn begins, or the game is drawn at the limit."""
-        if self.turn >= TURN_LIMIT:
-            self.outcome = Outcome("draw", (), "MG R1", f"the game reached {TURN_LIMIT} turns")
-            self.record("MG R1", f"the game is a draw after {TURN_LIMIT} turns")
+        facts = self.variant.facts
+        if facts.turn_limit_reached(self.turn):
+            limit = facts.turn_limit
+            self.outcome = Outcome("draw", (), "MG R1", f"the game reached {limit} turns")
+            self.record("MG R1", f"the game is a draw after {limit} turns")
             return
         self.turn += 1
         self.active = self.next_player(self.active)
@@ -689,7 +691,7 @@ class MagicGame(PriorityGame):
 
     def cleanup(self) -> None:
         """Discard to hand size, then remove damage from creatures and end the turn."""
-        hand = self.table.hand_cards[self.active]
+        hand = self.table.hands[self.active]
         if len(hand) > self.variant.max_hand_size:
             self.decision, self.priority = "discard", self.active
             return
@@ -744,7 +746,7 @@ class MagicGame(PriorityGame):
             self.table.players[player].drew_from_empty = True
             self.record("MG 5.3", f"{self.name_of(player)} tries to draw from an empty library")
             return
-        self.table.move(library[-1], self.table.hands[player])
+        self.table.move(library[-1], self.table.hand_zones[player])
 
     # Views and saving.
 

@@ -1,6 +1,7 @@
 """The hooks a Magic format overrides, in the manner of python-chess's variants.
 
-The compact model calls these and nothing else format-specific, so no ``if format == ...``
+A format is a kernel :class:`~rulekeeper.engine.variants.Variant`. The compact model calls
+these and nothing else format-specific, so no ``if format == ...``
 branch lives in the core. :class:`MagicFormat` itself is plain two-player Magic.
 """
 
@@ -15,6 +16,7 @@ from mypy_extensions import mypyc_attr
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Action
+from rulekeeper.engine.variants import Variant
 from rulekeeper.mtg import FACTS
 from rulekeeper.rules import RuleId, enforces
 
@@ -39,7 +41,7 @@ class StateBasedAction:
 # A format not yet in the compiled build subclasses this in interpreted code
 # (speed guide, "A compiled engine").
 @mypyc_attr(allow_interpreted_subclasses=True)
-class MagicFormat:
+class MagicFormat(Variant["MagicGame"]):
     """Plain two-player Magic as the compact model plays it (the ``MG`` rules)."""
 
     # Class attributes each format overrides, declared ClassVar (speed guide, "A compiled engine").

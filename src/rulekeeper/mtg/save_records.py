@@ -25,17 +25,26 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from rulekeeper.engine.save_records import ChanceRecord, Count, Log, OutcomeRecord
+from rulekeeper.mtg import TURN_LIMIT
+from rulekeeper.mtg.formats.leveler import FACTS as LEVELER
+from rulekeeper.mtg.formats.stockpile import FACTS as STOCKPILE
+from rulekeeper.mtg.formats.vortex import FACTS as VORTEX
 
-Seat = Annotated[int, Ge(0), Le(7)]
-"""A seat at the table, counted from 0 (at most eight players, in Stockpile Draft)."""
+FEWEST = min(facts.players[0] for facts in (LEVELER, VORTEX, STOCKPILE))
+MOST = max(facts.players[1] for facts in (LEVELER, VORTEX, STOCKPILE))
+"""The fewest and the most players of a game of any Magic format, as the formats declare
+them (the most, eight, are Stockpile Draft's)."""
 
-Owner = Annotated[int, Ge(-1), Le(7)]
+Seat = Annotated[int, Ge(0), Le(MOST - 1)]
+"""A seat at the table, counted from 0."""
+
+Owner = Annotated[int, Ge(-1), Le(MOST - 1)]
 """A seat, or -1 for a card no player owns yet."""
 
 CardId = Annotated[int, Ge(0), Le(9999)]
 """A card's ID: its position in ``cards``."""
 
-Turn = Annotated[int, Ge(0), Le(200)]
+Turn = Annotated[int, Ge(0), Le(TURN_LIMIT)]
 
 Name = Annotated[str, MaxLen(200)]
 
@@ -113,13 +122,13 @@ class MagicSave:
 
     format: Annotated[str, MaxLen(40)]
     """The format's key."""
-    turn: Annotated[int, Ge(1), Le(200)]
+    turn: Annotated[int, Ge(1), Le(TURN_LIMIT)]
     """The turn number; the game is drawn at turn 200 (MG R1)."""
     active: Seat
     first_player: Seat
     priority: Seat
     """The seat that must decide next."""
-    passes: Annotated[int, Ge(0), Le(7)]
+    passes: Annotated[int, Ge(0), Le(MOST - 1)]
     """How many players have passed priority in a row."""
     step: Step
     decision: Annotated[str, MaxLen(40)]
@@ -128,7 +137,7 @@ class MagicSave:
     """What play goes back to once the format's own decisions are made."""
     variant_state: dict[str, Any]
     """The format's own bookkeeping, declared by the format."""
-    players: Annotated[list[PlayerRecord], MinLen(2), MaxLen(8)]
+    players: Annotated[list[PlayerRecord], MinLen(FEWEST), MaxLen(MOST)]
     cards: Annotated[list[CardRecord], MaxLen(10_000)]
     zones: Annotated[
         dict[Annotated[str, MaxLen(40)], Annotated[list[CardId], MaxLen(10_000)]], MaxLen(100)

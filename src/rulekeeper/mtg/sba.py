@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from rulekeeper.engine.game import Outcome
+from rulekeeper.engine.turns import AGAIN, SETTLED, settle
 from rulekeeper.mtg.hooks import StateBasedAction
 from rulekeeper.mtg.state import PlayerState
 from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
-
-LOOP_LIMIT: Final = 1000  # no legal position needs this many rounds; more means a format bug
 
 
 def check(game: MagicGame) -> None:
@@ -25,24 +24,27 @@ def check(game: MagicGame) -> None:
 
     :raises RuntimeError: if state-based actions never settle (a bug, never a player's doing).
     """
-    for _ in range(LOOP_LIMIT):
-        found = core_state_based_actions(game)
-        extra = game.variant.state_based_actions(game)
-        if extra:
-            found += extra
-        elif not found:
-            break
-        for action in found:
-            game.record(action.rule, action.text)
-            action.perform()
-    else:  # pragma: no cover - would mean an endless loop of state-based actions
-        raise RuntimeError("state-based actions did not settle")
+    settle(_round, game)
     decide_outcome(game)
     if game.outcome is None:
         for player in game.table.players:
             if player.lost and not player.left:
                 player.left = True
                 game.leave_game(player.index)
+
+
+def _round(game: MagicGame) -> int:
+    """One round: find every state-based action that applies, then perform them all."""
+    found = core_state_based_actions(game)
+    extra = game.variant.state_based_actions(game)
+    if extra:
+        found += extra
+    elif not found:
+        return SETTLED
+    for action in found:
+        game.record(action.rule, action.text)
+        action.perform()
+    return AGAIN
 
 
 def core_state_based_actions(game: MagicGame) -> list[StateBasedAction]:

@@ -126,7 +126,7 @@ class CardState:
         # already looked up; a restored one is looked up by its canonical name.
         self.definition = definition if definition is not None else definition_of(name)
 
-    def reset_status(self) -> None:
+    def become_new_object(self) -> None:
         """Forget everything a card had on the battlefield or the stack (a new object)."""
         self.tapped = self.attacking = self.blocked = self.deathtouched = False
         self.damage, self.blocking, self.blocking_order, self.target = 0, -1, 0, None
@@ -163,8 +163,8 @@ class Table(table.Table[PlayerState, CardState]):
         self._name_player_zones()
         self.stack: list[int] = []
         """The cards on the stack, bottom first: the very list ``zones["stack"]`` holds."""
-        self.hand_cards: list[list[int]] = []
-        """Each player's hand by seat: the very lists ``zones`` holds under ``hands``."""
+        self.hands: list[list[int]] = []
+        """Each player's hand by seat: the very lists ``zones`` holds under ``hand_zones``."""
         self._link_zones()
 
     def _name_player_zones(self) -> None:
@@ -173,9 +173,9 @@ class Table(table.Table[PlayerState, CardState]):
         # each time costs more than finding the zone. They follow from the number of players,
         # which no game changes; restore(), which replaces the players, names them again.
         seats = range(len(self.players))
-        self.hands: list[str] = [zone_name("hand", p) for p in seats]
-        self.libraries: list[str] = [zone_name("library", p) for p in seats]
-        self.graveyards: list[str] = [zone_name("graveyard", p) for p in seats]
+        self.hand_zones: list[str] = [zone_name("hand", p) for p in seats]
+        self.library_zones: list[str] = [zone_name("library", p) for p in seats]
+        self.graveyard_zones: list[str] = [zone_name("graveyard", p) for p in seats]
 
     def _link_zones(self) -> None:
         # The stack and each player's hand, reached without their names: every priority asks
@@ -187,7 +187,7 @@ class Table(table.Table[PlayerState, CardState]):
         # invariant checks that they are still the same lists.
         zones = self.zones
         self.stack = zones.get("stack", [])
-        self.hand_cards = [zones.get(name, []) for name in self.hands]
+        self.hands = [zones.get(name, []) for name in self.hand_zones]
 
     def _battlefield_changed(self, card: CardState) -> None:
         # ``card`` entered or left the battlefield: what is kept about the cards of its kind
@@ -227,7 +227,7 @@ class Table(table.Table[PlayerState, CardState]):
         if origin == "battlefield" or to == "battlefield":
             self._battlefield_changed(card)
         if (origin == "battlefield" or origin == "stack") and to != origin:
-            card.reset_status()
+            card.become_new_object()
         self.where[card.id] = to
 
     def claim(self, card_id: int, player: int) -> None:
@@ -302,15 +302,15 @@ class Table(table.Table[PlayerState, CardState]):
         found: list[KeptIndex] = [
             (f"{kind} names", kept, [zone_name(kind, p) for p in seats])
             for kind, kept in (
-                ("hand", self.hands),
-                ("library", self.libraries),
-                ("graveyard", self.graveyards),
+                ("hand", self.hand_zones),
+                ("library", self.library_zones),
+                ("graveyard", self.graveyard_zones),
             )
         ]
         found.append(("linked stack", [self.stack], [zones.get("stack")]))
         found += [
-            (f"linked hand of seat {seat}", self.hand_cards[seat : seat + 1], [zones.get(name)])
-            for seat, name in enumerate(self.hands)
+            (f"linked hand of seat {seat}", self.hands[seat : seat + 1], [zones.get(name)])
+            for seat, name in enumerate(self.hand_zones)
         ]
         if self._creatures is not None:
             found.append(("creatures", self._creatures, self.scan_creatures()))

@@ -44,7 +44,7 @@ def can_only_pass(game: MagicGame) -> bool:
     if game.decision != "priority" or is_sorcery_speed(game, player):
         return False
     cards = game.table.cards
-    for card_id in game.table.hand_cards[player]:
+    for card_id in game.table.hands[player]:
         if (
             cards[card_id].definition.is_instant
             and why_not_cast_card(game, player, card_id) is None
@@ -55,7 +55,7 @@ def can_only_pass(game: MagicGame) -> bool:
 
 def why_not_play_land(game: MagicGame, player: int, card_id: int) -> Violation | None:
     """A player may play one land a turn, from hand, at sorcery speed."""
-    if game.table.where.get(card_id) != game.table.hands[player]:
+    if game.table.where.get(card_id) != game.table.hand_zones[player]:
         return ("MG 3.1", "a land is played from your own hand")
     if not game.table.cards[card_id].definition.is_land:
         return ("MG 3.1", f"{game.table.cards[card_id].name} is not a land")
@@ -91,7 +91,7 @@ def why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation |
 
 
 def _why_not_cast_card(game: MagicGame, player: int, card_id: int) -> Violation | None:
-    if game.table.where.get(card_id) != game.table.hands[player]:
+    if game.table.where.get(card_id) != game.table.hand_zones[player]:
         return ("MG 3.3", "a spell is cast from your own hand")
     definition = game.table.cards[card_id].definition
     format_reason = game.variant.why_not_cast(game, player, card_id)

@@ -226,7 +226,7 @@ class RiskGame(PriorityGame):
         :raises InputError: if there are not two to six decks (RR R63), not one name for each
             deck, or the variant is unknown or needs more players.
         """
-        check_players(len(decks))
+        # The player count is checked once, by the game made below (RR R63).
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
         if len(names) != len(decks):
             raise InputError(f"{len(names)} names for {len(decks)} decks: give one for each")
@@ -251,7 +251,7 @@ class RiskGame(PriorityGame):
             len(names), kind="first player"
         )
         game.record("RR R7", f"{names[game.active]} is chosen at random to go first")
-        game.variant.set_up(game)
+        game.variant.setup(game)
         for player in range(len(names)):
             for _ in range(OPENING_HAND):
                 game.draw(player, "RR 12.1a")

@@ -1,6 +1,7 @@
 """The hooks a Risk & Resource variant overrides, in the manner of python-chess's variants.
 
-The engine asks the game's :class:`RiskVariant` everything that a variant may change, and
+The engine asks the game's :class:`RiskVariant` (a kernel
+:class:`~rulekeeper.engine.variants.Variant`) everything that a variant may change, and
 nothing else, so no ``if variant == ...`` branch lives in the core. :class:`RiskVariant` itself
 is the plain game; the multiplayer variants (RR 10.4) subclass it in
 :mod:`~rulekeeper.riskres.variants`.
@@ -17,7 +18,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Action
+from rulekeeper.engine.variants import Variant
+from rulekeeper.riskres import FACTS
 
 if TYPE_CHECKING:
     from rulekeeper.engine.game import Violation
@@ -42,17 +46,15 @@ class VariantState:
 # The variants are compiled with the engine; a new one may still subclass this in interpreted
 # code, which mypyc allows only when told so.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class RiskVariant:
+class RiskVariant(Variant["RiskGame"]):
     """The plain game: no variant. Each hook gives the plain game's behaviour."""
 
-    key: ClassVar[str] = ""
-    """The name a game is set up and saved with (one of
-    :data:`~rulekeeper.riskres.variants.VARIANTS`, or ``""`` for the plain game)."""
+    facts: ClassVar[FormatFacts] = FACTS
 
     def __init__(self) -> None:
         self.state = VariantState()
 
-    def set_up(self, game: RiskGame) -> None:
+    def setup(self, game: RiskGame) -> None:
         """Set up the variant once the first player is known, before the opening hands."""
 
     def take_position(self, game: RiskGame) -> None:

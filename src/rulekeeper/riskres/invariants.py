@@ -16,7 +16,7 @@ def risk_invariants(game: RiskGame) -> list[str]:
     traps (RR 2.7b), nothing tapped or damaged off the battlefield, stack and zone agree,
     nothing left behind by a player who has left the game (RR 10.5), the permanents the
     table keeps are the battlefield's, and a division of combat damage waiting for the step's
-    damage one the rule allows (RR 6.3b)."""
+    damage one the rule allows (RR 6.3b); then the variant's own."""
     problems = game.table.kept_index_problems()
     problems += [f"{p.name} has {p.ep} EP" for p in game.table.players if p.ep < 0]
     problems += [f"{p.name} has {p.intel} Intel" for p in game.table.players if p.intel < 0]
@@ -59,4 +59,4 @@ def risk_invariants(game: RiskGame) -> list[str]:
     spells = [item["card"] for item in game.stack if item["card"] is not None]
     if spells != game.table.zones["stack"]:
         problems.append("the stack's spells and the stack zone disagree")
-    return problems
+    return problems + game.variant.invariants(game)

@@ -316,8 +316,8 @@ def position(game: RiskGame, viewer: int | None = None) -> str:
         "Turn": str(game.turn),
         "Step": game.step,
     }
-    if game.variant.key:
-        header["Variant"] = game.variant.key
+    if game.variant.option:
+        header["Variant"] = game.variant.option
     header["Active"] = game.name_of(game.active)
     if game.decision != "priority":
         header["Decision"] = f"{game.decision} for {game.name_of(game.priority)}"
@@ -525,7 +525,7 @@ def covers(game: Game) -> bool:
     )  # fmt: skip
     if any(waiting) or game.passes or any(game.pressure) or game.king is not None:
         return False
-    if game.variant.key:
+    if game.variant.option:
         return False
     if (game.attacks or game.blocks or game.blocked or game.damage_order) and not _combat_written(
         game

@@ -28,8 +28,12 @@ from rulekeeper.engine.save_records import (
     OutcomeRecord,
     RuleId,
 )
+from rulekeeper.riskres import FACTS
 
-Seat = Annotated[int, Ge(0), Le(5)]
+FEWEST, MOST = FACTS.players
+"""The fewest and the most players of a game, as the format declares them."""
+
+Seat = Annotated[int, Ge(0), Le(MOST - 1)]
 """A seat at the table, counted from 0 (RR R63: at most six players)."""
 
 CardId = Annotated[int, Ge(0), Le(9999)]
@@ -194,14 +198,14 @@ class RiskSave:
     """mulligan procedure, simultaneous mulligans, turn limit, variant, betrayal allowed"""
     variant_state: VariantRecord
     pumps: Annotated[list[Pump], MaxLen(10_000)]
-    players: Annotated[list[PlayerRecord], MinLen(2), MaxLen(6)]
+    players: Annotated[list[PlayerRecord], MinLen(FEWEST), MaxLen(MOST)]
     cards: Annotated[list[CardRecord], MaxLen(10_000)]
     zones: dict[ZoneName, Annotated[list[CardId], MaxLen(10_000)]]
     turn: tuple[TurnNumber, Seat, Seat, Step, Decision]
     """turn number, active seat, first seat, step, decision"""
     turn_order: tuple[Seat, Annotated[list[Seat], MaxLen(64)]]
     """whose regular turn it is, and the seats owed extra turns"""
-    priority: tuple[Seat, Annotated[int, Ge(0), Le(5)]]
+    priority: tuple[Seat, Annotated[int, Ge(0), Le(MOST - 1)]]
     """who has priority, and how many players have passed in a row"""
     stack: Annotated[list[StackItem], MaxLen(1000)]
     attacks: Annotated[list[tuple[CardId, Target]], MaxLen(1000)]

@@ -91,7 +91,7 @@ def _put_damage_order(game: RiskGame, data: list[list[Any]]) -> None:
 CODEC: Final = Codec(
     RiskSave,
     at={
-        "options": ("mulligan_rule", "simultaneous", "turn_limit", "variant.key", "betrayal"),
+        "options": ("mulligan_rule", "simultaneous", "turn_limit", "variant.option", "betrayal"),
         "variant_state": "variant.state",
         "players": "table.players",
         "cards": "table.cards",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.engine.turns import AGAIN, ENDED, SETTLED, settle
 from rulekeeper.riskres import EXILE_LOSS, outcome, traps
 from rulekeeper.riskres.destruction import destroy
 from rulekeeper.riskres.keywords import defense
@@ -70,69 +71,73 @@ def check(game: RiskGame) -> None:
     There are no planeswalkers (RR R3), so RR 11.1j never applies: the card loader
     (:func:`rulekeeper.riskres.cards.parse_card`) is what keeps it so.
     """
+    if settle(_round, game) == ENDED:
+        return
     table = game.table
-    while game.outcome is None:
-        doomed: list[tuple[CardState, RuleId, str]] = []
-        permanents = table.permanents()
-        # Only a static effect can lower defense below the card's own numbers; without one,
-        # a creature whose printed defense and counters are positive is safe (a fast path).
-        lowering = any(p.definition.lowers_defense for p in permanents)
-        for permanent in permanents:
-            definition = permanent.definition
-            if definition.has_type("Creature"):
-                own = (
-                    (definition.defense or 0)
-                    + permanent.plus
-                    - permanent.minus
-                    + permanent.pump_defense
-                )
-                if (lowering or own <= 0) and is_destroyed_by_zero_defense(game, permanent):
-                    doomed.append((permanent, "RR 11.1b", "has 0 or less defense"))
-                elif is_destroyed_by_damage(game, permanent):
-                    doomed.append((permanent, "RR 11.1a", "has lethal damage"))
-            elif is_illegal_aura(game, permanent):
-                doomed.append((permanent, "RR 11.1f", "enchants nothing it may"))
-        cancelled = [p for p in permanents if p.plus and p.minus]
-        losers: list[tuple[PlayerState, RuleId]] = []
-        for seat in table.players:
-            if seat.lost:
-                continue
-            if is_exile_loss(game, seat.index):
-                losers.append((seat, "RR 11.1c"))
-            if seat.drew_from_empty:
-                losers.append((seat, "RR 11.1d"))
-        # RR 11.3a: everything found is performed at the same time. A destroyed creature
-        # dies like any other, so its "when this dies" abilities trigger (RR 13.5c) and a
-        # face-down one is revealed (RR 13.5a).
-        for permanent, rule, why in doomed:
-            if permanent.zone.startswith("battlefield"):
-                destroy(game, permanent, rule, f"{permanent.name} {why} and is destroyed")
-        for permanent in cancelled:
-            both = min(permanent.plus, permanent.minus)
-            permanent.plus -= both
-            permanent.minus -= both
-            game.record(
-                "RR 11.1g", f"{both} +1/+1 and -1/-1 counter pairs on {permanent.name} cancel"
-            )
-        for seat, rule in losers:
-            seat.lost = seat.lost or rule
-            why = (
-                "has ten or more cards in exile"
-                if rule == "RR 11.1c"
-                else "drew from an empty library"
-            )
-            game.record(rule, f"{seat.name} {why} and loses the game")
-        decided = any(seat.lost or seat.won for seat in table.players)
-        if (decided or any(p.definition.win for p in permanents)) and outcome.check_win_conditions(
-            game, "RR 11.1e"
-        ):
-            return
-        if not (doomed or cancelled or losers):
-            break
     if any(p.definition.legendary for p in table.permanents()):
         ask_legend_rule(game)
     # RR R44: trap triggers are checked whenever state-based actions are.
     traps.check_triggers(game)
+
+
+def _round(game: RiskGame) -> int:
+    """One round: find every state-based action that applies, then perform them all at once
+    (RR 11.3a); :data:`~rulekeeper.engine.turns.ENDED` if a player has won."""
+    if game.outcome is not None:
+        return SETTLED
+    table = game.table
+    doomed: list[tuple[CardState, RuleId, str]] = []
+    permanents = table.permanents()
+    # Only a static effect can lower defense below the card's own numbers; without one,
+    # a creature whose printed defense and counters are positive is safe (a fast path).
+    lowering = any(p.definition.lowers_defense for p in permanents)
+    for permanent in permanents:
+        definition = permanent.definition
+        if definition.has_type("Creature"):
+            own = (
+                (definition.defense or 0)
+                + permanent.plus
+                - permanent.minus
+                + permanent.pump_defense
+            )
+            if (lowering or own <= 0) and is_destroyed_by_zero_defense(game, permanent):
+                doomed.append((permanent, "RR 11.1b", "has 0 or less defense"))
+            elif is_destroyed_by_damage(game, permanent):
+                doomed.append((permanent, "RR 11.1a", "has lethal damage"))
+        elif is_illegal_aura(game, permanent):
+            doomed.append((permanent, "RR 11.1f", "enchants nothing it may"))
+    cancelled = [p for p in permanents if p.plus and p.minus]
+    losers: list[tuple[PlayerState, RuleId]] = []
+    for seat in table.players:
+        if seat.lost:
+            continue
+        if is_exile_loss(game, seat.index):
+            losers.append((seat, "RR 11.1c"))
+        if seat.drew_from_empty:
+            losers.append((seat, "RR 11.1d"))
+    # RR 11.3a: everything found is performed at the same time. A destroyed creature
+    # dies like any other, so its "when this dies" abilities trigger (RR 13.5c) and a
+    # face-down one is revealed (RR 13.5a).
+    for permanent, rule, why in doomed:
+        if permanent.zone.startswith("battlefield"):
+            destroy(game, permanent, rule, f"{permanent.name} {why} and is destroyed")
+    for permanent in cancelled:
+        both = min(permanent.plus, permanent.minus)
+        permanent.plus -= both
+        permanent.minus -= both
+        game.record("RR 11.1g", f"{both} +1/+1 and -1/-1 counter pairs on {permanent.name} cancel")
+    for seat, rule in losers:
+        seat.lost = seat.lost or rule
+        why = (
+            "has ten or more cards in exile" if rule == "RR 11.1c" else "drew from an empty library"
+        )
+        game.record(rule, f"{seat.name} {why} and loses the game")
+    decided = any(seat.lost or seat.won for seat in table.players)
+    if (decided or any(p.definition.win for p in permanents)) and outcome.check_win_conditions(
+        game, "RR 11.1e"
+    ):
+        return ENDED
+    return AGAIN if doomed or cancelled or losers else SETTLED
 
 
 @enforces("RR 11.1i", "RR 11.3b", "RR 11.3c")

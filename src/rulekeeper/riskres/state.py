@@ -121,7 +121,7 @@ class CardState:
         """The card's name, or "a face-down creature" while it is face down (RR 13.1b)."""
         return "a face-down creature" if self.face_down else self.printed.name
 
-    def leave_battlefield(self) -> None:
+    def become_new_object(self) -> None:
         """Forget everything that was true only on the battlefield (a new object elsewhere)."""
         self.tapped = False
         self.damage = self.plus = self.minus = self.pump_power = self.pump_defense = 0
@@ -182,7 +182,7 @@ class Table(table.Table[PlayerState, CardState]):
         if origin.startswith("battlefield") or to.startswith("battlefield"):
             self._battlefield = {}
             if not to.startswith("battlefield"):
-                card.leave_battlefield()
+                card.become_new_object()
         card.zone = to
 
     def permanents(self, player: int | None = None) -> list[CardState]:

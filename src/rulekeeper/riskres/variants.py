@@ -8,7 +8,7 @@ more players (RR R66).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Final
 
 from rulekeeper.engine.game import Action
 from rulekeeper.errors import InputError
@@ -41,7 +41,9 @@ def eliminator(game: RiskGame, eliminated: int) -> int | None:
 class Alliance(RiskVariant):
     """Alliance mode (RR 10.4.1): players may ally, and allies share their win conditions."""
 
-    key: ClassVar[str] = "alliance"
+    @property
+    def option(self) -> str:
+        return "alliance"
 
     def has_actions(self, game: RiskGame, player: int) -> bool:
         return True
@@ -60,7 +62,9 @@ class Alliance(RiskVariant):
 class Bounty(RiskVariant):
     """Bounty mode (RR 10.4.2): eliminating a player pays their EP and a card of their hand."""
 
-    key: ClassVar[str] = "bounty"
+    @property
+    def option(self) -> str:
+        return "bounty"
 
     def reward_elimination(self, game: RiskGame, eliminated: int) -> None:
         """The eliminator takes all of the eliminated player's EP and one card of their hand
@@ -84,9 +88,11 @@ class KingOfTheHill(RiskVariant):
     """King of the Hill (RR 10.4.3): the King starts with 10 EP, everyone else draws one more
     card a turn, and whoever eliminates the King takes the crown."""
 
-    key: ClassVar[str] = "king"
+    @property
+    def option(self) -> str:
+        return "king"
 
-    def set_up(self, game: RiskGame) -> None:
+    def setup(self, game: RiskGame) -> None:
         """The first player is the King and starts with 10 EP (RR R57)."""
         self.state.king = game.first_player
         king = game.table.players[game.first_player]
@@ -119,13 +125,14 @@ class KingOfTheHill(RiskVariant):
 # Linked here rather than by decorating: compiled with mypyc, a decorated method is called the
 # slow way (see "A compiled engine" in the contributor guide).
 enforces("RR 10.4.2a", "RR R55", "RR R56")(Bounty.reward_elimination)
-enforces("RR 10.4.3a", "RR 10.4.3b", "RR R57")(KingOfTheHill.set_up)
+enforces("RR 10.4.3a", "RR 10.4.3b", "RR R57")(KingOfTheHill.setup)
 enforces("RR 10.4.3c", "RR R67")(KingOfTheHill.extra_draws)
 enforces("RR 10.4.3d", "RR R55", "RR R57")(KingOfTheHill.reward_elimination)
 
-_BY_KEY: Final[dict[str, type[RiskVariant]]] = {
-    v.key: v for v in (RiskVariant, Alliance, Bounty, KingOfTheHill)
-}
+VARIANT_TYPES: Final[tuple[type[RiskVariant], ...]] = (RiskVariant, Alliance, Bounty, KingOfTheHill)
+"""Every variant, the plain game first: a game is set up and restored with one of these."""
+
+_BY_KEY: Final[dict[str, type[RiskVariant]]] = {v().option: v for v in VARIANT_TYPES}
 
 
 @enforces("RR R66")

@@ -2,7 +2,7 @@
 :mod:`rulekeeper.engine.notation`).
 
 >>> from rulekeeper.dominion.draft.notation import VOCABULARY
->>> from rulekeeper.dominion.draft.play import new_draft_game
+>>> from rulekeeper.dominion.draft.scenario import new_draft_game
 >>> from rulekeeper.engine.notation import Notation
 >>> game = new_draft_game(seed=1, players=3)
 >>> Notation(game, VOCABULARY).moves()[0].text

@@ -27,7 +27,7 @@ behaves as before):
 - ``supply_rule``: the rule an action cites when it reaches outside the player's Supply, so a
   Draft player's refused buy cites DD 3.3 rather than the plain game's rule.
 
->>> from rulekeeper.dominion.draft.play import new_draft_game
+>>> from rulekeeper.dominion.draft.scenario import new_draft_game
 >>> game = new_draft_game(seed=7, players=3)
 >>> game.phase, game.current_player(), game.variant_state["draft"]["stage"]
 ('pregame', 0, 'pick')
@@ -36,7 +36,7 @@ behaves as before):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -51,12 +51,14 @@ from rulekeeper.dominion.draft import (
 )
 from rulekeeper.dominion.draft.drafting import DONE, Draft
 from rulekeeper.dominion.draft.save_records import DraftRecord, DraftState
-from rulekeeper.dominion.game import DominionGame
-from rulekeeper.dominion.hooks import DominionVariant, register
+from rulekeeper.dominion.hooks import DominionVariant
 from rulekeeper.engine.game import Action, Violation
 from rulekeeper.engine.save_codec import Codec, Conversion
 from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.rules import enforces
+
+if TYPE_CHECKING:
+    from rulekeeper.dominion.game import DominionGame
 
 KINGDOM_POOL: tuple[str, ...] = tuple(sorted(n for n, c in CARDS.items() if c.kind == "kingdom"))
 """Every Kingdom card of the card data: the randomizers a draft is dealt from (DD R2)."""
@@ -80,7 +82,26 @@ class DominionDraft(DominionVariant):
 
     facts = FACTS
     supply_rule = "DD 3.3"
+    deals_kingdom = True  # the draft deals the randomizers (DD 1.2)
     every_pile_supply = False  # each player has a Supply of their own (DD 3.1)
+
+    @classmethod
+    def with_option(cls, option: str) -> DominionDraft:
+        """The Draft set up with ``option``: ``""``, ``"private"`` (DD 1.4, DD R4) or
+        ``"no-landscapes"`` (DD R17).
+
+        :raises InputError: if the Draft has no such option.
+        """
+        if option and option not in VARIANTS:
+            raise InputError(
+                f"Dominion Draft has no variant {option!r}; choose from {', '.join(VARIANTS)}"
+            )
+        return cls(private=option == PRIVATE, landscapes=option != NO_LANDSCAPES)
+
+    @property
+    def option(self) -> str:
+        """The option this Draft was set up with (see :meth:`with_option`)."""
+        return PRIVATE if self.private else "" if self.with_landscapes else NO_LANDSCAPES
 
     def __init__(self, *, private: bool = False, landscapes: bool = True) -> None:
         self.private = private
@@ -286,33 +307,15 @@ enforces(
 )(DominionDraft.supply_of)  # fmt: skip
 # What the Draft leaves unlimited is enforced where the plain game acts without asking
 # supply_of, so that a test of such a rule runs the code that would break it: playing a card
-# from the hand (DD 4.1), passing with Masquerade (DD 4.2, DD R12) and Lurker's gain from the
-# one trash (DD 4.5, DD R15).
-enforces("DD 4.1")(DominionGame.why_illegal)
+# from the hand (DD 4.1, linked in rulekeeper.dominion.game), passing with Masquerade (DD 4.2,
+# DD R12) and Lurker's gain from the one trash (DD 4.5, DD R15).
 enforces("DD 4.2", "DD R12")(kingdom.deliver)
 enforces("DD 4.5", "DD R15")(kingdom.lurker_answer)
 enforces("DD 4.3", "DD 4.4", "DD R13", "DD R14")(DominionDraft.copy_piles)
 enforces("DD 6.1", "DD 6.2", "DD 6.3", "DD R18", "DD R19")(DominionDraft.is_game_over)
 enforces("DD 2.6", "DD R7")(DominionDraft.adjust_view)
 enforces("DD R20")(DominionDraft)
-register(DominionDraft)
-
-
-@enforces("DD 1.4", "DD R4", "DD R17")
-def new_draft_game(
-    seed: int, players: int, variant: str = "", names: Sequence[str] | None = None
-) -> DominionGame:
-    """Set up a Draft game for ``players``; ``variant`` is ``""``, ``"private"`` or
-    ``"no-landscapes"`` (DD R4, DD R17).
-
-    :raises InputError: if the variant is unknown or the player count is not 2-6 (DD 1.1).
-    """
-    if variant and variant not in VARIANTS:
-        raise InputError(
-            f"Dominion Draft has no variant {variant!r}; choose from {', '.join(VARIANTS)}"
-        )
-    rules = DominionDraft(private=variant == PRIVATE, landscapes=variant != NO_LANDSCAPES)
-    return DominionGame.new((), seed=seed, players=players, names=names, variant=rules)
+enforces("DD 1.4", "DD R4", "DD R17")(DominionDraft.with_option)
 
 
 _CODEC: Final = Codec(

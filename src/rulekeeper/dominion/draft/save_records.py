@@ -19,12 +19,13 @@ from typing import Annotated, Literal
 from annotated_types import MaxLen
 from typing_extensions import TypedDict
 
+from rulekeeper.dominion.draft import FACTS
 from rulekeeper.dominion.save_records import Name, Seat
 
 Cards = Annotated[list[Name], MaxLen(500)]
 """Cards by name."""
 
-Seats = MaxLen(6)
+Seats = MaxLen(FACTS.players[1])
 """One entry for each player, at most six (DD 1.1)."""
 
 # Written out, as a Literal must be; a test holds it to rulekeeper.dominion.draft.drafting.STAGES.

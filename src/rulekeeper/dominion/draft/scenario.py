@@ -29,6 +29,19 @@ from rulekeeper.dominion.draft.play import (
 from rulekeeper.dominion.game import DominionGame
 
 
+def new_draft_game(
+    seed: int, players: int, variant: str = "", names: Sequence[str] | None = None
+) -> DominionGame:
+    """Set up a Draft game for ``players`` (a bot game, or one a position is built on);
+    ``variant`` is ``""``, ``"private"`` or ``"no-landscapes"``
+    (:meth:`~rulekeeper.dominion.draft.play.DominionDraft.with_option`).
+
+    :raises InputError: if the variant is unknown or the player count is not 2-6 (DD 1.1).
+    """
+    rules = DominionDraft.with_option(variant)
+    return DominionGame.new((), seed=seed, players=players, names=names, variant=rules)
+
+
 class ScriptedDraft(DominionDraft):
     """The Draft with its deal, landscape pile and first player scripted in the open.
 

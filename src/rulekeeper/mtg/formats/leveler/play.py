@@ -171,7 +171,7 @@ def next_sub_deck(game: MagicGame, player: int) -> int | None:
 def is_sub_deck_due(game: MagicGame, player: int) -> bool:
     """A player whose library is empty brings in their next sub-deck, if one is outside."""
     return (
-        not game.table.zones[game.table.libraries[player]]
+        not game.table.zones[game.table.library_zones[player]]
         and next_sub_deck(game, player) is not None
     )
 
@@ -184,7 +184,7 @@ def is_library_exiled(game: MagicGame, player: int, threshold: int, sub_deck: in
     return (
         state.damage_taken >= threshold
         and bool(game.table.zones[outside(player, sub_deck)])
-        and bool(game.table.zones[game.table.libraries[player]])
+        and bool(game.table.zones[game.table.library_zones[player]])
     )
 
 

@@ -262,7 +262,7 @@ def why_not_return_junk(game: MagicGame, player: int, card_id: int) -> Violation
     """A Junk card from your hand, in your main phase with the stack empty, for {1}."""
     if game.decision != "priority" or not is_sorcery_speed(game, player):
         return ("SD 5.2", "Junk is returned only in your main phase with the stack empty")
-    if game.table.where.get(card_id) != game.table.hands[player] or not is_junk(game, card_id):
+    if game.table.where.get(card_id) != game.table.hand_zones[player] or not is_junk(game, card_id):
         return ("SD 5.2", "only a Junk card from your own hand can be returned")
     return _why_not_pay(game, player, JUNK_RETURN_PRICE, "SD 5.2")
 

@@ -142,9 +142,7 @@ class Stockpile(MagicFormat):
         """Acquisitions and Junk returns ``player`` might make now."""
         if not is_sorcery_speed(game, player):
             return []
-        found: list[Action] = [
-            ReturnJunk(c) for c in game.table.hand_cards[player] if is_junk(game, c)
-        ]
+        found: list[Action] = [ReturnJunk(c) for c in game.table.hands[player] if is_junk(game, c)]
         found += [Acquire(n) for n in range(1, STOCKPILES + 1)]
         found += [AcquireLand(name) for name in piles.landpile_types(game)]
         return found

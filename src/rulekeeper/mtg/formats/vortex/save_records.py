@@ -8,12 +8,15 @@ from typing import Annotated, Literal, NotRequired
 from annotated_types import Ge, Le, MaxLen
 from typing_extensions import TypedDict
 
-Seat = Annotated[int, Ge(0), Le(4)]
+from rulekeeper.mtg import TURN_LIMIT
+from rulekeeper.mtg.formats.vortex import FACTS
+
+Seat = Annotated[int, Ge(0), Le(FACTS.players[1] - 1)]
 """A seat at a Vortex table (VX 1.2: at most five players)."""
 
 Seats = Annotated[list[Seat], MaxLen(1000)]
 
-Turn = Annotated[int, Ge(0), Le(200)]
+Turn = Annotated[int, Ge(0), Le(TURN_LIMIT)]
 
 
 class VortexState(TypedDict):
