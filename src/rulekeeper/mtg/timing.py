@@ -36,7 +36,7 @@ def can_only_pass(game: MagicGame) -> bool:
     format proposes nothing of its own.
 
     It is the cheap question the engine asks before it judges every candidate action
-    (:meth:`~rulekeeper.engine.turns.PriorityGame.take_forced_actions`); when it is True, the only
+    (:meth:`~rulekeeper.engine.turns.AutomaticGame.take_forced_actions`); when it is True, the only
     legal action is the pass, because every other candidate fails one of those checks (a test
     plays games to hold the two to this).
     """

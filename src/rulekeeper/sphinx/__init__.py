@@ -43,6 +43,7 @@ from sphinx.application import Sphinx
 from rulekeeper import __version__
 from rulekeeper.sphinx import events, preview, searchdata
 from rulekeeper.sphinx.apipages import ApiModulesDirective
+from rulekeeper.sphinx.bases import connect_bases
 from rulekeeper.sphinx.cardlinks import CardLinks
 from rulekeeper.sphinx.changes import setup_changes
 from rulekeeper.sphinx.directives import PlainRuleDirective
@@ -129,6 +130,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     app.connect("config-inited", events.resolve_config)
     app.connect("builder-inited", events.prepare)
+    app.connect("builder-inited", connect_bases)
     app.connect("builder-inited", events.restore_parsed_tests)
     app.connect("env-updated", searchdata.note_search_entries)
     app.connect("env-get-outdated", events.outdated_pages)
