@@ -57,9 +57,7 @@ def sphinx_build(session: nox.Session, outdir: Path, *extra: str) -> None:
     """Build the site with nitpicky warnings as errors."""
     # The site's search library comes from npm (rulekeeper.sphinx.searchlibrary): without npm
     # the build would stop, so Debian's is installed where it is missing.
-    if shutil.which("npm") is None:
-        session.run("apt-get", "update", "-qq", external=True)
-        session.run("apt-get", "install", "-y", "-qq", "nodejs", "npm", external=True)
+    install_system(session, node=True)
     session.run(
         "sphinx-build",
         "-n",
@@ -158,7 +156,9 @@ def browser(session: nox.Session) -> None:
     """Build the site, serve it on 127.0.0.1 and test it in headless Chromium at phone, laptop
     and desktop widths (installs Debian's chromium with apt-get if it is missing)."""
     install(session, "browser")
-    install_browser(session)
+    # Chromium to drive; npm for the build to fetch the browser runtime and the search library,
+    # and for the accessibility checks to fetch axe-core and Lighthouse.
+    install_system(session, node=True, chromium=True)
     sphinx_build(session, DOCS_OUT, "-j", "auto")
     # The timed targets of running an example are the bench's (nox -s bench), not a test's.
     browser_tests(session, DOCS_OUT, "tests/browser", f"--ignore={TRY_BENCH}", *session.posargs)
@@ -169,12 +169,14 @@ TRY_BENCH = "tests/browser/test_try_bench.py"
 ``nox -s bench`` on a quiet machine, left out of ``nox -s browser``."""
 
 
-def install_browser(session: nox.Session) -> None:
-    """Debian's Chromium to drive, and npm for the site's build to fetch the browser runtime
-    (the examples' Run buttons) and for the accessibility checks to fetch axe-core and
-    Lighthouse, each installed with apt-get where it is missing."""
-    missing = [] if CHROMIUM.is_file() else ["chromium"]
-    missing += [] if shutil.which("npm") else ["nodejs", "npm"]
+def install_system(session: nox.Session, *, node: bool = False, chromium: bool = False) -> None:
+    """Install with apt-get what a session needs of the system and the machine lacks: Node and
+    npm (``node``), Debian's Chromium (``chromium``)."""
+    missing = []
+    if node and (shutil.which("node") is None or shutil.which("npm") is None):
+        missing += ["nodejs", "npm"]
+    if chromium and not CHROMIUM.is_file():
+        missing += ["chromium"]
     if missing:
         session.run("apt-get", "update", "-qq", external=True)
         session.run("apt-get", "install", "-y", "-qq", *missing, external=True)
@@ -202,9 +204,7 @@ def pyodide(session: nox.Session) -> None:
     with apt-get if they are missing). Prints how many examples passed; a failure names its
     page, line and rule."""
     install(session, "pyodide")
-    if shutil.which("node") is None or shutil.which("npm") is None:
-        session.run("apt-get", "update", "-qq", external=True)
-        session.run("apt-get", "install", "-y", "-qq", "nodejs", "npm", external=True)
+    install_system(session, node=True)
     out = Path(session.create_tmp())
     runtime, pages = out / "runtime", out / "pages.json"
     # The bundle alone, without a site build; the fetched runtime is cached between runs.
@@ -296,7 +296,9 @@ def bench(session: nox.Session) -> None:
     of running an example in headless Chromium (asserted against their targets: run it on a
     quiet machine)."""
     install(session, "bench", "browser")
-    install_browser(session)
+    # Chromium to drive; npm for the build to fetch the browser runtime and the search library,
+    # and for the accessibility checks to fetch axe-core and Lighthouse.
+    install_system(session, node=True, chromium=True)
     session.run("python", "-m", "rulekeeper.bench", "--seconds", "5")
     scratch = Path(session.create_tmp()) / "bench-site"
     started = time.perf_counter()
