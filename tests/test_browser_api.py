@@ -285,14 +285,46 @@ def test_loaded_grows_with_the_modules_and_the_card_index() -> None:
     import subprocess
     import sys
 
+    # Reading the index imports a few modules of its own (importlib's resource readers): the
+    # index read counts one more than those.
     script = (
+        "import sys\n"
         "from rulekeeper.browser import api\n"
         "before = api.loaded()\n"
-        "import rulekeeper.games\n"
+        "from rulekeeper.games import FORMATS\n"
+        "FORMATS['dominion']\n"
         "from rulekeeper.mtg.carddb import card_index\n"
-        "imported = api.loaded()\n"
+        "imported, modules = api.loaded(), len(sys.modules)\n"
         "card_index()\n"
-        "print(before < imported, api.loaded() == imported + 1)\n"
+        "print(before < imported, api.loaded() == imported + len(sys.modules) - modules + 1)\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["True", "True"]
+
+
+def test_a_leveler_page_imports_no_other_formats_package() -> None:
+    # In the browser each module is compiled from its source when imported: the Leveler page's
+    # examples up to its first position, as the bench runs them, must not import Risk &
+    # Resource or Dominion. Looking their formats up does.
+    import subprocess
+    import sys
+
+    script = (
+        "import json, sys\n"
+        "from pathlib import Path\n"
+        "from rulekeeper.browser import api\n"
+        "from rulekeeper.browser.pages import page_blocks\n"
+        "blocks = [b.as_json() for b in page_blocks(Path('rules/leveler.md'))]\n"
+        "upto = next(i for i, b in enumerate(blocks) if 'from_position' in b['source'])\n"
+        "assert all(r['ok'] for r in api.run_page(blocks, upto))\n"
+        "others = lambda: sorted({m.split('.')[1] for m in sys.modules\n"
+        "    if m.split('.')[:2] in (['rulekeeper', 'riskres'], ['rulekeeper', 'dominion'])})\n"
+        "print(json.dumps(others()))\n"
+        "from rulekeeper.games import FORMATS\n"
+        "FORMATS['rr'], FORMATS['dominion-draft']\n"
+        "print(json.dumps(others()))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=REPO
+    )
+    assert [json.loads(line) for line in out.stdout.splitlines()] == [[], ["dominion", "riskres"]]

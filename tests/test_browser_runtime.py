@@ -8,14 +8,17 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulekeeper.engine import fuzzy
 from rulekeeper.engine.save_records import SaveCheckUnavailable
 from rulekeeper.errors import SerializationError
 from rulekeeper.games import FORMATS
-from rulekeeper.mtg.carddb import card_index
+from rulekeeper.mtg.carddb import card_index, name_key
 from rulekeeper.notation import push
 from rulekeeper.position import from_position
 
@@ -127,3 +130,24 @@ def test_the_pages_paths_start_no_thread_or_process() -> None:
     assert result["passed"] > 50
     assert result["over"]
     assert result["threads"] == 1
+
+
+_TEXT = st.text(alphabet=st.sampled_from("abcab ?\n\u00e9\u0436'"), max_size=8)
+
+
+@given(_TEXT, st.lists(_TEXT, max_size=12), st.sampled_from([0, 40, 75, 90]))
+def test_the_fallback_leaves_out_only_choices_out_of_reach(
+    query: str, choices: list[str], cutoff: int
+) -> None:
+    # What the fallback finds with its bound, and trying every choice: the same.
+    with mock.patch.dict(sys.modules, {"rapidfuzz": None}):
+        found = fuzzy.scored(query, choices, "ratio", 20, cutoff)
+        with mock.patch.object(fuzzy, "_within_reach", lambda q, c, _: range(len(c))):
+            assert found == fuzzy.scored(query, choices, "ratio", 20, cutoff)
+
+
+def test_the_fallback_bound_leaves_few_card_names() -> None:
+    keys = card_index()._keys
+    reach = fuzzy._within_reach(name_key("Lightning Blot"), keys, 75)
+    assert 0 < len(reach) < len(keys) / 10
+    assert keys.index("lightning bolt") in reach

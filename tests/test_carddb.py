@@ -7,14 +7,17 @@ import gzip
 import importlib.util
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulekeeper.errors import InputError
-from rulekeeper.mtg.carddb import CardIndex, card_index, name_key
+from rulekeeper.mtg.carddb import CardIndex, CardRecord, card_index, name_key, name_keys
 
 REPO = Path(__file__).resolve().parents[1]
 SMALL = REPO / "tests" / "fixtures" / "cards_small.json"
@@ -377,3 +380,117 @@ def test_build_script_is_documented() -> None:
     assert module.__doc__
     assert "nox -s carddata" in module.__doc__
     assert sys.modules.get("build_card_data") is None
+
+
+# Loading the shipped index quickly: names first, each record when it is looked up.
+
+
+def shipped_bytes() -> bytes:
+    return (REPO / "src" / "rulekeeper" / "mtg" / "data" / "cards.json.gz").read_bytes()
+
+
+def lookups(index: CardIndex) -> dict[str, Any]:
+    """Everything an index answers: its cards in order, each key's card, the suggestion
+    tables and its header."""
+    return {
+        "cards": list(index),
+        "names": index.names(),
+        "keys": {key: index._record(at) for key, at in index._by_key.items()},
+        "suggest": (index._names, index._keys),
+        "about": index.about,
+        "repr": repr(index),
+    }
+
+
+def test_the_shipped_index_reads_a_record_only_when_it_is_looked_up() -> None:
+    index = CardIndex.from_shipped_bytes(shipped_bytes(), source="cards.json.gz")
+    read = sum(record is not None for record in index._records)
+    assert read < 1000  # the cards with faces, whose faces find them
+    bolt = CardRecord("Lightning Bolt", types=("Instant",), mana_cost="{R}", mana_value=1)
+    assert index.get("Lightning Bolt") == dataclasses.replace(
+        bolt, colors=("R",), color_identity=("R",)
+    )
+    assert sum(record is not None for record in index._records) == read + 1
+    assert index.get("Ice") is index.get("Fire // Ice")
+
+
+def test_the_shipped_index_read_lazily_answers_as_read_at_once(real: CardIndex) -> None:
+    at_once = CardIndex.from_bytes(shipped_bytes(), source=real.source)
+    assert lookups(real) == lookups(at_once)
+    for written in ("Lightning Blot", "Ice", "Sol Ring // Sol Ring", "Start", "Jotun Grnt"):
+        assert real.suggest(written) == at_once.suggest(written)
+
+
+def laid_out(data: dict[str, Any]) -> bytes:
+    """``data`` in the layout the build script writes, gzip-compressed."""
+    header = {key: value for key, value in data.items() if key != "cards"}
+    return gzip.compress(build_script().render(header, data["cards"]), mtime=0)
+
+
+def test_a_small_index_laid_out_as_shipped_answers_alike() -> None:
+    raw = laid_out(fixture_data())
+    lazy = CardIndex.from_shipped_bytes(raw, source="x")
+    assert type(lazy) is not CardIndex  # read lazily
+    assert lookups(lazy) == lookups(CardIndex.from_bytes(raw, source="x"))
+
+
+def shipped_error(raw: bytes, look_up: str | None = None) -> tuple[str, str]:
+    """The error reading ``raw`` lazily gives (looking ``look_up`` up, if given), and the one
+    reading it at once gives."""
+    with pytest.raises(InputError) as at_once:
+        CardIndex.from_bytes(raw, source="cards.json.gz")
+
+    def read_lazily() -> None:
+        index = CardIndex.from_shipped_bytes(raw, source="cards.json.gz")
+        if look_up is not None:
+            index.get(look_up)
+
+    with pytest.raises(InputError) as lazily:
+        read_lazily()
+    return str(lazily.value), str(at_once.value)
+
+
+def test_a_card_that_is_not_valid_gives_the_error_of_reading_at_once() -> None:
+    data = fixture_data()
+    name = data["cards"][3]["name"]
+    data["cards"][3]["mana_value"] = -1
+    lazily, at_once = shipped_error(laid_out(data), look_up=name)
+    assert lazily == at_once
+    assert "card 4" in at_once
+
+
+@pytest.mark.parametrize(
+    ("change", "look_up"),
+    [
+        (lambda text: text.replace('["Island"], "color_identity": ["U"]}', '["Island"]'), "Island"),
+        (lambda text: text.replace('"name": "Forest"', '"name": "Island"'), None),
+        (lambda text: text.replace('"rulekeeper-card-index"', '"other"'), None),
+        (lambda text: text.replace('"Fire", "Ice"', '"Fire", "Water"'), None),
+        (lambda text: text.replace('"name": "Forest"', '"name": ""'), None),
+    ],
+)
+def test_a_damaged_file_gives_the_error_of_reading_at_once(
+    change: Callable[[str], str], look_up: str | None
+) -> None:
+    raw = gzip.decompress(laid_out(fixture_data())).decode("utf-8")
+    damaged = change(raw)
+    assert damaged != raw
+    lazily, at_once = shipped_error(damaged.encode("utf-8"), look_up)
+    assert lazily == at_once
+
+
+def test_a_file_not_laid_out_as_shipped_is_read_at_once() -> None:
+    raw = json.dumps(fixture_data()).encode("utf-8")
+    index = CardIndex.from_shipped_bytes(raw, source="x")
+    assert type(index) is CardIndex
+    assert lookups(index) == lookups(CardIndex.from_bytes(raw, source="x"))
+
+
+@given(st.lists(st.text(alphabet=st.characters(codec="utf-8"), max_size=12), max_size=8))
+def test_name_keys_are_name_key_of_each(names: list[str]) -> None:
+    assert name_keys(names) == [name_key(name) for name in names]
+
+
+def test_name_keys_of_every_shipped_name(real: CardIndex) -> None:
+    names = list(real.names())
+    assert name_keys(names) == [name_key(name) for name in names]

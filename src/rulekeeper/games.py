@@ -13,20 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from rulekeeper.dominion import FACTS as DOMINION_FACTS
-from rulekeeper.dominion import KINGDOMS
-from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
-from rulekeeper.dominion.draft import FACTS as DRAFT_FACTS
-from rulekeeper.dominion.draft.agents import DraftAgent
-from rulekeeper.dominion.draft.notation import VOCABULARY as DRAFT_VOCABULARY
-from rulekeeper.dominion.draft.scenario import new_draft_game
-from rulekeeper.dominion.game import DominionGame
-from rulekeeper.dominion.hooks import DominionVariant
-from rulekeeper.dominion.invariants import dominion_invariants
-from rulekeeper.dominion.kingdoms import random_kingdom
-from rulekeeper.dominion.notation import VOCABULARY as DOMINION_VOCABULARY
 from rulekeeper.engine.agents import Agent, RandomAgent
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.formats import FormatFacts
@@ -34,21 +22,15 @@ from rulekeeper.engine.game import Game
 from rulekeeper.engine.notation import Vocabulary
 from rulekeeper.engine.saves import read_save, refuse, restore_read
 from rulekeeper.errors import InputError
-from rulekeeper.mtg.agents import HeuristicAgent
-from rulekeeper.mtg.formats import MAGIC_FORMATS, magic_format
-from rulekeeper.mtg.formats.stockpile.agents import StockpileAgent
-from rulekeeper.mtg.formats.stockpile.play import Stockpile
-from rulekeeper.mtg.formats.vortex.agents import VortexAgent
-from rulekeeper.mtg.game import MagicGame
-from rulekeeper.mtg.hooks import MagicFormat
+from rulekeeper.mtg.formats import magic_format
 from rulekeeper.mtg.invariants import magic_invariants
-from rulekeeper.mtg.notation import VOCABULARY as MAGIC_VOCABULARY
-from rulekeeper.riskres import FACTS as RR_FACTS
-from rulekeeper.riskres.agents import HeuristicAgent as RiskHeuristicAgent
-from rulekeeper.riskres.decks import PRECONSTRUCTED as RR_DECKS
-from rulekeeper.riskres.game import RiskGame
-from rulekeeper.riskres.invariants import risk_invariants
-from rulekeeper.riskres.notation import VOCABULARY as RR_VOCABULARY
+from rulekeeper.ondemand import OnDemand
+
+if TYPE_CHECKING:
+    from rulekeeper.mtg.hooks import MagicFormat
+
+# A format's package is imported when its entry of FORMATS is first looked up, not here: a page
+# of the site that plays Leveler in a reader's browser imports no Dominion.
 
 DECK_SEED_SALT = 0x5EED  # any fixed number: it separates deck building from the game's chance
 
@@ -141,6 +123,9 @@ class GameFormat:
 
 
 def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
+    from rulekeeper.mtg.game import MagicGame
+    from rulekeeper.mtg.notation import VOCABULARY as MAGIC_VOCABULARY
+
     def new_game(seed: int, players: int, variant: str = "", kingdom: str = "") -> Game:
         if variant:
             raise InputError(f"{fmt.facts.name} has no variants")
@@ -163,20 +148,45 @@ def _magic(fmt: MagicFormat, heuristic: Callable[[int], Agent]) -> GameFormat:
     )
 
 
-# Each Magic format with the heuristic agent that knows its decisions.
-_MAGIC_AGENTS: dict[str, Callable[[int], Agent]] = {
-    "leveler": HeuristicAgent,
-    "vortex": VortexAgent,
-    "stockpile": StockpileAgent,
-}
+def _magic_entry(key: str) -> Callable[[], GameFormat]:
+    """Make the entry of the Magic format ``key``, with the heuristic agent that knows its
+    decisions."""
+
+    def make() -> GameFormat:
+        from rulekeeper.mtg.agents import HeuristicAgent
+        from rulekeeper.mtg.formats import MAGIC_FORMATS
+        from rulekeeper.mtg.formats.stockpile.agents import StockpileAgent
+        from rulekeeper.mtg.formats.vortex.agents import VortexAgent
+
+        agents: dict[str, Callable[[int], Agent]] = {
+            "leveler": HeuristicAgent,
+            "vortex": VortexAgent,
+            "stockpile": StockpileAgent,
+        }
+        entry = _magic(MAGIC_FORMATS[key], agents[key])
+        if key == "stockpile":
+            entry = replace(entry, new_game_from_cube=_stockpile_from_cube)
+        return entry
+
+    return make
 
 
 def _stockpile_from_cube(seed: int, players: int, cube: Sequence[str]) -> Game:
     """A Stockpile Draft game cut from ``cube`` (SD 1.3); players bring no decks (SD 1.2)."""
+    from rulekeeper.mtg.formats.stockpile.play import Stockpile
+    from rulekeeper.mtg.game import MagicGame
+
     return MagicGame.new(Stockpile(cube=cube), [[] for _ in range(players)], seed=seed)
 
 
 def _risk_and_resource() -> GameFormat:
+    from rulekeeper.riskres import FACTS as RR_FACTS
+    from rulekeeper.riskres.agents import HeuristicAgent as RiskHeuristicAgent
+    from rulekeeper.riskres.decks import PRECONSTRUCTED as RR_DECKS
+    from rulekeeper.riskres.game import RiskGame
+    from rulekeeper.riskres.invariants import risk_invariants
+    from rulekeeper.riskres.notation import VOCABULARY as RR_VOCABULARY
+
     def new_game(seed: int, players: int, variant: str = "", kingdom: str = "") -> Game:
         _no_kingdoms(RR_FACTS, kingdom)
         # The preconstructed decks in turn, starting with one the seed picks, so that every
@@ -202,11 +212,22 @@ def _risk_and_resource() -> GameFormat:
 def _dominion_game_invariants(game: Game) -> list[str]:
     """The invariants of every Dominion game, plain or drafted: the variant adds its own
     (:meth:`rulekeeper.dominion.hooks.DominionVariant.invariants`)."""
+    from rulekeeper.dominion.game import DominionGame
+    from rulekeeper.dominion.invariants import dominion_invariants
+
     assert isinstance(game, DominionGame)
     return dominion_invariants(game)
 
 
 def _dominion() -> GameFormat:
+    from rulekeeper.dominion import FACTS as DOMINION_FACTS
+    from rulekeeper.dominion import KINGDOMS
+    from rulekeeper.dominion.agents import BigMoney, BigMoneySmithy
+    from rulekeeper.dominion.game import DominionGame
+    from rulekeeper.dominion.hooks import DominionVariant
+    from rulekeeper.dominion.kingdoms import random_kingdom
+    from rulekeeper.dominion.notation import VOCABULARY as DOMINION_VOCABULARY
+
     def new_game(seed: int, players: int, variant: str = "", kingdom: str = "") -> Game:
         rules = DominionVariant.with_option(variant)
         # A named kingdom, or one the seed picks with a chance of its own (as decks are).
@@ -237,6 +258,12 @@ def _dominion() -> GameFormat:
 
 
 def _dominion_draft() -> GameFormat:
+    from rulekeeper.dominion.draft import FACTS as DRAFT_FACTS
+    from rulekeeper.dominion.draft.agents import DraftAgent
+    from rulekeeper.dominion.draft.notation import VOCABULARY as DRAFT_VOCABULARY
+    from rulekeeper.dominion.draft.scenario import new_draft_game
+    from rulekeeper.dominion.game import DominionGame
+
     def new_game(seed: int, players: int, variant: str = "", kingdom: str = "") -> Game:
         _no_kingdoms(DRAFT_FACTS, kingdom)  # the draft deals its own (DD 1.2)
         # The draft deals from the game's own chance, so `rulekeeper deal` shows the same deal.
@@ -252,16 +279,18 @@ def _dominion_draft() -> GameFormat:
     )
 
 
-FORMATS: Mapping[str, GameFormat] = {
-    **{key: _magic(MAGIC_FORMATS[key], agent) for key, agent in _MAGIC_AGENTS.items()},
-    "stockpile": replace(
-        _magic(MAGIC_FORMATS["stockpile"], StockpileAgent), new_game_from_cube=_stockpile_from_cube
-    ),
-    "rr": _risk_and_resource(),
-    "dominion": _dominion(),
-    "dominion-draft": _dominion_draft(),
-}
-"""Every playable format by key."""
+FORMATS: Mapping[str, GameFormat] = OnDemand(
+    {
+        "leveler": _magic_entry("leveler"),
+        "vortex": _magic_entry("vortex"),
+        "stockpile": _magic_entry("stockpile"),
+        "rr": _risk_and_resource,
+        "dominion": _dominion,
+        "dominion-draft": _dominion_draft,
+    }
+)
+"""Every playable format by key. An entry is made, and its format's package imported, when
+it is first looked up (:class:`~rulekeeper.ondemand.OnDemand`)."""
 
 
 __all__ = [
@@ -280,6 +309,8 @@ def game_format(key: str) -> GameFormat:
 
     :raises InputError: if no such format exists.
     """
+    if key.lower() in FORMATS:  # by its key, without making every entry to read its prefix
+        return FORMATS[key.lower()]
     for entry in FORMATS.values():
         if key.lower() in (entry.key, entry.prefix.lower()):
             return entry

@@ -14,23 +14,38 @@ True
 
 from __future__ import annotations
 
-from rulekeeper.dominion.position import FORM as DOMINION_FORM
+from collections.abc import Callable, Mapping
+from importlib import import_module
+
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.position import PositionError, PositionForm
 from rulekeeper.engine.position import read as read_position
 from rulekeeper.errors import InputError
 from rulekeeper.games import FORMATS
-from rulekeeper.mtg.position import FORM as MAGIC_FORM
-from rulekeeper.riskres.position import FORM as RR_FORM
+from rulekeeper.ondemand import OnDemand
 
-FORMS: dict[str, PositionForm] = {
-    "rr": RR_FORM,
-    "dominion": DOMINION_FORM,
-    "dominion-draft": DOMINION_FORM,
-    "leveler": MAGIC_FORM,
-    "vortex": MAGIC_FORM,
-    "stockpile": MAGIC_FORM,
-}
+
+def _form(module: str) -> Callable[[], PositionForm]:
+    """The notation ``FORM`` of ``module``, imported when first asked for."""
+
+    def make() -> PositionForm:
+        found = import_module(module).FORM
+        assert isinstance(found, PositionForm)
+        return found
+
+    return make
+
+
+FORMS: Mapping[str, PositionForm] = OnDemand(
+    {
+        "rr": _form("rulekeeper.riskres.position"),
+        "dominion": _form("rulekeeper.dominion.position"),
+        "dominion-draft": _form("rulekeeper.dominion.position"),
+        "leveler": _form("rulekeeper.mtg.position"),
+        "vortex": _form("rulekeeper.mtg.position"),
+        "stockpile": _form("rulekeeper.mtg.position"),
+    }
+)
 """The formats that have a position notation, by key."""
 
 

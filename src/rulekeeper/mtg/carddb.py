@@ -25,13 +25,14 @@ CardRecord(name='Lightning Bolt', types=('Instant',), mana_cost='{R}')
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import unicodedata
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -167,6 +168,26 @@ def name_key(name: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+# What name_key rewrites: a character that is not printable ASCII (accents, curly quotes), a
+# backquote, a blank, a slash, and spaces that are not single spaces between words. A name
+# without any is its own key in lower case (casefold is lower for ASCII).
+_REWRITTEN = re.compile(r"[^ -~]|[`_/]|  |^ | $")
+
+
+def name_keys(names: Sequence[str]) -> list[str]:
+    """Return :func:`name_key` of each of ``names``, quicker for many names.
+
+    Most card names need no rewriting but lower case: those are not passed through
+    :func:`name_key`'s steps (indexing 34,000 names is then a few times quicker).
+
+    >>> from rulekeeper.mtg.carddb import name_keys
+    >>> name_keys(["Lightning Bolt", "J\u00f6tun  Grunt"])
+    ['lightning bolt', 'jotun grunt']
+    """
+    search = _REWRITTEN.search
+    return [name_key(name) if search(name) else name.lower() for name in names]
+
+
 class CardIndex:
     """The cards, looked up by name (see :func:`name_key` for what counts as the same name).
 
@@ -184,34 +205,88 @@ class CardIndex:
 
         :raises InputError: if two cards have the same name.
         """
+        records: list[CardRecord | None] = list(cards)
+        faced = [at for at, card in enumerate(cards) if card.faces]
+        self._index([card.name for card in cards], records, faced, about, source)
+
+    def _index(
+        self,
+        names: list[str],
+        records: list[CardRecord | None],
+        faced: Sequence[int],
+        about: Mapping[str, Any] | None,
+        source: str,
+    ) -> None:
+        """Index the cards called ``names``, whose records are ``records`` where known (a lazy
+        index reads the rest when looked up: :meth:`_read`); ``faced`` are the positions of
+        the cards with faces, whose records must be known.
+
+        :raises InputError: if two cards have the same name.
+        """
         self.about: Mapping[str, Any] = dict(about or {})
         self.source = source
-        keyed = sorted(((name_key(card.name), card) for card in cards), key=lambda kc: kc[0])
-        self._cards = tuple(card for _, card in keyed)
-        self._by_key: dict[str, CardRecord] = {}
-        for key, card in keyed:
-            if key in self._by_key:
-                other = self._by_key[key].name
-                raise InputError(
-                    f"cards {other!r} and {card.name!r} have the same name", source=source
-                )
-            self._by_key[key] = card
+        self._given = names
+        self._records = records
+        keys = name_keys(names)
+        # In the order of the keys; a stable sort, so that of two cards with one name the
+        # first listed is named first.
+        self._order = sorted(range(len(names)), key=keys.__getitem__)
+        self._by_key: dict[str, int] = dict(zip(keys, range(len(keys)), strict=True))
+        if len(self._by_key) != len(keys):
+            first: dict[str, int] = {}
+            for at in self._order:
+                other = first.setdefault(keys[at], at)
+                if other != at:
+                    raise InputError(
+                        f"cards {names[other]!r} and {names[at]!r} have the same name",
+                        source=source,
+                    )
+        self._card_keys = keys
         # A face's name finds its card, unless it is another card's name or several cards'
         # face (both faces of "Start // Finish" and "Start // Fire" are called "Start").
-        faces: dict[str, list[CardRecord]] = {}
-        for card in self._cards:
-            for face in card.faces:
-                faces.setdefault(name_key(face), []).append(card)
-        self._names: dict[str, tuple[str, ...]] = {
-            key: (card.display_name,) for key, card in self._by_key.items()
-        }
+        faces: dict[str, list[int]] = {}
+        for at in sorted(faced, key=keys.__getitem__):
+            for face in self._record(at).faces:
+                faces.setdefault(name_key(face), []).append(at)
+        self._face_names: dict[str, tuple[str, ...]] = {}
         for key, owners in faces.items():
             if key in self._by_key:
                 continue
             if len(owners) == 1:
                 self._by_key[key] = owners[0]
-            self._names[key] = tuple(sorted({card.display_name for card in owners}))
-        self._keys = sorted(self._names)
+            self._face_names[key] = tuple(sorted({self._display(at) for at in owners}))
+
+    def _display(self, at: int) -> str:
+        """The display name of the card at ``at``: its name, unless it has faces (whose
+        records an index always holds)."""
+        record = self._records[at]
+        return self._given[at] if record is None else record.display_name
+
+    def _record(self, at: int) -> CardRecord:
+        """The record of the card at ``at``, read now if the index has not read it yet."""
+        record = self._records[at]
+        if record is None:
+            record = self._records[at] = self._read(at)
+        return record
+
+    def _read(self, at: int) -> CardRecord:
+        """Read the record of the card at ``at``: only a lazy index has records to read."""
+        raise AssertionError(f"the record of card {at + 1} was not given")
+
+    @cached_property
+    def _names(self) -> dict[str, tuple[str, ...]]:
+        """The names a name's key stands for, by key: one card's, or those of the cards a
+        face belongs to. Made when first needed: only "did you mean" needs it."""
+        names: dict[str, tuple[str, ...]] = {
+            key: (self._display(at),) for at, key in enumerate(self._card_keys)
+        }
+        names.update(self._face_names)
+        return names
+
+    @cached_property
+    def _keys(self) -> list[str]:
+        """Every key of :attr:`_names`, sorted: what "did you mean" compares a name with."""
+        return sorted(self._names)
 
     @classmethod
     def from_path(cls, path: str | os.PathLike[str]) -> CardIndex:
@@ -248,13 +323,8 @@ class CardIndex:
 
         :raises InputError: if the data is not a valid card index.
         """
-        if not isinstance(data, dict):
-            raise InputError("the card index is not a JSON object", source=source)
-        if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
-            raise InputError(
-                f"not a card index (expected format {FORMAT!r} version {FORMAT_VERSION})",
-                source=source,
-            )
+        _check_header(data, source)
+        assert isinstance(data, dict)
         entries = data.get("cards")
         if not isinstance(entries, list) or not entries:
             raise InputError("the card index has no list of cards", source=source)
@@ -262,25 +332,42 @@ class CardIndex:
         about = {key: value for key, value in data.items() if key != "cards"}
         return cls(cards, about=about, source=source)
 
+    @classmethod
+    def from_shipped_bytes(cls, raw: bytes, *, source: str = "") -> CardIndex:
+        """Load an index file as ``scripts/build_card_data.py`` writes it (the shipped one),
+        quickly: a card's record is read and validated when it is first looked up.
+
+        The index is the one :meth:`from_bytes` gives: the same cards, names, faces and
+        suggestions, and the same error where the file is not a valid index (found by
+        reading it with :meth:`from_bytes`, on loading or when a card that is not valid is
+        looked up). Reading every record takes a third of a second in CPython and about
+        three times as long in a reader's browser, where a page looks up a dozen cards.
+
+        :raises InputError: if the data is not a valid card index.
+        """
+        lazy = _LazyIndex.read(raw, source)
+        return cls.from_bytes(raw, source=source) if lazy is None else lazy
+
     def __len__(self) -> int:
-        return len(self._cards)
+        return len(self._order)
 
     def __iter__(self) -> Iterator[CardRecord]:
-        return iter(self._cards)
+        return (self._record(at) for at in self._order)
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name_key(name) in self._by_key
 
     def __repr__(self) -> str:
-        return f"<CardIndex cards={len(self._cards)} source={self.source!r}>"
+        return f"<CardIndex cards={len(self)} source={self.source!r}>"
 
     def get(self, name: str) -> CardRecord | None:
         """Return the card called ``name`` (or with a face called ``name``), or ``None``."""
-        return self._by_key.get(name_key(name))
+        at = self._by_key.get(name_key(name))
+        return None if at is None else self._record(at)
 
     def names(self) -> tuple[str, ...]:
         """Return every card's name, sorted."""
-        return tuple(card.name for card in self._cards)
+        return tuple(self._given[at] for at in self._order)
 
     def is_basic_land(self, name: str) -> bool:
         """Whether ``name`` is a basic land: the Basic supertype and the Land type (LV R2).
@@ -304,7 +391,8 @@ class CardIndex:
         suggestions: list[str] = []
         # A name such as "Sol Ring // Sol Ring" (a reversible printing) names a card by a face.
         for face in key.split(" // ") if " // " in key else ():
-            card = self._by_key.get(face)
+            at = self._by_key.get(face)
+            card = None if at is None else self._record(at)
             if card is not None and card.display_name not in suggestions:
                 suggestions.append(card.display_name)
         # A few more candidates than asked for, so that ties can be ranked below.
@@ -384,6 +472,91 @@ def _record(entry: object, number: int, source: str) -> CardRecord:
     return CardRecord(**fields)
 
 
+def _check_header(data: object, source: str) -> None:
+    """Check that decoded JSON is a card index of this version, cards aside.
+
+    :raises InputError: if it is not.
+    """
+    if not isinstance(data, dict):
+        raise InputError("the card index is not a JSON object", source=source)
+    if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
+        raise InputError(
+            f"not a card index (expected format {FORMAT!r} version {FORMAT_VERSION})",
+            source=source,
+        )
+
+
+# The layout scripts/build_card_data.py writes: the header's fields a line each, then the
+# cards, one JSON object a line starting with its name, each but the last followed by a comma,
+# then the list's and the object's ends. JSON escapes a line break inside a string, so a line
+# is never part of another; and a quote, so a name ends at the first quote that is not.
+_CARDS = '"cards": ['
+_END = ["]", "}", ""]
+_NAME = '{"name": "'
+
+
+class _LazyIndex(CardIndex):
+    """A card index whose records are read from their lines of the file when looked up."""
+
+    _lines: list[str]
+    _raw: bytes
+
+    @classmethod
+    def read(cls, raw: bytes, source: str) -> _LazyIndex | None:
+        """Index the file's cards by their names alone, or ``None`` where it is not laid out
+        as the build script writes it, or is not a valid index (:meth:`from_bytes` then reads
+        it, and says what is wrong)."""
+        try:
+            text = (_gunzip(raw, source) if raw[:2] == b"\x1f\x8b" else raw).decode("utf-8")
+            lines = text.split("\n")
+            start = lines.index(_CARDS)
+            if lines[-3:] != _END or start + 4 > len(lines):
+                return None
+            head = "\n".join(lines[:start])
+            header = parse_json(head + '"cards": []}', source=source, what="the card index")
+            _check_header(header, source)
+            lines = lines[start + 1 : -3]
+            skip = len(_NAME)
+            names = [
+                line[skip : line.find('"', skip)] if line.startswith(_NAME) else ""
+                for line in lines
+            ]
+            if not all(names):
+                return None
+            # A name with a backslash holds an escape (a quote, say): JSON reads it.
+            decode = json.JSONDecoder().raw_decode
+            for at in [at for at, name in enumerate(names) if "\\" in name]:
+                names[at] = decode(lines[at], skip - 1)[0]
+            index = cls.__new__(cls)
+            index._lines, index._raw = lines, raw
+            records: list[CardRecord | None] = [None] * len(lines)
+            # A card's faces find it too, so the records of the cards with faces (under 900
+            # of 34,000) are read now. Only a key can be written '"faces": ' (a quote inside
+            # a string is escaped), so these are the lines that hold one.
+            faced = [at for at, line in enumerate(lines) if '"faces": ' in line]
+            about = {key: value for key, value in header.items() if key != "cards"}
+            index._index(names, records, faced, about, source)
+        except (InputError, ValueError):  # not UTF-8, no list of cards, a bad escape: as above
+            return None
+        return index
+
+    def _read(self, at: int) -> CardRecord:
+        # Every line but the last ends with the comma that separates it from the next.
+        line = self._lines[at]
+        line = line[:-1] if at < len(self._lines) - 1 else line
+        try:
+            entry = parse_json(line, source=self.source, what="the card index")
+            record = _record(entry, at + 1, self.source)
+            if record.name != self._given[at]:
+                raise InputError(f"card {at + 1}: its name is not the one indexed")
+        except InputError:
+            # The error the file gives when read at once, which names its line or the first
+            # card that is not valid.
+            CardIndex.from_bytes(self._raw, source=self.source)
+            raise
+        return record
+
+
 SHIPPED = "cards.json.gz"
 """The file name of the index that ships in ``rulekeeper/mtg/data``."""
 
@@ -405,4 +578,4 @@ def card_index(path: str | None = None) -> CardIndex:
         raw = shipped.read_bytes()
     except OSError as error:
         raise InputError(f"cannot read the card index: {error}", source=where) from None
-    return CardIndex.from_bytes(raw, source=where)
+    return CardIndex.from_shipped_bytes(raw, source=where)
