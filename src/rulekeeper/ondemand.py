@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TypeVar
 
 V = TypeVar("V")
+"""The type of a table's entries."""
 
 
 class OnDemand(Mapping[str, V]):

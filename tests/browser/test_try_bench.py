@@ -79,6 +79,24 @@ def _snapshot_stored(page: Page) -> bool:
     )
 
 
+def _marks(page: Page) -> dict[str, float]:
+    """The worker's own marks (seconds a step): its start's steps and its first answer, as
+    it measured them (``rulekeeper-worker.js``'s ``measure``)."""
+    entries = page.workers[-1].evaluate(
+        "performance.getEntriesByType('measure').map((m) => [m.name, m.duration])"
+    )
+    marks: dict[str, float] = {}
+    for name, ms in entries:
+        step = name.removeprefix("rulekeeper: ")
+        if step != name:
+            marks[step if step not in marks else f"then {step}"] = ms / 1000
+    return marks
+
+
+def _shown(marks: dict[str, float]) -> str:
+    return ", ".join(f"{step} {seconds:.2f}" for step, seconds in marks.items())
+
+
 def _compressed(site_dir: Path, base_url: str, requests: list[Request]) -> tuple[int, int]:
     """The bytes of the site's files fetched, as served and gzip-compressed (level 6, as a
     static host serves them)."""
@@ -110,10 +128,12 @@ def _trial(browser: Browser, base_url: str, site_dir: Path) -> dict[str, float]:
         requests: list[Request] = []
         page.on("requestfinished", lambda request: requests.append(request))
         figures = {"cold": _run(page, index)}
+        print(f"\n  cold, the worker's marks (s): {_shown(_marks(page))}")
         raw, packed = _compressed(site_dir, base_url, requests)
         figures["later"] = _run(page, index + 1)
         _edit(page, index)
         figures["after Edit"] = _run(page, index)
+        print(f"  then, the worker's marks (s): {_shown(_marks(page))}")
         # The runtime in the browser's cache: the worker stores its snapshot when idle, as
         # it is while a reader reads the answer; then the same context opens the page again.
         waited = time.perf_counter()
@@ -129,6 +149,7 @@ def _trial(browser: Browser, base_url: str, site_dir: Path) -> dict[str, float]:
             .observe(document.body, {subtree: true, childList: true, characterData: true}); }"""
         )
         figures["cached"] = _run(page, index)
+        print(f"  cached, the worker's marks (s): {_shown(_marks(page))}")
         said = page.evaluate("window.statuses")
         assert any("from your last visit" in status for status in said), said
         figures["raw"], figures["packed"] = raw, packed

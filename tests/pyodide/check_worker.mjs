@@ -79,6 +79,11 @@ if (!ran[0]?.ok) fail(`run_page gave ${JSON.stringify(ran)}`);
 if (answers(2).some((m) => m.type === "progress")) fail("progress after loading");
 const done = await ask(3, "finish", { position: start, moves: [], seed: 1 });
 if (!done.over) fail("finish did not end the game");
+// Its own marks, one a step of its start and one an answer, for the bench to print.
+const marks = performance.getEntriesByType("measure").map((m) => m.name);
+for (const step of ["start Python", "unpack engine.zip", "import the engine", "play", "run_page"]) {
+  if (!marks.includes(`rulekeeper: ${step}`)) fail(`no mark of ${step}: ${JSON.stringify(marks)}`);
+}
 await self.onmessage({ data: { id: 4, op: "format_disk", args: {} } });
 if (answers(4)[0]?.type !== "error") fail("an unknown op was not refused");
 
@@ -107,6 +112,7 @@ async function refusal(globals, runtimeFolder) {
   const sandbox = vm.createContext({
     URL,
     JSON,
+    performance,
     location: { href: `${here}rulekeeper-worker.js` },
     postMessage: (message) => posted.push(message),
     fetch: async (url) => {

@@ -24,6 +24,19 @@ let store = null; // where this runtime's snapshot is kept: {cache, url}, or nul
 let snapshotOf = 0; // how much of the engine the stored snapshot holds (api.loaded())
 let snapshotTimer = null;
 
+/* The worker's own marks: each step of its start and each answer, as a User Timing measure
+   named "rulekeeper: <step>" (the browser's performance tools show them; the bench prints
+   them). Returns the time it ends, where the next step starts. */
+function measure(step, start) {
+  const end = performance.now();
+  try {
+    performance.measure(`rulekeeper: ${step}`, { start, end });
+  } catch (error) {
+    // A browser without User Timing's start and end options keeps no marks; it still answers.
+  }
+  return end;
+}
+
 function progress(message, fraction) {
   for (const id of waiting) {
     self.postMessage({ id, type: "progress", message, fraction });
@@ -102,6 +115,7 @@ async function load() {
         "the rulekeeper command.",
     );
   }
+  let mark = performance.now();
   progress("Reading what the site bundled", 0.02);
   const manifestText = await (await fetchOk(new URL("runtime.json", RUNTIME), "runtime.json")).text();
   const manifest = JSON.parse(manifestText);
@@ -118,13 +132,17 @@ async function load() {
     0.1,
   );
   const indexURL = new URL("pyodide/", RUNTIME).href;
+  mark = measure("runtime.json", mark);
   const { pyodide, restored } = await startPython(indexURL, saved);
+  mark = measure(restored ? "restore the snapshot" : "start Python", mark);
   progress("Loading the rules engine", 0.7);
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   // A snapshot holds Python's memory, not its files: the engine's files are unpacked again.
   pyodide.unpackArchive(await engine, "zip", { extractDir: sitePackages });
+  mark = measure("unpack engine.zip", mark);
   progress("Starting the rules engine", 0.85);
   pyodide.runPython("import rulekeeper.browser.api");
+  measure("import the engine", mark);
   if (restored) snapshotOf = loaded(pyodide);
   progress("Ready", 1);
   return pyodide;
@@ -143,7 +161,9 @@ async function keepSnapshot(pyodide) {
     const holds = loaded(pyodide);
     if (holds <= snapshotOf) return;
     snapshotOf = holds;
+    const started = performance.now();
     const snapshot = pyodide.makeMemorySnapshot();
+    measure("copy a snapshot", started);
     await store.cache.put(store.url, new Response(snapshot));
     for (const request of await store.cache.keys()) {
       if (request.url !== store.url) await store.cache.delete(request);
@@ -184,7 +204,10 @@ self.onmessage = async (event) => {
       loading = load();
     }
     pyodide = await loading.finally(() => waiting.delete(id));
-    self.postMessage({ id, type: "result", value: call(pyodide, op, args) });
+    const started = performance.now();
+    const value = call(pyodide, op, args);
+    measure(op, started);
+    self.postMessage({ id, type: "result", value });
   } catch (error) {
     self.postMessage({ id, type: "error", message: reason(error) });
   }
