@@ -29,12 +29,11 @@ PAGE = "rules/leveler.html"
 MOST_BYTES = 8_000_000
 """What Run may transfer, served compressed (the issue's target)."""
 
-TARGETS = {"cold": 4.5, "cached": 1.5, "later": 0.2, "after Edit": 0.2}
+TARGETS = {"cold": 4.0, "cached": 1.5, "later": 0.2, "after Edit": 0.2}
 """The issue's targets (s): the first result cold and with the runtime cached, and each later
-run, that of the same example after Edit included. The cold target is 4 s and is not met:
-the issue measured 4.46 s on this machine when quiet, and nothing since lengthened it, so the
-bench holds it to 4.5 s (the contributor guide's "Starting fast" says where the time goes, and
-why compiled bytecode, which would shorten it, is not shipped)."""
+run, that of the same example after Edit included. Run it on a quiet machine: at a load of 8
+the cold start takes twice as long (the contributor guide's "Starting fast" has the figures,
+and the worker's marks, printed for every try, say where the time goes)."""
 
 TRIALS = 3
 """Tries of each measure; the best counts (the others measure the machine's other work)."""
