@@ -25,15 +25,21 @@ from rulekeeper.errors import UnknownRuleError
 RuleId: TypeAlias = str
 """A rule's ID: a format prefix, a space and a number, e.g. ``"LV 2.3"`` or ``"LV R1"``."""
 
-PREFIXES: Mapping[str, str] = {
-    "RR": "Risk & Resource",
-    "LV": "Leveler",
-    "VX": "Vortex Based Magic",
-    "SD": "Stockpile Draft",
-    "DD": "Dominion Draft",
-    "MG": "Magic essentials",
-    "DM": "Dominion essentials",
-}
+_BOOKS: tuple[tuple[str, str, str], ...] = (
+    # prefix, what it names, and its front page on the site
+    ("RR", "Risk & Resource", "risk-and-resource/index"),
+    ("LV", "Leveler", "leveler"),
+    ("VX", "Vortex Based Magic", "vortex"),
+    ("SD", "Stockpile Draft", "stockpile"),
+    ("DD", "Dominion Draft", "dominion-draft"),
+    ("MG", "Magic essentials", "magic"),
+    ("DM", "Dominion essentials", "dominion"),
+)
+"""Every book of rules the site numbers, once. The formats' own facts declare the same prefix
+and name (``FormatFacts``), and a test holds them to this table: the engine's packages cite
+rules as they are imported, before this module could read their facts."""
+
+PREFIXES: Mapping[str, str] = {prefix: name for prefix, name, _ in _BOOKS}
 """The formats' rule prefixes and what they name.
 
 ``MG`` is not a format: it numbers the parts of Magic that the compact Magic model enforces and
@@ -98,15 +104,7 @@ def rule_sort_key(rule_id: RuleId) -> tuple[str, int, tuple[int, ...], str]:
     return (prefix, 0, parts, letter)
 
 
-_PAGES: Mapping[str, str] = {
-    "RR": "risk-and-resource/index",
-    "LV": "leveler",
-    "VX": "vortex",
-    "SD": "stockpile-draft",
-    "DD": "dominion-draft",
-    "MG": "magic",
-    "DM": "dominion",
-}
+_PAGES: Mapping[str, str] = {prefix: page for prefix, _, page in _BOOKS}
 """Each format's front page, for a rule ID that the rules text does not define."""
 
 
