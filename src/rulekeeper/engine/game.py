@@ -98,9 +98,7 @@ class Game(ABC):
         (the worked examples set a player's EP, for one), so every call starts from the state
         as it is.
         """
-        legal = LegalActions()
-        legal._game, legal._applied, legal._found = self, self._applied, None
-        return legal
+        return LegalActions(self)
 
     @abstractmethod
     def current_player(self) -> PlayerId:
