@@ -147,8 +147,8 @@ def _packaged_cards() -> dict[str, CardDef]:
 
 
 CARD_DICT: Final[dict[str, CardDef]] = _packaged_cards()
-"""The very object :data:`CARDS` is, typed as the dict it is, so that compiled code looks a card
-up directly rather than through the generic mapping protocol. Never change it."""
+"""The very object :data:`CARDS` is, typed as the dict it is for the hot code (speed guide).
+Never change it."""
 CARDS: Final[Mapping[str, CardDef]] = CARD_DICT
 """Every card by name, in the order of the data file."""
 

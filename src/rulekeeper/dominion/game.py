@@ -703,10 +703,8 @@ class DominionGame(AutomaticGame):
         return view
 
     def _view_facts(self, player: int) -> dict[str, Any]:
-        # The three facts an agent such as Big Money reads, as the whole view has them: a dict
-        # of more than five entries is made presized with general keys, which cost the
-        # compiled engine twice as much as one of five (a test checks the three are the
-        # view's).
+        # The three facts an agent such as Big Money reads, as the whole view has them (a test
+        # checks that), and no more (speed guide).
         return {"phase": self.phase, "coins": self.coins, "choice": self.pending_choice(player)}
 
     def turn_facts(self, player: int) -> dict[str, Any]:
@@ -788,7 +786,7 @@ class DominionGame(AutomaticGame):
         return scoring.outcome(self, "DM 6.2", "scores now")
 
 
-# Linked here rather than by decorating, for the compiled build (see the speed guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("DM 1.2", "DM 1.4")(DominionGame.pile_size)
 # The Draft leaves playing from the hand unlimited (DD 4.1): the plain game's check is what a
 # test of that rule must reach.

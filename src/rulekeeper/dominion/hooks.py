@@ -42,8 +42,6 @@ if TYPE_CHECKING:
     from rulekeeper.dominion.game import DominionGame
 
 
-# The Draft's scenarios, interpreted, subclass the Draft's variant, which subclasses this one
-# (see "A compiled engine" in the speed guide).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DominionVariant(Variant["DominionGame"]):
     """Plain Dominion (the ``DM`` rules): one shared Kingdom, landscapes shared too."""
@@ -198,7 +196,7 @@ class DominionVariant(Variant["DominionGame"]):
         return []
 
 
-# Linked here rather than by decorating, for the compiled build (see the speed guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("DM 1.5")(DominionVariant.supply_of)
 enforces("DM 6.1")(DominionVariant.is_game_over)
 

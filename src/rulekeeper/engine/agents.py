@@ -46,7 +46,7 @@ class RandomAgent:
         return actions[self._rng.randrange(len(actions))]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the Magic agents stay interpreted
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ScoringAgent:
     """Picks the legal action it scores highest, the earliest among equals.
 

@@ -29,7 +29,6 @@ Violation: TypeAlias = tuple[RuleId, str]
 """The rule an action would break, and why in words."""
 
 
-# The interpreted Dominion Draft subclasses it (speed guide, "A compiled engine").
 @mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Action:

@@ -105,9 +105,8 @@ class CardDef:
     """True for an instant card, the one kind of spell cast at any time (MG 3.4)."""
 
     def __post_init__(self) -> None:
-        # Worked out once, when the card is defined: the engine asks for these all the time,
-        # and functools.cached_property would not cache them in the compiled build (see "A
-        # compiled engine" in the contributor guide). A frozen object is set up this way.
+        # Worked out once, when the card is defined, as the engine asks for these all the time:
+        # not cached properties (speed guide). A frozen object is set up this way.
         object.__setattr__(self, "mana_cost", ManaCost.parse(self.cost))
         object.__setattr__(self, "is_creature", "Creature" in self.types)
         object.__setattr__(self, "is_land", "Land" in self.types)

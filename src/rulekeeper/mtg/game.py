@@ -80,8 +80,7 @@ the turn ends). Looked up when a step ends, which happens a dozen times a turn."
 
 PRIORITY_ACTIONS: Final = (Pass, PlayLand, Cast)
 """The actions taken with priority, and only then (MG 2.5). The hot paths test them one
-isinstance at a time (:func:`is_priority_action`): compiled, a tuple of classes is built at
-every test."""
+isinstance at a time (:func:`is_priority_action`; speed guide)."""
 
 MAX_FORCED_ACTIONS: Final = TURN_LIMIT * len(STEPS) * 8
 """More forced actions in a row than any game can take: every step of every turn passed by

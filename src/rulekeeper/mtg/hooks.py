@@ -38,8 +38,6 @@ class StateBasedAction:
     perform: Callable[[], None]
 
 
-# A format not yet in the compiled build subclasses this in interpreted code
-# (speed guide, "A compiled engine").
 @mypyc_attr(allow_interpreted_subclasses=True)
 class MagicFormat(Variant["MagicGame"]):
     """Plain two-player Magic as the compact model plays it (the ``MG`` rules)."""

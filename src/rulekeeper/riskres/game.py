@@ -593,7 +593,7 @@ class RiskGame(PriorityGame):
         return game
 
 
-# Linked here rather than by decorating, for the compiled build (see the speed guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("RR 5.1c")(RiskGame.current_player)
 enforces("RR R80", "RR R50", "RR R15")(RiskGame.regain_priority)
 enforces("RR 5.1a", "RR 11.2a", "RR R64")(RiskGame.give_priority)

@@ -122,8 +122,7 @@ class KingOfTheHill(RiskVariant):
             game.record("RR 10.4.3d", f"{new} defeats the King, {name}, and is the new King")
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated method is called the
-# slow way (see "A compiled engine" in the contributor guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("RR 10.4.2a", "RR R55", "RR R56")(Bounty.reward_elimination)
 enforces("RR 10.4.3a", "RR 10.4.3b", "RR R57")(KingOfTheHill.setup)
 enforces("RR 10.4.3c", "RR R67")(KingOfTheHill.extra_draws)

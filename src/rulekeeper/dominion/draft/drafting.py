@@ -37,8 +37,7 @@ from rulekeeper.engine.save_codec import Codec
 from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.rules import RuleId, enforces
 
-# Callable[..., None] rather than a Protocol that spells out the default: this module is
-# compiled, and a plain alias costs the compiled build nothing.
+# A plain alias, not a Protocol (speed guide).
 Recorder = Callable[..., None]
 """Where the draft writes what happens: ``record(rule, text, seen_by=EVERYONE)``, a rule, a
 sentence and who may see it (the game's log; see :mod:`rulekeeper.engine.events`)."""
@@ -450,7 +449,7 @@ _CODEC: Final = Codec(DraftRecord)
 """The draft's save: each field of the record is the draft's attribute of its name."""
 
 
-# Linked here rather than by decorating, so that the class compiles (see the speed guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("DD 1.1", "DD 1.2", "DD 1.3", "DD 5.1", "DD R1", "DD R2", "DD R16")(Draft.deal)
 enforces("DD 2.1", "DD 2.6", "DD R3")(Draft.set_aside_card)
 enforces("DD 2.1", "DD 2.3")(Draft.pick_violation)

@@ -69,7 +69,6 @@ LANDSCAPE_POOL: tuple[str, ...] = tuple(
 """Every landscape of the card data, all four kinds mixed (DD R16)."""
 
 
-# Interpreted scenarios subclass it (see "A compiled engine" in the speed guide).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DominionDraft(DominionVariant):
     """Dominion with drafted randomizers, per-player Supplies and a per-player end (``DD``).
@@ -298,7 +297,7 @@ class DominionDraft(DominionVariant):
         return problems
 
 
-# Linked here rather than by decorating, so that the class compiles (see the speed guide).
+# Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("DD 2.5", "DD R8", "DD R9")(DominionDraft.setup)
 enforces("DD 2.5", "DD 3.1", "DD 3.2", "DD 5.3", "DD R23")(DominionDraft.lay_out_supplies)
 enforces(
