@@ -20,7 +20,6 @@ from importlib import resources
 from typing import Final
 
 from rulekeeper.errors import InputError
-from rulekeeper.rules import enforces
 
 KINDS: Final = ("base", "kingdom", "landscape")
 """Base cards are in every game; kingdom cards are picked per game; landscapes lie beside."""
@@ -78,12 +77,13 @@ class CardDef:
         return next((t for t in self.types if t in LANDSCAPE_TYPES), "")
 
 
-@enforces("DM 3.1")
 def parse_card(entry: object, where: str) -> CardDef:
     """Check one entry of the data file and return it as a :class:`CardDef`: among other
     things, every type must be one the rules know (DM 3.1).
 
     :raises InputError: naming the entry and the field that is wrong.
+
+    :enforces: DM 3.1
     """
     if not isinstance(entry, dict):
         raise InputError(f"{where}: a card must be a JSON object")

@@ -30,7 +30,6 @@ from typing import Final
 from rulekeeper.errors import InputError
 from rulekeeper.jsondata import Where, parse_json, show
 from rulekeeper.mtg.mana import ManaCost
-from rulekeeper.rules import enforces
 
 KEYWORDS = frozenset(
     {
@@ -298,12 +297,13 @@ def _by_folded_name() -> dict[str, CardDef]:
     return {name.casefold(): definition for name, definition in card_pool().items()}
 
 
-@enforces("MG 6.6")
 def card(name: str) -> CardDef:
     """Return the card called ``name`` (case-insensitive): only a card of the pool can be put
     into a game (MG 6.6).
 
     :raises InputError: if the model does not implement such a card.
+
+    :enforces: MG 6.6
     """
     try:
         return _by_folded_name()[name.casefold().replace("\u2019", "'")]
