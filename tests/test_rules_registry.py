@@ -51,6 +51,11 @@ def test_an_object_without_a_module_is_named_by_its_class() -> None:
     assert enforced_by(dict.get) == ("RR 1.1a",)
 
 
+def test_a_class_method_without_a_module_is_named_by_the_class_it_is_bound_to() -> None:
+    # A compiled class method looks like this built-in one: no __module__, bound to its class.
+    assert qualified_name(dict.fromkeys) == "builtins.dict.fromkeys"
+
+
 def test_the_engine_marks_its_overrides_where_they_are_defined() -> None:
     from rulekeeper.riskres.game import RiskGame
 

@@ -212,8 +212,9 @@ def qualified_name(obj: object) -> str:
 def _module_of(obj: object) -> str:
     module = getattr(obj, "__module__", None)
     if module is None:
-        # A method of a mypyc-compiled class has no __module__ of its own; its class has.
-        owner = getattr(obj, "__objclass__", None)
+        # A method of a mypyc-compiled class has no __module__ of its own; its class has (the
+        # class it is bound to, for a class method).
+        owner = getattr(obj, "__objclass__", None) or getattr(obj, "__self__", None)
         module = getattr(owner, "__module__", "")
     return str(module)
 
