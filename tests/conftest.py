@@ -137,8 +137,10 @@ def restored_registry() -> Iterator[None]:
     """
     saved = {rule_id: list(names) for rule_id, names in rules._ENFORCERS.items()}
     saved_rules_of = dict(rules._RULES_OF)
+    saved_read = set(rules._READ)
     yield
     rules._ENFORCERS.clear()
     rules._ENFORCERS.update(saved)
     rules._RULES_OF.clear()
     rules._RULES_OF.update(saved_rules_of)
+    rules._READ.intersection_update(saved_read)

@@ -1,7 +1,7 @@
 """Which enforcing code each test reaches: the evidence that a marked test exercises its rule.
 
 A test marked ``@pytest.mark.rule("SD 6.4")`` says it pins SD 6.4; it proves it only if it runs
-the code decorated ``@enforces("SD 6.4")``. While a marked test runs, the test suite
+the code marked ``:enforces: SD 6.4``. While a marked test runs, the test suite
 (``conftest.py``) sets a trace function that looks up each Python frame's code object in
 :func:`enforcing_code` and records the enforcers it meets. Looking one dictionary up per call
 and tracing nothing line by line is the cheapest honest way on Python 3.11 (which has no

@@ -1,8 +1,10 @@
-"""Rule IDs and the ``@enforces`` registry.
+"""Rule IDs and the registry of the code that enforces each rule.
 
 Every checkable statement on the site is a rule with a stable ID such as ``LV 2.3`` or
-``RR 1.4a``. Code that enforces a rule says so with :func:`enforces`; the registry it fills is
-what the Sphinx extension, the traceability page and ``rulekeeper coverage`` read.
+``RR 1.4a``. Code that enforces a rule says so in its docstring, with an ``:enforces:`` field
+(:data:`ENFORCES_FIELD`) that :func:`load_engine` reads; the registry it fills is what the
+Sphinx extension, the traceability page and ``rulekeeper coverage`` read. :func:`enforces`
+records a link from code, as a decorator, for an engine that is never compiled.
 
 >>> from rulekeeper.rules import parse_rule_id, rule_anchor
 >>> parse_rule_id("lv 2.3")
@@ -14,10 +16,12 @@ what the Sphinx extension, the traceability page and ``rulekeeper coverage`` rea
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import pkgutil
 import re
 from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
 from typing import TypeAlias, TypeVar
 
 from rulekeeper.errors import UnknownRuleError
@@ -25,15 +29,21 @@ from rulekeeper.errors import UnknownRuleError
 RuleId: TypeAlias = str
 """A rule's ID: a format prefix, a space and a number, e.g. ``"LV 2.3"`` or ``"LV R1"``."""
 
-PREFIXES: Mapping[str, str] = {
-    "RR": "Risk & Resource",
-    "LV": "Leveler",
-    "VX": "Vortex Based Magic",
-    "SD": "Stockpile Draft",
-    "DD": "Dominion Draft",
-    "MG": "Magic essentials",
-    "DM": "Dominion essentials",
-}
+_BOOKS: tuple[tuple[str, str, str], ...] = (
+    # prefix, what it names, and its front page on the site
+    ("RR", "Risk & Resource", "risk-and-resource/index"),
+    ("LV", "Leveler", "leveler"),
+    ("VX", "Vortex Based Magic", "vortex"),
+    ("SD", "Stockpile Draft", "stockpile"),
+    ("DD", "Dominion Draft", "dominion-draft"),
+    ("MG", "Magic essentials", "magic"),
+    ("DM", "Dominion essentials", "dominion"),
+)
+"""Every book of rules the site numbers, once. The formats' own facts declare the same prefix
+and name (``FormatFacts``), and a test holds them to this table: the engine's packages cite
+rules as they are imported, before this module could read their facts."""
+
+PREFIXES: Mapping[str, str] = {prefix: name for prefix, name, _ in _BOOKS}
 """The formats' rule prefixes and what they name.
 
 ``MG`` is not a format: it numbers the parts of Magic that the compact Magic model enforces and
@@ -98,15 +108,7 @@ def rule_sort_key(rule_id: RuleId) -> tuple[str, int, tuple[int, ...], str]:
     return (prefix, 0, parts, letter)
 
 
-_PAGES: Mapping[str, str] = {
-    "RR": "risk-and-resource/index",
-    "LV": "leveler",
-    "VX": "vortex",
-    "SD": "stockpile-draft",
-    "DD": "dominion-draft",
-    "MG": "magic",
-    "DM": "dominion",
-}
+_PAGES: Mapping[str, str] = {prefix: page for prefix, _, page in _BOOKS}
 """Each format's front page, for a rule ID that the rules text does not define."""
 
 
@@ -165,25 +167,36 @@ def rule_url(rule_id: RuleId) -> str:
 def enforces(*rule_ids: str) -> Callable[[_F], _F]:
     """Record that the decorated function, method or class enforces ``rule_ids``.
 
-    The decorated object is returned unchanged; the registry remembers it by qualified name,
+    rulekeeper's own engine marks its code with docstring fields instead (:func:`read_marks`),
+    as a decorated function compiled with mypyc is called the slow way; the decorator serves
+    a small engine that is never compiled, such as the Sphinx extension's test projects. The
+    decorated object is returned unchanged; the registry remembers it by qualified name,
     so the API reference can link back to its rules (:func:`enforced_by`).
 
     :raises UnknownRuleError: if an ID is not shaped like a rule ID.
     """
-    canonical = tuple(parse_rule_id(r) for r in rule_ids)
-    if not canonical:
-        raise UnknownRuleError("@enforces needs at least one rule id")
+    canonical = _canonical(rule_ids)
 
     def decorate(obj: _F) -> _F:
-        qualname = qualified_name(obj)
-        for rule_id in canonical:
-            names = _ENFORCERS.setdefault(rule_id, [])
-            if qualname not in names:
-                names.append(qualname)
-        _RULES_OF[qualname] = _RULES_OF.get(qualname, ()) + canonical
+        _record(qualified_name(obj), canonical)
         return obj
 
     return decorate
+
+
+def _canonical(rule_ids: tuple[str, ...]) -> tuple[RuleId, ...]:
+    canonical = tuple(parse_rule_id(r) for r in rule_ids)
+    if not canonical:
+        raise UnknownRuleError("a rule mark needs at least one rule id")
+    return canonical
+
+
+def _record(qualname: str, canonical: tuple[RuleId, ...]) -> None:
+    for rule_id in canonical:
+        names = _ENFORCERS.setdefault(rule_id, [])
+        if qualname not in names:
+            names.append(qualname)
+    _RULES_OF[qualname] = _RULES_OF.get(qualname, ()) + canonical
 
 
 def qualified_name(obj: object) -> str:
@@ -193,19 +206,28 @@ def qualified_name(obj: object) -> str:
     >>> qualified_name(RiskGame.view)
     'rulekeeper.riskres.game.RiskGame.view'
     """
+    return f"{_module_of(obj)}.{getattr(obj, '__qualname__', '')}"
+
+
+def _module_of(obj: object) -> str:
     module = getattr(obj, "__module__", None)
     if module is None:
-        # A method of a mypyc-compiled class has no __module__ of its own; its class has.
-        owner = getattr(obj, "__objclass__", None)
+        # A method of a mypyc-compiled class has no __module__ of its own; its class has (the
+        # class it is bound to, for a class method).
+        owner = getattr(obj, "__objclass__", None) or getattr(obj, "__self__", None)
         module = getattr(owner, "__module__", "")
-    return f"{module}.{getattr(obj, '__qualname__', '')}"
+    return str(module)
 
 
 def enforced_by(obj: object) -> tuple[RuleId, ...]:
-    """Return the rules an object was decorated as enforcing (empty if none).
+    """Return the rules an object is marked as enforcing (empty if none).
 
-    Only the decorated object itself counts, not a subclass or an override of it.
+    Only the marked object itself counts, not a subclass or an override of it. The marks of
+    the object's module are read first if they have not been.
     """
+    module = _module_of(obj)
+    if module:
+        read_marks(module)
     return _RULES_OF.get(qualified_name(obj), ())
 
 
@@ -219,11 +241,102 @@ def enforcers() -> Mapping[RuleId, tuple[str, ...]]:
     return {rule_id: tuple(names) for rule_id, names in sorted(_ENFORCERS.items())}
 
 
+ENFORCES_FIELD = ":enforces:"
+"""The docstring field that marks a function, method or class as enforcing rules:
+``:enforces: RR 7.2b, RR R3`` on a line of its own, below the text (see :func:`read_marks`)."""
+
+_FIELD_LINE = re.compile(r"^\s*:enforces:(.*)$")
+
+# The modules whose marks have been read into the registry.
+_READ: set[str] = set()
+
+
 def load_engine(package: str = "rulekeeper") -> None:
-    """Import every module of ``package`` so that all ``@enforces`` decorators have run."""
+    """Import every module of ``package`` and read every rule mark in them into the registry
+    (:func:`read_marks`); a single module is read alone."""
     root = importlib.import_module(package)
-    for module in _walk(root.__path__, package + "."):
+    read_marks(package)
+    for module in _walk(getattr(root, "__path__", []), package + "."):
         importlib.import_module(module)
+        read_marks(module)
+
+
+def read_marks(module: str) -> None:
+    """Record what each definition of ``module`` enforces, as its docstring's ``:enforces:``
+    field says, once per module.
+
+    The marks are read from the module's source, not from the objects: a function compiled
+    with mypyc keeps no docstring, and a decorator would make every call to it a generic
+    Python call (speed guide, "A compiled engine"). The source sits beside a compiled module
+    (``game.py`` beside ``game.cpython-311-x86_64-linux-gnu.so``); a module with no source
+    (a built-in, or a name that is not a module) has no marks.
+    """
+    if module in _READ:
+        return
+    _READ.add(module)
+    source = _source_of(module)
+    if source is not None:
+        for qualname, rule_ids in marks_in(source):
+            try:
+                canonical = _canonical(rule_ids)
+            except UnknownRuleError as error:
+                raise UnknownRuleError(f"{module}.{qualname}, {ENFORCES_FIELD} {error}") from None
+            _record(f"{module}.{qualname}", canonical)
+
+
+def marks_in(source: str) -> list[tuple[str, tuple[str, ...]]]:
+    r"""The ``:enforces:`` marks of a module's source: each marked definition's qualified name
+    within the module, with the rule IDs its field lists, in the order of the source.
+
+    A field may go on over the lines below it, indented further, as any docstring field may.
+
+    >>> source = "class Game:\n    def check(self):\n        '''Judge.\n\n        :enforces:"
+    >>> marks_in(source + " RR 7.2b,\n            RR R3\n        '''")
+    [('Game.check', ('RR 7.2b', 'RR R3'))]
+    """
+    import ast  # only the registry reads source, never the engine in play
+
+    found: list[tuple[str, tuple[str, ...]]] = []
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                rule_ids = _field_of(ast.get_docstring(node) or "")
+                if rule_ids:
+                    found.append((prefix + node.name, rule_ids))
+                if isinstance(node, ast.ClassDef):
+                    visit(node.body, f"{prefix}{node.name}.")
+
+    visit(ast.parse(source).body, "")
+    return found
+
+
+def _field_of(docstring: str) -> tuple[str, ...]:
+    text: list[str] = []
+    lines = iter(docstring.splitlines())
+    for line in lines:
+        match = _FIELD_LINE.match(line)
+        if match is None:
+            continue
+        text.append(match.group(1))
+        indent = len(line) - len(line.lstrip())
+        for more in lines:  # the field's body goes on while its lines are indented further
+            if not more.strip() or len(more) - len(more.lstrip()) <= indent:
+                break
+            text.append(more)
+    return tuple(r.strip() for r in ",".join(text).split(",") if r.strip())
+
+
+def _source_of(module: str) -> str | None:
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or spec.origin is None:
+        return None
+    origin = Path(spec.origin)
+    path = origin.with_name(origin.name.split(".", 1)[0] + ".py")
+    return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
 def _walk(path: object, prefix: str) -> Iterator[str]:

@@ -1,7 +1,7 @@
 """Which code, examples and tests stand behind each rule.
 
 This is the one place that joins the rules text (:mod:`rulekeeper.rulebook`), the
-``@enforces`` registry (:mod:`rulekeeper.rules`) and the tests marked with
+rule-link registry (:mod:`rulekeeper.rules`) and the tests marked with
 ``@pytest.mark.rule(...)``. The Sphinx traceability page and ``rulekeeper coverage`` both read
 it, so they cannot disagree.
 """
@@ -28,7 +28,7 @@ class RuleTrace:
 
     @property
     def is_enforced(self) -> bool:
-        """True if some code is decorated with ``@enforces`` for this rule."""
+        """True if some code is marked as enforcing this rule (:mod:`rulekeeper.rules`)."""
         return bool(self.enforcers)
 
 
@@ -190,7 +190,7 @@ def enforcers_in(
 ) -> dict[RuleId, tuple[str, ...]]:
     """Keep only the enforcers whose qualified name lies inside one of ``packages``.
 
-    The ``@enforces`` registry is global to the process; scoping it by package keeps a build or
+    The rule-link registry is global to the process; scoping it by package keeps a build or
     a report about one code base from counting another's decorators.
     """
     roots = tuple(packages)
@@ -261,8 +261,9 @@ def gaps(traces: Iterable[RuleTrace], *, count_tests: bool = True) -> list[Gap]:
                 Gap(
                     rule,
                     "enforcing code",
-                    f'decorate the code that enforces it with @enforces("{rule.id}"), or mark '
-                    "the rule `:status: pending` if the engine does not check it yet",
+                    f"mark the code that enforces it with `:enforces: {rule.id}` in its "
+                    "docstring, or mark the rule `:status: pending` if the engine does not "
+                    "check it yet",
                 )
             )
         if not rule.examples:
@@ -310,7 +311,7 @@ def unreached(traces: Iterable[RuleTrace], reach: Reach) -> list[Gap]:
                 item.rule,
                 "marked test that reaches its code",
                 f"none of {', '.join(tests)} runs {' or '.join(measured)}; make one of them "
-                "play a game or position in which that code runs (or fix the @enforces link "
+                "play a game or position in which that code runs (or fix the :enforces: mark "
                 "if the rule is checked elsewhere)",
             )
         )

@@ -25,7 +25,7 @@ def test_enforcing_an_undefined_rule_fails(app: SphinxTestApp) -> None:
     app.build()
     assert app.statuscode == 1
     assert (
-        "unknown_engine.ghost is decorated @enforces('LV 9.9'), but no page defines rule "
+        "unknown_engine.ghost is marked as enforcing 'LV 9.9', but no page defines rule "
         "LV 9.9 [rulekeeper.unknown-rule]" in warnings(app)
     )
     # The warning points at the decorated code (its first decorator), not at a page.

@@ -124,6 +124,7 @@ def _built(
 
     saved = {rule_id: list(names) for rule_id, names in rules._ENFORCERS.items()}
     saved_rules_of = dict(rules._RULES_OF)
+    saved_read = set(rules._READ)
     modules = set(sys.modules)
     shutil.copytree(ROOTS / f"test-{root}", srcdir)
     try:
@@ -138,6 +139,7 @@ def _built(
         rules._ENFORCERS.update(saved)
         rules._RULES_OF.clear()
         rules._RULES_OF.update(saved_rules_of)
+        rules._READ.intersection_update(saved_read)
         for name in set(sys.modules) - modules:
             path = getattr(sys.modules[name], "__file__", None)
             if path is not None and Path(path).is_relative_to(srcdir):

@@ -23,7 +23,6 @@ from collections.abc import Mapping
 from typing import Final
 
 from rulekeeper.engine.formats import FormatFacts
-from rulekeeper.rules import enforces
 
 TURN_LIMIT: Final = 150  # DM R2: a bot game that reaches this many turns each ends there
 
@@ -93,9 +92,11 @@ SILVER_TOTAL: Final = 40  # DM 1.2
 GOLD_TOTAL: Final = 30  # DM 1.2
 
 
-@enforces("DM R1")
 def base_sets(players: int) -> int:
-    """How many sets of base Treasures are used: two with five or six players (DM 1.2)."""
+    """How many sets of base Treasures are used: two with five or six players (DM 1.2).
+
+    :enforces: DM R1
+    """
     return 2 if players >= 5 else 1
 
 

@@ -20,7 +20,6 @@ from importlib import resources
 from typing import Final
 
 from rulekeeper.errors import InputError
-from rulekeeper.rules import enforces
 
 KINDS: Final = ("base", "kingdom", "landscape")
 """Base cards are in every game; kingdom cards are picked per game; landscapes lie beside."""
@@ -78,12 +77,13 @@ class CardDef:
         return next((t for t in self.types if t in LANDSCAPE_TYPES), "")
 
 
-@enforces("DM 3.1")
 def parse_card(entry: object, where: str) -> CardDef:
     """Check one entry of the data file and return it as a :class:`CardDef`: among other
     things, every type must be one the rules know (DM 3.1).
 
     :raises InputError: naming the entry and the field that is wrong.
+
+    :enforces: DM 3.1
     """
     if not isinstance(entry, dict):
         raise InputError(f"{where}: a card must be a JSON object")
@@ -147,8 +147,8 @@ def _packaged_cards() -> dict[str, CardDef]:
 
 
 CARD_DICT: Final[dict[str, CardDef]] = _packaged_cards()
-"""The very object :data:`CARDS` is, typed as the dict it is, so that compiled code looks a card
-up directly rather than through the generic mapping protocol. Never change it."""
+"""The very object :data:`CARDS` is, typed as the dict it is for the hot code (speed guide).
+Never change it."""
 CARDS: Final[Mapping[str, CardDef]] = CARD_DICT
 """Every card by name, in the order of the data file."""
 

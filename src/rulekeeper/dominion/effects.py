@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.dominion.cards import CARD_DICT, CARDS
 from rulekeeper.dominion.zones import zone_name
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.dominion.game import DominionGame
@@ -62,7 +61,10 @@ def then(game: DominionGame, *steps: Step) -> None:
 
 
 def plus(game: DominionGame, player: int, bonus: tuple[int, int, int, int]) -> None:
-    """+Cards, +Actions, +Buys and +$, in that order (DM 3.4)."""
+    """+Cards, +Actions, +Buys and +$, in that order (DM 3.4).
+
+    :enforces: DM 3.4
+    """
     cards, actions, buys, coins = bonus
     if cards:
         game.draw(player, cards)
@@ -86,7 +88,10 @@ def _plays_treasures(player: str, names: list[str], coins: int) -> str:
 
 def play_treasures(game: DominionGame, player: int) -> None:
     """Play every Treasure in the hand as the Buy phase starts (DM R5): each goes into play
-    and makes its coins (DM 3.2)."""
+    and makes its coins (DM 3.2).
+
+    :enforces: DM 3.2, DM R5
+    """
     cards = game.cards
     # Card IDs typed Any: see "Card IDs that only move" in the speed guide.
     hand: list[Any] = game.hands[player]
@@ -120,7 +125,10 @@ def play_treasures(game: DominionGame, player: int) -> None:
 
 
 def play_action(game: DominionGame, player: int, name: str, *, way: str = "") -> None:
-    """Play an Action card from the hand: into play, then its effect, or the Way's (DM 5.5)."""
+    """Play an Action card from the hand: into play, then its effect, or the Way's (DM 5.5).
+
+    :enforces: DM 3.2, DM 5.5
+    """
     hand = game.hands[player]
     card_id = game.last_named(hand, name)
     assert card_id is not None
@@ -144,7 +152,10 @@ def resolve_card(game: DominionGame, player: int, name: str) -> None:
 
 
 def buy(game: DominionGame, player: int, name: str) -> None:
-    """Buy with a Buy: pay, then gain the card, do the Event, or place a cube (DM 2.3)."""
+    """Buy with a Buy: pay, then gain the card, do the Event, or place a cube (DM 2.3).
+
+    :enforces: DM 2.3, DM 4.3, DM 5.2, DM 5.4
+    """
     game.buys -= 1
     game.coins -= game.cost(name)
     kind = CARD_DICT[name].landscape_type
@@ -159,7 +170,10 @@ def buy(game: DominionGame, player: int, name: str) -> None:
 
 
 def start_of_turn(game: DominionGame, player: int) -> None:
-    """Projects whose cube is ``player``'s act at the start of their turn (DM 5.4)."""
+    """Projects whose cube is ``player``'s act at the start of their turn (DM 5.4).
+
+    :enforces: DM 5.4
+    """
     if not game.projects:  # no cube on any Project: most games buy none
         return
     if player in game.projects.get("Fair", ()):
@@ -170,7 +184,10 @@ def start_of_turn(game: DominionGame, player: int) -> None:
 
 
 def discard_from_hand(game: DominionGame, player: int, name: str) -> None:
-    """Discard a card called ``name`` from ``player``'s hand to their discard pile (DM 4.5)."""
+    """Discard a card called ``name`` from ``player``'s hand to their discard pile (DM 4.5).
+
+    :enforces: DM 4.5
+    """
     card_id = game.find_in(zone_name("hand", player), name)
     assert card_id is not None
     game.move(card_id, zone_name("hand", player), zone_name("discard", player))
@@ -189,7 +206,10 @@ def listed(names: list[str]) -> str:
 def put_on_deck(game: DominionGame, player: int, name: str, *, revealed: bool) -> None:
     """Put a card called ``name`` from ``player``'s hand on top of their deck (DM 4.6). The
     others see which card only if it was ``revealed`` (Bureaucrat's Victory card); otherwise
-    (Courtyard, Artisan) they see that a card went, not which."""
+    (Courtyard, Artisan) they see that a card went, not which.
+
+    :enforces: DM 4.6
+    """
     card_id = game.find_in(zone_name("hand", player), name)
     assert card_id is not None
     game.move(card_id, zone_name("hand", player), zone_name("deck", player))
@@ -340,7 +360,10 @@ def _topdeck_options(game: DominionGame, step: Step) -> list[str]:
 
 def topdeck_step(game: DominionGame, step: Step, option: str) -> None:
     """Put the chosen card from the hand onto the deck; Bureaucrat's victim reveals it, or
-    reveals a hand with no Victory card in it (DM 4.6)."""
+    reveals a hand with no Victory card in it (DM 4.6).
+
+    :enforces: DM 4.6
+    """
     player = step["player"]
     if not option:
         if "type" in step:  # Bureaucrat: a hand without Victory cards is revealed
@@ -354,7 +377,10 @@ def topdeck_step(game: DominionGame, step: Step, option: str) -> None:
 
 
 def reaction_options(game: DominionGame, step: Step) -> list[str]:
-    """A player an attack is about to reach may reveal a Moat from their hand (DM 4.7)."""
+    """A player an attack is about to reach may reveal a Moat from their hand (DM 4.7).
+
+    :enforces: DM 4.7
+    """
     return ["Moat", "no"] if "Moat" in game.hand(step["player"]) else []
 
 
@@ -377,7 +403,10 @@ def ways_of(game: DominionGame, player: int) -> list[str]:
 def play_options(game: DominionGame, step: Step) -> list[str]:
     """A card another card plays (Throne Room, Vassal) may be played using a Way in use, as a
     card played from the hand may (DM 5.5): the card itself, or the card using each Way. With
-    no Way in use there is nothing to ask, and the card does what it says."""
+    no Way in use there is nothing to ask, and the card does what it says.
+
+    :enforces: DM 5.5
+    """
     ways = ways_of(game, step["player"])
     if not ways:
         return []
@@ -423,17 +452,6 @@ KINDS: Final[dict[str, StepKind]] = {
 in the save schema (``data/save.schema.json``, under ``$defs/steps``), or its saves are
 refused."""
 
-# Rule links made here rather than by decorating (speed guide, "A compiled engine").
-enforces("DM 3.4")(plus)
-enforces("DM 3.2", "DM R5")(play_treasures)
-enforces("DM 3.2", "DM 5.5")(play_action)
-enforces("DM 2.3", "DM 4.3", "DM 5.2", "DM 5.4")(buy)
-enforces("DM 5.4")(start_of_turn)
-enforces("DM 4.5")(discard_from_hand)
-enforces("DM 4.6")(put_on_deck)
-enforces("DM 4.6")(topdeck_step)
-enforces("DM 4.7")(reaction_options)
-enforces("DM 5.5")(play_options)
 
 # The cards' own effects live in rulekeeper.dominion.kingdom, which builds on the steps
 # above: this module does not import it. The game module knows both and hands the cards'

@@ -40,7 +40,7 @@ from rulekeeper.engine.game import Action, Outcome, Violation
 from rulekeeper.engine.table import KeptIndex, kept_index_problems
 from rulekeeper.engine.turns import AutomaticGame
 from rulekeeper.errors import InputError
-from rulekeeper.rules import RuleId, enforces
+from rulekeeper.rules import RuleId
 
 # The cards' own effects build on the steps of effects, which does not import them: both are
 # known here, so they meet here, once, before any game is set up.
@@ -207,7 +207,6 @@ class DominionGame(AutomaticGame):
     # Starting a game.
 
     @classmethod
-    @enforces("DM 1.1", "DM 1.2", "DM 1.3")
     def new(
         cls,
         kingdom: Sequence[str],
@@ -226,6 +225,8 @@ class DominionGame(AutomaticGame):
 
         :raises InputError: if the number of players is not 2 to 6 (DM 1.1) or a card is
             unknown or of the wrong kind (DM 1.4).
+
+        :enforces: DM 1.1, DM 1.2, DM 1.3
         """
         variant = variant or DominionVariant()
         names = list(names or [f"Player {i + 1}" for i in range(players or 2)])
@@ -265,7 +266,10 @@ class DominionGame(AutomaticGame):
         return [card_id for card_id in range(first, first + count)]  # noqa: C416
 
     def pile_size(self, definition: CardDef) -> int:
-        """How many cards a pile of ``definition`` holds in this game (DM 1.2, DM 1.4)."""
+        """How many cards a pile of ``definition`` holds in this game (DM 1.2, DM 1.4).
+
+        :enforces: DM 1.2, DM 1.4
+        """
         players = len(self.players)
         size = definition.pile
         if isinstance(size, int):
@@ -377,7 +381,10 @@ class DominionGame(AutomaticGame):
 
     def draw(self, player: int, count: int) -> list[int]:
         """Draw ``count`` cards, shuffling the discard pile into the deck when the deck runs
-        out (DM 2.5). Returns the cards drawn: fewer if both run out."""
+        out (DM 2.5). Returns the cards drawn: fewer if both run out.
+
+        :enforces: DM 2.5
+        """
         # Card IDs typed Any and moved one by one: see "Card IDs that only move" in the speed
         # guide.
         deck: list[Any] = self.decks[player]
@@ -398,7 +405,10 @@ class DominionGame(AutomaticGame):
         return deck.pop()
 
     def reshuffle(self, player: int) -> bool:
-        """Shuffle ``player``'s discard pile to form their deck (DM 2.5); False if it is empty."""
+        """Shuffle ``player``'s discard pile to form their deck (DM 2.5); False if it is empty.
+
+        :enforces: DM 2.5
+        """
         discard = self.discards[player]
         if not discard:
             return False
@@ -425,7 +435,10 @@ class DominionGame(AutomaticGame):
     ) -> int:
         """Gain a card of ``name`` from ``player``'s Supply into their zone ``to`` (their
         discard pile unless said otherwise); returns its ID, or -1 if there is none to gain
-        (an empty pile, or a pile not in that player's Supply: DM 1.5, DM 4.2)."""
+        (an empty pile, or a pile not in that player's Supply: DM 1.5, DM 4.2).
+
+        :enforces: DM 4.2
+        """
         # A copy of a card another card names may come from elsewhere in a variant.
         if copy:
             if name not in self.variant.copy_piles(self, player):
@@ -443,7 +456,10 @@ class DominionGame(AutomaticGame):
         return card_id
 
     def trash(self, card_id: int, source: str) -> None:
-        """Trash a card from ``source`` (DM 4.4)."""
+        """Trash a card from ``source`` (DM 4.4).
+
+        :enforces: DM 4.4
+        """
         self.move(card_id, source, "trash")
         self.record("DM 4.4", f"{self._whose(source, 'the Supply')} trashes {self.cards[card_id]}")
 
@@ -455,7 +471,10 @@ class DominionGame(AutomaticGame):
     def return_to_pile(self, card_id: int, source: str) -> bool:
         """Return a card from the zone ``source`` to the top of the pile of its name (DM 4.11),
         whoever's Supply that pile is in (DD R24). False, and the card stays where it is, if
-        the game has no pile of that name."""
+        the game has no pile of that name.
+
+        :enforces: DM 4.11
+        """
         name = self.cards[card_id]
         pile = self.pile_ids.get(name)
         if pile is None:
@@ -468,7 +487,10 @@ class DominionGame(AutomaticGame):
     # The turn.
 
     def start_turn(self) -> None:
-        """Begin the next turn: one Action, one Buy, $0, and Projects that act now (DM 2.1)."""
+        """Begin the next turn: one Action, one Buy, $0, and Projects that act now (DM 2.1).
+
+        :enforces: DM 2.1
+        """
         self.phase = "action"
         self.turn += 1
         self.turns_taken[self.active] += 1
@@ -479,7 +501,10 @@ class DominionGame(AutomaticGame):
         effects.start_of_turn(self, self.active)
 
     def end_turn(self) -> None:
-        """Clean-up (DM 2.4), then the end-of-game check (DM 6.1, DM R2), then the next turn."""
+        """Clean-up (DM 2.4), then the end-of-game check (DM 6.1, DM R2), then the next turn.
+
+        :enforces: DM 2.4, DM 6.1, DM R2
+        """
         player = self.active
         discard, hand, in_play = self.discards[player], self.hands[player], self.in_play[player]
         # The hand, then what is in play.
@@ -508,7 +533,10 @@ class DominionGame(AutomaticGame):
 
     def take_forced_action(self) -> bool:
         """Run an effect that needs no choice, or end a phase that leaves none (DM R3): whether
-        there was one. A Buy phase starts with every Treasure in hand played (DM R5)."""
+        there was one. A Buy phase starts with every Treasure in hand played (DM R5).
+
+        :enforces: DM R3, DM R5
+        """
         if self.steps:
             return effects.run_automatic(self)
         if self.phase == "action":
@@ -597,7 +625,13 @@ class DominionGame(AutomaticGame):
         return self.why_illegal(action)
 
     def why_illegal(self, action: Action) -> Violation | None:
-        """The rule ``action`` would break now and why, or ``None`` if it is legal."""
+        """The rule ``action`` would break now and why, or ``None`` if it is legal.
+
+        The Draft leaves playing from the hand unlimited (DD 4.1): this check is what a test of
+        that rule must reach.
+
+        :enforces: DD 4.1, DM 2.2, DM 2.3, DM 3.3, DM 5.5
+        """
         if self.phase == "pregame" and not self.steps:
             return self.variant.pregame_violation(self, action)
         if self.steps:
@@ -635,7 +669,10 @@ class DominionGame(AutomaticGame):
     def why_not_buy(self, player: int, name: str) -> Violation | None:
         """Why ``player`` may not buy ``name`` now, or ``None`` if they may: cards only from
         their Supply (DM 1.5), with a Buy and enough coins (DM 2.3); Events and Projects only
-        when in use (DM 5.1), Projects once (DM 5.4), Landmarks and Ways never (DM 5.3)."""
+        when in use (DM 5.1), Projects once (DM 5.4), Landmarks and Ways never (DM 5.3).
+
+        :enforces: DM 1.5, DM 2.3, DM 5.1, DM 5.2, DM 5.3, DM 5.4
+        """
         if self.phase != "buy":
             return ("DM 2.3", "cards are bought only in the Buy phase")
         if self.buys < 1:
@@ -688,7 +725,10 @@ class DominionGame(AutomaticGame):
         (DM 4.10); counts of others' hands, every deck and every player's set-aside cards;
         discard piles' sizes and top cards; everything in play, in the trash and in the
         Supply; the choice a card asks, its options only to the player who makes it (DM 1.6).
-        The variant may add or hide more."""
+        The variant may add or hide more.
+
+        :enforces: DM 1.6, DM 4.10
+        """
         zones, piles = self.zones, self.pile_ids
         view = self.turn_facts(player)
         view["hand"] = self.hand(player)
@@ -703,10 +743,8 @@ class DominionGame(AutomaticGame):
         return view
 
     def _view_facts(self, player: int) -> dict[str, Any]:
-        # The three facts an agent such as Big Money reads, as the whole view has them: a dict
-        # of more than five entries is made presized with general keys, which cost the
-        # compiled engine twice as much as one of five (a test checks the three are the
-        # view's).
+        # The three facts an agent such as Big Money reads, as the whole view has them (a test
+        # checks that), and no more (speed guide).
         return {"phase": self.phase, "coins": self.coins, "choice": self.pending_choice(player)}
 
     def turn_facts(self, player: int) -> dict[str, Any]:
@@ -787,23 +825,5 @@ class DominionGame(AutomaticGame):
         """Who would win if the game ended now (DM 6.2, DM 6.3)."""
         return scoring.outcome(self, "DM 6.2", "scores now")
 
-
-# Linked here rather than by decorating, for the compiled build (see the speed guide).
-enforces("DM 1.2", "DM 1.4")(DominionGame.pile_size)
-# The Draft leaves playing from the hand unlimited (DD 4.1): the plain game's check is what a
-# test of that rule must reach.
-enforces("DD 4.1")(DominionGame.why_illegal)
-enforces("DM 2.5")(DominionGame.draw)
-enforces("DM 2.5")(DominionGame.reshuffle)
-enforces("DM 4.2")(DominionGame.gain)
-enforces("DM 4.4")(DominionGame.trash)
-enforces("DM 4.11")(DominionGame.return_to_pile)
-enforces("DM 2.1")(DominionGame.start_turn)
-enforces("DM 2.4", "DM 6.1", "DM R2")(DominionGame.end_turn)
-enforces("DM R3", "DM R5")(DominionGame.take_forced_action)
-enforces("DM 2.2", "DM 2.3", "DM 3.3", "DM 5.5")(DominionGame.why_illegal)
-enforces("DM 1.5", "DM 2.3", "DM 5.1", "DM 5.2", "DM 5.3", "DM 5.4")(DominionGame.why_not_buy)
-
-enforces("DM 1.6", "DM 4.10")(DominionGame.view)
 
 __all__ = ["PLAYER_ZONES", "DominionGame"]

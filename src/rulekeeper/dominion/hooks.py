@@ -36,14 +36,11 @@ from rulekeeper.engine.game import Action, Violation
 from rulekeeper.engine.save_records import NoBookkeeping
 from rulekeeper.engine.variants import Variant
 from rulekeeper.errors import InputError, SerializationError
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.dominion.game import DominionGame
 
 
-# The Draft's scenarios, interpreted, subclass the Draft's variant, which subclasses this one
-# (see "A compiled engine" in the speed guide).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DominionVariant(Variant["DominionGame"]):
     """Plain Dominion (the ``DM`` rules): one shared Kingdom, landscapes shared too."""
@@ -97,7 +94,6 @@ class DominionVariant(Variant["DominionGame"]):
         if state:
             raise SerializationError(f"plain Dominion keeps no variant state, not {sorted(state)}")
 
-    @enforces("DM 1.4")
     def setup(self, game: DominionGame, kingdom: Sequence[str], landscapes: Sequence[str]) -> None:
         """Create the kingdom piles and set the landscapes in use.
 
@@ -107,6 +103,8 @@ class DominionVariant(Variant["DominionGame"]):
         every pile that could ever be used, with
         :meth:`~rulekeeper.dominion.game.DominionGame.add_pile`, and set ``game.landscapes``
         (it may do that later, at the end of its pre-game phase).
+
+        :enforces: DM 1.4
         """
         for name in kingdom:
             game.add_pile(name)
@@ -156,6 +154,8 @@ class DominionVariant(Variant["DominionGame"]):
         Every buy and every gain from the Supply (cards, Events such as Populate, trashing
         from the Supply as Lurker does) is limited to these piles; nothing in the core looks at
         ``game.piles`` for a player's choices without passing through here.
+
+        :enforces: DM 1.5
         """
         return tuple(game.piles)
 
@@ -169,7 +169,10 @@ class DominionVariant(Variant["DominionGame"]):
         """Whether the game ends now (asked at the end of each turn): the rule and the reason,
         or ``None``. Plain Dominion ends when the Province pile is empty, or when three Supply
         piles are (four with five or six players), counting each player's Supply as
-        :meth:`supply_of` gives it."""
+        :meth:`supply_of` gives it.
+
+        :enforces: DM 6.1
+        """
         piles = game.pile_ids
         province = piles.get("Province")
         if province is not None and not province and "Province" in game.piles:
@@ -197,9 +200,5 @@ class DominionVariant(Variant["DominionGame"]):
         Plain Dominion keeps no bookkeeping of its own, so has none."""
         return []
 
-
-# Linked here rather than by decorating, for the compiled build (see the speed guide).
-enforces("DM 1.5")(DominionVariant.supply_of)
-enforces("DM 6.1")(DominionVariant.is_game_over)
 
 __all__ = ["DominionVariant"]

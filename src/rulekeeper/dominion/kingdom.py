@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Final
 from rulekeeper.dominion import effects
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.zones import pile_zone, zone_name
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.dominion.game import DominionGame
@@ -28,9 +27,11 @@ def _others(game: DominionGame, player: int) -> list[int]:
     return [(player + offset) % count for offset in range(1, count)]
 
 
-@enforces("DM 4.7", "DM 4.8")
 def attack(game: DominionGame, player: int, card: str, victim_step: Callable[[int], Step]) -> None:
-    """Each other player in turn order may first react (DM 4.7), then suffers the attack."""
+    """Each other player in turn order may first react (DM 4.7), then suffers the attack.
+
+    :enforces: DM 4.7, DM 4.8
+    """
     steps: list[Step] = []
     for victim in _others(game, player):
         steps += [{"do": "react", "player": victim, "card": card}, victim_step(victim)]
@@ -69,10 +70,12 @@ def harbinger(game: DominionGame, player: int) -> None:
         _ask(game, player, "Harbinger", [*names, "no"])
 
 
-@enforces("DM 4.6")
 def harbinger_choice(game: DominionGame, step: Step, option: str) -> None:
     """Put the card chosen from the discard pile onto the deck, named to its player alone
-    (DM 4.6)."""
+    (DM 4.6).
+
+    :enforces: DM 4.6
+    """
     player = step["player"]
     if option != "no":
         card_id = game.find_in(zone_name("discard", player), option)
@@ -232,10 +235,12 @@ def mine(game: DominionGame, player: int) -> None:
     )
 
 
-@enforces("DM 4.10")
 def sentry(game: DominionGame, player: int) -> None:
     """Look at the top two cards (DM 4.10): they are set aside, where only their player sees
-    them, and a ``sentry`` step asks about each in turn (DM R4)."""
+    them, and a ``sentry`` step asks about each in turn (DM R4).
+
+    :enforces: DM 4.10
+    """
     looked = [c for c in (game.reveal_top(player), game.reveal_top(player)) if c is not None]
     if not looked:
         return
@@ -253,10 +258,11 @@ def sentry(game: DominionGame, player: int) -> None:
     )
 
 
-@enforces("DM 4.10", "DM R4")
 def sentry_options(game: DominionGame, step: Step) -> list[str]:
     """Sentry asks about the cards it looks at one at a time, the top one first, each choice
     naming the card (DM 4.10); then, if two different cards are kept, which goes on top (DM R4).
+
+    :enforces: DM 4.10, DM R4
     """
     looking = step["looking"]
     if looking:
@@ -270,10 +276,12 @@ def sentry_options(game: DominionGame, step: Step) -> list[str]:
     return []
 
 
-@enforces("DM R4")
 def sentry_step(game: DominionGame, step: Step, option: str) -> None:
     """Trash, discard or keep the next card looked at; once all are decided, put the kept
-    cards back on the deck in the order chosen (DM R4)."""
+    cards back on the deck in the order chosen (DM R4).
+
+    :enforces: DM R4
+    """
     player, looking, kept = step["player"], step["looking"], step["kept"]
     aside = zone_name("aside", player)
     if looking:
@@ -337,10 +345,12 @@ def pass_card(game: DominionGame, step: Step, option: str) -> None:
         game.move(card_id, zone_name("hand", player), zone_name("aside", player))
 
 
-@enforces("DM 4.9")
 def deliver(game: DominionGame, step: Step, option: str) -> None:
     """The passed cards all reach their new hands at once, each going to the next player on
-    the left who passed a card too, that is who had cards in hand (DM 4.9)."""
+    the left who passed a card too, that is who had cards in hand (DM 4.9).
+
+    :enforces: DM 4.9, DD 4.2, DD R12
+    """
     count = len(game.players)
     passed = [(p, list(game.zones[zone_name("aside", p)])) for p in range(count)]
     passers = [p for p, cards in passed if cards]
@@ -362,7 +372,10 @@ def lurker(game: DominionGame, player: int) -> None:
 def lurker_answer(game: DominionGame, step: Step, option: str) -> None:
     """Carry out a Lurker player's answer: which way to use it, then the pile to trash from
     (of their Supply) or the Action card to gain from the one shared trash, whichever Supply
-    its pile belongs to (DD 4.5, DD R15)."""
+    its pile belongs to (DD 4.5, DD R15).
+
+    :enforces: DD 4.5, DD R15
+    """
     player = step["player"]
     if option == "trash from the Supply":
         piles = [p for p in game.supply_of(player) if game.pile(p) and CARDS[p].has_type("Action")]
@@ -469,9 +482,11 @@ def courtyard(game: DominionGame, player: int) -> None:
     effects.then(game, {"do": "topdeck", "player": player, "card": "Courtyard"})
 
 
-@enforces("DM 4.6")
 def shanty_town(game: DominionGame, player: int) -> None:
-    """Reveal the hand; with no Action card in it, +2 Cards."""
+    """Reveal the hand; with no Action card in it, +2 Cards.
+
+    :enforces: DM 4.6
+    """
     game.record(
         "DM 4.6", f"{game.players[player]} reveals their hand: {effects.listed(game.hand(player))}"
     )
@@ -560,9 +575,11 @@ def library_options(game: DominionGame, step: Step) -> list[str]:
     return ["keep", "set aside"] if "pending" in step else []
 
 
-@enforces("DM R7")
 def library_step(game: DominionGame, step: Step, option: str) -> None:
-    """Draw to seven, stopping at each Action card to ask; then discard what was set aside."""
+    """Draw to seven, stopping at each Action card to ask; then discard what was set aside.
+
+    :enforces: DM R7
+    """
     player = step["player"]
     if option == "set aside":
         game.move(step["pending"], zone_name("hand", player), zone_name("aside", player))

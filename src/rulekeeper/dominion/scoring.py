@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from rulekeeper.engine.game import Outcome
-from rulekeeper.rules import RuleId, enforces
+from rulekeeper.rules import RuleId
 
 if TYPE_CHECKING:
     from rulekeeper.dominion.game import DominionGame
@@ -23,7 +23,10 @@ POINTS: Final = {"Estate": 1, "Duchy": 3, "Province": 6, "Curse": -1, "Nobles": 
 
 def card_points(cards: Sequence[str]) -> int:
     """The Victory points of a collection of cards (DM 6.2): each card's own value, Gardens
-    one per ten cards (rounded down), Duke one per Duchy."""
+    one per ten cards (rounded down), Duke one per Duchy.
+
+    :enforces: DM 6.2
+    """
     total = gardens = dukes = duchies = 0
     for name in cards:  # one pass over the cards
         total += POINTS.get(name, 0)
@@ -41,7 +44,10 @@ def card_points(cards: Sequence[str]) -> int:
 
 
 def landmark_points(landmarks: Sequence[str], cards: Sequence[str]) -> int:
-    """What the Landmarks in use add or take away at the end (DM 5.3)."""
+    """What the Landmarks in use add or take away at the end (DM 5.3).
+
+    :enforces: DM 5.3
+    """
     total = 0
     if "Bandit Fort" in landmarks:
         total -= 2 * (cards.count("Silver") + cards.count("Gold"))
@@ -58,7 +64,10 @@ def points(game: DominionGame, player: int) -> int:
 
 def outcome(game: DominionGame, rule: RuleId, reason: str) -> Outcome:
     """The most points wins; among the tied, fewer turns wins; tied on turns too, they share
-    the win (DM 6.3). A win shared by everybody is a draw."""
+    the win (DM 6.3). A win shared by everybody is a draw.
+
+    :enforces: DM 6.3
+    """
     scores = [points(game, p) for p in range(len(game.players))]
     best = max(scores)
     tied = [p for p, s in enumerate(scores) if s == best]
@@ -69,9 +78,3 @@ def outcome(game: DominionGame, rule: RuleId, reason: str) -> Outcome:
     # No causes: in Dominion nobody loses by a rule (that field is for players knocked out, as
     # in Risk & Resource); the game ends by ``rule`` and the points decide among everyone.
     return Outcome(result, winners, rule, f"{reason}; {summary}")
-
-
-# Rule links made here rather than by decorating (speed guide, "A compiled engine").
-enforces("DM 6.2")(card_points)
-enforces("DM 5.3")(landmark_points)
-enforces("DM 6.3")(outcome)

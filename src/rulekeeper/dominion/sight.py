@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from rulekeeper.rules import enforces
-
 if TYPE_CHECKING:
     from rulekeeper.dominion.game import DominionGame
 
@@ -30,10 +28,12 @@ _PRIVATE_ASIDE: Final = frozenset({"sentry", "pass", "deliver"})
 Masquerade's pass (DM 4.9). Every other card set aside is public (DM R7)."""
 
 
-@enforces("DM R7")
 def aside_is_public(game: DominionGame, player: int) -> bool:
     """Whether everyone sees the cards ``player`` has set aside (DM R7): they do unless a
-    card that looks at them or passes them is still resolving."""
+    card that looks at them or passes them is still resolving.
+
+    :enforces: DM R7
+    """
     for step in game.steps:
         if step["do"] in _PRIVATE_ASIDE and (
             step["do"] == "deliver" or step.get("player") == player
@@ -42,7 +42,6 @@ def aside_is_public(game: DominionGame, player: int) -> bool:
     return True
 
 
-@enforces("DM 1.6", "DM R6", "DM R7")
 def sight(game: DominionGame, kind: str, owner: int, viewer: int | None) -> str:
     """What ``viewer`` sees of ``owner``'s zone ``kind`` (``hand``, ``deck``, ``discard``,
     ``play`` or ``aside``): :data:`CARDS`, :data:`COUNT` or :data:`TOP`. ``None`` is the
@@ -51,6 +50,8 @@ def sight(game: DominionGame, kind: str, owner: int, viewer: int | None) -> str:
     Nobody sees into a deck, and only the top card of a discard pile, even their own
     (DM 1.6); every count is public (DM R6); a hand is its owner's; cards in play are
     everyone's, and set-aside cards are too unless a card keeps them to their player (DM R7).
+
+    :enforces: DM 1.6, DM R6, DM R7
     """
     if viewer is None or kind == "play":
         return CARDS

@@ -10,7 +10,7 @@ from mypy_extensions import mypyc_attr
 
 from rulekeeper.engine.game import Action, Game, Outcome
 from rulekeeper.engine.legal import LegalActions
-from rulekeeper.engine.views import UNBUILT, DecisionView
+from rulekeeper.engine.views import decision_view
 
 MAX_ACTIONS = 200_000  # far beyond any finished game; more means a game that cannot end
 
@@ -46,7 +46,7 @@ class RandomAgent:
         return actions[self._rng.randrange(len(actions))]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the Magic agents stay interpreted
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ScoringAgent:
     """Picks the legal action it scores highest, the earliest among equals.
 
@@ -91,19 +91,13 @@ def play(
         if game.outcome is not None:
             return game.outcome
         player = game.current_player()
-        # What decision_view(game, player) makes, made here without the call.
-        facts = game._view_facts(player)
-        view = DecisionView(facts or UNBUILT)
-        view._source = (game, player, game._applied)
+        view = decision_view(game, player)
         if listed is not None:
             action = agents[player].choose(view, listed)
         else:
-            # What game.legal_actions() gives, made here without the call. A Sequence in all
-            # but name (registered as one, see the speed guide), so typed as one without a
-            # cast, which would cost a call at every decision.
-            legal = LegalActions()
-            legal._game, legal._applied, legal._found = game, game._applied, None
-            action = agents[player].choose(view, legal)  # type: ignore[arg-type]
+            # A Sequence in all but name (registered as one), so typed as one without a cast,
+            # which would cost a call at every decision.
+            action = agents[player].choose(view, LegalActions(game))  # type: ignore[arg-type]
         if on_action is not None:
             on_action(game, action)
         # What game._apply_listing(action) does, without the call.

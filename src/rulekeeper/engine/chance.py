@@ -34,8 +34,8 @@ Outcome = int | str | list[int]
 def shuffle_as_random_does(rng: random.Random, items: MutableSequence[T]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` would, draw for draw.
 
-    The standard library writes its shuffle in Python, so a compiled engine could not speed it
-    up, and a game shuffles hundreds of times. This is the same algorithm (Fisher and Yates',
+    A game shuffles hundreds of times, and the standard library's shuffle is Python code the
+    compiled engine cannot speed up (speed guide). This is the same algorithm (Fisher and Yates',
     each swap's index below ``i + 1`` drawn from ``getrandbits`` with as many bits as ``i + 1``
     has, a draw too large drawn again), so a seed gives the same order as ever;
     ``tests/test_chance.py`` checks it.

@@ -29,7 +29,6 @@ Violation: TypeAlias = tuple[RuleId, str]
 """The rule an action would break, and why in words."""
 
 
-# The interpreted Dominion Draft subclasses it (speed guide, "A compiled engine").
 @mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Action:
@@ -98,9 +97,7 @@ class Game(ABC):
         (the worked examples set a player's EP, for one), so every call starts from the state
         as it is.
         """
-        legal = LegalActions()
-        legal._game, legal._applied, legal._found = self, self._applied, None
-        return legal
+        return LegalActions(self)
 
     @abstractmethod
     def current_player(self) -> PlayerId:

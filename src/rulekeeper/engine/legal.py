@@ -42,8 +42,11 @@ class LegalActions:
     _applied: int  # the game's count of applied actions at this decision
     _found: list[Action] | None  # the list, once worked out
 
-    # No __init__: the game sets the three fields, as play() does at every decision without
-    # a call into Python code (speed guide, "A compiled engine").
+    def __init__(self, game: Game) -> None:
+        """The legal actions of the decision ``game`` is at now; nothing is worked out yet."""
+        self._game = game
+        self._applied = game._applied
+        self._found = None
 
     def _current(self) -> Game:
         """The game, if it is still at this decision."""
@@ -58,8 +61,7 @@ class LegalActions:
             found = self._found = self._current()._legal_list()
         return found
 
-    # An agent reads the list at every decision (a count, then an entry), so the reads most
-    # used work it out or take it without a further call (speed guide, "A compiled engine").
+    # The reads an agent makes at every decision do _list's work themselves (speed guide).
 
     @property
     def only(self) -> Action | None:
@@ -140,8 +142,8 @@ def _expired() -> RuntimeError:
     )
 
 
-# Registered, so that isinstance(actions, Sequence) holds as it does for the list (speed guide,
-# "A compiled engine").
+# Registered rather than subclassed (speed guide), so that isinstance(actions, Sequence) holds
+# as it does for the list.
 Sequence.register(LegalActions)
 
 __all__ = ["LegalActions"]

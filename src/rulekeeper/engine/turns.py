@@ -129,6 +129,8 @@ class AutomaticGame(Game):
         """Take forced actions until a player has a real choice or the game ends.
 
         :raises RuntimeError: if more than :attr:`forced_action_limit` come in a row.
+
+        :enforces: MG R3, RR R77
         """
         self._forced_steps(listing=False)
 
@@ -209,7 +211,11 @@ class PriorityGame(AutomaticGame):
 
     def pass_priority(self) -> None:
         """Pass priority to the next player still in the game; when every one of them has
-        passed in a row, resolve the top of the stack or, with it empty, move on."""
+        passed in a row, resolve the top of the stack or, with it empty, move on.
+
+        :enforces: MG 3.6, RR 5.1b, RR 5.1d, RR 5.2b, RR 5.2c, RR 5.2d, RR 2.6b, RR 2.6c, RR R28,
+            RR R29
+        """
         # Never counting up from below zero: a pass count no game reaches (a save's, say)
         # would otherwise keep the players passing for ever.
         passes = self.passes

@@ -35,8 +35,6 @@ GameT = TypeVar("GameT")
 """The game a variant's hooks are handed."""
 
 
-# Each game's plain rules subclass it in compiled code, and a scenario's variant may in
-# interpreted code, which mypyc allows only when told so (speed guide, "A compiled engine").
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Variant(Generic[GameT]):
     """What every variant of every game says; each game's plain rules subclass it."""

@@ -6,10 +6,8 @@ So :func:`~rulekeeper.engine.agents.play` hands each agent a :class:`DecisionVie
 builds the whole view, exactly as ``view`` gives it, the first time anything is read from it
 that it does not hold. A format may give the few facts its agents decide from at less cost
 (Dominion gives the phase, the coins and the pending choice): the view holds them from the
-start, so reading them is a plain dict read and builds nothing more. (Put in at the first read
-instead, they cost a compiled Big Money player more than building them for every decision:
-the first read of a missing entry goes through ``__missing__``, a method of an ordinary Python
-class.) In a format that gives no facts, an agent that reads nothing costs nothing.
+start, so reading them is a plain dict read and builds nothing more. In a format that gives
+no facts, an agent that reads nothing costs nothing.
 
 It is the view of one decision: once an action has been applied, reading what it has not built
 yet raises, rather than answer from a later state.
@@ -45,8 +43,6 @@ reader sees, since every way of seeing the whole builds the view first. It is no
 ``json`` writes a dict it finds empty as ``{}`` without asking it for its entries."""
 
 
-# An ordinary Python class even in the compiled build (its methods are compiled), so that dict
-# calls __missing__ and the overridden methods exactly as Python does.
 @mypyc_attr(native_class=False)
 class DecisionView(dict[str, Any]):
     """What ``player`` may know, as :meth:`~rulekeeper.engine.game.Game.view` gives it, built
@@ -65,7 +61,7 @@ class DecisionView(dict[str, Any]):
     # or UNBUILT's entry if the format gives none.
     _source: tuple[Game, int, int] | None
 
-    # No __init__: dict's own makes the view, without a call into Python code (speed guide).
+    # No __init__ (speed guide, "A compiled engine").
 
     def _game(self) -> Game:
         """The game, if it is still at this view's decision."""

@@ -4,12 +4,8 @@
 >>> Cast(12, target=Player(1))
 Cast(card=12, target=Player(index=1))
 
-The engine makes these at every decision, so each spells out its ``__init__`` rather than
-taking the one the dataclass decorator writes: that one is Python source made at import time,
-which runs interpreted even in the compiled build, at about ten times the cost of one compiled
-with the class (see "A compiled engine" in the contributor guide). The decorator keeps an
-``__init__`` it finds and still writes the repr, equality, hashing and ``__match_args__``;
-fields are set with ``object.__setattr__``, as the decorator's own would set a frozen one.
+The engine makes these at every decision, so each spells out its ``__init__``, which the
+dataclass decorator keeps (see "A compiled engine" in the speed guide).
 """
 
 from __future__ import annotations

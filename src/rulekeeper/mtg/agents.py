@@ -16,7 +16,6 @@ from rulekeeper.mtg.actions import Attack, Block, Cast, Discard, EndAttacks, Pas
 from rulekeeper.mtg.cards import card
 
 
-# The Vortex and Stockpile Draft agents subclass this in interpreted code.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicAgent(ScoringAgent):
     """Land first, then the most expensive spell, burn at the opponent's face or a big

@@ -29,7 +29,6 @@ from typing import Final
 from rulekeeper.errors import InputError
 from rulekeeper.jsondata import Where, parse_json, show
 from rulekeeper.mtg.mana import ManaCost
-from rulekeeper.rules import enforces
 
 KEYWORDS = frozenset(
     {
@@ -104,9 +103,8 @@ class CardDef:
     """True for an instant card, the one kind of spell cast at any time (MG 3.4)."""
 
     def __post_init__(self) -> None:
-        # Worked out once, when the card is defined: the engine asks for these all the time,
-        # and functools.cached_property would not cache them in the compiled build (see "A
-        # compiled engine" in the contributor guide). A frozen object is set up this way.
+        # Worked out once, when the card is defined, as the engine asks for these all the time:
+        # not cached properties (speed guide). A frozen object is set up this way.
         object.__setattr__(self, "mana_cost", ManaCost.parse(self.cost))
         object.__setattr__(self, "is_creature", "Creature" in self.types)
         object.__setattr__(self, "is_land", "Land" in self.types)
@@ -303,12 +301,13 @@ def _by_folded_name() -> dict[str, CardDef]:
     return {name.casefold(): definition for name, definition in card_pool().items()}
 
 
-@enforces("MG 6.6")
 def card(name: str) -> CardDef:
     """Return the card called ``name`` (case-insensitive): only a card of the pool can be put
     into a game (MG 6.6).
 
     :raises InputError: if the model does not implement such a card.
+
+    :enforces: MG 6.6
     """
     try:
         return _by_folded_name()[name.casefold().replace("\u2019", "'")]

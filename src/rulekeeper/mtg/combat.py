@@ -8,19 +8,19 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.mtg.actions import AssignDamage, Player
 from rulekeeper.mtg.state import CardState
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
 
-@enforces("MG 4.1", "MG R6", "MG R8")
 def declare_attacker(game: MagicGame, card_id: int, attacked: int | None = None) -> None:
     """Make a creature attack the defending player, or in a free-for-all the opponent named
     (MG R8); it taps unless it has vigilance.
 
     The attacked player is fixed now, in every format, and the creature keeps attacking that
     player until combat ends, even if they leave the game (MG R6, MG R8).
+
+    :enforces: MG 4.1, MG R6, MG R8
     """
     creature = game.table.cards[card_id]
     creature.attacking = True
@@ -42,10 +42,12 @@ def attacked_player(creature: CardState) -> int:
     return target.index
 
 
-@enforces("MG R8")
 def next_defending_player(game: MagicGame, *, after: int) -> int | None:
     """The next player in turn order after ``after`` (and before the active player) whom a
-    creature attacks, who declares blockers next; ``None`` when every one of them has."""
+    creature attacks, who declares blockers next; ``None`` when every one of them has.
+
+    :enforces: MG R8
+    """
     attacked = {attacked_player(c) for c in game.table.creatures(game.active) if c.attacking}
     count, player = len(game.table.players), after
     while (player := (player + 1) % count) != game.active:
@@ -54,9 +56,11 @@ def next_defending_player(game: MagicGame, *, after: int) -> int | None:
     return None
 
 
-@enforces("MG 4.2")
 def declare_blocker(game: MagicGame, blocker_id: int, attacker_id: int) -> None:
-    """Make ``blocker_id`` block ``attacker_id``; blockers are remembered in declaration order."""
+    """Make ``blocker_id`` block ``attacker_id``; blockers are remembered in declaration order.
+
+    :enforces: MG 4.2
+    """
     blocker, attacker = game.table.cards[blocker_id], game.table.cards[attacker_id]
     order = 1 + max((c.blocking_order for c in _blockers_of(game, attacker_id)), default=0)
     blocker.blocking, blocker.blocking_order = attacker_id, order
@@ -73,9 +77,11 @@ def _in_combat(game: MagicGame) -> list[CardState]:
     return [c for c in game.table.creatures() if c.attacking or c.blocking != -1]
 
 
-@enforces("MG 4.4")
 def has_first_strike_step(game: MagicGame) -> bool:
-    """True if a creature in combat has first strike or double strike."""
+    """True if a creature in combat has first strike or double strike.
+
+    :enforces: MG 4.4
+    """
     return any(
         c.definition.has_keyword("First strike") or c.definition.has_keyword("Double strike")
         for c in _in_combat(game)
@@ -166,10 +172,12 @@ def divisions(game: MagicGame, attacker: CardState) -> list[AssignDamage]:
     ]
 
 
-@enforces("MG 4.5", "MG R4")
 def to_divide(game: MagicGame, *, first_strike: bool) -> CardState | None:
     """The first attacker, in battlefield order, whose damage in this step its controller
-    has yet to divide and may divide in more than one way (MG R4); ``None`` if none."""
+    has yet to divide and may divide in more than one way (MG R4); ``None`` if none.
+
+    :enforces: MG 4.5, MG R4
+    """
     for attacker in game.table.creatures(game.active):
         if not attacker.attacking or attacker.assigned != -1:
             continue
@@ -197,10 +205,12 @@ def division_text(game: MagicGame, action: AssignDamage, name: Callable[[int], s
     return f"assigns {name(attacker.id)}'s {total} damage: {', '.join(parts)}"
 
 
-@enforces("MG 4.5", "MG R4")
 def why_not_divide(game: MagicGame, player: int, action: AssignDamage) -> tuple[str, str] | None:
     """A division is the active player's, for the attacker whose damage is to be divided now,
-    and one of the divisions of its damage (MG R4)."""
+    and one of the divisions of its damage (MG R4).
+
+    :enforces: MG 4.5, MG R4
+    """
     if game.decision != "damage" or player != game.active:
         return ("MG R4", "combat damage is divided by the attacking player in a damage step")
     attacker = to_divide(game, first_strike=game.step == "first_strike_damage")
@@ -228,12 +238,13 @@ def assign(game: MagicGame, action: AssignDamage) -> None:
     )
 
 
-@enforces("MG 4.4", "MG 4.5", "MG 4.6", "MG R4")
 def deal_damage(game: MagicGame, *, first_strike: bool) -> None:
     """Deal the combat damage of one damage step, all at once.
 
     A blocked attacker deals its damage as its controller divided it (MG R4), or, where there
     was nothing to choose, in the one way it can.
+
+    :enforces: MG 4.4, MG 4.5, MG 4.6, MG R4
     """
     to_creatures: list[tuple[CardState, CardState, int]] = []
     to_player: list[tuple[CardState, int]] = []

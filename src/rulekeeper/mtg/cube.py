@@ -44,7 +44,6 @@ from rulekeeper.mtg.carddb import CardIndex, CardRecord, card_index, name_key
 from rulekeeper.mtg.cards import CardDef, card_pool
 from rulekeeper.mtg.formats.stockpile import CUBE_MINIMUM
 from rulekeeper.mtg.hints import NameHints, quote
-from rulekeeper.rules import enforces
 
 CUBE_RULE: Final = "SD 1.3"
 """The Stockpile Draft rule that says what a cube is: at least 150 Magic cards."""
@@ -93,10 +92,12 @@ def check_cube(
     ]
 
 
-@enforces("SD 1.3")
 def check_size(cube: Decklist, cards: CardIndex, minimum: int = CUBE_MINIMUM) -> list[Problem]:
     """A cube holds at least ``minimum`` different cards (SD 1.3): different, since copies of
-    one card would fill six stockpiles with fewer cards than the format asks for."""
+    one card would fill six stockpiles with fewer cards than the format asks for.
+
+    :enforces: SD 1.3
+    """
     different = {_identity(entry.name, cards) for entry in cube.entries()}
     if len(different) >= minimum:
         return []
@@ -107,19 +108,23 @@ def check_size(cube: Decklist, cards: CardIndex, minimum: int = CUBE_MINIMUM) ->
     return [Problem(CUBE_RULE, message)]
 
 
-@enforces("SD 1.3")
 def check_no_sideboard(cube: Decklist) -> list[Problem]:
-    """A cube is one set of cards (SD 1.3): it has no sideboard."""
+    """A cube is one set of cards (SD 1.3): it has no sideboard.
+
+    :enforces: SD 1.3
+    """
     if cube.sideboard is None:
         return []
     return [Problem(CUBE_RULE, "a cube has no sideboard", cube.sideboard.line)]
 
 
-@enforces("SD 1.3")
 def check_real_cards(cube: Decklist, cards: CardIndex) -> list[Problem]:
     """Every card of a cube is a real Magic card (SD 1.3), found in the card index; the first
     :data:`~rulekeeper.mtg.hints.SUGGESTED_NAMES` distinct unknown names get the closest real
-    name, as ``deck check`` gives it."""
+    name, as ``deck check`` gives it.
+
+    :enforces: SD 1.3
+    """
     problems = []
     hints = NameHints(cards)
     for entry in cube.entries():
@@ -130,10 +135,12 @@ def check_real_cards(cube: Decklist, cards: CardIndex) -> list[Problem]:
     return problems
 
 
-@enforces("MG 6.6")
 def check_playable(cube: Decklist, cards: CardIndex) -> list[Problem]:
     """Every card of a cube is one the compact Magic model plays (MG 6.6). A name the card
-    index does not know is left to :func:`check_real_cards`."""
+    index does not know is left to :func:`check_real_cards`.
+
+    :enforces: MG 6.6
+    """
     pool = card_pool()
     problems = []
     for entry in cube.entries():
@@ -145,10 +152,12 @@ def check_playable(cube: Decklist, cards: CardIndex) -> list[Problem]:
     return problems
 
 
-@enforces("SD 1.3")
 def check_each_card_once(cube: Decklist, cards: CardIndex) -> list[Problem]:
     """A cube holds each card once (SD 1.3 calls it a set of cards): a second copy, on a line of
-    its own or as a count above one, is a problem. Spellings of one card count as one card."""
+    its own or as a count above one, is a problem. Spellings of one card count as one card.
+
+    :enforces: SD 1.3
+    """
     first: dict[str, int] = {}
     problems = []
     for entry in cube.entries():

@@ -8,19 +8,19 @@ from rulekeeper.mtg.actions import Player
 from rulekeeper.mtg.cards import Effect
 from rulekeeper.mtg.state import CardState
 from rulekeeper.mtg.timing import is_creature_on_battlefield
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
 
-@enforces("MG 3.5", "MG 3.7")
 def resolve_top(game: MagicGame) -> None:
     """Resolve the top object of the stack.
 
     A permanent spell enters the battlefield untapped under its caster's control. An instant or
     sorcery does what it says and goes to its owner's graveyard, unless its target has become
     illegal, in which case it does nothing at all.
+
+    :enforces: MG 3.5, MG 3.7
     """
     spell = game.table.cards[game.table.zones["stack"][-1]]
     definition = spell.definition
@@ -51,9 +51,11 @@ def is_legal_target(game: MagicGame, spell: CardState) -> bool:
     return target is not None and is_creature_on_battlefield(game, target)
 
 
-@enforces("MG 6.1", "MG 6.2", "MG 6.3", "MG 6.4", "MG 6.5")
 def apply_effect(game: MagicGame, spell: CardState, effect: Effect) -> None:
-    """Carry out one instruction of a resolving spell."""
+    """Carry out one instruction of a resolving spell.
+
+    :enforces: MG 6.1, MG 6.2, MG 6.3, MG 6.4, MG 6.5
+    """
     recipient = _recipient(game, spell, effect.who)
     if recipient is None:
         return
@@ -97,9 +99,11 @@ def _recipient(game: MagicGame, spell: CardState, who: str) -> Player | CardStat
     return Player(creature.controller) if who == "target_controller" else creature
 
 
-@enforces("MG 6.4")
 def mill(game: MagicGame, player: int, count: int) -> None:
-    """Put the top ``count`` cards of ``player``'s library into their graveyard."""
+    """Put the top ``count`` cards of ``player``'s library into their graveyard.
+
+    :enforces: MG 6.4
+    """
     library = game.table.zones[game.variant.library_zone(player)]
     milled = [library[-1 - i] for i in range(min(count, len(library)))]
     for card_id in milled:

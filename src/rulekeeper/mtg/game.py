@@ -49,7 +49,7 @@ from rulekeeper.mtg.timing import (
     why_not_cast_card,
     why_not_play_land,
 )
-from rulekeeper.rules import RuleId, enforces
+from rulekeeper.rules import RuleId
 
 STEPS: Final = (
     "untap",
@@ -80,8 +80,7 @@ the turn ends). Looked up when a step ends, which happens a dozen times a turn."
 
 PRIORITY_ACTIONS: Final = (Pass, PlayLand, Cast)
 """The actions taken with priority, and only then (MG 2.5). The hot paths test them one
-isinstance at a time (:func:`is_priority_action`): compiled, a tuple of classes is built at
-every test."""
+isinstance at a time (:func:`is_priority_action`; speed guide)."""
 
 MAX_FORCED_ACTIONS: Final = TURN_LIMIT * len(STEPS) * 8
 """More forced actions in a row than any game can take: every step of every turn passed by
@@ -105,6 +104,7 @@ class MagicGame(PriorityGame):
     """A two-player game of Magic under one :class:`~rulekeeper.mtg.hooks.MagicFormat`."""
 
     def __init__(self, fmt: MagicFormat, chance: Chance, names: Sequence[str]) -> None:
+        """:enforces: MG 1.1"""
         super().__init__(chance)
         self.forced_action_limit = MAX_FORCED_ACTIONS
         self.variant = fmt
@@ -152,7 +152,6 @@ class MagicGame(PriorityGame):
     # Starting a game.
 
     @classmethod
-    @enforces("MG 1.1", "MG 1.3", "MG R3", "MG R5")
     def new(
         cls,
         fmt: MagicFormat,
@@ -166,6 +165,8 @@ class MagicGame(PriorityGame):
         The game then runs on to the first real decision (MG R3).
 
         :raises InputError: if the format is not played by this many players (MG 1.1).
+
+        :enforces: MG 1.1, MG 1.3, MG R3, MG R5
         """
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
         fmt.facts.check_players(len(names))
@@ -402,6 +403,8 @@ class MagicGame(PriorityGame):
         The format's own decisions
         (:meth:`~rulekeeper.mtg.hooks.MagicFormat.next_decision`) come first; priority follows
         once they are made.
+
+        :enforces: MG 2.5, MG 5.1
         """
         # Changed in place rather than made anew: every pass hands priority on through here,
         # and only resume_play reads the list (a save copies it).
@@ -439,7 +442,10 @@ class MagicGame(PriorityGame):
             self.decision, self.priority = "priority", player
 
     def next_player(self, player: int) -> int:
-        """The next player in turn order after ``player`` who has not left the game."""
+        """The next player in turn order after ``player`` who has not left the game.
+
+        :enforces: MG R6
+        """
         count = len(self.table.players)
         for step in range(1, count + 1):
             candidate = (player + step) % count
@@ -463,7 +469,10 @@ class MagicGame(PriorityGame):
 
     def end_turn_now(self) -> None:
         """End the turn at once (MG R7): every spell still on the stack is exiled, creatures
-        leave combat, and the game goes straight to the cleanup step."""
+        leave combat, and the game goes straight to the cleanup step.
+
+        :enforces: MG R7
+        """
         # Top first, as the stack is emptied; a spell whose owner has left went with them.
         for card_id in list(reversed(self.table.stack)):
             name = self.table.cards[card_id].name
@@ -475,7 +484,10 @@ class MagicGame(PriorityGame):
 
     def leave_game(self, player: int) -> None:
         """A player who lost while others play on leaves the game with every card they own
-        (MG R6); the format first deals with zones of its own (e.g. a Vortex pack)."""
+        (MG R6); the format first deals with zones of its own (e.g. a Vortex pack).
+
+        :enforces: MG R6
+        """
         self.variant.on_player_left(self, player)
         for card in self.table.cards:
             if card.owner == player and self.table.where[card.id] != "left":
@@ -512,7 +524,10 @@ class MagicGame(PriorityGame):
     def colours_wanted(self, player: int, casting: int = -1) -> dict[str, int]:
         """For each colour, the most symbols of it that one spell in ``player``'s hand (other
         than ``casting``) asks for: the lands of that colour a payment keeps if it can (MG R2).
-        The player's own hand, which they know."""
+        The player's own hand, which they know.
+
+        :enforces: MG R2
+        """
         wanted: dict[str, int] = {}
         cards = self.table.cards
         for card_id in self.table.hands[player]:
@@ -556,7 +571,10 @@ class MagicGame(PriorityGame):
 
     def cast_spell(self, player: int, card_id: int, target: Target | None) -> None:
         """Pay for a spell with untapped lands and put it on the stack; the caster keeps
-        priority."""
+        priority.
+
+        :enforces: MG 3.2, MG 3.3
+        """
         for land in self.payment(player, card_id) or []:
             self.table.cards[land].tapped = True
         self.table.move(card_id, "stack")
@@ -576,7 +594,10 @@ class MagicGame(PriorityGame):
 
     def next_step(self) -> None:
         """Leave the current step for the next one, or end the turn. A step whose turn-based
-        actions change the game unsettles it (:meth:`enter`)."""
+        actions change the game unsettles it (:meth:`enter`).
+
+        :enforces: MG 2.1
+        """
         if self.step == "end_of_combat":
             self.settled = False  # a turn-based action: creatures leave combat
             combat.end_combat(self)
@@ -593,7 +614,10 @@ class MagicGame(PriorityGame):
             self.enter(following)
 
     def next_turn(self) -> None:
-        """End the turn: the next player's turn begins, or the game is drawn at the limit."""
+        """End the turn: the next player's turn begins, or the game is drawn at the limit.
+
+        :enforces: MG R1
+        """
         facts = self.variant.facts
         if facts.turn_limit_reached(self.turn):
             limit = facts.turn_limit
@@ -618,6 +642,8 @@ class MagicGame(PriorityGame):
         logged since the last state-based check (``settled``), the check it would make when
         priority is given could find nothing and is skipped (MG 5.1); any other unsettles the
         game first.
+
+        :enforces: MG 2.2, MG 2.3
         """
         self.step, self.passes = step, 0
         if step in TURN_BASED_STEPS:
@@ -670,7 +696,10 @@ class MagicGame(PriorityGame):
         """The turn-based action of a combat damage step: the attacking player divides the
         damage of each attacker that can divide it in more than one way, one attacker at a
         time (MG R4); then all combat damage is dealt at once, and the active player receives
-        priority."""
+        priority.
+
+        :enforces: MG 4.5, MG R4
+        """
         if combat.to_divide(self, first_strike=first_strike) is not None:
             self.decision, self.priority = "damage", self.active
             return
@@ -690,7 +719,10 @@ class MagicGame(PriorityGame):
         self.give_priority(self.active)
 
     def cleanup(self) -> None:
-        """Discard to hand size, then remove damage from creatures and end the turn."""
+        """Discard to hand size, then remove damage from creatures and end the turn.
+
+        :enforces: MG 2.4
+        """
         hand = self.table.hands[self.active]
         if len(hand) > self.variant.max_hand_size:
             self.decision, self.priority = "discard", self.active
@@ -707,7 +739,10 @@ class MagicGame(PriorityGame):
     # Damage and life.
 
     def damage_player(self, source: CardState, player: int, amount: int, rule: RuleId) -> None:
-        """Deal damage to a player: it lowers life and adds to the damage they have taken."""
+        """Deal damage to a player: it lowers life and adds to the damage they have taken.
+
+        :enforces: MG 1.4, MG 4.6
+        """
         target = self.table.players[player]
         target.life -= amount
         target.damage_taken += amount
@@ -740,7 +775,10 @@ class MagicGame(PriorityGame):
     # Drawing.
 
     def draw_from_library(self, player: int) -> None:
-        """Draw the top card of ``player``'s library; from an empty one, mark the attempt."""
+        """Draw the top card of ``player``'s library; from an empty one, mark the attempt.
+
+        :enforces: MG 5.3
+        """
         library = self.table.zones[self.variant.library_zone(player)]
         if not library:
             self.table.players[player].drew_from_empty = True
@@ -777,23 +815,3 @@ class MagicGame(PriorityGame):
     @classmethod
     def _from_trusted_json(cls, data: dict[str, Any]) -> Self:
         return saving.restore_game(cls, data, trusted=True)
-
-
-# Rule links made here rather than by decorating (speed guide, "A compiled engine"), in the order
-# the rules pages list them.
-enforces("MG R7")(MagicGame.end_turn_now)
-enforces("MG R6")(MagicGame.leave_game)
-enforces("MG 3.2", "MG 3.3")(MagicGame.cast_spell)
-enforces("MG R2")(MagicGame.colours_wanted)
-enforces("MG R1")(MagicGame.next_turn)
-enforces("MG 2.4")(MagicGame.cleanup)
-enforces("MG 1.4", "MG 4.6")(MagicGame.damage_player)
-enforces("MG 5.3")(MagicGame.draw_from_library)
-enforces("MG 1.1")(MagicGame.__init__)
-enforces("MG R3")(MagicGame.take_forced_actions)
-enforces("MG 2.5", "MG 5.1")(MagicGame.give_priority)
-enforces("MG R6")(MagicGame.next_player)
-enforces("MG 3.6")(MagicGame.pass_priority)
-enforces("MG 2.1")(MagicGame.next_step)
-enforces("MG 2.2", "MG 2.3")(MagicGame.enter)
-enforces("MG 4.5", "MG R4")(MagicGame.combat_damage)

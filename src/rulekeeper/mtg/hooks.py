@@ -18,7 +18,7 @@ from rulekeeper.engine.formats import FormatFacts
 from rulekeeper.engine.game import Action
 from rulekeeper.engine.variants import Variant
 from rulekeeper.mtg import FACTS
-from rulekeeper.rules import RuleId, enforces
+from rulekeeper.rules import RuleId
 
 if TYPE_CHECKING:
     from rulekeeper.engine.game import Violation
@@ -38,8 +38,6 @@ class StateBasedAction:
     perform: Callable[[], None]
 
 
-# A format not yet in the compiled build subclasses this in interpreted code
-# (speed guide, "A compiled engine").
 @mypyc_attr(allow_interpreted_subclasses=True)
 class MagicFormat(Variant["MagicGame"]):
     """Plain two-player Magic as the compact model plays it (the ``MG`` rules)."""
@@ -82,9 +80,11 @@ class MagicFormat(Variant["MagicGame"]):
         """Zones this format adds for ``player`` beyond library, hand and graveyard."""
         return ()
 
-    @enforces("MG 1.3")
     def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
-        """Put each player's cards into the game: the whole deck becomes the library."""
+        """Put each player's cards into the game: the whole deck becomes the library.
+
+        :enforces: MG 1.3
+        """
         for player, deck in enumerate(decks):
             for section in deck:
                 for name in section:

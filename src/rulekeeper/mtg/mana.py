@@ -18,8 +18,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rulekeeper.rules import enforces
-
 _SYMBOL = re.compile(r"\{([^}]*)\}")
 
 
@@ -71,6 +69,8 @@ class ManaCost:
         True
         >>> ManaCost.parse("{1}{R}{R}").is_paid_by("RGG", 3)
         False
+
+        :enforces: MG 3.3, MG R2
         """
         colored = self.colored
         if sources < self.generic + len(colored):
@@ -94,6 +94,8 @@ class ManaCost:
         [0, 1, 3]
         >>> ManaCost.parse("{2}{U}").payment(["U", "U", "U", "R"], {"R": 1})  # one R kept
         [0, 1, 2]
+
+        :enforces: MG 3.2, MG R2
         """
         if len(sources) < self.generic + len(self.colored):
             return None  # too few sources for any choice: the common answer, found at once
@@ -128,8 +130,3 @@ class ManaCost:
             used.append(best)
             spare[sources[best]] -= 1
         return used
-
-
-# Rule links made here rather than by decorating (speed guide, "A compiled engine").
-enforces("MG 3.2", "MG R2")(ManaCost.payment)
-enforces("MG 3.3", "MG R2")(ManaCost.is_paid_by)

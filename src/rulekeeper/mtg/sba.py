@@ -9,7 +9,6 @@ from rulekeeper.engine.game import Outcome
 from rulekeeper.engine.turns import AGAIN, SETTLED, settle
 from rulekeeper.mtg.hooks import StateBasedAction
 from rulekeeper.mtg.state import PlayerState
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
@@ -23,6 +22,8 @@ def check(game: MagicGame) -> None:
     core ones. Afterwards the game ends if players have lost (MG 5.5).
 
     :raises RuntimeError: if state-based actions never settle (a bug, never a player's doing).
+
+    :enforces: MG 5.1
     """
     settle(_round, game)
     decide_outcome(game)
@@ -86,24 +87,36 @@ def _lose(player: PlayerState) -> None:
 
 
 def is_out_of_life(game: MagicGame, player: int) -> bool:
-    """A player with 0 or less life loses the game."""
+    """A player with 0 or less life loses the game.
+
+    :enforces: MG 5.2
+    """
     return game.table.players[player].life <= 0
 
 
 def is_decked(game: MagicGame, player: int) -> bool:
-    """A player who tried to draw from an empty library since the last check loses."""
+    """A player who tried to draw from an empty library since the last check loses.
+
+    :enforces: MG 5.3
+    """
     return game.table.players[player].drew_from_empty
 
 
 def is_destroyed(game: MagicGame, card_id: int) -> bool:
-    """A creature with 0 or less toughness, lethal damage or deathtouch damage dies."""
+    """A creature with 0 or less toughness, lethal damage or deathtouch damage dies.
+
+    :enforces: MG 5.4
+    """
     creature = game.table.cards[card_id]
     toughness = creature.definition.toughness or 0
     return toughness <= 0 or creature.damage >= toughness or creature.deathtouched
 
 
 def decide_outcome(game: MagicGame) -> None:
-    """End the game when at most one player has not lost: a win, or a draw if none is left."""
+    """End the game when at most one player has not lost: a win, or a draw if none is left.
+
+    :enforces: MG 5.5
+    """
     if game.outcome is not None:
         return
     # Asked at every state-based check, and nearly always two players or more are in the
@@ -126,11 +139,3 @@ def decide_outcome(game: MagicGame) -> None:
         game.outcome = Outcome("win", (in_game[0],), rule, f"{names} lost")
     winner = f"{game.name_of(in_game[0])} wins" if in_game else "the game is a draw"
     game.record(game.outcome.reason_rule, f"{winner}: {game.outcome.reason}")
-
-
-# Rule links made here rather than by decorating (speed guide, "A compiled engine").
-enforces("MG 5.1")(check)
-enforces("MG 5.2")(is_out_of_life)
-enforces("MG 5.3")(is_decked)
-enforces("MG 5.4")(is_destroyed)
-enforces("MG 5.5")(decide_outcome)

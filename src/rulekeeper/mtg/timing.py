@@ -14,14 +14,16 @@ from rulekeeper.engine.game import Violation
 from rulekeeper.mtg.actions import Player, Target
 from rulekeeper.mtg.combat import attacked_player
 from rulekeeper.mtg.state import CardState
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
 
 def is_sorcery_speed(game: MagicGame, player: int) -> bool:
-    """True when ``player`` may cast a creature or sorcery: their main phase, stack empty."""
+    """True when ``player`` may cast a creature or sorcery: their main phase, stack empty.
+
+    :enforces: MG 3.4
+    """
     if game.active != player:
         return False
     # Compared one by one, not looked up in a tuple (speed guide, "Patterns in the hot code").
@@ -54,7 +56,10 @@ def can_only_pass(game: MagicGame) -> bool:
 
 
 def why_not_play_land(game: MagicGame, player: int, card_id: int) -> Violation | None:
-    """A player may play one land a turn, from hand, at sorcery speed."""
+    """A player may play one land a turn, from hand, at sorcery speed.
+
+    :enforces: MG 3.1
+    """
     if game.table.where.get(card_id) != game.table.hand_zones[player]:
         return ("MG 3.1", "a land is played from your own hand")
     if not game.table.cards[card_id].definition.is_land:
@@ -69,7 +74,10 @@ def why_not_play_land(game: MagicGame, player: int, card_id: int) -> Violation |
 def why_not_cast(
     game: MagicGame, player: int, card_id: int, target: Target | None
 ) -> Violation | None:
-    """A spell is cast from hand, at its speed, with its cost paid and a legal target."""
+    """A spell is cast from hand, at its speed, with its cost paid and a legal target.
+
+    :enforces: MG 3.3, MG 3.4, MG 3.5
+    """
     violation = why_not_cast_card(game, player, card_id)
     if violation is not None:
         return violation
@@ -129,7 +137,10 @@ def cannot_pay(cost: str) -> Violation:
 def why_not_target(
     game: MagicGame, player: int, kind: str | None, target: Target | None
 ) -> Violation | None:
-    """A targeted spell needs a target of the kind it names; an untargeted one takes none."""
+    """A targeted spell needs a target of the kind it names; an untargeted one takes none.
+
+    :enforces: MG 3.5
+    """
     if kind is None:
         return None if target is None else ("MG 3.5", "this spell has no target")
     if target is None:
@@ -163,7 +174,10 @@ def why_not_attack(
     game: MagicGame, player: int, card_id: int, attacked: int | None = None
 ) -> Violation | None:
     """Untapped creatures you have controlled since the turn began (or with haste) may attack;
-    where the format lets attackers choose, each attacks an opponent still in the game."""
+    where the format lets attackers choose, each attacks an opponent still in the game.
+
+    :enforces: MG 4.1, MG R8
+    """
     if game.decision != "attackers" or player != game.active:
         return (
             "MG 4.1",
@@ -213,7 +227,10 @@ def why_not_attack_with(game: MagicGame, player: int, creature: CardState) -> Vi
 def why_not_block(
     game: MagicGame, player: int, blocker_id: int, attacker_id: int
 ) -> Violation | None:
-    """An untapped creature may block one attacker it is able to block."""
+    """An untapped creature may block one attacker it is able to block.
+
+    :enforces: MG 4.2, MG 4.3
+    """
     if game.decision != "blockers" or player == game.active:
         return (
             "MG 4.2",
@@ -250,12 +267,3 @@ def why_not_blocked_by(attacker: CardState, blocker: CardState) -> Violation | N
             f"{attacker.name} has flying; only a creature with flying or reach can block it",
         )
     return None
-
-
-# Rule links made here rather than by decorating (speed guide, "A compiled engine").
-enforces("MG 3.4")(is_sorcery_speed)
-enforces("MG 3.1")(why_not_play_land)
-enforces("MG 3.3", "MG 3.4", "MG 3.5")(why_not_cast)
-enforces("MG 3.5")(why_not_target)
-enforces("MG 4.1", "MG R8")(why_not_attack)
-enforces("MG 4.2", "MG 4.3")(why_not_block)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.mtg.state import CardState
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
@@ -21,7 +20,6 @@ TOP: Final = "top"
 _PUBLIC: Final = frozenset({"graveyard", "battlefield", "exile", "stack"})
 
 
-@enforces("MG 1.2")
 def sight(game: MagicGame, kind: str, owner: int | None, viewer: int | None) -> str:
     """What ``viewer`` sees of the zone of ``kind`` that ``owner`` holds (``None`` for a zone
     that is no player's, such as a stockpile): :data:`CARDS`, :data:`COUNT` or :data:`TOP`.
@@ -32,6 +30,8 @@ def sight(game: MagicGame, kind: str, owner: int | None, viewer: int | None) -> 
     or the cards waiting outside the game; a hand, and a zone of a player's own such as a
     Vortex pack, is its owner's; a zone that is no player's shows what the format says
     (``shown_zones``) and otherwise only its size.
+
+    :enforces: MG 1.2
     """
     if viewer is None or kind in _PUBLIC:
         return CARDS
@@ -86,7 +86,6 @@ def public(card: CardState) -> dict[str, Any]:
     }
 
 
-@enforces("MG 1.2")
 def player_view(game: MagicGame, player: int) -> dict[str, Any]:
     """What ``player`` may see, every zone as :func:`sight` says (:func:`seen`): their own
     hand; of every player, what all may see (the cards of a graveyard, the size of a hand or
@@ -94,6 +93,8 @@ def player_view(game: MagicGame, player: int) -> dict[str, Any]:
 
     Agents decide from this, never from the game itself; the format adds what it shows of
     zones of its own.
+
+    :enforces: MG 1.2
     """
     table = game.table
 

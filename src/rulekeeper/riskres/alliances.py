@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.rules import enforces
-
 if TYPE_CHECKING:
     from rulekeeper.engine.game import Violation
     from rulekeeper.riskres.game import RiskGame
@@ -27,20 +25,24 @@ def allies(game: RiskGame, player: int) -> list[int]:
     return sorted(b if a == player else a for a, b in pairs if player in (a, b))
 
 
-@enforces("RR R58")
 def all_allied(game: RiskGame, players: list[int]) -> bool:
-    """True when every two of ``players`` are allies (with two or more players)."""
+    """True when every two of ``players`` are allies (with two or more players).
+
+    :enforces: RR R58
+    """
     pairs = game.variant.state.alliances
     if not pairs:
         return False
     return len(players) > 1 and all(_pair(a, b) in pairs for a in players for b in players if a < b)
 
 
-@enforces("RR 10.4.1a", "RR R58")
 def why_not_offer(game: RiskGame, player: int, other: int) -> Violation | None:
     """In Alliance mode (the only variant that asks this), an alliance may be offered or
     accepted only to another player still in the game who is not already an ally, has no offer
-    of yours waiting and has not had one from you this turn (RR R58)."""
+    of yours waiting and has not had one from you this turn (RR R58).
+
+    :enforces: RR 10.4.1a, RR R58
+    """
     state = game.variant.state
     if other == player or game.table.players[other].left:
         return ("RR R58", "ally with another player still in the game")
@@ -74,9 +76,11 @@ def offer(game: RiskGame, player: int, other: int) -> bool:
     return False
 
 
-@enforces("RR 10.4.1c")
 def why_not_break(game: RiskGame, player: int, other: int) -> Violation | None:
-    """An ally may end the alliance (betray it) unless the game forbids betrayal."""
+    """An ally may end the alliance (betray it) unless the game forbids betrayal.
+
+    :enforces: RR 10.4.1c
+    """
     if _pair(player, other) not in game.variant.state.alliances:
         return ("RR 10.4.1c", f"you are not allied with {game.name_of(other)}")
     if not game.betrayal:

@@ -21,7 +21,6 @@ from typing import Any, Final
 
 from rulekeeper.errors import InputError
 from rulekeeper.jsondata import Where, parse_json, show
-from rulekeeper.rules import enforces
 
 TYPES: Final = (
     "Creature",
@@ -425,9 +424,6 @@ def _triggers(raw: Any, at: Where, types: list[str]) -> tuple[Trigger, ...]:
     return tuple(triggers)
 
 
-@enforces(
-    "RR 1.3a", "RR 1.3b", "RR 1.3c", "RR 1.3d", "RR 1.3e", "RR 1.3f", "RR 1.2b", "RR R3", "RR 11.1j"
-)
 def parse_card(raw: Mapping[str, Any], *, source: str = "") -> CardDef:
     """Check one card's data and build its definition.
 
@@ -436,6 +432,8 @@ def parse_card(raw: Mapping[str, Any], *, source: str = "") -> CardDef:
     in error messages.
 
     :raises InputError: naming the file, the card and the field that is wrong.
+
+    :enforces: RR 1.3a, RR 1.3b, RR 1.3c, RR 1.3d, RR 1.3e, RR 1.3f, RR 1.2b, RR R3, RR 11.1j
     """
     if type(raw) is not dict:
         raise InputError(f"a card must be an object, not {show(raw)}", source=source)

@@ -19,7 +19,6 @@ from rulekeeper.riskres.keywords import has_keyword, power
 from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.riskres.timing import why_not_attack, why_not_block
 from rulekeeper.riskres.triggers import fire
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
@@ -31,10 +30,12 @@ def _enter(game: RiskGame, step: str) -> None:
     enter(game, step)
 
 
-@enforces("RR 4.5.2a")
 def begin_attacks(game: RiskGame) -> None:
     """Ask the active player for attackers; with no creature able to attack, combat has no
-    attackers and moves on to its end."""
+    attackers and moves on to its end.
+
+    :enforces: RR 4.5.2a
+    """
     me = game.active
     opponents = [Player(p) for p in game.opponents(me)]
     if game.table.players[me].left or not any(
@@ -45,9 +46,11 @@ def begin_attacks(game: RiskGame) -> None:
     game.decision, game.priority = "attackers", me
 
 
-@enforces("RR 4.5.2b", "RR 4.5.2c", "RR 6.1d", "RR R37")
 def declare_attacker(game: RiskGame, attacker: int, target: Target) -> None:
-    """Declare an attacker and its target; it taps unless it has Vigilance (RR 4.5.2b)."""
+    """Declare an attacker and its target; it taps unless it has Vigilance (RR 4.5.2b).
+
+    :enforces: RR 4.5.2b, RR 4.5.2c, RR 6.1d, RR R37
+    """
     creature = game.table.cards[attacker]
     game.attacks[attacker] = target
     creature.attacked_turn = game.turn
@@ -57,9 +60,11 @@ def declare_attacker(game: RiskGame, attacker: int, target: Target) -> None:
     fire(game, "attacks", [creature])
 
 
-@enforces("RR 4.5.2e")
 def end_attacks(game: RiskGame) -> None:
-    """Attackers are declared: players get priority, or with none, combat moves to its end."""
+    """Attackers are declared: players get priority, or with none, combat moves to its end.
+
+    :enforces: RR 4.5.2e
+    """
     if not game.attacks:
         game.record("RR 4.5.2a", f"{game.name_of(game.active)} declares no attackers")
         _enter(game, "end_of_combat")
@@ -67,11 +72,13 @@ def end_attacks(game: RiskGame) -> None:
     game.give_priority(game.active)
 
 
-@enforces("RR 4.5.3a", "RR 4.5.3e", "RR 10.3c")
 def begin_blocks(game: RiskGame, after: int | None = None) -> None:
     """Ask the next defending player, in turn order after the active player (and after
     ``after``, who has just finished), for blockers, skipping any whose creatures cannot block;
-    when no one is left to ask, the attacking player orders blockers (RR 10.3c)."""
+    when no one is left to ask, the attacking player orders blockers (RR 10.3c).
+
+    :enforces: RR 4.5.3a, RR 4.5.3e, RR 10.3c
+    """
     order = game.opponents(game.active)
     if after is not None:
         seats = len(game.table.players)
@@ -89,9 +96,11 @@ def begin_blocks(game: RiskGame, after: int | None = None) -> None:
     begin_ordering(game)
 
 
-@enforces("RR 4.5.3b", "RR 4.5.3c")
 def declare_blocker(game: RiskGame, blocker: int, attacker: int) -> None:
-    """Declare a block: each blocker blocks one attacker, an attacker may have several."""
+    """Declare a block: each blocker blocks one attacker, an attacker may have several.
+
+    :enforces: RR 4.5.3b, RR 4.5.3c
+    """
     game.blocks[blocker] = attacker
     if attacker not in game.blocked:
         game.blocked.append(attacker)
@@ -114,10 +123,12 @@ def next_to_order(game: RiskGame) -> int:
     return -1
 
 
-@enforces("RR R39", "RR 6.3a")
 def begin_ordering(game: RiskGame) -> None:
     """Blocks are declared: the attacking player orders each attacker's blockers for damage
-    (RR R39), then players get priority. An attacker with one blocker needs no order."""
+    (RR R39), then players get priority. An attacker with one blocker needs no order.
+
+    :enforces: RR R39, RR 6.3a
+    """
     attacker = next_to_order(game)
     if attacker < 0:
         for attacking in game.attacks:
@@ -143,10 +154,12 @@ def order_blocker(game: RiskGame, attacker: int, blocker: int) -> None:
     begin_ordering(game)
 
 
-@enforces("RR 6.3a", "RR R39")
 def divide(game: RiskGame, attacker: int, shares: Shares) -> None:
     """Record how the attacking player divides ``attacker``'s damage this step, then go on
-    with the step: the next division, or the damage (RR 6.3a)."""
+    with the step: the next division, or the damage (RR 6.3a).
+
+    :enforces: RR 6.3a, RR R39
+    """
     game.damage_division[attacker] = shares
     who, name = game.name_of(game.active), game.table.cards[attacker].name
     game.record("RR 6.3a", f"{who} divides {name}'s damage: {division.describe(game, shares)}")
@@ -162,21 +175,13 @@ def _on_battlefield(creature: CardState) -> bool:
     return creature.zone.startswith("battlefield")
 
 
-@enforces(
-    "RR 4.5.4a",
-    "RR 4.5.4c",
-    "RR 4.5.4d",
-    "RR 4.5.4e",
-    "RR 4.5.4f",
-    "RR 4.5.4g",
-    "RR 4.5.4i",
-    "RR 4.5.4j",
-    "RR 4.5.4k",
-    "RR R27",
-)
 def damage_step(game: RiskGame, step: str) -> None:
     """Run a damage step: creatures of that speed deal damage all at once, then state-based
-    actions are checked. Priority comes only after the first step (RR 4.5.4j), never during."""
+    actions are checked. Priority comes only after the first step (RR 4.5.4j), never during.
+
+    :enforces: RR 4.5.4a, RR 4.5.4c, RR 4.5.4d, RR 4.5.4e, RR 4.5.4f, RR 4.5.4g, RR 4.5.4i,
+        RR 4.5.4j, RR 4.5.4k, RR R27
+    """
     if step == "pressure":
         apply_pressure(game)
         _enter(game, "end_of_combat")
@@ -201,17 +206,6 @@ def damage_step(game: RiskGame, step: str) -> None:
         _enter(game, "pressure")
 
 
-@enforces(
-    "RR 6.3a",
-    "RR 6.3b",
-    "RR 6.3c",
-    "RR 6.3d",
-    "RR 6.2.4b",
-    "RR R11",
-    "RR R12",
-    "RR 4.5.4b",
-    "RR R26",
-)
 def deal_combat_damage(game: RiskGame, dealers: list[CardState]) -> None:
     """Every dealer deals damage equal to its power, all at once.
 
@@ -220,6 +214,8 @@ def deal_combat_damage(game: RiskGame, dealers: list[CardState]) -> None:
     blocker in its damage order (RR R39) before the next (RR 6.3b; lethal is defense minus
     damage, or 1 with Deadly: RR 6.3c, 6.3d), the rest to the last blocker or, with Piercing,
     to the defending player (RR R12). A blocker deals its damage to the attacker it blocks.
+
+    :enforces: RR 6.3a, RR 6.3b, RR 6.3c, RR 6.3d, RR 6.2.4b, RR R11, RR R12, RR 4.5.4b, RR R26
     """
     table = game.table
     dealt: list[tuple[CardState, CardState | int, int]] = []
@@ -247,12 +243,14 @@ def deal_combat_damage(game: RiskGame, dealers: list[CardState]) -> None:
             damage_creature(game, source, receiver, amount, "RR 4.5.4a")
 
 
-@enforces("RR 6.2.3c", "RR R19", "RR R4", "RR 6.2.4a", "RR 4.5.4h", "RR R22")
 def damage_creature(
     game: RiskGame, source: CardState, creature: CardState, amount: int, rule: str
 ) -> None:
     """Mark damage on a creature after Armored prevention (RR R19); defense stays as it is
-    (RR R4). Damage from a Deadly source destroys it (RR 6.2.4a)."""
+    (RR R4). Damage from a Deadly source destroys it (RR 6.2.4a).
+
+    :enforces: RR 6.2.3c, RR R19, RR R4, RR 6.2.4a, RR 4.5.4h, RR R22
+    """
     armor = creature.definition.armor
     prevented = min(amount, max(armor - creature.prevented, 0))
     creature.prevented += prevented
@@ -265,16 +263,20 @@ def damage_creature(
     game.record(rule, f"{source.name} deals {amount} damage to {creature.name}{note}")
 
 
-@enforces("RR 4.5.5a")
 def damage_player(game: RiskGame, source: CardState, player: int, amount: int) -> None:
-    """Combat damage to a player becomes pressure, resolved after all combat damage."""
+    """Combat damage to a player becomes pressure, resolved after all combat damage.
+
+    :enforces: RR 4.5.5a
+    """
     game.pressure[player] += amount
     game.record("RR 4.5.5a", f"{source.name} deals {amount} damage to {game.name_of(player)}")
 
 
-@enforces("RR 4.5.5a", "RR 4.5.5b", "RR R34")
 def apply_pressure(game: RiskGame) -> None:
-    """Each damaged player exiles that many cards from the top of their library."""
+    """Each damaged player exiles that many cards from the top of their library.
+
+    :enforces: RR 4.5.5a, RR 4.5.5b, RR R34
+    """
     for player, amount in enumerate(game.pressure):
         if amount:
             exiled = exile_top(game, player, amount)
@@ -286,11 +288,13 @@ def apply_pressure(game: RiskGame) -> None:
     game.pressure = [0] * len(game.pressure)
 
 
-@enforces("RR R33", "RR R35")
 def exile_top(game: RiskGame, player: int, count: int) -> int:
     """Exile up to ``count`` cards from the top of ``player``'s library into that player's
     exile (RR R35); a short library is exiled whole, which loses nothing (RR R33). Return how
-    many cards were exiled."""
+    many cards were exiled.
+
+    :enforces: RR R33, RR R35
+    """
     library = game.table.zones[zone_name("library", player)]
     moved = min(count, len(library))
     for _ in range(moved):
@@ -298,9 +302,11 @@ def exile_top(game: RiskGame, player: int, count: int) -> int:
     return moved
 
 
-@enforces("RR 4.5.6a", "RR 4.5.6b")
 def end_combat(game: RiskGame) -> None:
-    """End of combat: creatures stop attacking and blocking; players then get priority."""
+    """End of combat: creatures stop attacking and blocking; players then get priority.
+
+    :enforces: RR 4.5.6a, RR 4.5.6b
+    """
     if game.attacks:
         game.record("RR 4.5.6a", "combat ends")
     continuous.end_combat_effects(game)

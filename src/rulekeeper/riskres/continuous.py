@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rulekeeper.riskres.state import CardState
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
@@ -40,9 +39,11 @@ def end_all(game: RiskGame) -> None:
     game.pumps.clear()
 
 
-@enforces("RR 4.5.6a")
 def end_combat_effects(game: RiskGame) -> None:
-    """End every change that lasts until end of combat (RR 4.5.6a)."""
+    """End every change that lasts until end of combat (RR 4.5.6a).
+
+    :enforces: RR 4.5.6a
+    """
     for _, card_id, power, defense, until in game.pumps:
         if until == "combat":
             name = game.table.cards[card_id].name
@@ -50,10 +51,12 @@ def end_combat_effects(game: RiskGame) -> None:
     _end(game, lambda controller, until: until == "combat")
 
 
-@enforces("RR 10.5d", "RR R68")
 def end_effects_of(game: RiskGame, player: int) -> None:
     """End the until-end-of-turn and until-end-of-combat changes ``player`` made; the static
-    abilities of their permanents end as the permanents leave the battlefield (RR R68)."""
+    abilities of their permanents end as the permanents leave the battlefield (RR R68).
+
+    :enforces: RR 10.5d, RR R68
+    """
     _end(game, lambda controller, until: controller == player)
 
 

@@ -14,13 +14,11 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.riskres import ASSEMBLY_LINE_MAX, INTEL_SURCHARGE
 from rulekeeper.riskres.cards import Ability, CardDef
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.state import Table
 
 
-@enforces("RR 1.6a", "RR 1.6b", "RR 1.6c", "RR 1.6d", "RR 1.5d", "RR R41")
 def stack_costs(
     printed: int, increases: Sequence[int], reductions: Sequence[tuple[int, int]]
 ) -> int:
@@ -29,6 +27,8 @@ def stack_costs(
     First every increase (RR 1.6a), then every reduction (RR 1.6b), each limited by its own
     maximum given as ``(amount, maximum)`` (RR 1.6c); the result is at least 1 EP unless the
     printed cost is 0 (RR 1.6d, RR 1.5d).
+
+    :enforces: RR 1.6a, RR 1.6b, RR 1.6c, RR 1.6d, RR 1.5d, RR R41
     """
     cost = printed + sum(increases)
     for amount, maximum in reductions:
@@ -37,12 +37,13 @@ def stack_costs(
     return max(cost, floor)
 
 
-@enforces("RR 1.5a", "RR 1.5b", "RR 1.5c", "RR 1.5e")
 def assembly_line(table: Table, player: int, definition: CardDef, card_id: int) -> int:
     """The Assembly Line reduction: 1 EP per other artifact ``player`` controls, at most 4.
 
     It applies only to casting an artifact spell with Assembly Line (RR 1.5a, RR 1.5e), never
     to abilities.
+
+    :enforces: RR 1.5a, RR 1.5b, RR 1.5c, RR 1.5e
     """
     if not definition.has_keyword("Assembly Line") or not definition.has_type("Artifact"):
         return 0
@@ -74,7 +75,6 @@ def _changes(
     return increases, reductions
 
 
-@enforces("RR 1.6e")
 def spell_cost(
     table: Table, player: int, definition: CardDef, card_id: int, *, alternative: bool = False
 ) -> int:
@@ -82,6 +82,8 @@ def spell_cost(
 
     An alternative cost replaces the printed cost entirely and takes no reductions (RR 1.6e);
     increases still apply, being part of the cost to pay.
+
+    :enforces: RR 1.6e
     """
     increases, reductions = _changes(table, player, definition)
     if alternative and definition.alternative_cost is not None:
@@ -92,9 +94,11 @@ def spell_cost(
     return stack_costs(definition.cost, increases, reductions)
 
 
-@enforces("RR 1.4d", "RR 1.4e", "RR R16")
 def intel_surcharge(used_this_turn: int) -> int:
-    """The extra EP an Intel ability costs: +0 for the first this turn, +2, then +4 (RR 1.4)."""
+    """The extra EP an Intel ability costs: +0 for the first this turn, +2, then +4 (RR 1.4).
+
+    :enforces: RR 1.4d, RR 1.4e, RR R16
+    """
     return INTEL_SURCHARGE[min(used_this_turn, len(INTEL_SURCHARGE) - 1)]
 
 

@@ -18,7 +18,6 @@ from typing import Final
 
 from rulekeeper.riskres import DECK_SIZE, MAX_COPIES, MAX_LEGENDARY_COPIES
 from rulekeeper.riskres.cards import card_pool
-from rulekeeper.rules import enforces
 
 
 def _expand(counts: Mapping[str, int]) -> list[str]:
@@ -99,18 +98,18 @@ PRECONSTRUCTED: Final[Mapping[str, list[str]]] = {
 """Two ready-to-play decks of forty cards."""
 
 
-@enforces("RR R8")
 def check_deck(deck: Sequence[str], *, lines: Mapping[str, int] | None = None) -> list[str]:
     """Every way ``deck``, a list of card names, breaks the deck rules, one line each, citing
     the rule (see :func:`check_counts`).
 
     ``lines`` maps a card name to the line of a decklist file it is on, so that a problem with
     that card names the line.
+
+    :enforces: RR R8
     """
     return check_counts(Counter(deck), lines=lines)
 
 
-@enforces("RR R8")
 def check_counts(counts: Mapping[str, int], *, lines: Mapping[str, int] | None = None) -> list[str]:
     """Every way a deck holding ``counts[name]`` copies of each name breaks the deck rules.
 
@@ -122,6 +121,8 @@ def check_counts(counts: Mapping[str, int], *, lines: Mapping[str, int] | None =
     ['1000 copies of Ember Scout; a deck has at most 3 of a name (RR R8)', \
 '2 copies of Warlord Kesh; a deck has at most 1 of a legendary name (RR R8)', \
 'the deck has 1002 cards; a deck has exactly 40 (RR R8)']
+
+    :enforces: RR R8
     """
     pool = card_pool()
 

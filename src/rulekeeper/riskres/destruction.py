@@ -10,17 +10,18 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.riskres import triggers
 from rulekeeper.riskres.state import zone_name
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
     from rulekeeper.riskres.state import CardState
 
 
-@enforces("RR 2.3c", "RR 2.4a", "RR 2.4b", "RR 3.1.5c", "RR 13.5a", "RR 13.5b", "RR 13.3c")
 def destroy(game: RiskGame, permanent: CardState, rule: str, text: str) -> None:
     """Put a permanent into its owner's graveyard, on top (RR 2.4b keeps the order); a
-    creature's "when this dies" abilities trigger (RR 13.5c)."""
+    creature's "when this dies" abilities trigger (RR 13.5c).
+
+    :enforces: RR 2.3c, RR 2.4a, RR 2.4b, RR 3.1.5c, RR 13.5a, RR 13.5b, RR 13.3c
+    """
     hidden, controller = permanent.face_down, permanent.controller
     creature = permanent.definition.has_type("Creature")
     game.table.move(permanent.id, zone_name("graveyard", permanent.owner))

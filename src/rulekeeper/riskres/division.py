@@ -18,7 +18,6 @@ from rulekeeper.engine.game import Violation
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.keywords import has_keyword, is_fast, is_slow, lethal_damage, power
 from rulekeeper.riskres.state import CardState
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
@@ -32,12 +31,14 @@ def _on_battlefield(creature: CardState) -> bool:
     return creature.zone.startswith("battlefield")
 
 
-@enforces("RR 6.2.4b", "RR R12", "RR R39")
 def recipients(game: RiskGame, attacker: CardState) -> list[Target]:
     """Who ``attacker`` may deal its combat damage to, in the order it must be assigned: its
     blockers on the battlefield in damage order (RR R39), or the creature it attacks if it was
     not blocked, then the defending player if it has Piercing (RR R12). An attacker aimed at a
-    player and not blocked has that player alone."""
+    player and not blocked has that player alone.
+
+    :enforces: RR 6.2.4b, RR R12, RR R39
+    """
     table = game.table
     target = game.attacks[attacker.id]
     found: list[Target] = []
@@ -84,10 +85,12 @@ def _shares(targets: list[Target], amounts: list[int]) -> Shares:
     return tuple((t, a) for t, a in zip(targets, amounts, strict=True) if a)
 
 
-@enforces("RR 6.3a", "RR 6.3b", "RR R39")
 def divisions(game: RiskGame, attacker: CardState) -> list[Shares]:
     """Every division of ``attacker``'s damage the rule allows (RR 6.3b), the default first
-    (see :func:`default_division`), the others giving more to earlier recipients first."""
+    (see :func:`default_division`), the others giving more to earlier recipients first.
+
+    :enforces: RR 6.3a, RR 6.3b, RR R39
+    """
     targets = recipients(game, attacker)
     amount = power(game.table, attacker)
     if not targets or amount <= 0:
@@ -101,11 +104,13 @@ def divisions(game: RiskGame, attacker: CardState) -> list[Shares]:
     return found
 
 
-@enforces("RR R39", "RR R12")
 def default_division(game: RiskGame, attacker: CardState) -> Shares:
     """The division made for a player who does not choose: each recipient in order is given
     lethal damage and the last all that is left, so that a Piercing attacker's excess goes to
-    the defending player (RR R12)."""
+    the defending player (RR R12).
+
+    :enforces: RR R39, RR R12
+    """
     targets = recipients(game, attacker)
     amount = max(power(game.table, attacker), 0)
     amounts: list[int] = []
@@ -154,10 +159,12 @@ def dividing(game: RiskGame) -> int:
     return next_to_divide(game, dealers(game, game.step))
 
 
-@enforces("RR 6.3a", "RR 6.3b")
 def why_not_divide(game: RiskGame, attacker: int, shares: Shares) -> Violation | None:
     """A division is made for the attacker whose turn it is to divide, and is one the rule
-    allows: all its damage, each recipient given lethal before the next (RR 6.3b)."""
+    allows: all its damage, each recipient given lethal before the next (RR 6.3b).
+
+    :enforces: RR 6.3a, RR 6.3b
+    """
     if attacker != dividing(game):
         return ("RR 6.3a", "divide the damage of the attacker whose division is asked for")
     creature = game.table.cards[attacker]

@@ -16,7 +16,6 @@ from rulekeeper.riskres.destruction import destroy
 from rulekeeper.riskres.risk import take_risk
 from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.riskres.timing import why_not_target
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
@@ -27,12 +26,14 @@ CREATURE_EFFECTS: Final = ("damage", "destroy", "pump", "counters", "tap", "boun
 """The effects that happen to one creature or permanent: the target, or the source itself."""
 
 
-@enforces("RR 2.3b", "RR 3.1.3b", "RR R51", "RR 3.1.2a", "RR 3.1.3a", "RR R31", "RR 13.2b")
 def enter_battlefield(
     game: RiskGame, state: CardState, controller: int, target: Target | None
 ) -> None:
     """A permanent spell resolves: it enters untapped (RR 2.3b); an Aura attaches to its
-    target (RR 3.1.3b); a creature's enter effect happens."""
+    target (RR 3.1.3b); a creature's enter effect happens.
+
+    :enforces: RR 2.3b, RR 3.1.3b, RR R51, RR 3.1.2a, RR 3.1.3a, RR R31, RR 13.2b
+    """
     definition = state.definition
     if (
         definition.is_aura
@@ -84,17 +85,21 @@ def resolve(
         apply_effect(game, source, controller, target, effect, 1)
 
 
-@enforces("RR 10.2a")
 def each_opponent(game: RiskGame, controller: int) -> list[int]:
     """The players an effect on "each opponent" affects: every other player still in the
-    game, in turn order starting after ``controller`` (RR 10.2a)."""
+    game, in turn order starting after ``controller`` (RR 10.2a).
+
+    :enforces: RR 10.2a
+    """
     return game.opponents(controller)
 
 
-@enforces("RR 10.2c")
 def each_player(game: RiskGame, controller: int) -> list[int]:
     """The players a global effect on "each player" affects: every player still in the game,
-    its controller included and first, then the others in turn order (RR 10.2c)."""
+    its controller included and first, then the others in turn order (RR 10.2c).
+
+    :enforces: RR 10.2c
+    """
     return [controller, *game.opponents(controller)]
 
 
@@ -131,7 +136,6 @@ def _amount(source: CardState, effect: Mapping[str, Any]) -> int:
     return amount * (2 if effect.get("double") else 1)
 
 
-@enforces("RR 1.4a", "RR 9.2c", "RR 2.5a")
 def apply_effect(
     game: RiskGame,
     source: CardState,
@@ -140,7 +144,10 @@ def apply_effect(
     effect: Mapping[str, Any],
     times: int,
 ) -> None:
-    """Carry out one effect."""
+    """Carry out one effect.
+
+    :enforces: RR 1.4a, RR 9.2c, RR 2.5a
+    """
     del times  # reserved for repeated effects; every current effect happens once
     kind = effect["kind"]
     if kind in ("ep", "intel", "draw", "scry", "mill"):
@@ -237,10 +244,12 @@ def _creature_effect(
         game.record("RR 2.3c", f"{creature.name} returns to its owner's hand")
 
 
-@enforces("RR 13.3b")
 def destroy_each(game: RiskGame, source: CardState, creature_type: str) -> None:
     """Destroy each creature of ``creature_type``; a face-down creature has no creature type,
-    so it is spared, whatever it really is (RR 13.3b)."""
+    so it is spared, whatever it really is (RR 13.3b).
+
+    :enforces: RR 13.3b
+    """
     doomed = [c for c in game.table.creatures() if morph.has_creature_type(c, creature_type)]
     if not doomed:
         game.record("RR 13.3b", f"{source.name} finds no {creature_type} to destroy")
@@ -248,9 +257,11 @@ def destroy_each(game: RiskGame, source: CardState, creature_type: str) -> None:
         destroy(game, creature, "RR 2.3c", f"{source.name} destroys {creature.name}")
 
 
-@enforces("RR 9.1c")
 def effect_win(game: RiskGame, player: int, effect: Mapping[str, Any]) -> None:
-    """An effect that says its controller wins, if its condition holds (RR 9.1c)."""
+    """An effect that says its controller wins, if its condition holds (RR 9.1c).
+
+    :enforces: RR 9.1c
+    """
     artifacts = sum(1 for c in game.table.permanents(player) if c.definition.has_type("Artifact"))
     if artifacts >= int(effect["artifacts"]):
         game.table.players[player].won = "RR 9.1c"

@@ -69,7 +69,7 @@ from rulekeeper.riskres.timing import (
     why_not_pitch,
     why_not_play_landmark,
 )
-from rulekeeper.rules import RuleId, enforces
+from rulekeeper.rules import RuleId
 
 _DECISION_OF: Final[dict[type[Action], str]] = {
     Keep: "mulligan",
@@ -92,7 +92,6 @@ MULLIGANS: Final = ("standard", "competitive", "limited")
 set for three or more players."""
 
 
-@enforces("RR R63")
 def check_players(count: int) -> None:
     """Refuse a table of fewer than two or more than six players (RR R63).
 
@@ -102,6 +101,8 @@ def check_players(count: int) -> None:
     rulekeeper.errors.InputError: Risk & Resource is played by 2 to 6 players, not 7 (RR R63)
 
     :raises InputError: if ``count`` players cannot play.
+
+    :enforces: RR R63
     """
     FACTS.check_players(count)
 
@@ -203,7 +204,6 @@ class RiskGame(PriorityGame):
     # Starting a game.
 
     @classmethod
-    @enforces("RR R7", "RR 2.1b", "RR R6", "RR R9")
     def new(
         cls,
         decks: Sequence[Sequence[str]],
@@ -225,6 +225,8 @@ class RiskGame(PriorityGame):
 
         :raises InputError: if there are not two to six decks (RR R63), not one name for each
             deck, or the variant is unknown or needs more players.
+
+        :enforces: RR R7, RR 2.1b, RR R6, RR R9
         """
         # The player count is checked once, by the game made below (RR R63).
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
@@ -320,13 +322,14 @@ class RiskGame(PriorityGame):
 
     # Drawing, the one place a library is taken from.
 
-    @enforces("RR 2.1c", "RR 9.2a", "RR R17", "RR R50")
     def draw(self, player: int, rule: RuleId) -> bool:
         """Draw the top card; from an empty library, mark the player to lose (RR 9.2a).
 
         An empty library alone loses nothing (RR 2.1c); only drawing from it does, checked
         with the state-based actions, so drawing two with one card left draws it and then
         loses (RR R17).
+
+        :enforces: RR 2.1c, RR 9.2a, RR R17, RR R50
         """
         library = self.table.zones[zone_name("library", player)]
         if not library:
@@ -340,7 +343,10 @@ class RiskGame(PriorityGame):
 
     def current_player(self) -> int:
         """The player who must decide next: the one who holds priority, or makes the decision
-        at hand. An action is always that player's, so nobody else acts (RR 5.1c)."""
+        at hand. An action is always that player's, so nobody else acts (RR 5.1c).
+
+        :enforces: RR 5.1c
+        """
         return self.priority
 
     def _candidates(self) -> Iterator[Action]:
@@ -500,7 +506,10 @@ class RiskGame(PriorityGame):
     def regain_priority(self) -> None:
         """Give priority back to the player who has just acted with it (by a spell, an
         ability or a special action), so that state-based actions, wins and waiting triggers
-        are checked before they can act again (RR R80)."""
+        are checked before they can act again (RR R80).
+
+        :enforces: RR R80, RR R50, RR R15
+        """
         if self.outcome is None and self.decision == "priority":
             self.give_priority(self.priority)
 
@@ -509,7 +518,10 @@ class RiskGame(PriorityGame):
     def give_priority(self, player: int, *, check: bool = True) -> None:
         """Check state-based actions (RR 11.2a) unless the game is settled or ``check`` is
         false, then give ``player`` priority, or the next player still in the game if
-        ``player`` has left (RR R64)."""
+        ``player`` has left (RR R64).
+
+        :enforces: RR 5.1a, RR 11.2a, RR R64
+        """
         if check and not self.settled:
             sba.check(self)
             self.settled = True
@@ -552,6 +564,8 @@ class RiskGame(PriorityGame):
 
         Libraries are face down (RR 2.1a), hands hidden (RR 2.2c) and traps face down and
         private (RR 2.7a, RR 2.7c); the battlefield, graveyards and exile are public.
+
+        :enforces: RR 2.1a, RR 2.2c, RR 2.3a, RR 2.4c, RR 2.5d, RR 2.7a, RR 2.7c
         """
         from rulekeeper.riskres.views import view
 
@@ -591,15 +605,3 @@ class RiskGame(PriorityGame):
         if not isinstance(game, cls):  # pragma: no cover - only RiskGame is ever saved
             raise SerializationError("not a saved Risk & Resource game")
         return game
-
-
-# Linked here rather than by decorating, for the compiled build (see the speed guide).
-enforces("RR 5.1c")(RiskGame.current_player)
-enforces("RR R80", "RR R50", "RR R15")(RiskGame.regain_priority)
-enforces("RR 5.1a", "RR 11.2a", "RR R64")(RiskGame.give_priority)
-# The kernel's round of passes and loop of forced actions, as this game plays them.
-enforces(
-    "RR 5.1b", "RR 5.1d", "RR 5.2b", "RR 5.2c", "RR 5.2d", "RR 2.6b", "RR 2.6c", "RR R28", "RR R29"
-)(RiskGame.pass_priority)
-enforces("RR R77")(RiskGame.take_forced_actions)
-enforces("RR 2.1a", "RR 2.2c", "RR 2.3a", "RR 2.4c", "RR 2.5d", "RR 2.7a", "RR 2.7c")(RiskGame.view)

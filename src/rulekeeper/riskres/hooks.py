@@ -43,8 +43,6 @@ class VariantState:
     offers_made: list[Pair] = field(default_factory=list)
 
 
-# The variants are compiled with the engine; a new one may still subclass this in interpreted
-# code, which mypyc allows only when told so.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class RiskVariant(Variant["RiskGame"]):
     """The plain game: no variant. Each hook gives the plain game's behaviour."""

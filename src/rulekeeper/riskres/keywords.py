@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.riskres.state import CardState
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.state import Table
@@ -37,17 +36,21 @@ def _modifiers(table: Table, creature: CardState) -> tuple[int, int, set[str]]:
     return power, defense, words
 
 
-@enforces("RR 3.1.1a", "RR R32")
 def power(table: Table, creature: CardState) -> int:
-    """The creature's power now (never below 0 for dealing damage)."""
+    """The creature's power now (never below 0 for dealing damage).
+
+    :enforces: RR 3.1.1a, RR R32
+    """
     base = creature.definition.power or 0
     extra = creature.plus - creature.minus + creature.pump_power
     return base + extra + _modifiers(table, creature)[0]
 
 
-@enforces("RR 3.1.1a", "RR R32")
 def defense(table: Table, creature: CardState) -> int:
-    """The creature's defense now: printed, counters, pumps, Auras and global effects."""
+    """The creature's defense now: printed, counters, pumps, Auras and global effects.
+
+    :enforces: RR 3.1.1a, RR R32
+    """
     base = creature.definition.defense or 0
     extra = creature.plus - creature.minus + creature.pump_defense
     return base + extra + _modifiers(table, creature)[1]
@@ -60,15 +63,19 @@ def has_keyword(table: Table, creature: CardState, keyword: str) -> bool:
     return keyword in _modifiers(table, creature)[2]
 
 
-@enforces("RR 6.2.1a", "RR 6.2.4c", "RR R24", "RR R25")
 def is_fast(table: Table, creature: CardState) -> bool:
-    """True if the creature deals damage in the first damage step (RR 6.2.1a, RR 6.2.4c)."""
+    """True if the creature deals damage in the first damage step (RR 6.2.1a, RR 6.2.4c).
+
+    :enforces: RR 6.2.1a, RR 6.2.4c, RR R24, RR R25
+    """
     return has_keyword(table, creature, "Fast") or has_keyword(table, creature, "Double Strike")
 
 
-@enforces("RR 6.2.1b", "RR 6.2.4c", "RR R24", "RR R25")
 def is_slow(table: Table, creature: CardState) -> bool:
-    """True if the creature deals damage in the second damage step (RR 6.2.1b, RR 6.2.4c)."""
+    """True if the creature deals damage in the second damage step (RR 6.2.1b, RR 6.2.4c).
+
+    :enforces: RR 6.2.1b, RR 6.2.4c, RR R24, RR R25
+    """
     return not has_keyword(table, creature, "Fast") or has_keyword(table, creature, "Double Strike")
 
 

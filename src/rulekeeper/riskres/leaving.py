@@ -8,13 +8,11 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.riskres import alliances, continuous
 from rulekeeper.riskres.state import zone_name
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
 
 
-@enforces("RR 10.1b", "RR 10.5a", "RR 10.5b", "RR 10.5c", "RR R54", "RR R65", "RR R68")
 def leave_game(game: RiskGame, player: int) -> None:
     """Take ``player`` out of the game (the Magic model's
     :meth:`~rulekeeper.mtg.game.MagicGame.leave_game` does the same for its games).
@@ -24,6 +22,8 @@ def leave_game(game: RiskGame, player: int) -> None:
     and abilities leave the stack (RR 10.5b), their permanents and traps go to their owners' exile
     (RR 10.5a, RR 10.5c, RR R68), the changes they made end (RR 10.5d), their alliances end,
     and creatures attacking them leave combat (RR R65).
+
+    :enforces: RR 10.1b, RR 10.5a, RR 10.5b, RR 10.5c, RR R54, RR R65, RR R68
     """
     table = game.table
     seat = table.players[player]

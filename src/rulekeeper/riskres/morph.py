@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Final
 
 from rulekeeper.riskres.state import CardState, zone_name
 from rulekeeper.riskres.timing import is_sorcery_speed
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.engine.game import Violation
@@ -30,9 +29,11 @@ if TYPE_CHECKING:
 FACE_DOWN_COST: Final = 3  # RR 13.2a: exactly 3 EP, which nothing changes (RR R59, RR R41)
 
 
-@enforces("RR 13.2a", "RR R59")
 def why_not_cast_face_down(game: RiskGame, player: int, card_id: int) -> Violation | None:
-    """A card with morph is cast face down from hand at sorcery speed for exactly 3 EP."""
+    """A card with morph is cast face down from hand at sorcery speed for exactly 3 EP.
+
+    :enforces: RR 13.2a, RR R59
+    """
     state = game.table.cards[card_id]
     if state.zone != zone_name("hand", player):
         return ("RR R59", "a card is cast face down from your own hand")
@@ -45,11 +46,13 @@ def why_not_cast_face_down(game: RiskGame, player: int, card_id: int) -> Violati
     return None
 
 
-@enforces("RR 13.1a", "RR 13.1b", "RR 13.1d", "RR 13.3a")
 def cast_face_down(game: RiskGame, player: int, card_id: int) -> None:
     """Pay 3 EP and put the card on the stack face down: only its controller knows what it
     is (RR 13.1d); it is a creature spell like any other, and can be targeted as a creature
-    once on the battlefield (RR 13.3a)."""
+    once on the battlefield (RR 13.3a).
+
+    :enforces: RR 13.1a, RR 13.1b, RR 13.1d, RR 13.3a
+    """
     state = game.table.cards[card_id]
     me = game.table.players[player]
     me.ep -= FACE_DOWN_COST
@@ -62,9 +65,11 @@ def cast_face_down(game: RiskGame, player: int, card_id: int) -> None:
     game.record("RR R59", f"{me.name} casts a card face down for {FACE_DOWN_COST} EP (EP {me.ep})")
 
 
-@enforces("RR 13.1c", "RR 13.4a", "RR 5.3c", "RR R74")
 def why_not_turn_face_up(game: RiskGame, player: int, card_id: int) -> Violation | None:
-    """Your face-down permanent turns face up whenever you have priority, for its morph cost."""
+    """Your face-down permanent turns face up whenever you have priority, for its morph cost.
+
+    :enforces: RR 13.1c, RR 13.4a, RR 5.3c, RR R74
+    """
     state = game.table.cards[card_id]
     if state.zone != zone_name("battlefield", player) or not state.face_down:
         return ("RR 13.4a", "you turn up a face-down permanent that you control")
@@ -76,10 +81,12 @@ def why_not_turn_face_up(game: RiskGame, player: int, card_id: int) -> Violation
     return None
 
 
-@enforces("RR 13.4b", "RR 13.4c", "RR 13.4d")
 def turn_face_up(game: RiskGame, player: int, card_id: int) -> None:
     """Turn it face up at once, without the stack: it has the card's own characteristics
-    from now on, and its enter abilities do not trigger (RR 13.4b to RR 13.4d)."""
+    from now on, and its enter abilities do not trigger (RR 13.4b to RR 13.4d).
+
+    :enforces: RR 13.4b, RR 13.4c, RR 13.4d
+    """
     state = game.table.cards[card_id]
     me = game.table.players[player]
     me.ep -= state.printed.morph or 0
@@ -88,19 +95,23 @@ def turn_face_up(game: RiskGame, player: int, card_id: int) -> None:
     game.record("RR 13.4b", f"{me.name} turns a face-down creature up: it is {state.name}")
 
 
-@enforces("RR 13.3b")
 def has_creature_type(creature: CardState, creature_type: str) -> bool:
     """True if ``creature`` has ``creature_type`` among the words of its subtype. A face-down
-    permanent has no creature type, whatever card it really is (RR 13.3b)."""
+    permanent has no creature type, whatever card it really is (RR 13.3b).
+
+    :enforces: RR 13.3b
+    """
     return not creature.face_down and creature_type in creature.definition.subtype.split()
 
 
-@enforces("RR 13.3d", "RR R74")
 def copy_face_down(game: RiskGame, clone: CardState, original: CardState) -> None:
     """``clone`` becomes a copy of ``original`` if that is face down: a face-down 2/2 with no
     characteristics (RR 13.3d). The copy has no morph cost, so it cannot be turned face up
     (RR R74); like any face-down permanent it is revealed as the card it is when it leaves the
-    battlefield (RR 13.5a, RR 13.5b). A face-up creature is not copied."""
+    battlefield (RR 13.5a, RR 13.5b). A face-up creature is not copied.
+
+    :enforces: RR 13.3d, RR R74
+    """
     if not clone.zone.startswith("battlefield"):
         return
     if not original.face_down or not original.zone.startswith("battlefield"):

@@ -26,7 +26,6 @@ from rulekeeper.riskres import MULTIPLAYER, OPENING_HAND
 from rulekeeper.riskres.actions import Keep, Mulligan, Scry
 from rulekeeper.riskres.combat import cards
 from rulekeeper.riskres.state import zone_name
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.engine.game import Violation
@@ -35,10 +34,12 @@ if TYPE_CHECKING:
 FREE_MULLIGANS: Final = {"standard": 1, "limited": 2, "competitive": 0}  # RR 12.1b, 12.3b, 12.2b
 
 
-@enforces("RR 12.1b", "RR 12.1c", "RR 12.2b", "RR 12.3b", "RR 12.3c")
 def next_hand(rule: str, number: int) -> tuple[int, bool]:
     """The size of the hand drawn by mulligan ``number`` (1 for the first) and whether a
-    scry 1 follows."""
+    scry 1 follows.
+
+    :enforces: RR 12.1b, RR 12.1c, RR 12.2b, RR 12.3b, RR 12.3c
+    """
     free = FREE_MULLIGANS[rule]
     if number <= free:
         return OPENING_HAND, False
@@ -47,7 +48,6 @@ def next_hand(rule: str, number: int) -> tuple[int, bool]:
     return OPENING_HAND - (number - free), True
 
 
-@enforces("RR 12.4a", "RR 12.4b", "RR R81")
 def is_simultaneous(players: int, *, chosen: bool) -> bool:
     """Whether a game of ``players`` players makes its mulligan decisions at once: always a
     multiplayer game, of three or more (RR 12.4a); a game of two if ``chosen``.
@@ -56,22 +56,28 @@ def is_simultaneous(players: int, *, chosen: bool) -> bool:
     (False, True)
     >>> is_simultaneous(3, chosen=False)
     True
+
+    :enforces: RR 12.4a, RR 12.4b, RR R81
     """
     return chosen or players >= MULTIPLAYER
 
 
-@enforces("RR 12.1d", "RR 12.2b")
 def why_not_mulligan(game: RiskGame, player: int) -> Violation | None:
-    """A mulligan may not leave a player with fewer than one card (RR 12.1d)."""
+    """A mulligan may not leave a player with fewer than one card (RR 12.1d).
+
+    :enforces: RR 12.1d, RR 12.2b
+    """
     size, _ = next_hand(game.mulligan_rule, game.table.players[player].mulligans + 1)
     if size < 1:
         return ("RR 12.1d", "a mulligan cannot go below one card")
     return None
 
 
-@enforces("RR 12.1a", "RR 12.2a", "RR 12.3a")
 def start(game: RiskGame) -> None:
-    """Opening hands are drawn; ask the first player whether to keep."""
+    """Opening hands are drawn; ask the first player whether to keep.
+
+    :enforces: RR 12.1a, RR 12.2a, RR 12.3a
+    """
     game.step = "setup"
     advance(game)
 
@@ -82,12 +88,13 @@ def _order(game: RiskGame) -> list[int]:
     return [p for p in order if not game.table.players[p].left]
 
 
-@enforces("RR 12.4a", "RR 12.4b", "RR 12.4d", "RR R81")
 def advance(game: RiskGame) -> None:
     """Ask the next decision of the mulligan procedure, or begin the first turn.
 
     With simultaneous decisions, mulligans are carried out only once every player still
     deciding has chosen (RR 12.4b); turn order is never changed (RR 12.4d).
+
+    :enforces: RR 12.4a, RR 12.4b, RR 12.4d, RR R81
     """
     from rulekeeper.riskres.turn import begin_turn
 
@@ -123,9 +130,11 @@ def reveal(game: RiskGame, players: list[int]) -> None:
             take_mulligan(game, player)
 
 
-@enforces("RR 12.1c", "RR 12.4c")
 def take_mulligan(game: RiskGame, player: int) -> None:
-    """Shuffle the hand into the library and draw the next hand; queue a scry if due."""
+    """Shuffle the hand into the library and draw the next hand; queue a scry if due.
+
+    :enforces: RR 12.1c, RR 12.4c
+    """
     seat = game.table.players[player]
     seat.mulligans += 1
     size, scry = next_hand(game.mulligan_rule, seat.mulligans)
@@ -162,9 +171,11 @@ def perform(game: RiskGame, player: int, action: Action) -> None:
     advance(game)
 
 
-@enforces("RR R30")
 def scry(game: RiskGame, player: int, bottom: bool) -> None:
-    """Scry 1: look at the top card of the library and leave it or put it on the bottom."""
+    """Scry 1: look at the top card of the library and leave it or put it on the bottom.
+
+    :enforces: RR R30
+    """
     library = game.table.zones[zone_name("library", player)]
     if library and bottom:
         game.table.move(library[-1], zone_name("library", player), bottom=True)

@@ -12,15 +12,17 @@ from rulekeeper.engine.game import Outcome
 from rulekeeper.riskres import alliances
 from rulekeeper.riskres import leaving as leaving_module
 from rulekeeper.riskres.state import CardState
-from rulekeeper.rules import RuleId, enforces
+from rulekeeper.rules import RuleId
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
 
 
-@enforces("RR 3.1.5a", "RR 3.1.5b", "RR 9.1a", "RR R48")
 def has_won(game: RiskGame, permanent: CardState) -> bool:
-    """True if the requirement printed on a win-condition permanent is met by its controller."""
+    """True if the requirement printed on a win-condition permanent is met by its controller.
+
+    :enforces: RR 3.1.5a, RR 3.1.5b, RR 9.1a, RR R48
+    """
     table, player = game.table, permanent.controller
     requirement = permanent.definition.win
     seat = table.players[player]
@@ -35,11 +37,12 @@ def has_won(game: RiskGame, permanent: CardState) -> bool:
     return all(counts[kind]() >= needed for kind, needed in requirement.items())
 
 
-@enforces("RR 9.4a", "RR 9.4b", "RR 11.1e")
 def check_win_conditions(game: RiskGame, rule: RuleId) -> bool:
     """Evaluate every win-condition permanent on the battlefield, then settle the game.
 
     Return True if the game is over.
+
+    :enforces: RR 9.4a, RR 9.4b, RR 11.1e
     """
     for permanent in game.table.permanents():
         if permanent.definition.has_type("Win Condition") and has_won(game, permanent):
@@ -51,7 +54,6 @@ def check_win_conditions(game: RiskGame, rule: RuleId) -> bool:
     return game.outcome is not None
 
 
-@enforces("RR 9.4c", "RR R15")
 def check_named_time(game: RiskGame, player: int, moment: str) -> bool:
     """Check the win conditions of ``player`` that name ``moment`` as a time to be checked.
 
@@ -69,6 +71,8 @@ def check_named_time(game: RiskGame, player: int, moment: str) -> bool:
     (False, True)
     >>> game.outcome.winners
     (0,)
+
+    :enforces: RR 9.4c, RR R15
     """
     for permanent in game.table.permanents(player):
         definition = permanent.definition
@@ -85,23 +89,14 @@ def check_named_time(game: RiskGame, player: int, moment: str) -> bool:
     return game.outcome is not None
 
 
-@enforces(
-    "RR 9.1b",
-    "RR 9.3a",
-    "RR 9.3b",
-    "RR 9.3c",
-    "RR R13",
-    "RR R49",
-    "RR R54",
-    "RR 10.4.1b",
-    "RR R58",
-)
 def settle(game: RiskGame) -> None:
     """Decide the game if any player has won or lost.
 
     A winner wins with their allies (RR 10.4.1b, RR R58). Players who lost leave the game
     (RR R54); it ends when no player is left (a draw, RR 9.3b), when one is left, or when all
     who are left are allies (RR 9.1b, RR R58).
+
+    :enforces: RR 9.1b, RR 9.3a, RR 9.3b, RR 9.3c, RR R13, RR R49, RR R54, RR 10.4.1b, RR R58
     """
     if game.outcome is not None:
         return
@@ -164,9 +159,11 @@ def _why(rule: RuleId) -> str:
     }.get(rule, "they won")
 
 
-@enforces("RR R61")
 def draw_by_turn_limit(game: RiskGame) -> None:
-    """End a game that reaches its turn limit as a draw (RR R61)."""
+    """End a game that reaches its turn limit as a draw (RR R61).
+
+    :enforces: RR R61
+    """
     reason = f"turn {game.turn_limit + 1} was reached"
     game.outcome = Outcome("draw", (), "RR R61", reason)
     game.record("RR R61", _over(game))

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.riskres.cards import RISK_LEVELS
 from rulekeeper.riskres.state import CardState
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
@@ -53,20 +52,23 @@ def modifiers(game: RiskGame, player: int) -> Modifiers:
     return Modifiers(bonus, easier, rerolls)
 
 
-@enforces("RR 7.3b", "RR R47")
 def easier_level(level: str, reductions: int) -> str:
     """The level whose threshold a risk uses after ``reductions`` reductions: each one moves
-    to the next easier level, and none goes below Low (RR 7.3b, RR R47)."""
+    to the next easier level, and none goes below Low (RR 7.3b, RR R47).
+
+    :enforces: RR 7.3b, RR R47
+    """
     order = list(RISK_LEVELS)
     return order[max(order.index(level) - reductions, 0)]
 
 
-@enforces("RR 7.3a", "RR 7.2f", "RR 7.2g", "RR 7.2h", "RR R46")
 def verdict(roll: int, bonus: int, threshold: int) -> tuple[str, str]:
     """The outcome of ``roll`` with ``bonus`` added, against ``threshold``: its rule and name.
 
     A natural 20 or natural 1 is judged on the die alone; anything else on the total
     (RR 7.2h, RR R46).
+
+    :enforces: RR 7.3a, RR 7.2f, RR 7.2g, RR 7.2h, RR R46
     """
     total = roll + bonus
     if roll == NATURAL_SUCCESS:
@@ -90,21 +92,6 @@ def is_success(rule: str) -> bool:
     return rule in ("RR 7.2a", "RR 7.2b")
 
 
-@enforces(
-    "RR 7.1a",
-    "RR 7.1b",
-    "RR 7.1c",
-    "RR 7.2a",
-    "RR 7.2b",
-    "RR 7.2c",
-    "RR 7.2d",
-    "RR 7.2e",
-    "RR 7.2i",
-    "RR 7.3c",
-    "RR R47",
-    "RR R69",
-    "RR R70",
-)
 def take_risk(
     game: RiskGame, source: CardState, controller: int, risk: Mapping[str, Any]
 ) -> list[Mapping[str, Any]]:
@@ -121,6 +108,9 @@ def take_risk(
       turn order (RR 7.2e, RR R47), and nothing else happens;
     - otherwise the total meets the threshold of RR 7.1c for a success, falls 1 or 2 short for
       a near miss with the partial effects, or 3 or more short for nothing (RR 7.2b to 7.2d).
+
+    :enforces: RR 7.1a, RR 7.1b, RR 7.1c, RR 7.2a, RR 7.2b, RR 7.2c, RR 7.2d, RR 7.2e, RR 7.2i,
+        RR 7.3c, RR R47, RR R69, RR R70
     """
     level = str(risk["level"])
     me = game.table.players[controller]

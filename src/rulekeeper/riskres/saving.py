@@ -35,7 +35,6 @@ from rulekeeper.riskres.save_records import CardRecord, PlayerRecord, RiskSave, 
 from rulekeeper.riskres.save_records import Pump as PumpRecord
 from rulekeeper.riskres.save_records import Target as TargetRecord
 from rulekeeper.riskres.state import PLAYER_ZONES, CardState, PlayerState, zone_name
-from rulekeeper.rules import enforces
 
 RENAMED: Final = {"variant": "variant_state"}
 """Fields renamed since release 0.1.0, whose saves still load: the variants' bookkeeping is the
@@ -168,13 +167,14 @@ def _restore(data: dict[str, Any]) -> RiskGame:
     return game
 
 
-@enforces("RR R63")
 def check_meaning(data: dict[str, Any]) -> None:
     """Check what a structurally valid save says: every card known, in exactly one zone and
     where it says it is, every seat and card reference in range for this table, the zones
     those of a game of this many players (RR R63), and the stack's spells in the stack zone.
 
     :raises SerializationError: naming the field and the rule or reason.
+
+    :enforces: RR R63
     """
     players, cards = data["players"], data["cards"]
     seats, count = len(players), len(cards)

@@ -14,31 +14,37 @@ from rulekeeper.riskres import EXILE_LOSS, outcome, traps
 from rulekeeper.riskres.destruction import destroy
 from rulekeeper.riskres.keywords import defense
 from rulekeeper.riskres.state import CardState, PlayerState, zone_name
-from rulekeeper.rules import RuleId, enforces
+from rulekeeper.rules import RuleId
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
 
 
-@enforces("RR 11.1a", "RR 3.1.1d", "RR 6.2.4a", "RR R22")
 def is_destroyed_by_damage(game: RiskGame, creature: CardState) -> bool:
     """A creature with damage at least its defense, or any damage from a Deadly source, is
-    destroyed (RR 11.1a, RR 6.2.4a)."""
+    destroyed (RR 11.1a, RR 6.2.4a).
+
+    :enforces: RR 11.1a, RR 3.1.1d, RR 6.2.4a, RR R22
+    """
     return creature.deadly_hit or (
         creature.damage > 0 and creature.damage >= defense(game.table, creature)
     )
 
 
-@enforces("RR 11.1b")
 def is_destroyed_by_zero_defense(game: RiskGame, creature: CardState) -> bool:
-    """A creature with 0 or less defense is destroyed (RR 11.1b)."""
+    """A creature with 0 or less defense is destroyed (RR 11.1b).
+
+    :enforces: RR 11.1b
+    """
     return defense(game.table, creature) <= 0
 
 
-@enforces("RR 11.1f")
 def is_illegal_aura(game: RiskGame, aura: CardState) -> bool:
     """An Aura attached to nothing, or to something that is no longer a creature on the
-    battlefield, is destroyed (RR 11.1f)."""
+    battlefield, is destroyed (RR 11.1f).
+
+    :enforces: RR 11.1f
+    """
     if not aura.definition.is_aura:
         return False
     if aura.attached_to is None:
@@ -47,29 +53,22 @@ def is_illegal_aura(game: RiskGame, aura: CardState) -> bool:
     return not host.zone.startswith("battlefield") or not host.definition.has_type("Creature")
 
 
-@enforces("RR 11.1c", "RR 2.5c", "RR 9.2b")
 def is_exile_loss(game: RiskGame, player: int) -> bool:
-    """A player with ten or more cards in exile loses (RR 11.1c)."""
+    """A player with ten or more cards in exile loses (RR 11.1c).
+
+    :enforces: RR 11.1c, RR 2.5c, RR 9.2b
+    """
     return len(game.table.zones[zone_name("exile", player)]) >= EXILE_LOSS
 
 
-@enforces(
-    "RR 11.1d",
-    "RR 11.1g",
-    "RR 11.2b",
-    "RR 11.2c",
-    "RR 11.2d",
-    "RR 11.2e",
-    "RR 11.3a",
-    "RR 11.3d",
-    "RR R14",
-    "RR R3",
-)
 def check(game: RiskGame) -> None:
     """Perform state-based actions until none applies, then settle the game if it is over.
 
     There are no planeswalkers (RR R3), so RR 11.1j never applies: the card loader
     (:func:`rulekeeper.riskres.cards.parse_card`) is what keeps it so.
+
+    :enforces: RR 11.1d, RR 11.1g, RR 11.2b, RR 11.2c, RR 11.2d, RR 11.2e, RR 11.3a, RR 11.3d,
+        RR R14, RR R3
     """
     if settle(_round, game) == ENDED:
         return
@@ -140,10 +139,12 @@ def _round(game: RiskGame) -> int:
     return AGAIN if doomed or cancelled or losers else SETTLED
 
 
-@enforces("RR 11.1i", "RR 11.3b", "RR 11.3c")
 def ask_legend_rule(game: RiskGame) -> None:
     """Find every controller with two legendary permanents of one name; the active player
-    chooses first, then the others in turn order (RR 11.3b, RR 11.3c)."""
+    chooses first, then the others in turn order (RR 11.3b, RR 11.3c).
+
+    :enforces: RR 11.1i, RR 11.3b, RR 11.3c
+    """
     seats = len(game.table.players)
     choices: list[tuple[int, str]] = []
     for offset in range(seats):
@@ -155,10 +156,12 @@ def ask_legend_rule(game: RiskGame) -> None:
         game.decision, game.priority = "legend", choices[0][0]
 
 
-@enforces("RR R29")
 def keep_legend(game: RiskGame, player: int, kept: int) -> None:
     """Keep one legendary permanent; the others of its name that ``player`` controls are
-    destroyed. Then state-based actions are checked again and play resumes."""
+    destroyed. Then state-based actions are checked again and play resumes.
+
+    :enforces: RR R29
+    """
     name = game.table.cards[kept].name
     for permanent in game.table.permanents(player):
         if permanent.name == name and permanent.id != kept:

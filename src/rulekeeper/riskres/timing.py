@@ -15,7 +15,6 @@ from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.costs import ability_cost, spell_cost
 from rulekeeper.riskres.keywords import has_keyword
 from rulekeeper.riskres.state import zone_name
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
@@ -23,13 +22,14 @@ if TYPE_CHECKING:
 MAIN_STEPS: Final = ("main1", "main2")
 
 
-@enforces("RR 5.3a", "RR 3.2.2a", "RR 4.4a", "RR 4.6a")
 def is_sorcery_speed(game: RiskGame, player: int) -> bool:
-    """True when ``player`` may act at sorcery speed: their main phase, stack empty (RR 5.3a)."""
+    """True when ``player`` may act at sorcery speed: their main phase, stack empty (RR 5.3a).
+
+    :enforces: RR 5.3a, RR 3.2.2a, RR 4.4a, RR 4.6a
+    """
     return game.active == player and game.step in MAIN_STEPS and not game.stack
 
 
-@enforces("RR 2.5b", "RR 10.2b")
 def why_not_target(
     game: RiskGame, player: int, kind: str | None, target: Target | None
 ) -> Violation | None:
@@ -37,6 +37,8 @@ def why_not_target(
 
     Only permanents on the battlefield and players can be targeted: no starter card reaches
     into exile (RR 2.5b), or into any other zone.
+
+    :enforces: RR 2.5b, RR 10.2b
     """
     if kind is None:
         return None if target is None else ("RR 5.2a", "this has no target")
@@ -61,17 +63,21 @@ def why_not_target(
     return None
 
 
-@enforces("RR 1.2a", "RR 1.2d", "RR R10", "RR 4.3b", "RR R40")
 def why_not_pitch(game: RiskGame, player: int, card_id: int) -> Violation | None:
-    """Any card in hand may be pitched whenever its owner has priority (RR 1.2a, RR R10)."""
+    """Any card in hand may be pitched whenever its owner has priority (RR 1.2a, RR R10).
+
+    :enforces: RR 1.2a, RR 1.2d, RR R10, RR 4.3b, RR R40
+    """
     if game.table.cards[card_id].zone != zone_name("hand", player):
         return ("RR 1.2a", "a card is pitched from your own hand")
     return None
 
 
-@enforces("RR R2", "RR 3.1.4b")
 def why_not_play_landmark(game: RiskGame, player: int, card_id: int) -> Violation | None:
-    """A landmark is put onto the battlefield at sorcery speed for its cost, one per player."""
+    """A landmark is put onto the battlefield at sorcery speed for its cost, one per player.
+
+    :enforces: RR R2, RR 3.1.4b
+    """
     state = game.table.cards[card_id]
     if state.zone != zone_name("hand", player):
         return ("RR R2", "a landmark is played from your own hand")
@@ -90,11 +96,13 @@ def why_not_play_landmark(game: RiskGame, player: int, card_id: int) -> Violatio
     return None
 
 
-@enforces("RR 3.2.1a", "RR 5.3b", "RR 1.1d", "RR 4.4c", "RR 1.1a")
 def why_not_cast(
     game: RiskGame, player: int, card_id: int, target: Target | None, alternative: bool
 ) -> Violation | None:
-    """A spell is cast from hand at its speed, with a legal target, for EP you have."""
+    """A spell is cast from hand at its speed, with a legal target, for EP you have.
+
+    :enforces: RR 3.2.1a, RR 5.3b, RR 1.1d, RR 4.4c, RR 1.1a
+    """
     state = game.table.cards[card_id]
     definition = state.definition
     if state.zone != zone_name("hand", player):
@@ -120,13 +128,15 @@ def why_not_cast(
     return None
 
 
-@enforces("RR 1.4c", "RR 1.4f", "RR 1.4g", "RR 4.4b", "RR R60", "RR R79")
 def why_not_activate(
     game: RiskGame, player: int, card_id: int, index: int, target: Target | None
 ) -> Violation | None:
     """An ability of your permanent, at its speed, with its costs (EP, Intel, tap) payable:
     an escalated Intel ability needs its Intel tokens and all its EP, surcharge included
-    (RR R79)."""
+    (RR R79).
+
+    :enforces: RR 1.4c, RR 1.4f, RR 1.4g, RR 4.4b, RR R60, RR R79
+    """
     state = game.table.cards[card_id]
     if state.zone != zone_name("battlefield", player):
         return ("RR 5.1c", "you activate abilities of permanents you control")
@@ -154,21 +164,13 @@ def why_not_activate(
     return None
 
 
-@enforces(
-    "RR 6.1a",
-    "RR 6.1b",
-    "RR 6.1d",
-    "RR 4.5.2c",
-    "RR 3.1.1b",
-    "RR R37",
-    "RR R38",
-    "RR 10.3a",
-    "RR 10.3b",
-)
 def why_not_attack(game: RiskGame, player: int, attacker: int, target: Target) -> Violation | None:
     """An untapped creature that has been under your control since the turn began (or has
     haste) attacks once a turn, at an opponent still in the game or at one of their creatures
-    (RR 10.3a); each attacker chooses for itself, so attacks may be split (RR 10.3b)."""
+    (RR 10.3a); each attacker chooses for itself, so attacks may be split (RR 10.3b).
+
+    :enforces: RR 6.1a, RR 6.1b, RR 6.1d, RR 4.5.2c, RR 3.1.1b, RR R37, RR R38, RR 10.3a, RR 10.3b
+    """
     table = game.table
     creature = table.cards[attacker]
     if creature.zone != zone_name("battlefield", player) or not creature.definition.has_type(
@@ -197,23 +199,14 @@ def why_not_attack(game: RiskGame, player: int, attacker: int, target: Target) -
     return None
 
 
-@enforces(
-    "RR 6.1a",
-    "RR 6.1c",
-    "RR 4.5.3b",
-    "RR 6.2.2a",
-    "RR 6.2.2b",
-    "RR 6.2.3b",
-    "RR 3.1.1b",
-    "RR R38",
-    "RR 10.3c",
-    "RR 6.2.3a",
-    "RR R78",
-)
 def why_not_block(game: RiskGame, player: int, blocker: int, attacker: int) -> Violation | None:
     """An untapped creature of a defending player blocks one attacker it is able to block,
     among those attacking that player or their creatures (RR 10.3c), if the blocks can still
-    be finished as Menace and Guardian require (RR 6.2.2c, RR R78)."""
+    be finished as Menace and Guardian require (RR 6.2.2c, RR R78).
+
+    :enforces: RR 6.1a, RR 6.1c, RR 4.5.3b, RR 6.2.2a, RR 6.2.2b, RR 6.2.3b, RR 3.1.1b, RR R38,
+        RR 10.3c, RR 6.2.3a, RR R78
+    """
     table = game.table
     creature = table.cards[blocker]
     if creature.zone != zone_name("battlefield", player) or not creature.definition.has_type(
@@ -316,7 +309,6 @@ def _blockers_needed(game: RiskGame, attacker: int) -> int:
     return 2 if has_keyword(game.table, game.table.cards[attacker], "Menace") else 1
 
 
-@enforces("RR 6.2.3a", "RR R78")
 def most_guardians_blocked(
     game: RiskGame, player: int, declared: dict[int, int] | None = None
 ) -> int:
@@ -328,6 +320,8 @@ def most_guardians_blocked(
     blocker or two or more (RR 6.2.2c), and uses each untapped creature at most once. A
     creature may block only one attacker (RR 4.5.3b), so blocking one Guardian attacker can
     leave another unblockable: the rule asks for as many as can be blocked together.
+
+    :enforces: RR 6.2.3a, RR R78
     """
     table = game.table
     declared = declared or {}
@@ -396,10 +390,12 @@ def _takings(
     return found
 
 
-@enforces("RR 6.2.2c", "RR 6.2.3a", "RR R36", "RR R78")
 def why_not_end_blocks(game: RiskGame, player: int) -> Violation | None:
     """Blocks are complete only if every Menace attacker blocked has 2+ blockers and as many
-    Guardian attackers are blocked as any declaration could block (RR R78)."""
+    Guardian attackers are blocked as any declaration could block (RR R78).
+
+    :enforces: RR 6.2.2c, RR 6.2.3a, RR R36, RR R78
+    """
     table = game.table
     untapped = [b.id for b in table.creatures(player) if not b.tapped]
     blocked = 0

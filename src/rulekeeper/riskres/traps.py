@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Final
 from rulekeeper.riskres import MAX_TRAPS
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.state import CardState, zone_name
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.engine.game import Violation
@@ -28,9 +27,11 @@ TRAP_COST: Final = 1  # RR 8.1a
 CHALLENGE_COST: Final = 2  # RR 8.4a
 
 
-@enforces("RR R43", "RR 8.2a", "RR 8.2b", "RR 8.2c")
 def is_real(trap: CardState) -> bool:
-    """True for a real trap: a card with a trap trigger (RR R43); any other is a bluff."""
+    """True for a real trap: a card with a trap trigger (RR R43); any other is a bluff.
+
+    :enforces: RR R43, RR 8.2a, RR 8.2b, RR 8.2c
+    """
     return trap.definition.trap is not None
 
 
@@ -39,19 +40,11 @@ def controller_of(trap: CardState) -> int:
     return int(trap.zone.removeprefix("traps:"))
 
 
-@enforces(
-    "RR 8.1a",
-    "RR 8.1b",
-    "RR 8.1c",
-    "RR 8.1d",
-    "RR 2.7b",
-    "RR R1",
-    "RR R42",
-    "RR 3.2.1c",
-    "RR 3.2.2c",
-)
 def why_not_set_trap(game: RiskGame, player: int, card_id: int) -> Violation | None:
-    """A card from your own hand, not a sorcery, while you have fewer than two traps, for 1 EP."""
+    """A card from your own hand, not a sorcery, while you have fewer than two traps, for 1 EP.
+
+    :enforces: RR 8.1a, RR 8.1b, RR 8.1c, RR 8.1d, RR 2.7b, RR R1, RR R42, RR 3.2.1c, RR 3.2.2c
+    """
     state = game.table.cards[card_id]
     if state.zone != zone_name("hand", player):
         return ("RR R42", "a trap is set from your own hand")
@@ -64,20 +57,24 @@ def why_not_set_trap(game: RiskGame, player: int, card_id: int) -> Violation | N
     return None
 
 
-@enforces("RR 8.5c", "RR 13.2c")
 def set_trap(game: RiskGame, player: int, card_id: int) -> None:
     """Pay 1 EP and put the card face down in your trap zone; the others learn only that a
     trap was set (RR R42). It is neither a spell nor a permanent there (RR 8.5c), and not a
-    face-down creature cast with morph (RR 13.2c)."""
+    face-down creature cast with morph (RR 13.2c).
+
+    :enforces: RR 8.5c, RR 13.2c
+    """
     game.table.players[player].ep -= TRAP_COST
     game.table.move(card_id, zone_name("traps", player))
     game.passes = 0
     game.record("RR R42", f"{game.name_of(player)} sets a trap for {TRAP_COST} EP")
 
 
-@enforces("RR 8.4a", "RR R45")
 def why_not_challenge(game: RiskGame, player: int, trap: int) -> Violation | None:
-    """A player may pay 2 EP to challenge a trap an opponent controls (RR 8.4a, RR R45)."""
+    """A player may pay 2 EP to challenge a trap an opponent controls (RR 8.4a, RR R45).
+
+    :enforces: RR 8.4a, RR R45
+    """
     zone = game.table.cards[trap].zone
     if not zone.startswith("traps:") or zone == zone_name("traps", player):
         return ("RR R45", "you challenge a trap that an opponent controls")
@@ -86,10 +83,12 @@ def why_not_challenge(game: RiskGame, player: int, trap: int) -> Violation | Non
     return None
 
 
-@enforces("RR 8.4b", "RR 8.4c", "RR 8.4d")
 def challenge(game: RiskGame, player: int, trap: int) -> None:
     """Reveal the trap: a bluff goes to its owner's graveyard and the challenger draws a card;
-    a real trap springs, aimed at the challenger."""
+    a real trap springs, aimed at the challenger.
+
+    :enforces: RR 8.4b, RR 8.4c, RR 8.4d
+    """
     state = game.table.cards[trap]
     game.table.players[player].ep -= CHALLENGE_COST
     game.passes = 0
@@ -105,7 +104,6 @@ def challenge(game: RiskGame, player: int, trap: int) -> None:
     game.draw(player, "RR 8.4c")
 
 
-@enforces("RR 8.3a", "RR R76")
 def is_attacked(game: RiskGame, player: int) -> bool:
     """True while an attack is aimed at ``player`` or at a creature they control: the trigger
     "when an opponent attacks you" that every trap of the starter set prints (RR 8.3a), a
@@ -113,14 +111,18 @@ def is_attacked(game: RiskGame, player: int) -> bool:
 
     Only the player an attack is made against is attacked (RR 10.3a), so with three or more
     players a trap of a player nobody attacks stays set.
+
+    :enforces: RR 8.3a, RR R76
     """
     return any(game.defending_player(target) == player for target in game.attacks.values())
 
 
-@enforces("RR 8.3b", "RR R44", "RR R76")
 def check_triggers(game: RiskGame) -> None:
     """Spring every real trap whose printed trigger has happened (RR 8.3a), checked whenever
-    state-based actions are (RR R44)."""
+    state-based actions are (RR R44).
+
+    :enforces: RR 8.3b, RR R44, RR R76
+    """
     if not game.attacks:
         return
     attacker = game.active
@@ -134,12 +136,14 @@ def check_triggers(game: RiskGame) -> None:
                 spring(game, state, attacker)
 
 
-@enforces("RR 8.3c", "RR R44", "RR 8.5c")
 def spring(game: RiskGame, trap: CardState, aimed_at: int) -> None:
     """Reveal a real trap: an instant goes on the stack, aimed at ``aimed_at`` where it needs
     a player; a permanent enters the battlefield under the control of the trap's controller
     (its owner, unless it was stolen: RR R72). Until then it was neither a spell nor a
-    permanent (RR 8.5c)."""
+    permanent (RR 8.5c).
+
+    :enforces: RR 8.3c, RR R44, RR 8.5c
+    """
     from rulekeeper.riskres.effects import enter_battlefield
 
     controller = controller_of(trap)
@@ -166,10 +170,12 @@ def aim(trap: CardState, player: int) -> Target | None:
     return Player(player) if trap.definition.target in ("opponent", "player") else None
 
 
-@enforces("RR 8.5a", "RR R71")
 def sweep(game: RiskGame, source: CardState) -> None:
     """Reveal every trap, of every player in seat order, to every player; each stays set,
-    face down, where it was (RR 8.5a, RR R71)."""
+    face down, where it was (RR 8.5a, RR R71).
+
+    :enforces: RR 8.5a, RR R71
+    """
     found = False
     for player in range(len(game.table.players)):
         for trap in game.table.zones[zone_name("traps", player)]:
@@ -190,11 +196,13 @@ def _pick(game: RiskGame, player: int) -> CardState | None:
     return game.table.cards[traps[game.chance.pick(len(traps), kind="trap")]]
 
 
-@enforces("RR 8.5b", "RR R72")
 def steal(game: RiskGame, thief: int, victim: int) -> None:
     """Move one of ``victim``'s traps, picked at random, into ``thief``'s trap zone, still
     face down: from now on it is the thief's trap (RR R72). A thief who already has two traps
-    steals nothing (RR 8.1c)."""
+    steals nothing (RR 8.1c).
+
+    :enforces: RR 8.5b, RR R72
+    """
     if len(game.table.zones[zone_name("traps", thief)]) >= MAX_TRAPS:
         game.record("RR R72", f"{game.name_of(thief)} already has {MAX_TRAPS} traps")
         return
@@ -206,11 +214,13 @@ def steal(game: RiskGame, thief: int, victim: int) -> None:
     game.record("RR R72", f"{game.name_of(thief)} steals a trap of {game.name_of(victim)}'s")
 
 
-@enforces("RR 8.5b", "RR R73")
 def copy_trap(game: RiskGame, source: CardState, copier: int, victim: int) -> None:
     """Copy one of ``victim``'s traps, picked at random and revealed: if it is a true trap,
     its effect happens for ``copier`` at once, aimed at ``victim`` where it needs a player; a
-    copy of any other card is nothing. The trap itself stays set (RR R73)."""
+    copy of any other card is nothing. The trap itself stays set (RR R73).
+
+    :enforces: RR 8.5b, RR R73
+    """
     from rulekeeper.riskres.effects import resolve
 
     trap = _pick(game, victim)

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Final
 
 from rulekeeper.riskres.actions import Player
 from rulekeeper.riskres.state import CardState
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.engine.game import Violation
@@ -25,9 +24,11 @@ if TYPE_CHECKING:
 TRIGGER_BASE: Final = -3  # the stack's ability index of a card's trigger i is TRIGGER_BASE - i
 
 
-@enforces("RR 4.5.1a", "RR 4.5.2d", "RR 4.5.3d", "RR 4.7.1a")
 def fire(game: RiskGame, event: str, sources: Sequence[CardState]) -> None:
-    """Note every ability of ``sources`` that triggers on ``event``; it waits for priority."""
+    """Note every ability of ``sources`` that triggers on ``event``; it waits for priority.
+
+    :enforces: RR 4.5.1a, RR 4.5.2d, RR 4.5.3d, RR 4.7.1a
+    """
     for source in sources:
         for index, trigger in enumerate(source.definition.triggers):
             if trigger.when == event:
@@ -35,21 +36,25 @@ def fire(game: RiskGame, event: str, sources: Sequence[CardState]) -> None:
                 game.record("RR R51", f"{source.name}'s ability triggers")
 
 
-@enforces("RR 13.5c", "RR R75")
 def dies(game: RiskGame, card: CardState, controller: int) -> None:
     """``card`` has just died (gone from the battlefield to a graveyard) under ``controller``:
     note its "when this dies" abilities. They are the actual card's, even if it was face
-    down and so had no abilities on the battlefield (RR 13.5c, RR R75)."""
+    down and so had no abilities on the battlefield (RR 13.5c, RR R75).
+
+    :enforces: RR 13.5c, RR R75
+    """
     for index, trigger in enumerate(card.printed.triggers):
         if trigger.when == "dies":
             game.pending_triggers.append((controller, card.id, index))
             game.record("RR 13.5c", f"{card.printed.name}'s ability triggers as it dies")
 
 
-@enforces("RR R51")
 def stack_pending(game: RiskGame) -> bool:
     """Put waiting triggers on the stack, the active player's first. Return True if a player
-    holding several must first choose their order (the game then waits for that choice)."""
+    holding several must first choose their order (the game then waits for that choice).
+
+    :enforces: RR R51
+    """
     seats = len(game.table.players)
     for offset in range(seats):
         player = (game.active + offset) % seats

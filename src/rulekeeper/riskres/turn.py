@@ -34,7 +34,6 @@ from rulekeeper.riskres.actions import (
 )
 from rulekeeper.riskres.costs import ability_cost, spell_cost
 from rulekeeper.riskres.state import zone_name
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
@@ -68,7 +67,6 @@ PRIORITY_STEPS: Final = (
 )
 
 
-@enforces("RR 5.2d", "RR 9.4b", "RR R15", "RR 4.4d", "RR R52")
 def next_step(game: RiskGame) -> None:
     """Leave the current step (the stack is empty and every player has passed) and enter the
     next one.
@@ -76,6 +74,8 @@ def next_step(game: RiskGame) -> None:
     Win conditions are checked as each phase ends (RR 9.4b, RR R15). Players pass in the
     cleanup step only if something triggered during it (RR 4.7.2d); another cleanup step then
     follows (RR R52).
+
+    :enforces: RR 5.2d, RR 9.4b, RR R15, RR 4.4d, RR R52
     """
     outcome.check_win_conditions(game, "RR 9.4b")
     if game.outcome is not None:
@@ -97,7 +97,6 @@ def end_turn(game: RiskGame) -> None:
         begin_turn(game, next_turn(game), game.turn + 1)
 
 
-@enforces("RR 10.1a", "RR 10.1b", "RR 10.1c", "RR R62")
 def next_turn(game: RiskGame) -> int:
     """Who takes the next turn: an extra turn first (RR 10.1c), else the next player clockwise
     still in the game (RR 10.1a, RR 10.1b).
@@ -105,6 +104,8 @@ def next_turn(game: RiskGame) -> int:
     An extra turn is taken straight after the turn in which it was granted, and it does not
     move the order on: the regular turn after it goes to the player after the one whose
     regular turn came before it (RR R62).
+
+    :enforces: RR 10.1a, RR 10.1b, RR 10.1c, RR R62
     """
     while game.extra_turns:
         player = game.extra_turns.pop(0)
@@ -126,26 +127,15 @@ def next_turn(game: RiskGame) -> int:
     return following
 
 
-@enforces(
-    "RR 4.1a",
-    "RR 4.1b",
-    "RR 4.1c",
-    "RR 4.1d",
-    "RR R5",
-    "RR R4",
-    "RR R19",
-    "RR 1.4e",
-    "RR 1.1c",
-    "RR 1.4b",
-    "RR 3.1.1c",
-    "RR R53",
-)
 def begin_turn(game: RiskGame, player: int, number: int) -> None:
     """Start ``player``'s turn with the untap phase, in which no player gets priority.
 
     Only the active player's permanents untap (RR R5); until-end-of-turn effects end; marked
     damage and Armored prevention are cleared (RR R4, RR R19); Intel escalation starts again
     (RR 1.4e). EP and Intel tokens are kept (RR 1.1c, RR 1.4b).
+
+    :enforces: RR 4.1a, RR 4.1b, RR 4.1c, RR 4.1d, RR R5, RR R4, RR R19, RR 1.4e, RR 1.1c, RR 1.4b,
+        RR 3.1.1c, RR R53
     """
     game.active, game.turn, game.step = player, number, "untap"
     if number > game.turn_limit:
@@ -165,20 +155,12 @@ def begin_turn(game: RiskGame, player: int, number: int) -> None:
     enter(game, "draw")
 
 
-@enforces(
-    "RR 4.2a",
-    "RR 4.2b",
-    "RR 4.2c",
-    "RR 4.2d",
-    "RR 4.3a",
-    "RR 4.3d",
-    "RR R7",
-    "RR R23",
-    "RR 4.5.1b",
-    "RR 4.7.1b",
-)
 def enter(game: RiskGame, step: str) -> None:
-    """Enter ``step``: do what happens there by itself, then ask for the next decision."""
+    """Enter ``step``: do what happens there by itself, then ask for the next decision.
+
+    :enforces: RR 4.2a, RR 4.2b, RR 4.2c, RR 4.2d, RR 4.3a, RR 4.3d, RR R7, RR R23, RR 4.5.1b,
+        RR 4.7.1b
+    """
     game.step, game.passes = step, 0
     me = game.table.players[game.active]
     if step == "draw":
@@ -222,18 +204,6 @@ def enter(game: RiskGame, step: str) -> None:
     game.give_priority(game.active)
 
 
-@enforces(
-    "RR 4.7.2a",
-    "RR 4.7.2b",
-    "RR 4.7.2c",
-    "RR 4.7.2d",
-    "RR 2.2a",
-    "RR 2.2b",
-    "RR R18",
-    "RR 11.1h",
-    "RR R21",
-    "RR R52",
-)
 def cleanup(game: RiskGame) -> None:
     """Cleanup: the active player discards to ten (RR R18: the only time hand size is
     checked), until-end-of-turn effects end and damage is removed.
@@ -241,6 +211,9 @@ def cleanup(game: RiskGame) -> None:
     No one gets priority unless something triggered during the step, a discard say
     (RR 4.7.2d); then players receive priority as usual, and once the stack is empty and all
     have passed another cleanup step follows (RR R52, see :func:`next_step`).
+
+    :enforces: RR 4.7.2a, RR 4.7.2b, RR 4.7.2c, RR 4.7.2d, RR 2.2a, RR 2.2b, RR R18, RR 11.1h,
+        RR R21, RR R52
     """
     me = game.table.players[game.active]
     if not me.left and len(game.table.zones[zone_name("hand", game.active)]) > HAND_SIZE:
@@ -257,10 +230,12 @@ def cleanup(game: RiskGame) -> None:
     end_turn(game)
 
 
-@enforces("RR 2.4a")
 def perform_combat_or_cleanup(game: RiskGame, player: int, action: Action) -> None:
     """Carry out a declaration (attack, block) or a discard to hand size, which puts the card
-    in its owner's graveyard (RR 2.4a)."""
+    in its owner's graveyard (RR 2.4a).
+
+    :enforces: RR 2.4a
+    """
     match action:
         case Attack(attacker, target):
             combat.declare_attacker(game, attacker, target)
@@ -284,10 +259,12 @@ def perform_combat_or_cleanup(game: RiskGame, player: int, action: Action) -> No
             cleanup(game)
 
 
-@enforces("RR 1.2c", "RR 4.3c", "RR 5.3c", "RR 1.1b", "RR R40")
 def pitch(game: RiskGame, player: int, card_id: int) -> None:
     """Pitch a card: gain its pitch value in EP and put it on the bottom of its owner's
-    library, below the cards pitched before it (RR 1.2c). The stack is not used."""
+    library, below the cards pitched before it (RR 1.2c). The stack is not used.
+
+    :enforces: RR 1.2c, RR 4.3c, RR 5.3c, RR 1.1b, RR R40
+    """
     state = game.table.cards[card_id]
     me = game.table.players[player]
     me.ep += state.definition.pitch
@@ -299,9 +276,11 @@ def pitch(game: RiskGame, player: int, card_id: int) -> None:
     outcome.check_named_time(game, player, "gain_ep")
 
 
-@enforces("RR R2", "RR 2.3b", "RR 3.1.4a", "RR 5.3c")
 def play_landmark(game: RiskGame, player: int, card_id: int) -> None:
-    """Put a landmark onto the battlefield, untapped, paying its cost; no stack (RR R2)."""
+    """Put a landmark onto the battlefield, untapped, paying its cost; no stack (RR R2).
+
+    :enforces: RR R2, RR 2.3b, RR 3.1.4a, RR 5.3c
+    """
     state = game.table.cards[card_id]
     me = game.table.players[player]
     me.ep -= state.definition.cost
@@ -314,12 +293,14 @@ def play_landmark(game: RiskGame, player: int, card_id: int) -> None:
     )
 
 
-@enforces("RR 2.6a", "RR 5.2a", "RR 1.1a")
 def cast(
     game: RiskGame, player: int, card_id: int, target: Target | None, alternative: bool
 ) -> None:
     """Pay a spell's cost and put it on the stack; its caster receives priority
-    again (RR R80)."""
+    again (RR R80).
+
+    :enforces: RR 2.6a, RR 5.2a, RR 1.1a
+    """
     state = game.table.cards[card_id]
     me = game.table.players[player]
     cost = spell_cost(game.table, player, state.definition, card_id, alternative=alternative)
@@ -334,10 +315,12 @@ def cast(
     game.record("RR 5.2a", f"{me.name} casts {state.name}{aimed}{how} for {cost} EP (EP {me.ep})")
 
 
-@enforces("RR 1.4h", "RR 1.4i", "RR 1.4j", "RR 1.5e", "RR 2.6a", "RR 5.2a")
 def activate(game: RiskGame, player: int, card_id: int, index: int, target: Target | None) -> None:
     """Pay an ability's costs (Intel tokens leave without using the stack, RR 1.4h) and put
-    the ability on the stack, where players may respond to it (RR 1.4i, RR 1.4j)."""
+    the ability on the stack, where players may respond to it (RR 1.4i, RR 1.4j).
+
+    :enforces: RR 1.4h, RR 1.4i, RR 1.4j, RR 1.5e, RR 2.6a, RR 5.2a
+    """
     state = game.table.cards[card_id]
     me = game.table.players[player]
     ability = state.definition.abilities[index]
@@ -358,9 +341,11 @@ def activate(game: RiskGame, player: int, card_id: int, index: int, target: Targ
     )
 
 
-@enforces("RR 2.6b", "RR 3.2.1b", "RR 3.2.2b")
 def resolve_top(game: RiskGame) -> None:
-    """Resolve the top item of the stack (last in, first out)."""
+    """Resolve the top item of the stack (last in, first out).
+
+    :enforces: RR 2.6b, RR 3.2.1b, RR 3.2.2b
+    """
     item = game.stack.pop()
     source = game.table.cards[item["source"]]
     controller, target = item["controller"], item["target"]
@@ -387,9 +372,11 @@ def resolve_top(game: RiskGame) -> None:
         game.table.move(source.id, zone_name("graveyard", source.owner))
 
 
-@enforces("RR R20", "RR 9.2d")
 def concede(game: RiskGame, player: int) -> None:
-    """``player`` concedes: they lose at once; the stack is not used (RR R20)."""
+    """``player`` concedes: they lose at once; the stack is not used (RR R20).
+
+    :enforces: RR R20, RR 9.2d
+    """
     game.table.players[player].lost = "RR 9.2d"
     game.record("RR 9.2d", f"{game.name_of(player)} concedes")
     outcome.settle(game)
@@ -399,10 +386,12 @@ def concede(game: RiskGame, player: int) -> None:
         combat.damage_step(game, game.step)
 
 
-@enforces("RR R64")
 def move_on(game: RiskGame, player: int) -> None:
     """After ``player`` left outside the state-based actions (by conceding), carry on with the
-    decision they were making, asking the next player instead (RR R64)."""
+    decision they were making, asking the next player instead (RR R64).
+
+    :enforces: RR R64
+    """
     if game.outcome is not None or game.priority != player:
         return
     match game.decision:

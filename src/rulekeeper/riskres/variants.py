@@ -16,7 +16,6 @@ from rulekeeper.riskres import FACTS
 from rulekeeper.riskres import actions as act
 from rulekeeper.riskres.hooks import RiskVariant
 from rulekeeper.riskres.state import zone_name
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.engine.game import Violation
@@ -68,7 +67,10 @@ class Bounty(RiskVariant):
 
     def reward_elimination(self, game: RiskGame, eliminated: int) -> None:
         """The eliminator takes all of the eliminated player's EP and one card of their hand
-        chosen by the game's chance (RR R56)."""
+        chosen by the game's chance (RR R56).
+
+        :enforces: RR 10.4.2a, RR R55, RR R56
+        """
         taker = eliminator(game, eliminated)
         if taker is None:
             return
@@ -93,7 +95,10 @@ class KingOfTheHill(RiskVariant):
         return "king"
 
     def setup(self, game: RiskGame) -> None:
-        """The first player is the King and starts with 10 EP (RR R57)."""
+        """The first player is the King and starts with 10 EP (RR R57).
+
+        :enforces: RR 10.4.3a, RR 10.4.3b, RR R57
+        """
         self.state.king = game.first_player
         king = game.table.players[game.first_player]
         king.ep = KING_EP
@@ -103,13 +108,19 @@ class KingOfTheHill(RiskVariant):
         self.state.king = game.active
 
     def extra_draws(self, game: RiskGame, player: int) -> int:
-        """One more card for everyone but the King, while there is a King (RR R57, RR R67)."""
+        """One more card for everyone but the King, while there is a King (RR R57, RR R67).
+
+        :enforces: RR 10.4.3c, RR R67
+        """
         king = self.state.king
         return KING_EXTRA_DRAW if king is not None and player != king else 0
 
     def reward_elimination(self, game: RiskGame, eliminated: int) -> None:
         """The player who eliminates the King becomes King; with no eliminator the crown is
-        gone (RR R57)."""
+        gone (RR R57).
+
+        :enforces: RR 10.4.3d, RR R55, RR R57
+        """
         if self.state.king != eliminated:
             return
         taker = eliminator(game, eliminated)
@@ -122,20 +133,12 @@ class KingOfTheHill(RiskVariant):
             game.record("RR 10.4.3d", f"{new} defeats the King, {name}, and is the new King")
 
 
-# Linked here rather than by decorating: compiled with mypyc, a decorated method is called the
-# slow way (see "A compiled engine" in the contributor guide).
-enforces("RR 10.4.2a", "RR R55", "RR R56")(Bounty.reward_elimination)
-enforces("RR 10.4.3a", "RR 10.4.3b", "RR R57")(KingOfTheHill.setup)
-enforces("RR 10.4.3c", "RR R67")(KingOfTheHill.extra_draws)
-enforces("RR 10.4.3d", "RR R55", "RR R57")(KingOfTheHill.reward_elimination)
-
 VARIANT_TYPES: Final[tuple[type[RiskVariant], ...]] = (RiskVariant, Alliance, Bounty, KingOfTheHill)
 """Every variant, the plain game first: a game is set up and restored with one of these."""
 
 _BY_KEY: Final[dict[str, type[RiskVariant]]] = {v().option: v for v in VARIANT_TYPES}
 
 
-@enforces("RR R66")
 def variant_for(key: str, players: int) -> RiskVariant:
     """The variant a game is set up with by name (``""`` for the plain game), refusing an
     unknown one, or a variant in a game of fewer than three players (RR R66).
@@ -146,6 +149,8 @@ def variant_for(key: str, players: int) -> RiskVariant:
     rulekeeper.errors.InputError: King of the Hill needs 3 or more players, not 2 (RR R66)
 
     :raises InputError: if the variant cannot be played.
+
+    :enforces: RR R66
     """
     if key not in _BY_KEY:
         raise InputError(f"unknown variant {key!r}; choose from {', '.join(VARIANTS)}")

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.riskres.state import HIDDEN_ZONES, CardState, PlayerState, zone_name
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.riskres.game import RiskGame
@@ -41,7 +40,6 @@ TOP: Final = "top"
 """The viewer sees how many cards the zone holds and its top card."""
 
 
-@enforces("RR 13.1d", "RR R30")
 def sight(game: RiskGame, kind: str, owner: int, viewer: int | None) -> str:
     """What ``viewer`` sees of ``owner``'s zone of ``kind``: :data:`CARDS`, :data:`COUNT` or
     :data:`TOP`; ``None`` is the referee, who sees every card. The view and a position
@@ -50,6 +48,8 @@ def sight(game: RiskGame, kind: str, owner: int, viewer: int | None) -> str:
     Nobody sees into a library, except the top card a player looks at while they scry
     (RR R30); hands and traps are their owner's; the other zones are public, a face-down
     card in them showing only that it is face down to all but its controller (RR 13.1d).
+
+    :enforces: RR 13.1d, RR R30
     """
     if viewer is None or kind not in HIDDEN_ZONES:
         return CARDS

@@ -7,7 +7,7 @@ against it; see the contributing guide for the authoring syntax.
 Configuration:
 
 ``rulekeeper_engine_packages`` (default ``["rulekeeper"]``)
-    Packages imported before reading so every ``@enforces`` has run. Only enforcers inside
+    Packages imported, and their rule marks read, before reading. Only enforcers inside
     them count.
 ``rulekeeper_tests_dir`` (default ``None``: ``../tests`` beside ``conf.py``)
     Where tests marked ``@pytest.mark.rule(...)`` are found, relative to ``conf.py``.

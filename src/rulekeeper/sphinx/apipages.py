@@ -2,7 +2,7 @@
 
 Every module of ``rulekeeper_engine_packages`` gets a page with ``automodule :members:`` in
 ``rulekeeper_api_dir``, so a new engine module is documented without anyone writing a page,
-and every ``@enforces`` target has somewhere for "Enforced by" to link to.
+and every marked enforcer has somewhere for "Enforced by" to link to.
 
 The pages are reStructuredText on purpose: autodoc writes reST, and in a MyST page it would
 have to be wrapped in ``eval-rst``.

@@ -19,7 +19,7 @@ from sphinx.domains import Domain
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from rulekeeper.rules import enforced_by, enforcers_of
+from rulekeeper.rules import ENFORCES_FIELD, enforced_by, enforcers_of
 from rulekeeper.sphinx.apipages import write_api_pages
 from rulekeeper.sphinx.changes import release_signature
 from rulekeeper.sphinx.domain import WARNING_TYPE, rules_domain
@@ -103,7 +103,7 @@ def add_reader_files(app: Sphinx, config: Config) -> None:
 
 
 def prepare(app: Sphinx) -> None:
-    """Run every ``@enforces`` in the engine, then write the API pages that document them, a
+    """Read every rule mark in the engine, then write the API pages that document them, a
     page per release, and the list of the engine's files that pages made from the engine
     depend on."""
     load_engines(app)
@@ -214,7 +214,7 @@ def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:
         for name in registry[rule_id]:
             _warn(
                 "unknown-rule",
-                "%s is decorated @enforces(%r), but no page defines rule %s",
+                "%s is marked as enforcing %r, but no page defines rule %s",
                 name,
                 rule_id,
                 rule_id,
@@ -224,8 +224,8 @@ def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:
         if rule.is_normative and rule_id not in registry:
             _warn(
                 "unenforced",
-                "normative rule %s is not enforced by any code in %s (decorate "
-                "the code with @enforces(%r), or mark the rule :status: pending)",
+                "normative rule %s is not enforced by any code in %s (mark the code "
+                "with ':enforces: %s' in its docstring, or mark the rule :status: pending)",
                 rule_id,
                 ", ".join(app.config.rulekeeper_engine_packages),
                 rule_id,
@@ -272,11 +272,13 @@ def check_consistency(app: Sphinx, env: BuildEnvironment) -> None:
 def add_enforces_field(
     app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]
 ) -> None:
-    """Append ``:Enforces:`` links to the docstring of every enforcing object.
+    """Append ``:Enforces:`` links to the docstring of every enforcing object, in place of the
+    plain ``:enforces:`` field that marks it in the source.
 
     A class also shows what its ``__init__`` enforces, since autodoc documents the constructor
     as part of the class.
     """
+    drop_enforces_field(lines)
     target = obj.fget if isinstance(obj, property) else obj
     qualname = f"{getattr(target, '__module__', '')}.{getattr(target, '__qualname__', '')}"
     packages = app.config.rulekeeper_engine_packages
@@ -300,6 +302,33 @@ def add_enforces_field(
         ":Enforces: " + ", ".join(f":rules:rule:`{rule_id}`" for rule_id in dict.fromkeys(own))
     )
     lines.append("")
+
+
+def drop_enforces_field(lines: list[str]) -> None:
+    """Remove the ``:enforces:`` field (its first line and the lines that go on indented below
+    it) from a docstring's lines, with the blank lines it leaves at the end.
+
+    >>> lines = ["Judge.", "", ":enforces: RR 1.1,", "    RR 1.2", ""]
+    >>> drop_enforces_field(lines)
+    >>> lines
+    ['Judge.', '']
+    """
+    kept: list[str] = []
+    indent: int | None = None
+    for line in lines:
+        depth = len(line) - len(line.lstrip())
+        if indent is not None and line.strip() and depth > indent:
+            continue
+        indent = None
+        if line.lstrip().startswith(ENFORCES_FIELD):
+            indent = depth
+            continue
+        kept.append(line)
+    if len(kept) == len(lines):
+        return
+    while kept and not kept[-1].strip():
+        kept.pop()
+    lines[:] = [*kept, ""] if kept else []
 
 
 def warn_dangling(app: Sphinx, domain: Domain | None, node: Element) -> bool | None:

@@ -1,4 +1,4 @@
-"""The ``@enforces`` registry as one build sees it.
+"""The rule-link registry as one build sees it.
 
 The registry in :mod:`rulekeeper.rules` is global to the process and is filled as modules are
 imported. A build imports every module of ``rulekeeper_engine_packages`` before reading, then
@@ -21,17 +21,15 @@ from rulekeeper.traceability import enforcers_in
 
 
 def load_engines(app: Sphinx) -> None:
-    """Import every configured engine package, so every ``@enforces`` decorator has run.
+    """Import every configured engine package and read its rule marks
+    (:func:`~rulekeeper.rules.load_engine`).
 
     :raises ExtensionError: if a package cannot be imported; a site built without its engine
         would report every rule as unenforced.
     """
     for package in app.config.rulekeeper_engine_packages:
         try:
-            module = importlib.import_module(package)
-            # A single-module engine has no submodules to walk.
-            if hasattr(module, "__path__"):
-                load_engine(package)
+            load_engine(package)
         except Exception as error:
             raise ExtensionError(
                 f"rulekeeper: cannot import engine package {package!r}: {error}"

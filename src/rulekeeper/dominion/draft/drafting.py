@@ -35,10 +35,9 @@ from rulekeeper.engine.events import EVERYONE, all_but
 from rulekeeper.engine.game import Action
 from rulekeeper.engine.save_codec import Codec
 from rulekeeper.errors import InputError, SerializationError
-from rulekeeper.rules import RuleId, enforces
+from rulekeeper.rules import RuleId
 
-# Callable[..., None] rather than a Protocol that spells out the default: this module is
-# compiled, and a plain alias costs the compiled build nothing.
+# A plain alias, not a Protocol (speed guide).
 Recorder = Callable[..., None]
 """Where the draft writes what happens: ``record(rule, text, seen_by=EVERYONE)``, a rule, a
 sentence and who may see it (the game's log; see :mod:`rulekeeper.engine.events`)."""
@@ -116,6 +115,8 @@ class Draft:
         (DD 5.1, DD R16). Without ``landscapes`` the landscape pile is empty (DD R17).
 
         :raises InputError: if the player count is outside 2-6 (DD 1.1) or a pool is too small.
+
+        :enforces: DD 1.1, DD 1.2, DD 1.3, DD 5.1, DD R1, DD R2, DD R16
         """
         FACTS.check_players(players)
         kingdom = sorted(set(kingdom_pool))
@@ -211,7 +212,10 @@ class Draft:
 
     def pick_violation(self, action: SetAside) -> tuple[RuleId, str] | None:
         """Why the current player may not set ``action.card`` aside now: not from the pile
-        they hold, or not once every randomizer is set aside (``None`` if they may)."""
+        they hold, or not once every randomizer is set aside (``None`` if they may).
+
+        :enforces: DD 2.1, DD 2.3
+        """
         if self.stage != PICK:
             return ("DD 2.3", "every randomizer has been set aside")
         if action.card not in self.piles[self.current_player()]:
@@ -220,7 +224,10 @@ class Draft:
 
     def centre_violation(self, action: MoveToCentre) -> tuple[RuleId, str] | None:
         """Why ``action.card`` may not move to the centre now: not the centre step, or not a
-        randomizer of the player on the left (``None`` if it may)."""
+        randomizer of the player on the left (``None`` if it may).
+
+        :enforces: DD 2.4
+        """
         if self.stage != CENTRE:
             return ("DD 2.4", "randomizers move to the centre after the sixth round")
         seat = self.current_player()
@@ -231,7 +238,10 @@ class Draft:
 
     def landscape_violation(self, action: DiscardLandscape) -> tuple[RuleId, str] | None:
         """Why ``action.card`` may not be discarded now: not the landscape step, or not in the
-        landscape pile (``None`` if it may)."""
+        landscape pile (``None`` if it may).
+
+        :enforces: DD 5.2
+        """
         if self.stage != LANDSCAPES:
             return ("DD 5.2", "landscapes are discarded after the Kingdom draft")
         if action.card not in self.landscape_pile:
@@ -255,7 +265,10 @@ class Draft:
 
     def set_aside_card(self, card: str, record: Recorder = _ignore) -> None:
         """The current player sets ``card`` aside from the pile they hold; the round ends, and
-        the piles pass, once every player has picked."""
+        the piles pass, once every player has picked.
+
+        :enforces: DD 2.1, DD 2.6, DD R3
+        """
         seat = self.current_player()
         self.piles[seat].remove(card)
         self.picked[seat] = card
@@ -269,7 +282,10 @@ class Draft:
 
     def pass_piles(self, record: Recorder = _ignore) -> None:
         """End a round: the picks join each player's set-aside randomizers, each pile passes
-        to the left, and after the sixth round the centre step begins."""
+        to the left, and after the sixth round the centre step begins.
+
+        :enforces: DD 2.2, DD 2.3, DD R5
+        """
         for seat, card in enumerate(self.picked):
             assert card is not None
             self.set_aside[seat].append(card)
@@ -288,7 +304,10 @@ class Draft:
 
     def move_to_centre(self, card: str, record: Recorder = _ignore) -> None:
         """The current player moves ``card`` from their left neighbour's randomizers to the
-        centre; once everyone has, the landscape draft begins (or the draft ends)."""
+        centre; once everyone has, the landscape draft begins (or the draft ends).
+
+        :enforces: DD 2.4, DD R6
+        """
         seat = self.current_player()
         left = left_of(seat, self.players)
         self.centre_choice[seat] = card
@@ -309,7 +328,10 @@ class Draft:
 
     def discard_landscape(self, card: str, record: Recorder = _ignore) -> None:
         """The current player discards ``card`` from the landscape pile; after one discard
-        each, the two left are the landscapes in use."""
+        each, the two left are the landscapes in use.
+
+        :enforces: DD 5.2, DD 5.3
+        """
         seat = self.current_player()
         self.landscape_pile.remove(card)
         self.discarded.append(card)
@@ -328,6 +350,8 @@ class Draft:
         setting aside is public, only their counts when it is private (DD 2.6); nobody's pick
         of the current round (DD R3); at the centre step, the left neighbour's six (DD R7); the
         landscape pile, which is open (DD R16).
+
+        :enforces: DD 2.6, DD R3, DD R7, DD R16
         """
         left = left_of(player, self.players)
         others: dict[str, Any] = {}
@@ -359,7 +383,10 @@ class Draft:
         """Why this draft could not be one of ``players`` reached by play, if it could not:
         the seats, the randomizers each holds or has set aside for the stage and round it is
         in (DD 1.2, DD 2.2, DD 2.4), the landscapes and who was dealt them (DD 5.1, DD 5.2).
-        The engine's own drafts give none; a save is refused on the first."""
+        The engine's own drafts give none; a save is refused on the first.
+
+        :enforces: DD 1.2, DD 2.2, DD 2.4, DD 5.1, DD 5.2
+        """
         size = RANDOMIZERS_PER_PLAYER
         seats: tuple[list[Any], ...] = (
             self.piles,
@@ -448,16 +475,3 @@ class Draft:
 
 _CODEC: Final = Codec(DraftRecord)
 """The draft's save: each field of the record is the draft's attribute of its name."""
-
-
-# Linked here rather than by decorating, so that the class compiles (see the speed guide).
-enforces("DD 1.1", "DD 1.2", "DD 1.3", "DD 5.1", "DD R1", "DD R2", "DD R16")(Draft.deal)
-enforces("DD 2.1", "DD 2.6", "DD R3")(Draft.set_aside_card)
-enforces("DD 2.1", "DD 2.3")(Draft.pick_violation)
-enforces("DD 2.4")(Draft.centre_violation)
-enforces("DD 5.2")(Draft.landscape_violation)
-enforces("DD 2.2", "DD 2.3", "DD R5")(Draft.pass_piles)
-enforces("DD 2.4", "DD R6")(Draft.move_to_centre)
-enforces("DD 5.2", "DD 5.3")(Draft.discard_landscape)
-enforces("DD 2.6", "DD R3", "DD R7", "DD R16")(Draft.view)
-enforces("DD 1.2", "DD 2.2", "DD 2.4", "DD 5.1", "DD 5.2")(Draft.problems)

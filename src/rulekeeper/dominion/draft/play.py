@@ -40,7 +40,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from rulekeeper.dominion import kingdom
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.draft import (
     EMPTY_PILES_TO_END,
@@ -55,7 +54,6 @@ from rulekeeper.dominion.hooks import DominionVariant
 from rulekeeper.engine.game import Action, Violation
 from rulekeeper.engine.save_codec import Codec, Conversion
 from rulekeeper.errors import InputError, SerializationError
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.dominion.game import DominionGame
@@ -69,7 +67,6 @@ LANDSCAPE_POOL: tuple[str, ...] = tuple(
 """Every landscape of the card data, all four kinds mixed (DD R16)."""
 
 
-# Interpreted scenarios subclass it (see "A compiled engine" in the speed guide).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DominionDraft(DominionVariant):
     """Dominion with drafted randomizers, per-player Supplies and a per-player end (``DD``).
@@ -78,6 +75,14 @@ class DominionDraft(DominionVariant):
     draft (DD R17). Both are saved with the game, so a restored game needs neither. Scoring is
     left to the plain game on purpose: the Draft wins and breaks ties as Dominion does, counting
     every card a player has wherever it came from (DD R20).
+
+    What the Draft leaves unlimited is enforced where the plain game acts without asking
+    :meth:`supply_of`, so that a test of such a rule runs the code that would break it: playing
+    a card from the hand (DD 4.1, in ``DominionGame.why_illegal``), passing with Masquerade (DD
+    4.2, DD R12, in ``kingdom.deliver``) and Lurker's gain from the one trash (DD 4.5, DD R15,
+    in ``kingdom.lurker_answer``).
+
+    :enforces: DD R20
     """
 
     facts = FACTS
@@ -91,6 +96,8 @@ class DominionDraft(DominionVariant):
         ``"no-landscapes"`` (DD R17).
 
         :raises InputError: if the Draft has no such option.
+
+        :enforces: DD 1.4, DD R4, DD R17
         """
         if option and option not in VARIANTS:
             raise InputError(
@@ -128,6 +135,8 @@ class DominionDraft(DominionVariant):
         randomizer dealt is set aside by someone and becomes a pile (DD R5), so every pile
         exists from the start, at the size ordinary Dominion gives it (DD R8); the base piles,
         laid out before, are shared (DD R9).
+
+        :enforces: DD 2.5, DD R8, DD R9
         """
         draft = Draft.deal(
             game.chance,
@@ -197,7 +206,10 @@ class DominionDraft(DominionVariant):
     def lay_out_supplies(self, game: DominionGame, draft: Draft) -> None:
         """Settle each player's Supply: the base piles, the centre's piles and their own five
         (DD 3.1); put the two landscapes left in use for everyone, one set that no Supply
-        limits (DD 5.3, DD R23): ``landscapes_of`` gives every player the same."""
+        limits (DD 5.3, DD R23): ``landscapes_of`` gives every player the same.
+
+        :enforces: DD 2.5, DD 3.1, DD 3.2, DD 5.3, DD R23
+        """
         shared = set(draft.shared)
         base = [p for p in game.piles if CARDS[p].kind == "base"]
         supplies = []
@@ -224,6 +236,8 @@ class DominionDraft(DominionVariant):
         Masquerade (DD 4.2, DD R12: ``kingdom.deliver``), cards in the one shared trash
         (DD 4.5, DD R15: ``kingdom.lurker_answer``) and a card returned to its pile,
         which goes to that card's pile wherever it is (DD R24), are never checked against it.
+
+        :enforces: DD 3.1, DD 3.3, DD 3.4, DD 3.5, DD R10, DD R11, DD R21, DD R22, DD R24
         """
         supplies = self.supplies
         if supplies:
@@ -232,7 +246,10 @@ class DominionDraft(DominionVariant):
 
     def copy_piles(self, game: DominionGame, player: int) -> tuple[str, ...]:
         """Every pile: a copy of a card that Smugglers or Jester names comes from that card's
-        pile wherever it is, even another player's private pile (DD 4.3, DD 4.4)."""
+        pile wherever it is, even another player's private pile (DD 4.3, DD 4.4).
+
+        :enforces: DD 4.3, DD 4.4, DD R13, DD R14
+        """
         return tuple(game.piles)
 
     # The end of the game.
@@ -240,7 +257,10 @@ class DominionDraft(DominionVariant):
     def is_game_over(self, game: DominionGame) -> Violation | None:
         """The game ends when the Province pile is empty (DD 6.3), or when any one player's
         Supply has three empty piles (DD 6.1), counted for each player on their own (DD 6.2)
-        and at every table size (DD R19)."""
+        and at every table size (DD R19).
+
+        :enforces: DD 6.1, DD 6.2, DD 6.3, DD R18, DD R19
+        """
         if not game.pile("Province"):
             return ("DD 6.3", "the Province pile is empty")
         if game.empty_pile_count() < EMPTY_PILES_TO_END:  # the common case, found at once
@@ -259,7 +279,10 @@ class DominionDraft(DominionVariant):
 
     def adjust_view(self, game: DominionGame, player: int, view: dict[str, Any]) -> None:
         """Add the draft as ``player`` may see it (DD 2.6) and, once it is over, every
-        player's private piles, which are public from then on (DD R7)."""
+        player's private piles, which are public from then on (DD R7).
+
+        :enforces: DD 2.6, DD R7
+        """
         draft = self.dealt
         view["draft"] = draft.view(player)
         if draft.stage == DONE:
@@ -296,26 +319,6 @@ class DominionDraft(DominionVariant):
         if len(draft.shared) != len(game.players):
             problems.append(f"{len(draft.shared)} shared piles for {len(game.players)} players")
         return problems
-
-
-# Linked here rather than by decorating, so that the class compiles (see the speed guide).
-enforces("DD 2.5", "DD R8", "DD R9")(DominionDraft.setup)
-enforces("DD 2.5", "DD 3.1", "DD 3.2", "DD 5.3", "DD R23")(DominionDraft.lay_out_supplies)
-enforces(
-    "DD 3.1", "DD 3.3", "DD 3.4", "DD 3.5",
-    "DD R10", "DD R11", "DD R21", "DD R22", "DD R24",
-)(DominionDraft.supply_of)  # fmt: skip
-# What the Draft leaves unlimited is enforced where the plain game acts without asking
-# supply_of, so that a test of such a rule runs the code that would break it: playing a card
-# from the hand (DD 4.1, linked in rulekeeper.dominion.game), passing with Masquerade (DD 4.2,
-# DD R12) and Lurker's gain from the one trash (DD 4.5, DD R15).
-enforces("DD 4.2", "DD R12")(kingdom.deliver)
-enforces("DD 4.5", "DD R15")(kingdom.lurker_answer)
-enforces("DD 4.3", "DD 4.4", "DD R13", "DD R14")(DominionDraft.copy_piles)
-enforces("DD 6.1", "DD 6.2", "DD 6.3", "DD R18", "DD R19")(DominionDraft.is_game_over)
-enforces("DD 2.6", "DD R7")(DominionDraft.adjust_view)
-enforces("DD R20")(DominionDraft)
-enforces("DD 1.4", "DD R4", "DD R17")(DominionDraft.with_option)
 
 
 _CODEC: Final = Codec(

@@ -42,7 +42,6 @@ from rulekeeper.mtg.carddb import CardIndex, name_key
 from rulekeeper.mtg.formats.leveler import DECK_SIZE, NAMED_BANS, SUB_DECK_SIZES
 from rulekeeper.mtg.formats.leveler.limits import SINGLETON, describe, own_limit
 from rulekeeper.mtg.hints import NameHints, quote
-from rulekeeper.rules import enforces
 
 SUB_DECKS = len(SUB_DECK_SIZES)
 """How many sub-decks a Leveler decklist has (LV 1.2)."""
@@ -75,18 +74,22 @@ def is_legal(decklist: Decklist, cards: CardIndex, banlist: BannedList) -> bool:
     return not check_deck(decklist, cards, banlist)
 
 
-@enforces("LV 1.1", "LV R1")
 def check_deck_size(decklist: Decklist) -> list[Problem]:
-    """A full deck has exactly 100 cards (LV 1.1): no more and no fewer (LV R1)."""
+    """A full deck has exactly 100 cards (LV 1.1): no more and no fewer (LV R1).
+
+    :enforces: LV 1.1, LV R1
+    """
     if decklist.size == DECK_SIZE:
         return []
     message = f"the deck has {_cards(decklist.size)}; a leveler deck has exactly {DECK_SIZE}"
     return [Problem("LV 1.1", message)]
 
 
-@enforces("LV R1")
 def check_no_sideboard(decklist: Decklist) -> list[Problem]:
-    """A deck is exactly its three sub-decks: there is no sideboard (LV R1)."""
+    """A deck is exactly its three sub-decks: there is no sideboard (LV R1).
+
+    :enforces: LV R1
+    """
     if decklist.sideboard is None:
         return []
     message = (
@@ -96,9 +99,11 @@ def check_no_sideboard(decklist: Decklist) -> list[Problem]:
     return [Problem("LV R1", message, decklist.sideboard.line)]
 
 
-@enforces("LV 1.2", "LV R1")
 def check_sub_deck_sizes(decklist: Decklist) -> list[Problem]:
-    """The three sub-decks have exactly 50, 30 and 20 cards (LV 1.2, LV R1)."""
+    """The three sub-decks have exactly 50, 30 and 20 cards (LV 1.2, LV R1).
+
+    :enforces: LV 1.2, LV R1
+    """
     if len(decklist.sub_decks) != SUB_DECKS:
         count = len(decklist.sub_decks)
         return [Problem("LV 1.2", f"the deck has {count} sub-decks; a leveler deck has 3")]
@@ -111,7 +116,6 @@ def check_sub_deck_sizes(decklist: Decklist) -> list[Problem]:
     ]
 
 
-@enforces("LV 1.3", "LV R2", "LV R10")
 def check_card_counts(decklist: Decklist, cards: CardIndex) -> list[Problem]:
     """At most one of each card other than basic lands, across the whole deck (LV 1.3), unless
     the card's own text allows more (LV R10).
@@ -119,6 +123,8 @@ def check_card_counts(decklist: Decklist, cards: CardIndex) -> list[Problem]:
     A basic land is any card with the Basic supertype and the Land type, so the snow-covered
     basics and Wastes are basic lands too (LV R2). Different spellings of one card count as
     that card.
+
+    :enforces: LV 1.3, LV R2, LV R10
     """
     groups: dict[str, list[DeckEntry]] = {}
     names: dict[str, str] = {}
@@ -148,12 +154,14 @@ def check_card_counts(decklist: Decklist, cards: CardIndex) -> list[Problem]:
     return problems
 
 
-@enforces("LV 1.4", "LV R3")
 def check_real_cards(decklist: Decklist, cards: CardIndex) -> list[Problem]:
     """Every card is a real Magic card (LV 1.4): any card in the card index (LV R3).
 
     The first :data:`~rulekeeper.mtg.hints.SUGGESTED_NAMES` distinct unknown names get a "did
-    you mean"."""
+    you mean".
+
+    :enforces: LV 1.4, LV R3
+    """
     problems = []
     hints = NameHints(cards)
     for entry in decklist.entries():
@@ -166,9 +174,11 @@ def check_real_cards(decklist: Decklist, cards: CardIndex) -> list[Problem]:
     return problems
 
 
-@enforces("LV 1.5", "LV R4")
 def check_legacy_bans(decklist: Decklist, cards: CardIndex, banlist: BannedList) -> list[Problem]:
-    """No card banned in Legacy (LV 1.5), as of the list's date, categories included (LV R4)."""
+    """No card banned in Legacy (LV 1.5), as of the list's date, categories included (LV R4).
+
+    :enforces: LV 1.5, LV R4
+    """
     problems = []
     when = banlist.effective.isoformat()
     for entry in decklist.entries():
@@ -185,9 +195,11 @@ def check_legacy_bans(decklist: Decklist, cards: CardIndex, banlist: BannedList)
     return problems
 
 
-@enforces("LV 1.6")
 def check_named_bans(decklist: Decklist, cards: CardIndex) -> list[Problem]:
-    """None of the five cards Leveler bans by name (LV 1.6)."""
+    """None of the five cards Leveler bans by name (LV 1.6).
+
+    :enforces: LV 1.6
+    """
     problems = []
     for entry in decklist.entries():
         card = cards.get(entry.name)

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Final
 
 from rulekeeper.mtg.carddb import name_key
-from rulekeeper.rules import enforces
 
 ANY_NUMBER: Final = None
 """The limit of a card whose text allows any number of copies."""
@@ -49,7 +48,10 @@ _BY_KEY: Final = {name_key(name): limit for name, limit in OWN_LIMITS.items()}
 
 def own_limit(name: str) -> int | None:
     """How many cards named ``name`` a Leveler deck may hold: what the card's own text allows
-    (LV R10), or one (LV 1.3); ``None`` for any number. Basic lands are not asked about."""
+    (LV R10), or one (LV 1.3); ``None`` for any number. Basic lands are not asked about.
+
+    :enforces: LV 1.3, LV R10
+    """
     return _BY_KEY.get(name_key(name), SINGLETON)
 
 
@@ -63,6 +65,3 @@ def describe(limit: int | None) -> str:
     if limit is None:
         return "any number"
     return "only one" if limit == 1 else f"at most {limit}"
-
-
-enforces("LV 1.3", "LV R10")(own_limit)

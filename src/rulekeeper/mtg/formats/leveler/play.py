@@ -15,7 +15,6 @@ from rulekeeper.engine.saves import refuse
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.formats.leveler import DECK_SIZE, FACTS, STARTING_LIFE, SUB_DECK_SIZES
 from rulekeeper.mtg.hooks import Deck, MagicFormat, StateBasedAction
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
@@ -58,6 +57,8 @@ class Leveler(MagicFormat):
         """The first sub-deck becomes the library; the other two start outside the game.
 
         :raises InputError: if there are not two players, or a deck is not three sub-decks.
+
+        :enforces: LV 2.1, LV 2.2, LV R9
         """
         self.facts.check_players(len(decks))
         for player, deck in enumerate(decks):
@@ -80,6 +81,8 @@ class Leveler(MagicFormat):
 
         They join the core ones in the same round (LV R5): a player who drew from an empty
         library loses even though a sub-deck comes in at the same moment.
+
+        :enforces: LV R5
         """
         found: list[StateBasedAction] = []
         for player in game.table.players:
@@ -118,6 +121,8 @@ class Leveler(MagicFormat):
         cards.
 
         :raises ~rulekeeper.errors.SerializationError: naming the zone and the reason.
+
+        :enforces: LV 1.2
         """
         for player in range(len(game.table.players)):
             for number in SUB_DECKS:
@@ -169,7 +174,10 @@ def next_sub_deck(game: MagicGame, player: int) -> int | None:
 
 
 def is_sub_deck_due(game: MagicGame, player: int) -> bool:
-    """A player whose library is empty brings in their next sub-deck, if one is outside."""
+    """A player whose library is empty brings in their next sub-deck, if one is outside.
+
+    :enforces: LV 3.1
+    """
     return (
         not game.table.zones[game.table.library_zones[player]]
         and next_sub_deck(game, player) is not None
@@ -179,6 +187,8 @@ def is_sub_deck_due(game: MagicGame, player: int) -> bool:
 def is_library_exiled(game: MagicGame, player: int, threshold: int, sub_deck: int) -> bool:
     """At ``threshold`` total damage taken, a player whose sub-deck ``sub_deck`` is still
     outside the game exiles their library (a state, checked every time; LV R7).
+
+    :enforces: LV 3.2, LV 3.3, LV 3.4, LV R7, LV R8
     """
     state = game.table.players[player]
     return (
@@ -195,16 +205,10 @@ def exile_library(game: MagicGame, player: int) -> None:
 
 
 def bring_in(game: MagicGame, player: int, sub_deck: int) -> None:
-    """Shuffle sub-deck ``sub_deck`` into ``player``'s library."""
+    """Shuffle sub-deck ``sub_deck`` into ``player``'s library.
+
+    :enforces: LV 3.1, LV R6
+    """
     for card_id in list(game.table.zones[outside(player, sub_deck)]):
         game.table.move(card_id, f"library:{player}")
     game.chance.shuffle(game.table.zones[f"library:{player}"])
-
-
-# Rule links made here rather than by decorating (speed guide, "A compiled engine").
-enforces("LV 2.1", "LV 2.2", "LV R9")(Leveler.setup)
-enforces("LV R5")(Leveler.state_based_actions)
-enforces("LV 1.2")(Leveler.check_restored)
-enforces("LV 3.1")(is_sub_deck_due)
-enforces("LV 3.2", "LV 3.3", "LV 3.4", "LV R7", "LV R8")(is_library_exiled)
-enforces("LV 3.1", "LV R6")(bring_in)

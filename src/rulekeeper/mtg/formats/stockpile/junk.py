@@ -15,7 +15,6 @@ from rulekeeper.engine.game import Violation
 from rulekeeper.mtg.cards import CardDef
 from rulekeeper.mtg.formats.stockpile import JUNK, JUNKPILE
 from rulekeeper.mtg.state import UNOWNED
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
@@ -26,14 +25,20 @@ name the engine keeps, "Junk", is only a label for logs and views (SD R4)."""
 
 
 def is_junk(game: MagicGame, card_id: int) -> bool:
-    """True if the card is a Junk card: its only characteristic is the card type Junk."""
+    """True if the card is a Junk card: its only characteristic is the card type Junk.
+
+    :enforces: SD 4.1, SD R4, SD R10
+    """
     return game.table.cards[card_id].definition.has_type("Junk")
 
 
 def shares_name(game: MagicGame, first: int, second: int) -> bool:
     """Whether two cards have the same name for an effect that compares names (SD R8): a Junk
     card has no name, so it shares a name with no card, another Junk card included; the label
-    "Junk" the engine shows (SD R4) is not a name."""
+    "Junk" the engine shows (SD R4) is not a name.
+
+    :enforces: SD R8
+    """
     if is_junk(game, first) or is_junk(game, second):
         return False
     return game.table.cards[first].name == game.table.cards[second].name
@@ -46,7 +51,10 @@ JUNK_ZONES: Final = ("library", "hand", "graveyard")
 def junk_out_of_place(game: MagicGame) -> list[str]:
     """Junk cards where SD R11 says none can be: owned Junk anywhere but its owner's library,
     hand or graveyard, exile, or out of the game with its owner; unowned Junk anywhere but the
-    junkpile."""
+    junkpile.
+
+    :enforces: SD R11, SD R2
+    """
     problems = []
     where, cards = game.table.where, game.table.cards
     for card in cards:
@@ -64,7 +72,10 @@ def junk_out_of_place(game: MagicGame) -> list[str]:
 
 
 def why_not_cast_junk(game: MagicGame, card_id: int) -> Violation | None:
-    """A Junk card has no mana cost, so it cannot be cast."""
+    """A Junk card has no mana cost, so it cannot be cast.
+
+    :enforces: SD 4.2
+    """
     if is_junk(game, card_id):
         return ("SD 4.2", "a Junk card has no mana cost and cannot be cast")
     return None
@@ -72,7 +83,10 @@ def why_not_cast_junk(game: MagicGame, card_id: int) -> Violation | None:
 
 def junk_destination(game: MagicGame, card_id: int, to: str) -> str:
     """Where a card bound for the stack or the battlefield (``to``) goes: a Junk card goes to
-    its owner's graveyard instead, any other card where it was going."""
+    its owner's graveyard instead, any other card where it was going.
+
+    :enforces: SD 4.3, SD 4.4
+    """
     if not is_junk(game, card_id):
         return to
     owner = game.table.cards[card_id].owner
@@ -82,11 +96,3 @@ def junk_destination(game: MagicGame, card_id: int, to: str) -> str:
     where = "onto the stack" if to == "stack" else "onto the battlefield"
     game.record(rule, f"a Junk card would go {where}; it goes to its owner's graveyard instead")
     return f"graveyard:{owner}"
-
-
-# Rule links made here rather than by decorating (speed guide, "A compiled engine").
-enforces("SD 4.1", "SD R4", "SD R10")(is_junk)
-enforces("SD R8")(shares_name)
-enforces("SD R11", "SD R2")(junk_out_of_place)
-enforces("SD 4.2")(why_not_cast_junk)
-enforces("SD 4.3", "SD 4.4")(junk_destination)

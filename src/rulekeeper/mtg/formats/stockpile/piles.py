@@ -44,7 +44,6 @@ from rulekeeper.mtg.formats.stockpile.junk import is_junk
 from rulekeeper.mtg.mana import ManaCost
 from rulekeeper.mtg.state import UNOWNED
 from rulekeeper.mtg.timing import is_sorcery_speed
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
@@ -62,6 +61,8 @@ def build_piles(game: MagicGame, cube: Sequence[str]) -> None:
     is dealt from in its shuffled order, face down, before anyone may see it (SD R3).
 
     :raises InputError: if the cube holds fewer than 150 cards (SD 1.3).
+
+    :enforces: SD 1.3, SD 2.1, SD 2.2, SD 2.3, SD 2.4, SD R1, SD R2, SD R3
     """
     if len(cube) < CUBE_MINIMUM:
         raise InputError(
@@ -104,7 +105,10 @@ def build_piles(game: MagicGame, cube: Sequence[str]) -> None:
 
 
 def face_up_card(game: MagicGame, number: int) -> int | None:
-    """The face-up top card of stockpile ``number``, or ``None`` if it is empty (SD 5.5)."""
+    """The face-up top card of stockpile ``number``, or ``None`` if it is empty (SD 5.5).
+
+    :enforces: SD 5.4
+    """
     # The zone's name from the names made once (STOCKPILE_ZONES): every acquisition judged at
     # every priority in a main phase asks this.
     zone = STOCKPILE_ZONES[number - 1] if 1 <= number <= STOCKPILES else stockpile(number)
@@ -113,13 +117,19 @@ def face_up_card(game: MagicGame, number: int) -> int | None:
 
 
 def price(game: MagicGame, card_id: int) -> int:
-    """What a stockpile card costs: its mana value in generic mana, and at least {1}."""
+    """What a stockpile card costs: its mana value in generic mana, and at least {1}.
+
+    :enforces: SD 6.2
+    """
     return max(MINIMUM_PRICE, game.table.cards[card_id].definition.mana_cost.mana_value)
 
 
 def why_not_acquire_now(game: MagicGame, player: int) -> Violation | None:
     """The active player may acquire in their main phase with the stack empty, as many cards
-    as they can pay for."""
+    as they can pay for.
+
+    :enforces: SD 6.1
+    """
     if game.decision != "priority" or not is_sorcery_speed(game, player):
         return ("SD 6.1", "cards are acquired only in your main phase with the stack empty")
     return None
@@ -153,7 +163,10 @@ def _pay(game: MagicGame, player: int, amount: int) -> None:
 
 
 def why_not_acquire(game: MagicGame, player: int, number: int) -> Violation | None:
-    """A stockpile card can be acquired if it is on offer and its price can be paid."""
+    """A stockpile card can be acquired if it is on offer and its price can be paid.
+
+    :enforces: SD 5.5, SD 6.2
+    """
     violation = why_not_acquire_now(game, player)
     if violation is not None:
         return violation
@@ -167,7 +180,10 @@ def why_not_acquire(game: MagicGame, player: int, number: int) -> Violation | No
 
 def acquire(game: MagicGame, player: int, number: int) -> None:
     """Pay for the top card of a stockpile and put it into the acquirer's graveyard; they own
-    it now. The next card of the pile is turned face up."""
+    it now. The next card of the pile is turned face up.
+
+    :enforces: SD 5.4, SD 6.3, SD R2
+    """
     card_id = face_up_card(game, number)
     assert card_id is not None  # checked by why_not_acquire
     cost = price(game, card_id)
@@ -192,7 +208,10 @@ def acquire(game: MagicGame, player: int, number: int) -> None:
 
 
 def why_not_acquire_land(game: MagicGame, player: int, name: str) -> Violation | None:
-    """A basic land of a type the landpile still holds, for {2}, as the turn's acquisition."""
+    """A basic land of a type the landpile still holds, for {2}, as the turn's acquisition.
+
+    :enforces: SD 5.3a
+    """
     violation = why_not_acquire_now(game, player)
     if violation is not None:
         return violation
@@ -203,7 +222,10 @@ def why_not_acquire_land(game: MagicGame, player: int, name: str) -> Violation |
 
 def acquire_land(game: MagicGame, player: int, name: str) -> None:
     """Pay {2} and put a basic land of the type named from the landpile into the acquirer's
-    graveyard; they own it now."""
+    graveyard; they own it now.
+
+    :enforces: SD 5.3a, SD 5.3b, SD 6.3
+    """
     card_id = next(
         c for c in reversed(game.table.zones[LANDPILE]) if game.table.cards[c].name == name
     )
@@ -259,7 +281,10 @@ def landpile_types(game: MagicGame) -> list[str]:
 
 
 def why_not_return_junk(game: MagicGame, player: int, card_id: int) -> Violation | None:
-    """A Junk card from your hand, in your main phase with the stack empty, for {1}."""
+    """A Junk card from your hand, in your main phase with the stack empty, for {1}.
+
+    :enforces: SD 5.2
+    """
     if game.decision != "priority" or not is_sorcery_speed(game, player):
         return ("SD 5.2", "Junk is returned only in your main phase with the stack empty")
     if game.table.where.get(card_id) != game.table.hand_zones[player] or not is_junk(game, card_id):
@@ -268,7 +293,10 @@ def why_not_return_junk(game: MagicGame, player: int, card_id: int) -> Violation
 
 
 def return_junk(game: MagicGame, player: int, card_id: int) -> None:
-    """Pay {1} and put a Junk card from the hand onto the junkpile; it is nobody's again."""
+    """Pay {1} and put a Junk card from the hand onto the junkpile; it is nobody's again.
+
+    :enforces: SD 5.2, SD R2
+    """
     _pay(game, player, JUNK_RETURN_PRICE)
     game.table.move(card_id, JUNKPILE)
     game.table.release(card_id)
@@ -284,7 +312,10 @@ def return_junk(game: MagicGame, player: int, card_id: int) -> None:
 
 def draw_with_reshuffle(game: MagicGame, player: int) -> None:
     """Draw a card; an empty library is first replaced by the shuffled graveyard, and with
-    both empty the draw does nothing (and the player does not lose)."""
+    both empty the draw does nothing (and the player does not lose).
+
+    :enforces: SD 6.4
+    """
     zones = game.table.zones
     library, graveyard = f"library:{player}", f"graveyard:{player}"
     if not zones[library]:
@@ -314,7 +345,10 @@ def junk_for_damage(game: MagicGame) -> None:
     the junkpile empty, nothing happens. They take it in turn order from the active player
     (Magic's APNAP order), so that when the junkpile holds fewer cards than there are hurt
     players, the first served are the active player and those after them, not the lowest
-    seats. ``damage_seen`` keeps each player's damage taken at the end of the last turn."""
+    seats. ``damage_seen`` keeps each player's damage taken at the end of the last turn.
+
+    :enforces: SD 6.6, SD R2
+    """
     state, zones = game.variant_state, game.table.zones
     seen: list[int] = state.setdefault("damage_seen", [])
     players = game.table.players
@@ -342,6 +376,8 @@ def in_turn_order(players: Sequence[T], active: int) -> list[T]:
     >>> from rulekeeper.mtg.formats.stockpile.piles import in_turn_order
     >>> in_turn_order(["Ann", "Ben", "Cat", "Dan"], 2)
     ['Cat', 'Dan', 'Ann', 'Ben']
+
+    :enforces: SD 6.6
     """
     return [*players[active:], *players[:active]]
 
@@ -355,7 +391,10 @@ def empty_stockpiles(game: MagicGame) -> int:
 
 
 def is_end_reached(game: MagicGame) -> bool:
-    """Whether the landpile is empty or three stockpiles are: the end of SD 6.5."""
+    """Whether the landpile is empty or three stockpiles are: the end of SD 6.5.
+
+    :enforces: SD 5.3b, SD 6.5
+    """
     if not game.table.zones[LANDPILE]:
         return True
     return empty_stockpiles(game) >= EMPTY_STOCKPILES_TO_END
@@ -363,7 +402,10 @@ def is_end_reached(game: MagicGame) -> bool:
 
 def begin_final_round(game: MagicGame) -> None:
     """Once the landpile or a third stockpile runs out, the current round is the game's
-    last."""
+    last.
+
+    :enforces: SD 6.5
+    """
     state = game.variant_state
     if state.get("final_round") or not is_end_reached(game):
         return
@@ -377,7 +419,10 @@ def begin_final_round(game: MagicGame) -> None:
 
 def is_last_turn_of_round(game: MagicGame) -> bool:
     """True if the turn ending now is the last of its round: the next player in turn order
-    begins a new round (the first player, or the next seat after them still in the game)."""
+    begins a new round (the first player, or the next seat after them still in the game).
+
+    :enforces: SD 6.5
+    """
     count, first = len(game.table.players), game.first_player
     following = game.next_player(game.active)
     return (following - first) % count <= (game.active - first) % count
@@ -385,7 +430,10 @@ def is_last_turn_of_round(game: MagicGame) -> bool:
 
 def junk_in_deck(game: MagicGame, player: int) -> int:
     """How many Junk cards ``player``'s deck holds: their library, hand and graveyard
-    (SD R11)."""
+    (SD R11).
+
+    :enforces: SD 6.5, SD R11
+    """
     zones, cards = game.table.zones, game.table.cards
     return sum(
         cards[c].definition.has_type("Junk")
@@ -396,7 +444,10 @@ def junk_in_deck(game: MagicGame, player: int) -> int:
 
 def end_by_stockpiles(game: MagicGame) -> None:
     """At the end of the final round the game ends: of the players still in the game with the
-    highest life total, those with the fewest Junk cards in their deck win together."""
+    highest life total, those with the fewest Junk cards in their deck win together.
+
+    :enforces: SD 6.5
+    """
     in_game = game.in_game()
     best = max(game.table.players[p].life for p in in_game)
     leaders = [p for p in in_game if game.table.players[p].life == best]
@@ -409,24 +460,3 @@ def end_by_stockpiles(game: MagicGame) -> None:
         reason += f", and the fewest Junk among them {least}"
     game.outcome = Outcome("win", winners, "SD 6.5", reason)
     game.record("SD 6.5", f"{names} {'wins' if alone else 'win together'}: {reason}")
-
-
-# Rule links made here rather than by decorating (speed guide, "A compiled engine").
-enforces("SD 1.3", "SD 2.1", "SD 2.2", "SD 2.3", "SD 2.4", "SD R1", "SD R2", "SD R3")(build_piles)
-enforces("SD 5.4")(face_up_card)
-enforces("SD 6.2")(price)
-enforces("SD 6.1")(why_not_acquire_now)
-enforces("SD 5.5", "SD 6.2")(why_not_acquire)
-enforces("SD 5.4", "SD 6.3", "SD R2")(acquire)
-enforces("SD 5.3a")(why_not_acquire_land)
-enforces("SD 5.3a", "SD 5.3b", "SD 6.3")(acquire_land)
-enforces("SD 5.2")(why_not_return_junk)
-enforces("SD 5.2", "SD R2")(return_junk)
-enforces("SD 6.4")(draw_with_reshuffle)
-enforces("SD 5.3b", "SD 6.5")(is_end_reached)
-enforces("SD 6.5")(begin_final_round)
-enforces("SD 6.6", "SD R2")(junk_for_damage)
-enforces("SD 6.6")(in_turn_order)
-enforces("SD 6.5")(is_last_turn_of_round)
-enforces("SD 6.5", "SD R11")(junk_in_deck)
-enforces("SD 6.5")(end_by_stockpiles)

@@ -39,7 +39,6 @@ from rulekeeper.mtg.formats.stockpile.junk import (
 from rulekeeper.mtg.hooks import Deck, MagicFormat
 from rulekeeper.mtg.state import UNOWNED
 from rulekeeper.mtg.timing import is_sorcery_speed
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
@@ -47,7 +46,10 @@ if TYPE_CHECKING:
 
 class Stockpile(MagicFormat):
     """Stockpile Draft: no decks, six stockpiles to acquire from, Junk to get rid of; a
-    free-for-all in which each attacker attacks an opponent of its controller's choice."""
+    free-for-all in which each attacker attacks an opponent of its controller's choice.
+
+    :enforces: SD 1.1, SD R5, SD R6, SD R9
+    """
 
     facts = FACTS
     starting_life = STARTING_LIFE
@@ -103,6 +105,8 @@ class Stockpile(MagicFormat):
 
         :raises InputError: if a deck is brought, the player count is not 2 to 8 (SD 1.4), or
             the cube is too small (SD 1.3).
+
+        :enforces: SD 1.2, SD 1.4
         """
         if any(name for deck in decks for section in deck for name in section):
             raise InputError("in Stockpile Draft players bring no decks (SD 1.2)")
@@ -112,7 +116,10 @@ class Stockpile(MagicFormat):
 
     def before_first_turn(self, game: MagicGame) -> None:
         """Every player has 20 life; once the first player is chosen at random, each draws
-        seven cards, and no mulligan is offered."""
+        seven cards, and no mulligan is offered.
+
+        :enforces: SD 3.1, SD 3.2, SD 3.3
+        """
         for player in game.table.players:
             player.life = STARTING_LIFE
         game.record(
@@ -190,7 +197,10 @@ class Stockpile(MagicFormat):
     def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
         """Everyone sees each stockpile's size and face-up top card, how many Junk cards the
         junkpile holds and which lands the face-up landpile holds; nobody sees the other
-        stockpile cards or any library (SD 2.4)."""
+        stockpile cards or any library (SD 2.4).
+
+        :enforces: SD 2.4, SD 5.1, SD 5.3, SD 5.4, SD R3
+        """
         zones, cards = game.table.zones, game.table.cards
         offer = []
         for number in range(1, STOCKPILES + 1):
@@ -236,7 +246,10 @@ class Stockpile(MagicFormat):
 
 def hidden_cards_shown(game: MagicGame) -> list[str]:
     """Cards a player may not see that appear in their view: a library card (their own
-    included), a stockpile card under the top, another player's hand."""
+    included), a stockpile card under the top, another player's hand.
+
+    :enforces: SD 2.4, SD 5.4, SD R7, MG 1.2
+    """
     zones = game.table.zones
     hidden_everywhere = {c for name in STOCKPILE_ZONES for c in zones[name][:-1]}
     for player in range(len(game.table.players)):
@@ -253,11 +266,3 @@ def hidden_cards_shown(game: MagicGame) -> list[str]:
                 hidden |= set(zones[f"hand:{other}"])
         problems += [f"player {player} is shown hidden card {c}" for c in sorted(shown & hidden)]
     return problems
-
-
-# Rule links made here rather than by decorating (speed guide, "A compiled engine").
-enforces("SD 1.1", "SD R5", "SD R6", "SD R9")(Stockpile)
-enforces("SD 1.2", "SD 1.4")(Stockpile.setup)
-enforces("SD 3.1", "SD 3.2", "SD 3.3")(Stockpile.before_first_turn)
-enforces("SD 2.4", "SD 5.1", "SD 5.3", "SD 5.4", "SD R3")(Stockpile.view_extras)
-enforces("SD 2.4", "SD 5.4", "SD R7", "MG 1.2")(hidden_cards_shown)

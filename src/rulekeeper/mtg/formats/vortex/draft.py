@@ -26,19 +26,24 @@ from rulekeeper.mtg.formats.vortex import (
     pack,
 )
 from rulekeeper.mtg.state import UNOWNED
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
 
 def queue_draft(game: MagicGame, player: int) -> None:
-    """Replace one draw by one draft, made before anyone next gets priority."""
+    """Replace one draw by one draft, made before anyone next gets priority.
+
+    :enforces: VX 5.1, VX R4
+    """
     game.variant_state.setdefault("drafts", []).append(player)
 
 
 def pack_target(game: MagicGame, player: int) -> int:
-    """How full ``player``'s pack is refilled: seven, or five after a pack mulligan."""
+    """How full ``player``'s pack is refilled: seven, or five after a pack mulligan.
+
+    :enforces: VX 7.2
+    """
     if game.variant_state.get("small_pack") == [player, game.turn]:
         return MULLIGAN_PACK_SIZE
     return PACK_SIZE
@@ -46,7 +51,10 @@ def pack_target(game: MagicGame, player: int) -> int:
 
 def replenish(game: MagicGame, player: int) -> None:
     """Refill ``player``'s pack from the top of the shoe up to its size; an empty shoe does
-    nothing."""
+    nothing.
+
+    :enforces: VX 5.2
+    """
     cards, shoe = game.table.zones[pack(player)], game.table.zones[SHOE]
     added = 0
     while len(cards) < pack_target(game, player) and shoe:
@@ -61,7 +69,10 @@ def replenish(game: MagicGame, player: int) -> None:
 
 
 def pick(game: MagicGame, player: int, card_id: int) -> None:
-    """Take a card from the pack into the hand; the picker owns it from now on."""
+    """Take a card from the pack into the hand; the picker owns it from now on.
+
+    :enforces: VX 5.3
+    """
     game.table.move(card_id, f"hand:{player}")
     game.table.claim(card_id, player)
     game.record("VX 5.3", f"{game.name_of(player)} picks a card")
@@ -69,7 +80,10 @@ def pick(game: MagicGame, player: int, card_id: int) -> None:
 
 def fail_pick(game: MagicGame, player: int) -> None:
     """A pick from an empty pack: everything on the stack is countered, the turn ends at once
-    and the player who could not pick loses 1 life."""
+    and the player who could not pick loses 1 life.
+
+    :enforces: VX 5.4, VX R8
+    """
     for card_id in list(reversed(game.table.zones["stack"])):
         game.table.move(card_id, f"graveyard:{game.table.cards[card_id].owner}")
         game.record("VX 5.4", f"{game.table.cards[card_id].name} is countered")
@@ -84,7 +98,10 @@ def fail_pick(game: MagicGame, player: int) -> None:
 
 
 def is_pass_due(game: MagicGame, player: int) -> bool:
-    """A player's pass step waits for the state-based check after their cleanup."""
+    """A player's pass step waits for the state-based check after their cleanup.
+
+    :enforces: VX 6.1
+    """
     # Read as what it is (variant_state is JSON-ready, so typed Any), with no list made for a
     # missing entry: every state-based check asks this for every player.
     due: list[int] | None = game.variant_state.get("pass_due")
@@ -92,18 +109,27 @@ def is_pass_due(game: MagicGame, player: int) -> bool:
 
 
 def pass_pack(game: MagicGame, player: int) -> None:
-    """Swap ``player``'s pack with the passed pack; the player now holds the other pack."""
+    """Swap ``player``'s pack with the passed pack; the player now holds the other pack.
+
+    :enforces: VX 3.7, VX 6.1
+    """
     game.table.swap_zones(pack(player), PASSED_PACK)
     game.variant_state["pass_due"].remove(player)
 
 
 def is_pack_overfull(game: MagicGame, player: int) -> bool:
-    """A pack over seven cards makes its owner discard one of them at random."""
+    """A pack over seven cards makes its owner discard one of them at random.
+
+    :enforces: VX 3.9
+    """
     return len(game.table.zones[pack(player)]) > PACK_SIZE
 
 
 def discard_at_random(game: MagicGame, player: int) -> None:
-    """Discard a random card of ``player``'s pack, chosen by the game's chance (VX R2)."""
+    """Discard a random card of ``player``'s pack, chosen by the game's chance (VX R2).
+
+    :enforces: VX 3.9, VX R2
+    """
     cards = game.table.zones[pack(player)]
     card_id = cards[game.chance.pick(len(cards), kind="pack discard")]
     game.table.claim(card_id, player)
@@ -111,7 +137,10 @@ def discard_at_random(game: MagicGame, player: int) -> None:
 
 
 def can_exile_pack(game: MagicGame, player: int) -> bool:
-    """In their upkeep, a player whose pack holds five or more basic lands may exile it."""
+    """In their upkeep, a player whose pack holds five or more basic lands may exile it.
+
+    :enforces: VX 7.1
+    """
     # The step first: the engine asks this whenever a player would receive priority, and
     # counting the pack is needed only in that player's upkeep.
     if game.step != "upkeep" or game.active != player:
@@ -123,7 +152,10 @@ def can_exile_pack(game: MagicGame, player: int) -> bool:
 
 
 def exile_pack(game: MagicGame, player: int) -> None:
-    """Reveal and exile the pack; until end of turn it refills to five, not seven."""
+    """Reveal and exile the pack; until end of turn it refills to five, not seven.
+
+    :enforces: VX 7.1, VX 7.2
+    """
     names = ", ".join(game.table.cards[c].name for c in game.table.zones[pack(player)])
     for card_id in list(game.table.zones[pack(player)]):
         game.table.move(card_id, "exile")
@@ -132,7 +164,10 @@ def exile_pack(game: MagicGame, player: int) -> None:
 
 
 def return_pack_to_shoe(game: MagicGame, player: int) -> None:
-    """When a player leaves, their pack goes to the bottom of the shoe in a random order."""
+    """When a player leaves, their pack goes to the bottom of the shoe in a random order.
+
+    :enforces: VX R3
+    """
     cards = list(game.table.zones[pack(player)])
     game.chance.shuffle(cards, kind="leaving pack")
     for card_id in cards:
@@ -142,18 +177,3 @@ def return_pack_to_shoe(game: MagicGame, player: int) -> None:
     game.variant_state["pass_due"] = [
         p for p in game.variant_state.get("pass_due", []) if p != player
     ]
-
-
-# Rule links made here rather than by decorating (speed guide, "A compiled engine").
-enforces("VX 5.1", "VX R4")(queue_draft)
-enforces("VX 7.2")(pack_target)
-enforces("VX 5.2")(replenish)
-enforces("VX 5.3")(pick)
-enforces("VX 5.4", "VX R8")(fail_pick)
-enforces("VX 6.1")(is_pass_due)
-enforces("VX 3.7", "VX 6.1")(pass_pack)
-enforces("VX 3.9")(is_pack_overfull)
-enforces("VX 3.9", "VX R2")(discard_at_random)
-enforces("VX 7.1")(can_exile_pack)
-enforces("VX 7.1", "VX 7.2")(exile_pack)
-enforces("VX R3")(return_pack_to_shoe)

@@ -17,14 +17,16 @@ from rulekeeper.mtg.formats.vortex import (
     OPENING_TURNS,
     outside,
 )
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
 
 
 def plan_opening_turns(game: MagicGame) -> None:
-    """Four rounds of opening turns, each round in turn order from the first player."""
+    """Four rounds of opening turns, each round in turn order from the first player.
+
+    :enforces: VX 4.1, VX R7
+    """
     count = len(game.table.players)
     order = [(game.first_player + seat) % count for seat in range(count)]
     game.variant_state["opening"] = [p for _ in range(OPENING_TURNS) for p in order]
@@ -33,7 +35,10 @@ def plan_opening_turns(game: MagicGame) -> None:
 
 
 def take_basic(game: MagicGame, player: int, name: str) -> None:
-    """Add one basic land of the player's choice from outside the game to their hand."""
+    """Add one basic land of the player's choice from outside the game to their hand.
+
+    :enforces: VX 4.2, VX R1
+    """
     card_id = next(c for c in game.table.zones[outside(player)] if game.table.cards[c].name == name)
     game.table.move(card_id, f"hand:{player}")
     game.variant_state["basics"][player] -= 1
@@ -51,6 +56,8 @@ def next_basics_chooser(game: MagicGame) -> int | None:
 
     There is no mulligan in Vortex (a mulligan "does nothing", VX 4.3), so once every hand
     holds seven cards, normal play begins (VX 4.4).
+
+    :enforces: VX 4.3, VX 4.4
     """
     count = len(game.table.players)
     for seat in range(count):
@@ -62,7 +69,10 @@ def next_basics_chooser(game: MagicGame) -> int | None:
 
 def fail_opening_pick(game: MagicGame, player: int) -> None:
     """An opening turn with an empty pack to pick from: the player loses 1 life, as in
-    VX 5.4, and the opening turn ends with its pass step (there is no stack to counter)."""
+    VX 5.4, and the opening turn ends with its pass step (there is no stack to counter).
+
+    :enforces: VX R9
+    """
     game.table.players[player].life -= FAILED_PICK_LIFE
     game.record(
         "VX R9",
@@ -71,10 +81,3 @@ def fail_opening_pick(game: MagicGame, player: int) -> None:
     )
     game.variant_state["pass_due"].append(player)
     game.check_state_based_actions()  # the pass step, before the next opening turn
-
-
-# Rule links made here rather than by decorating (speed guide, "A compiled engine").
-enforces("VX 4.1", "VX R7")(plan_opening_turns)
-enforces("VX 4.2", "VX R1")(take_basic)
-enforces("VX 4.3", "VX 4.4")(next_basics_chooser)
-enforces("VX R9")(fail_opening_pick)

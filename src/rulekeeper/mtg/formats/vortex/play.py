@@ -32,7 +32,6 @@ from rulekeeper.mtg.formats.vortex.actions import ExilePack, KeepPack, Pick, Tak
 from rulekeeper.mtg.hooks import Deck, MagicFormat, StateBasedAction
 from rulekeeper.mtg.state import UNOWNED
 from rulekeeper.mtg.views import own_cards
-from rulekeeper.rules import enforces
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
@@ -108,7 +107,10 @@ class Vortex(MagicFormat):
         return (SHOE, PASSED_PACK)
 
     def library_zone(self, player: int) -> str:
-        """Any effect other than a draw that would use a library uses the shoe instead."""
+        """Any effect other than a draw that would use a library uses the shoe instead.
+
+        :enforces: VX 3.3
+        """
         return SHOE
 
     def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
@@ -116,6 +118,8 @@ class Vortex(MagicFormat):
         then deal each player a pack of seven and the passed pack seven, face down.
 
         :raises InputError: if the pool is too small to deal every pack.
+
+        :enforces: VX 1.1, VX 1.2, VX 3.1, VX 3.2, VX 3.8, VX R5
         """
         state = game.variant_state
         state.update(self.initial_state(), phase="opening")
@@ -145,7 +149,10 @@ class Vortex(MagicFormat):
     def before_first_turn(self, game: MagicGame) -> None:
         """The opening turns replace drawing an opening hand (VX 4.1). They come before the
         game's first turn and are none of its turns, so the first normal turn's draw is skipped
-        as Magic skips it, only in a game of two (VX R11, MG 2.3)."""
+        as Magic skips it, only in a game of two (VX R11, MG 2.3).
+
+        :enforces: VX R11
+        """
         opening.plan_opening_turns(game)
 
     def draw_one(self, game: MagicGame, player: int) -> None:
@@ -230,7 +237,10 @@ class Vortex(MagicFormat):
         return found + [TakeBasic(name) for name in (*BASIC_LANDS, "Wastes")]
 
     def violation(self, game: MagicGame, action: Action) -> Violation | None:
-        """Why a Vortex action is illegal now, citing the rule."""
+        """Why a Vortex action is illegal now, citing the rule.
+
+        :enforces: VX 3.6
+        """
         # The pick first, and by isinstance, not match (speed guide, "A compiled engine").
         player = game.priority
         if isinstance(action, Pick):
@@ -279,7 +289,10 @@ class Vortex(MagicFormat):
     # State-based actions and the end of the turn.
 
     def state_based_actions(self, game: MagicGame) -> list[StateBasedAction]:
-        """Pass steps that are due, and overfull packs."""
+        """Pass steps that are due, and overfull packs.
+
+        :enforces: VX 3.9, VX 6.1
+        """
         found = []
         for player in range(len(game.table.players)):
             if draft.is_pass_due(game, player):
@@ -315,7 +328,10 @@ class Vortex(MagicFormat):
 
     def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
         """A player sees their own pack; of other packs, the passed pack and the shoe, only
-        how many cards they hold. The shoe's order is never shown."""
+        how many cards they hold. The shoe's order is never shown.
+
+        :enforces: VX 3.4, VX 3.5, VX 3.6, VX R10
+        """
         zones = game.table.zones
         return {
             # A pack is its owner's zone, seen as every zone is (mtg.views.sight).
@@ -366,12 +382,3 @@ def hidden_cards_shown(game: MagicGame) -> list[str]:
                 hidden |= set(zones[pack(other)]) | set(zones[f"hand:{other}"])
         problems += [f"player {player} is shown hidden card {c}" for c in sorted(shown & hidden)]
     return problems
-
-
-# Rule links made here rather than by decorating (speed guide, "A compiled engine").
-enforces("VX 3.3")(Vortex.library_zone)
-enforces("VX 1.1", "VX 1.2", "VX 3.1", "VX 3.2", "VX 3.8", "VX R5")(Vortex.setup)
-enforces("VX 3.6")(Vortex.violation)
-enforces("VX 3.9", "VX 6.1")(Vortex.state_based_actions)
-enforces("VX 3.4", "VX 3.5", "VX 3.6", "VX R10")(Vortex.view_extras)
-enforces("VX R11")(Vortex.before_first_turn)
