@@ -4,6 +4,7 @@ written by hand."""
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Annotated, Any, Literal, NotRequired, get_type_hints
 
@@ -205,3 +206,36 @@ def test_a_conversion_no_field_asks_for_is_refused() -> None:
     )
     with pytest.raises(TypeError, match=r"no field converts by \(.*'nmae'\)"):
         codec.dump(Board("north"))
+
+
+def test_a_key_a_save_may_leave_out_is_left_out_while_its_attribute_is_none() -> None:
+    # A Vortex game's small pack and opening turns are such keys: saves written before they
+    # existed, and games that never had them, leave them out.
+    codec = Codec(Loose)
+    spot = type("Spot", (), {"seat": 1, "note": None})()
+    assert codec.dump(spot) == {"seat": 1}
+    spot.note = "tall"
+    assert codec.dump(spot) == {"seat": 1, "note": "tall"}
+    codec.load_into(spot, {"seat": 2})
+    assert (spot.seat, spot.note) == (2, None)
+    with pytest.raises(TypeError, match="kept in the attribute of its name"):
+        Codec(Loose, at={"note": "label"}).dump(spot)
+
+
+@pytest.mark.parametrize(
+    ("state", "record"),
+    [
+        ("rulekeeper.mtg.formats.vortex.state:VortexState",
+         "rulekeeper.mtg.formats.vortex.save_records:VortexRecord"),
+        ("rulekeeper.mtg.formats.stockpile.state:StockpileState",
+         "rulekeeper.mtg.formats.stockpile.save_records:StockpileRecord"),
+    ],
+)  # fmt: skip
+def test_a_formats_bookkeeping_is_saved_field_by_field(state: str, record: str) -> None:
+    # The format's state is saved from the attribute of each field its record declares, and
+    # read back into it: the two list the same fields in the same order.
+    def named(where: str) -> Any:
+        module, _, name = where.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    assert [f.name for f in fields(named(state))] == list(get_type_hints(named(record)))

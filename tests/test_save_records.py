@@ -84,3 +84,26 @@ def test_a_record_survives_deep_data() -> None:
         deep = [deep]
     with pytest.raises(SerializationError):
         check_record(deep, Log)
+
+
+def test_a_record_made_from_a_state_declares_every_field_and_refuses_an_unknown_one() -> None:
+    # PlayerRecord is made from PlayerState (record_of): a field added to the state is in the
+    # save at once if it is a flag, and otherwise stops the import until its saved type is
+    # given; a type given for a field the state does not have is refused too.
+    from dataclasses import dataclass
+
+    from rulekeeper.engine.save_records import record_of
+
+    @dataclass
+    class Seat:
+        index: int
+        extra: dict[str, int]
+        left: bool = False
+
+    made = record_of(Seat, __name__, "SeatRecord", "A seat.", index=int, extra=dict[str, int])
+    assert list(get_type_hints(made)) == ["index", "extra", "left"]
+    assert made.__name__ == "SeatRecord"
+    with pytest.raises(TypeError, match=r"SeatRecord: Seat.extra is not a flag"):
+        record_of(Seat, __name__, "SeatRecord", "A seat.", index=int)
+    with pytest.raises(TypeError, match=r"SeatRecord: Seat has no field 'colour'"):
+        record_of(Seat, __name__, "SeatRecord", "A seat.", index=int, extra=dict, colour=str)

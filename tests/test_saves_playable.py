@@ -329,9 +329,7 @@ def test_a_draft_save_relabelled_as_plain_dominion_is_refused() -> None:
 
 @pytest.mark.rule("VX 5.1")
 def test_vortex_refuses_a_pick_asked_in_a_phase_with_no_draft() -> None:
-    game = reached(
-        "vortex", lambda g: g.decision == "pick" and g.variant_state["phase"] == "opening"
-    )
+    game = reached("vortex", lambda g: g.decision == "pick" and g.variant.state.phase == "opening")
 
     def edit(data: dict[str, Any]) -> None:
         data["variant_state"]["phase"] = "play"

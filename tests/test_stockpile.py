@@ -9,6 +9,7 @@ test that needs the game to stop gives a player an instant and an untapped land 
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -33,7 +34,7 @@ from rulekeeper.mtg.formats.stockpile.actions import Acquire, AcquireLand, Retur
 from rulekeeper.mtg.formats.stockpile.agents import StockpileAgent
 from rulekeeper.mtg.formats.stockpile.junk import JUNK_CARD, is_junk
 from rulekeeper.mtg.formats.stockpile.play import Stockpile, hidden_cards_shown
-from rulekeeper.mtg.formats.stockpile.save_records import StockpileState
+from rulekeeper.mtg.formats.stockpile.save_records import StockpileRecord
 from rulekeeper.mtg.formats.stockpile.saving import check_variant_state
 from rulekeeper.mtg.game import MagicGame
 from rulekeeper.mtg.scenario import Scenario
@@ -388,9 +389,9 @@ def test_the_last_land_of_the_landpile_begins_the_final_round() -> None:
         .build()
     )
     game.apply(AcquireLand("Forest"))
-    assert not game.variant_state["final_round"]
+    assert not game.variant.state.final_round
     game.apply(AcquireLand("Island"))
-    assert game.variant_state["final_round"]
+    assert game.variant.state.final_round
     assert [e.rule for e in game.log][-2:] == ["SD 5.3b", "SD 6.5"]
     assert str(game.log[-1]).startswith("turn 2: the landpile is empty: this round is the last")
 
@@ -466,9 +467,9 @@ def test_a_new_turn_allows_a_new_acquisition() -> None:
         .zone(STOCKPILE_ZONES[0], ["Shock", "Shock"])
         .build()
     )
-    game.variant_state["acquired"] = 1  # last turn's acquisition does not count
+    game.variant.state.acquired = 1  # last turn's acquisition does not count
     game.apply(Acquire(1))
-    assert game.variant_state["acquired"] == 2
+    assert game.variant.state.acquired == 2
 
 
 @pytest.mark.rule("SD 6.2")
@@ -591,7 +592,7 @@ def test_the_final_round_ends_with_the_most_life_winning() -> None:
         .build()
     )
     game.apply(Acquire(6))
-    assert game.variant_state["final_round"]
+    assert game.variant.state.final_round
     assert game.outcome is not None
     assert game.outcome.winners == (0,)
     assert game.outcome.reason_rule == "SD 6.5"
@@ -613,7 +614,7 @@ def test_two_empty_stockpiles_do_not_end_the_game() -> None:
         .build()
     )
     game.apply(Acquire(6))
-    assert not game.variant_state["final_round"]
+    assert not game.variant.state.final_round
 
 
 @pytest.mark.rule("SD 6.5")
@@ -630,7 +631,7 @@ def test_three_empty_stockpiles_end_the_game_with_lands_left() -> None:
         .build()
     )
     game.apply(Acquire(6))
-    assert game.variant_state["final_round"]
+    assert game.variant.state.final_round
     assert "3 stockpiles are empty" in str(game.log.citing("SD 6.5")[0])
 
 
@@ -661,7 +662,7 @@ def test_a_player_dealt_damage_takes_a_junk_card_at_the_end_of_the_turn() -> Non
     junk = game.find("Junk")
     assert game.table.cards[junk].owner == 1  # in Ben's hand now: his graveyard was reshuffled
     assert game.table.where[junk] == "hand:1"
-    assert game.variant_state["damage_seen"] == [0, 2, 2]
+    assert game.variant.state.damage_seen == [0, 2, 2]
 
 
 @pytest.mark.rule("SD 6.6")
@@ -697,7 +698,7 @@ def test_no_damage_no_junk() -> None:
     while game.turn == 2:
         game.apply(Pass())
     assert game.log.citing("SD 6.6") == []
-    assert game.variant_state["damage_seen"] == [0, 0]
+    assert game.variant.state.damage_seen == [0, 0]
 
 
 # Rulings.
@@ -827,16 +828,16 @@ def test_a_saved_game_passes_the_variant_state_checks() -> None:
     ],
 )
 def test_a_malformed_variant_state_is_refused(change: dict[str, object], reason: str) -> None:
-    game = new_game(2)
-    game.variant_state.update(change)
+    data = json.loads(new_game(2).dumps())
+    data["variant_state"].update(change)
     with pytest.raises(SerializationError, match=re.escape(reason)):
-        check_variant_state(game)
+        MagicGame.loads(json.dumps(data))
 
 
 @pytest.mark.rule("SD 6.1")
 def test_an_acquisition_in_a_future_turn_is_refused() -> None:
     game = new_game(2)
-    game.variant_state["acquired"] = game.turn + 1
+    game.variant.state.acquired = game.turn + 1
     with pytest.raises(SerializationError, match=r"variant_state\.acquired: .* \(SD 6\.1\)"):
         check_variant_state(game)
 
@@ -844,7 +845,7 @@ def test_an_acquisition_in_a_future_turn_is_refused() -> None:
 @pytest.mark.rule("SD 6.5")
 def test_a_final_round_needs_three_empty_stockpiles_or_an_empty_landpile() -> None:
     game = new_game(2)
-    game.variant_state["final_round"] = True
+    game.variant.state.final_round = True
     with pytest.raises(SerializationError, match=r"0 of 3 stockpiles empty .*\(SD 6\.5\)"):
         check_variant_state(game)
     for zone in STOCKPILE_ZONES[:3]:
@@ -852,7 +853,7 @@ def test_a_final_round_needs_three_empty_stockpiles_or_an_empty_landpile() -> No
             game.table.move(card_id, "exile")
     check_variant_state(game)
     game = new_game(2)
-    game.variant_state["final_round"] = True
+    game.variant.state.final_round = True
     for card_id in list(game.table.zones[LANDPILE]):
         game.table.move(card_id, "exile")
     check_variant_state(game)
@@ -861,10 +862,10 @@ def test_a_final_round_needs_three_empty_stockpiles_or_an_empty_landpile() -> No
 @pytest.mark.rule("SD 6.6")
 def test_damage_seen_must_have_been_taken() -> None:
     game = new_game(2)
-    game.variant_state["damage_seen"] = [0, 3]
+    game.variant.state.damage_seen = [0, 3]
     with pytest.raises(SerializationError, match=r"damage_seen\[1\]: 3 damage seen.*\(SD 6\.6\)"):
         check_variant_state(game)
-    game.variant_state["damage_seen"] = [0, 0, 0]
+    game.variant.state.damage_seen = [0, 0, 0]
     with pytest.raises(SerializationError, match=r"for 3 players at a table of 2 \(SD 6\.6\)"):
         check_variant_state(game)
 
@@ -879,10 +880,10 @@ def test_an_owned_card_in_a_stockpile_is_refused() -> None:
 
 def test_the_format_offers_its_save_checks_as_hooks() -> None:
     fmt = Stockpile(cube=CUBE)
-    assert fmt.variant_state_record() is StockpileState
+    assert fmt.variant_state_record() is StockpileRecord
     game = new_game(2)
     fmt.check_restored(game)
-    game.variant_state["acquired"] = 99
+    game.variant.state.acquired = 99
     with pytest.raises(SerializationError, match=r"\(SD 6\.1\)"):
         fmt.check_restored(game)
 

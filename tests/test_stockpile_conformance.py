@@ -74,10 +74,10 @@ def stockpile_invariants() -> Callable[[Game], list[str]]:
                 problems.append(f"{zone} grew or changed below its top")
             seen[zone] = list(now)
         # SD 6.5: the final round only once the landpile or three stockpiles have run out.
-        if game.variant_state["final_round"] and not is_end_reached(game):
+        if game.variant.state.final_round and not is_end_reached(game):
             problems.append("a final round before the end of SD 6.5 was reached")
         # SD 6.6: no more damage seen than taken.
-        for seat, amount in enumerate(game.variant_state["damage_seen"]):
+        for seat, amount in enumerate(game.variant.state.damage_seen):
             if amount > game.table.players[seat].damage_taken:
                 problems.append(f"player {seat} has more damage seen than taken")
         return problems
@@ -132,8 +132,8 @@ def test_the_redesigns_checks_can_fail() -> None:
     game = ENTRY.new_game(1, 3)
     check = stockpile_invariants()
     assert check(game) == []
-    game.variant_state["final_round"] = True
-    game.variant_state["damage_seen"] = [0, 4]
+    game.variant.state.final_round = True
+    game.variant.state.damage_seen = [0, 4]
     problems = check(game)
     assert "a final round before the end of SD 6.5 was reached" in problems
     assert "player 1 has more damage seen than taken" in problems

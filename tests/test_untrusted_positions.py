@@ -140,3 +140,24 @@ def test_a_position_that_builds_can_go_on_and_its_save_loads() -> None:
     game = from_position(text)
     assert game.legal_actions()
     assert isinstance(type(game).loads(game.dumps()), Game)
+
+
+@pytest.mark.parametrize(
+    ("head", "message"),
+    [
+        ("Format: vortex\nState colour: 1\n", r"position:2: Vortex Based Magic keeps no 'colour'"),
+        ("Format: leveler\nState drafts: []\n", r"position:2: Leveler keeps no 'drafts' \(its "
+         r"State lines: nothing\)"),
+        ("Format: vortex\nState phase: \"play\"\nState drafts: 5\n",
+         r"position:3: the position cannot be played on: variant_state.drafts: 5 is not of type"),
+        ("Format: stockpile\nState damage_seen: [-1]\n",
+         r"position:2: .*variant_state.damage_seen\[0\]: -1 is less than the minimum of 0"),
+    ],
+)  # fmt: skip
+def test_a_state_line_the_format_does_not_keep_is_refused_with_its_line(
+    head: str, message: str
+) -> None:
+    # A format keeps its bookkeeping as typed state: a State line is one of its fields, of the
+    # type its save declares, or the position is refused at that line.
+    with pytest.raises(PositionError, match=message):
+        from_position(head + "\nA: life 20\nB: life 20\n")

@@ -4,8 +4,12 @@ its option under one name, and each game package lists its variants in one tuple
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+import rulekeeper
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.variants import VARIANTS as DOMINION_VARIANTS
 from rulekeeper.engine.formats import FormatFacts
@@ -48,3 +52,30 @@ def test_a_game_reads_its_variants_option_under_one_name() -> None:
     assert isinstance(draft, DominionGame)
     assert isinstance(vortex, MagicGame)
     assert [g.variant.option for g in (risk, draft, vortex)] == ["king", "private", ""]
+
+
+@pytest.mark.parametrize("key", ["leveler", "vortex", "stockpile"])
+def test_each_magic_game_keeps_its_bookkeeping_on_a_format_object_of_its_own(key: str) -> None:
+    # A format's bookkeeping is typed state on the format object, so no two games (nor a game
+    # and its copy) may share that object, nor the registry's.
+    game = FORMATS[key].new_game(3, 2)
+    other = FORMATS[key].new_game(3, 2)
+    assert isinstance(game, MagicGame)
+    assert isinstance(other, MagicGame)
+    copy = game.after(game.legal_actions()[0])
+    assert len({id(g.variant) for g in (game, other, copy)} | {id(MAGIC_FORMATS[key])}) == 4
+    assert game.variant.state is None or game.variant.state is not copy.variant.state
+    assert type(game).loads(game.dumps()).dumps() == game.dumps()
+
+
+def test_no_game_reads_its_bookkeeping_from_a_dict_by_key() -> None:
+    # The variants' bookkeeping is typed state on the variant; the saved form is written only
+    # when a game is saved, never read in play as variant_state["..."].
+    source = Path(rulekeeper.__file__).parent
+    found = [
+        f"{path.relative_to(source)}:{number}"
+        for path in sorted(source.rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if re.search(r"variant_state\s*\[|variant_state\.(get|setdefault|update)\(", line)
+    ]
+    assert found == []

@@ -106,7 +106,7 @@ def advance(game: MagicGame, done: Callable[[MagicGame], bool], limit: int = 300
 
 def finish_opening(game: MagicGame) -> None:
     """Play the opening (picks, then basic lands) with the first legal action each time."""
-    while game.variant_state["phase"] != "play":
+    while game.variant.state.phase != "play":
         game.apply(game.legal_actions()[0])
 
 
@@ -530,7 +530,7 @@ def test_basic_lands_cannot_be_taken_during_the_opening_turns_or_normal_play() -
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_opening_offers_no_mulligan(players: int) -> None:
     game = new_game(21, players)
-    while game.variant_state["phase"] != "play":
+    while game.variant.state.phase != "play":
         actions = game.legal_actions()
         assert all(isinstance(a, Pick | TakeBasic) for a in actions)
         assert not any("ulligan" in type(a).__name__ for a in actions)
@@ -739,7 +739,7 @@ def test_a_player_who_cannot_pick_loses_the_life_even_in_the_opponents_turn() ->
         "Ben has an empty pack to pick from, loses 1 life, and the turn ends"
     ]
     assert [p.life for p in game.table.players] == [20, 19]
-    assert game.variant_state["drafts"] == []  # the second draw of Inspiration is gone too
+    assert game.variant.state.drafts == []  # the second draw of Inspiration is gone too
     assert (game.turn, game.active, game.step) == (3, 1, "upkeep")
 
 
@@ -851,11 +851,11 @@ def test_the_pass_step_is_a_state_based_action_due_after_cleanup_only() -> None:
     )
     game.check_state_based_actions()
     assert texts(game, "VX 6.1") == []  # nothing due in the end step
-    game.variant_state["pass_due"].append(0)
+    game.variant.state.pass_due.append(0)
     game.check_state_based_actions()
     assert texts(game, "VX 6.1") == ["Ann passes their pack and takes the passed pack"]
     assert names(game, "pack:0") == ["Island"]
-    assert game.variant_state["pass_due"] == []
+    assert game.variant.state.pass_due == []
 
 
 # 7. The pack mulligan.
@@ -1066,10 +1066,10 @@ def test_an_attack_stays_on_the_player_it_was_declared_against_when_they_leave()
 @pytest.mark.rule("VX R3", "MG R6")
 def test_a_leaving_player_s_queued_drafts_are_dropped() -> None:
     game = three_players(life=1).build()
-    game.variant_state["drafts"] = [1, 2]
+    game.variant.state.drafts = [1, 2]
     game.table.players[1].life = 0
     game.check_state_based_actions()
-    assert game.variant_state["drafts"] == [2]
+    assert game.variant.state.drafts == [2]
 
 
 @pytest.mark.rule("VX R3", "MG R6", "MG R7")
@@ -1173,7 +1173,8 @@ def test_an_empty_pack_in_an_opening_turn_costs_one_life_and_the_opening_goes_on
         .zone("passed_pack", ["Forest", "Island"])
         .build()
     )
-    game.variant_state.update(phase="opening", opening=[0, 1], basics=[0, 0])
+    state = game.variant.state
+    state.phase, state.opening, state.basics = "opening", [0, 1], [0, 0]
     game.resume = ["begin_turn", 0]
     game.resume_play()
     assert texts(game, "VX R9") == ["Ann has an empty pack in an opening turn and loses 1 life"]
@@ -1182,7 +1183,7 @@ def test_an_empty_pack_in_an_opening_turn_costs_one_life_and_the_opening_goes_on
     assert texts(game, "VX 6.1") == ["Ann passes their pack and takes the passed pack"]
     assert names(game, "pack:0") == ["Forest", "Island"]
     assert (game.decision, game.priority) == ("pick", 1)  # Ben's opening turn follows
-    assert game.variant_state["opening"] == [1]
+    assert game.variant.state.opening == [1]
 
 
 # Determinism, saving, whole games and the command line.
@@ -1209,7 +1210,7 @@ def test_a_json_round_trip_mid_opening_and_mid_game_continues_identically(player
     phases = {}
     for index, action in enumerate(actions):
         if index in (mid_opening, mid_game):
-            phases[index] = replay.variant_state["phase"]
+            phases[index] = replay.variant.state.phase
             saved = replay.dumps()
             replay = MagicGame.loads(saved)
             assert replay.dumps() == saved
@@ -1224,7 +1225,7 @@ def test_a_round_trip_between_replenish_and_pick_keeps_the_draft() -> None:
     game = drafting()
     game.enter("draw")
     restored = MagicGame.loads(game.dumps())
-    assert restored.variant_state["replenished"] is True
+    assert restored.variant.state.replenished is True
     assert restored.legal_actions() == game.legal_actions()
     for copy in (game, restored):
         copy.apply(Pick(copy.find("Hill Giant", "pack:0")))

@@ -67,13 +67,13 @@ SCHEMAS = (
         "vortex-variant-state.schema.json",
         "urn:rulekeeper:save:vortex:variant-state",
         "Variant state of Vortex Based Magic",
-        "rulekeeper.mtg.formats.vortex.save_records:VortexState",
+        "rulekeeper.mtg.formats.vortex.save_records:VortexRecord",
     ),
     PublishedSchema(
         "stockpile-variant-state.schema.json",
         "urn:rulekeeper:save:stockpile:variant-state",
         "Stockpile Draft bookkeeping",
-        "rulekeeper.mtg.formats.stockpile.save_records:StockpileState",
+        "rulekeeper.mtg.formats.stockpile.save_records:StockpileRecord",
     ),
     PublishedSchema(
         "rr.schema.json",

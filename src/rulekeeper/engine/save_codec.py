@@ -15,7 +15,9 @@ and converted by its declared type:
   of its fields;
 - a ``TypedDict`` not bound to a class: the state keeps it as a dict, converted key by key;
 - ``Any``: the state keeps it as JSON data, copied whole (:func:`copy_data`);
-- a ``Literal`` of one value (a save's version): that value, which no attribute holds.
+- a ``Literal`` of one value (a save's version): that value, which no attribute holds;
+- a key declared ``NotRequired`` in the record: left out of the save while its attribute is
+  None, and read back as None where the save has no such key.
 
 What is not plain, the game says where it makes its :class:`Codec`:
 
@@ -203,13 +205,21 @@ class Codec:
     @cached_property
     def _functions(self) -> dict[str, Any]:
         writer = _Writer(self.classes, self._convert)
-        entries, loaded = [], []
+        entries, left_out, loaded = [], [], []
         for name, kind in _fields(self.record):
+            if get_origin(kind) is typing.NotRequired:
+                # A key the save may leave out: left out while the attribute is None.
+                dumped, lines = self._optional_field(writer, name, get_args(kind)[0])
+                left_out.append(f"    if o.{name} is not None:\n        r[{name!r}] = {dumped}\n")
+                loaded.extend(lines)
+                continue
             dumped, lines = self._field(writer, name, kind)
             entries.append(f"{name!r}: {dumped}")
             if name not in self._built:  # a built field, the object was made with
                 loaded.extend(lines)
-        writer.source.append(f"def dump(o):\n    return {{{', '.join(entries)}}}")
+        writer.source.append(
+            f"def dump(o):\n    r = {{{', '.join(entries)}}}\n{''.join(left_out)}    return r"
+        )
         body = "".join(f"    {line}\n" for line in loaded) or "    pass\n"
         writer.source.append(f"def load_into(o, d):\n{body}")
         # A conversion no field asked for is a mistake (a type or a field named wrongly): the
@@ -225,6 +235,16 @@ class Codec:
         was expected."""
         source: str = self._functions["__source__"]
         return source
+
+    def _optional_field(self, writer: _Writer, name: str, kind: Any) -> tuple[str, list[str]]:
+        """The expression that saves the field ``name`` a save may leave out, and the line that
+        sets ``o`` from the save ``d``: None where the save has no such key."""
+        if name in self._at or name in self._pairs or name in self._built:
+            raise TypeError(f"{self.record.__name__}.{name}: a key a save may leave out is kept "
+                            "in the attribute of its name")  # fmt: skip
+        saved = f"d[{name!r}]"
+        loaded = f"o.{name} = {writer.load(kind, saved)} if {name!r} in d else None"
+        return writer.dump(kind, f"o.{name}"), [loaded]
 
     def _field(self, writer: _Writer, name: str, kind: Any) -> tuple[str, list[str]]:
         """The expression that saves field ``name`` of the object ``o``, and the lines that

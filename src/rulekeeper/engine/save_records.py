@@ -152,6 +152,58 @@ ended it, the reason in words, and (where the game ended because others lost) th
 them lost by. Saves written before the causes were recorded have four fields."""
 
 
+def record_of(state: type, module: str, name: str, doc: str, /, **saved: Any) -> Any:
+    """The record of a state class (a dataclass) as a save keeps it: a ``TypedDict`` called
+    ``name``, of the records' ``module``, with one field for each field of ``state``, in its
+    order, so that the state is
+    declared once and its save follows it. Each field is of the type ``saved`` gives it, with
+    its bounds; a flag (a ``bool``) may be left to the state's own declaration.
+
+    Only flags are read from the state: a class the compiled build compiles keeps its fields'
+    types without their parameters or bounds (``dict[str, int]`` becomes ``dict``, a
+    ``Literal`` its ``str``), so a save is checked the same in both builds only by types
+    declared here.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Seat:
+    ...     index: int
+    ...     left: bool = False
+    >>> SeatRecord = record_of(Seat, __name__, "SeatRecord", "A seat.", index=Annotated[int, Ge(0)])
+    >>> list(SeatRecord.__annotations__)
+    ['index', 'left']
+    >>> record_of(Seat, __name__, "SeatRecord", "A seat.")
+    Traceback (most recent call last):
+    ...
+    TypeError: SeatRecord: Seat.index is not a flag: say how it is saved
+
+    :raises TypeError: naming a field of the state that is neither a flag nor given a type,
+        or a type given for a field the state does not have.
+    """
+    from dataclasses import fields
+    from typing import get_type_hints
+
+    from typing_extensions import TypedDict
+
+    own = get_type_hints(state)
+    unknown = saved.keys() - own.keys()
+    if unknown:
+        raise TypeError(f"{name}: {state.__name__} has no field {sorted(unknown)[0]!r}")
+    declared: dict[str, Any] = {}
+    for field in fields(state):
+        if field.name in saved:
+            declared[field.name] = saved[field.name]
+        elif own[field.name] is bool:
+            declared[field.name] = bool
+        else:
+            raise TypeError(f"{name}: {state.__name__}.{field.name} is not a flag: say how it "
+                            "is saved")  # fmt: skip
+    make: Any = TypedDict  # its functional form, with a name known only when called
+    record = make(name, declared)
+    record.__doc__, record.__module__ = doc, module
+    return record
+
+
 NoBookkeeping = Annotated[dict[str, Any], MaxLen(0)]
 """The ``variant_state`` of a game that keeps no bookkeeping of its own (plain Magic, Leveler,
 plain Dominion): an empty object."""

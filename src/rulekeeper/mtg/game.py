@@ -107,7 +107,8 @@ class MagicGame(PriorityGame):
         """:enforces: MG 1.1"""
         super().__init__(chance)
         self.forced_action_limit = MAX_FORCED_ACTIONS
-        self.variant = fmt
+        # A format object of the game's own, which keeps the game's bookkeeping.
+        self.variant = fmt = fmt.fresh()
         self.table = Table(
             [PlayerState(i, name, fmt.starting_life) for i, name in enumerate(names)]
         )
@@ -131,8 +132,6 @@ class MagicGame(PriorityGame):
         # What the game goes back to once the format's own decisions are made (drafting picks,
         # opening turns, ...): ["priority", player], ["begin_turn", player] or ["end_turn", 0].
         self.resume: list[Any] = ["priority", 0]
-        # A format's own bookkeeping, kept JSON-ready so saved games restore it.
-        self.variant_state: dict[str, Any] = {}
         # Answers kept while one call judges many candidates; None between calls.
         self.judgement: Judgement | None = None
         # Settled (see PriorityGame) from a state-based check on until the next logged event,
@@ -171,6 +170,7 @@ class MagicGame(PriorityGame):
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
         fmt.facts.check_players(len(names))
         game = cls(fmt, Chance(seed), names)
+        fmt = game.variant  # the game's own, which keeps its bookkeeping
         fmt.setup(game, decks)
         for player in range(len(names)):
             game.chance.shuffle(game.table.zones[f"library:{player}"])

@@ -56,21 +56,39 @@ class MagicFormat(Variant["MagicGame"]):
     decisions: ClassVar[tuple[str, ...]] = ()
     """The decisions this format asks for itself (see :meth:`next_decision`)."""
 
-    def initial_state(self) -> dict[str, Any]:
-        """This format's bookkeeping in ``game.variant_state`` for a game in normal play."""
+    def __init__(self) -> None:
+        self.state: Any = None
+        """The format's bookkeeping for its game, an object of the format's own class (a
+        :class:`~rulekeeper.mtg.formats.vortex.state.VortexState`, say) that play reads and
+        changes; plain Magic keeps none. Typed ``Any`` here, as each format keeps its own kind:
+        code that reads it reads it into a local of its class."""
+
+    def fresh(self) -> MagicFormat:
+        """This format for one new game: each game keeps its bookkeeping on a format object of
+        its own, made with the same settings, so that no two games share it."""
+        return type(self)()
+
+    def save_state(self) -> dict[str, Any]:
+        """The bookkeeping as a save keeps it, the game's ``variant_state``: JSON data sharing
+        nothing with :attr:`state`, as :meth:`variant_state_record` declares it. Plain Magic
+        keeps none."""
         return {}
 
+    def restore_state(self, saved: dict[str, Any]) -> None:
+        """Take up the bookkeeping a save kept (:meth:`save_state`'s form), already checked
+        against :meth:`variant_state_record` if the save came from a user."""
+
     def variant_state_record(self) -> Any:
-        """The declaration of this format's ``game.variant_state`` in a saved game (see
-        :mod:`rulekeeper.mtg.save_records`; plain Magic keeps none). Asked only when a save is
-        read or its schema written, so the declaration is imported then."""
+        """The declaration of this format's bookkeeping in a saved game, its ``variant_state``
+        (see :mod:`rulekeeper.mtg.save_records`; plain Magic keeps none). Asked only when a
+        save is read or its schema written, so the declaration is imported then."""
         from rulekeeper.engine.save_records import NoBookkeeping
 
         return NoBookkeeping
 
     def check_restored(self, game: MagicGame) -> None:
         """Check what is this format's own in a game restored from a save: its zones and its
-        ``variant_state`` (whose structure is already checked against
+        bookkeeping (whose structure is already checked against
         :meth:`variant_state_record`), for seats in range and so on.
 
         :raises ~rulekeeper.errors.SerializationError: naming the field and the reason.

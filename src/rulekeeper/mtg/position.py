@@ -43,11 +43,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from typing import get_type_hints
+
+from typing_extensions import is_typeddict
 
 from rulekeeper.engine import position as kernel
 from rulekeeper.engine.game import Game
 from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
-from rulekeeper.errors import InputError
+from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.mtg import combat
 from rulekeeper.mtg.actions import Player
 from rulekeeper.mtg.cards import card_pool
@@ -270,7 +273,7 @@ def position(game: MagicGame, viewer: int | None = None) -> str:
     combat = _combat(game)
     if combat:
         header["Combat"] = combat
-    for key, value in sorted(game.variant_state.items()):
+    for key, value in sorted(game.variant.save_state().items()):
         header[f"State {key}"] = json.dumps(value)
     for zone, ids in sorted(_shared(game).items()):
         seen = sight(game, zone.partition(":")[0], None, viewer)
@@ -347,9 +350,7 @@ def _build(read: Position) -> MagicGame:
             if owner:
                 state = game.table.cards[card_id]
                 state.owner = state.controller = names.index(owner)
-    state_lines = {k: v for k, v in read.header.items() if k.startswith("State ")}
-    for key in state_lines:
-        game.variant_state[key.removeprefix("State ")] = kernel.read_json(read, key)
+    _read_state(game, read)
     if "Decision" in read.header:
         game.decision = read.get("Decision")
         game.priority = read.seat_index(read.get("Deciding", read.get("Active")), key="Deciding")
@@ -376,6 +377,48 @@ def _build(read: Position) -> MagicGame:
     if game.decision == "damage":
         _check_division(game, read)
     return game
+
+
+def _read_state(game: MagicGame, read: Position) -> None:
+    """Set the format's bookkeeping from the ``State`` lines, each a field of its saved form
+    (:meth:`~rulekeeper.mtg.hooks.MagicFormat.save_state`) over the bookkeeping of a game in
+    normal play, held to the format's declaration of it first where it can be (not in a
+    reader's browser, where the save's checks catch the rest).
+
+    :raises PositionError: naming the line of a field the format does not keep, or of one
+        that is not what the format declares.
+    """
+    lines = {k.removeprefix("State "): k for k in read.header if k.startswith("State ")}
+    if not lines:
+        return
+    fmt = game.variant
+    saved = fmt.save_state()
+    written = {name: kernel.read_json(read, key) for name, key in lines.items()}
+    record = fmt.variant_state_record()
+    known = get_type_hints(record) if is_typeddict(record) else {}
+    for name, key in lines.items():
+        if name not in known:
+            kept = ", ".join(known) or "nothing"
+            raise PositionError(
+                f"{fmt.facts.name} keeps no {name!r} (its State lines: {kept})",
+                line=read.lines[key],
+            )
+    saved.update(written)
+    # The declarations, and pydantic beneath them, only here and where they can be imported.
+    from rulekeeper.engine.save_records import check_record, engine_made
+
+    try:
+        with engine_made():
+            check_record(saved, record, at=("variant_state",))
+    except SerializationError as error:
+        reason = error.message.removeprefix(kernel.NOT_A_SAVE)
+        path = reason.removeprefix("variant_state.").partition(":")[0]
+        name = path.partition(".")[0].partition("[")[0]
+        raise PositionError(
+            f"the position cannot be played on: {reason}",  # as a save's check would say
+            line=read.lines[lines[name]] if name in lines else 0,
+        ) from None
+    fmt.restore_state(saved)
 
 
 def _check_division(game: MagicGame, read: Position) -> None:

@@ -19,16 +19,17 @@ this structure.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from rulekeeper.engine.save_records import ChanceRecord, Count, Log, OutcomeRecord
+from rulekeeper.engine.save_records import ChanceRecord, Count, Log, OutcomeRecord, record_of
 from rulekeeper.mtg import TURN_LIMIT
 from rulekeeper.mtg.formats.leveler import FACTS as LEVELER
 from rulekeeper.mtg.formats.stockpile import FACTS as STOCKPILE
 from rulekeeper.mtg.formats.vortex import FACTS as VORTEX
+from rulekeeper.mtg.state import PlayerState
 
 FEWEST = min(facts.players[0] for facts in (LEVELER, VORTEX, STOCKPILE))
 MOST = max(facts.players[1] for facts in (LEVELER, VORTEX, STOCKPILE))
@@ -49,21 +50,23 @@ Turn = Annotated[int, Ge(0), Le(TURN_LIMIT)]
 Name = Annotated[str, MaxLen(200)]
 
 
-# Declared beside the state rather than on it: the compiled build keeps a compiled class's
-# annotations without their bounds (Annotated[int, Ge(0)] becomes int), so pydantic would
-# check a user's save less there. tests/test_save_records.py holds the two to the same fields.
-class PlayerRecord(TypedDict):
-    """A player's public numbers, field by field as
-    :class:`~rulekeeper.mtg.state.PlayerState` holds them."""
-
-    index: Seat
-    name: Name
-    life: Annotated[int, Ge(-1_000_000), Le(1_000_000)]
-    damage_taken: Count
-    lands_played: Annotated[int, Ge(0), Le(1000)]
-    drew_from_empty: bool
-    lost: bool
-    left: bool
+if TYPE_CHECKING:
+    PlayerRecord = dict[str, Any]  # to the type checker, the saved form: a JSON object
+else:
+    # Made from the state, its fields in their order; the bounds are given here, as the
+    # compiled build keeps a compiled class's annotations without them (record_of says more).
+    PlayerRecord = record_of(
+        PlayerState,
+        __name__,
+        "PlayerRecord",
+        "A player's public numbers, field by field as :class:`~rulekeeper.mtg.state.PlayerState` "
+        "holds them.",
+        index=Seat,
+        name=Name,
+        life=Annotated[int, Ge(-1_000_000), Le(1_000_000)],
+        damage_taken=Count,
+        lands_played=Annotated[int, Ge(0), Le(1000)],
+    )
 
 
 class PlayerTarget(TypedDict):

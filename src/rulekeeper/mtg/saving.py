@@ -6,7 +6,13 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Outcome
-from rulekeeper.engine.save_codec import KERNEL_CONVERSIONS, Codec, Conversion, player_or_card
+from rulekeeper.engine.save_codec import (
+    KERNEL_CONVERSIONS,
+    Codec,
+    Computed,
+    Conversion,
+    player_or_card,
+)
 from rulekeeper.engine.save_records import OutcomeRecord
 from rulekeeper.engine.saves import (
     check_card_ids,
@@ -46,6 +52,14 @@ RENAMED: Final = {"format_state": "variant_state"}
 ``variant_state`` in every game now."""
 
 
+def _variant_state_json(game: MagicGame) -> dict[str, Any]:
+    return game.variant.save_state()
+
+
+def _put_variant_state(game: MagicGame, saved: dict[str, Any]) -> None:
+    game.variant.restore_state(saved)
+
+
 def _outcome_json(outcome: Outcome | None) -> list[Any] | None:
     # A Magic format's outcome names no causes (no player's loss ends the game for others by
     # a rule of its own), so its save keeps the four fields it has always had.
@@ -61,6 +75,8 @@ CODEC: Final = Codec(
         "players": "table.players",
         "cards": "table.cards",
         "zones": "table.zones",
+        # The format keeps its bookkeeping on itself, as objects of its own, and writes it.
+        "variant_state": Computed(_variant_state_json, _put_variant_state),
     },
     classes={PlayerRecord: PlayerState, CardRecord: CardState},
     convert={
@@ -110,7 +126,7 @@ def restore_game(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -
     data = _name_attacked_players(data)
     check_meaning(fmt, data)
     game = guard(lambda: _restore(cls, fmt, data, trusted=False))
-    guard(lambda: fmt.check_restored(game))
+    guard(lambda: game.variant.check_restored(game))
     check_invariants(game, magic_invariants)
     check_playable(game)
     return game

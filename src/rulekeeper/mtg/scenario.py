@@ -116,7 +116,6 @@ class Scenario(TurnScenario):
         for name, (cards, owner) in self._zones.items():
             for card_name in cards:
                 game.table.create(card_name, owner, name)
-        game.variant_state = fmt.initial_state()
         game.turn, game.active, game.first_player = self._turn, self._active, self._active
         game.step, game.decision, game.priority = self._step, "priority", self._active
         return game

@@ -15,7 +15,7 @@ invariants) come after this structure.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -27,8 +27,11 @@ from rulekeeper.engine.save_records import (
     Matches,
     OutcomeRecord,
     RuleId,
+    record_of,
 )
 from rulekeeper.riskres import FACTS
+from rulekeeper.riskres.hooks import VariantState
+from rulekeeper.riskres.state import PlayerState
 
 FEWEST, MOST = FACTS.players
 """The fewest and the most players of a game, as the format declares them."""
@@ -66,37 +69,42 @@ Target = CardId | PlayerTarget
 Pair = tuple[Seat, Seat]
 
 
-@dataclass
-class VariantRecord:
-    """The variants' bookkeeping (RR 10.4): the King, and the alliances and offers between
-    players."""
-
-    king: Seat | None
-    alliances: Annotated[list[Pair], MaxLen(36)]
-    offers: Annotated[list[Pair], MaxLen(36)]
-    offers_made: Annotated[list[Pair], MaxLen(36)]
-
-
-# Declared beside the state rather than on it: the compiled build keeps a compiled class's
-# annotations without their bounds (Annotated[int, Ge(0)] becomes int), so pydantic would
-# check a user's save less there. tests/test_save_records.py holds the two to the same fields.
-class PlayerRecord(TypedDict):
-    """A player's resources and standing, field by field as
-    :class:`~rulekeeper.riskres.state.PlayerState` holds them."""
-
-    index: Seat
-    name: CardName
-    ep: Count
-    intel: Count
-    intel_used: Count
-    lost: RuleId
-    won: RuleId
-    drew_from_empty: bool
-    left: bool
-    mulligans: Annotated[int, Ge(0), Le(100)]
-    kept: bool
-    pending: Literal["", "keep", "mulligan"]
-    extra: Annotated[dict[Annotated[str, MaxLen(40)], Amount], MaxLen(64)]
+# The records of the variants' bookkeeping and of a player are made from their state classes,
+# field by field in their order; the bounds are given here, as the compiled build keeps a
+# compiled class's annotations without them (record_of says more).
+if TYPE_CHECKING:
+    # To the type checker, the saved form: a JSON object.
+    VariantRecord = dict[str, Any]
+    PlayerRecord = dict[str, Any]
+else:
+    VariantRecord = record_of(
+        VariantState,
+        __name__,
+        "VariantRecord",
+        "The variants' bookkeeping (RR 10.4): the King, and the alliances and offers between "
+        "players.",
+        king=Seat | None,
+        alliances=Annotated[list[Pair], MaxLen(36)],
+        offers=Annotated[list[Pair], MaxLen(36)],
+        offers_made=Annotated[list[Pair], MaxLen(36)],
+    )
+    PlayerRecord = record_of(
+        PlayerState,
+        __name__,
+        "PlayerRecord",
+        "A player's resources and standing, field by field as "
+        ":class:`~rulekeeper.riskres.state.PlayerState` holds them.",
+        index=Seat,
+        name=CardName,
+        ep=Count,
+        intel=Count,
+        intel_used=Count,
+        lost=RuleId,
+        won=RuleId,
+        mulligans=Annotated[int, Ge(0), Le(100)],
+        pending=Literal["", "keep", "mulligan"],
+        extra=Annotated[dict[Annotated[str, MaxLen(40)], Amount], MaxLen(64)],
+    )
 
 
 class CardRecord(NamedTuple):

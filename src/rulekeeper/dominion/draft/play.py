@@ -29,7 +29,7 @@ behaves as before):
 
 >>> from rulekeeper.dominion.draft.scenario import new_draft_game
 >>> game = new_draft_game(seed=7, players=3)
->>> game.phase, game.current_player(), game.variant_state["draft"]["stage"]
+>>> game.phase, game.current_player(), game.variant.dealt.stage
 ('pregame', 0, 'pick')
 """
 

@@ -1,16 +1,10 @@
 """The junkpile, the landpile and the stockpiles: setting them up and acquiring from them
 (SD 2, SD 5, SD 6).
 
-The format's bookkeeping lives in ``game.variant_state`` so that it is saved with the game:
-
-``acquired``
-    the turn in which the active player last acquired a card (SD 6.1), or 0;
-``final_round``
-    whether the landpile or a third stockpile has run out, so that the current round is the
-    last (SD 6.5);
-``damage_seen``
-    each player's damage taken at the end of the last turn, by seat, so that a player dealt
-    damage during a turn takes a Junk card at its end (SD 6.6); seats not listed yet count 0.
+The format's bookkeeping is the game's
+:class:`~rulekeeper.mtg.formats.stockpile.state.StockpileState` (``game.variant.state``), saved
+with the game: the turn of the last acquisition, whether the final round has begun, and the
+damage each player had taken at the end of the last turn.
 """
 
 from __future__ import annotations
@@ -41,6 +35,7 @@ from rulekeeper.mtg.formats.stockpile import (
     stockpile,
 )
 from rulekeeper.mtg.formats.stockpile.junk import is_junk
+from rulekeeper.mtg.formats.stockpile.state import StockpileState
 from rulekeeper.mtg.mana import ManaCost
 from rulekeeper.mtg.state import UNOWNED
 from rulekeeper.mtg.timing import is_sorcery_speed
@@ -190,7 +185,8 @@ def acquire(game: MagicGame, player: int, number: int) -> None:
     _pay(game, player, cost)
     game.table.move(card_id, f"graveyard:{player}")
     game.table.claim(card_id, player)
-    game.variant_state["acquired"] = game.turn
+    state: StockpileState = game.variant.state
+    state.acquired = game.turn
     game.record(
         "SD 6.3",
         f"{game.name_of(player)} pays {{{cost}}} and acquires "
@@ -232,7 +228,8 @@ def acquire_land(game: MagicGame, player: int, name: str) -> None:
     _pay(game, player, LAND_PRICE)
     game.table.move(card_id, f"graveyard:{player}")
     game.table.claim(card_id, player)
-    game.variant_state["acquired"] = game.turn
+    state: StockpileState = game.variant.state
+    state.acquired = game.turn
     game.record(
         "SD 5.3a",
         f"{game.name_of(player)} pays {{{LAND_PRICE}}} and acquires {indefinite(name)} from the "
@@ -349,8 +346,8 @@ def junk_for_damage(game: MagicGame) -> None:
 
     :enforces: SD 6.6, SD R2
     """
-    state, zones = game.variant_state, game.table.zones
-    seen: list[int] = state.setdefault("damage_seen", [])
+    state: StockpileState = game.variant.state
+    zones, seen = game.table.zones, state.damage_seen
     players = game.table.players
     seen.extend([0] * (len(players) - len(seen)))
     for player in in_turn_order(players, game.active):
@@ -406,10 +403,10 @@ def begin_final_round(game: MagicGame) -> None:
 
     :enforces: SD 6.5
     """
-    state = game.variant_state
-    if state.get("final_round") or not is_end_reached(game):
+    state: StockpileState = game.variant.state
+    if state.final_round or not is_end_reached(game):
         return
-    state["final_round"] = True
+    state.final_round = True
     if game.table.zones[LANDPILE]:
         cause = f"{EMPTY_STOCKPILES_TO_END} stockpiles are empty"
     else:

@@ -36,6 +36,7 @@ from rulekeeper.mtg.formats.stockpile.junk import (
     junk_out_of_place,
     why_not_cast_junk,
 )
+from rulekeeper.mtg.formats.stockpile.state import StockpileState
 from rulekeeper.mtg.hooks import Deck, MagicFormat
 from rulekeeper.mtg.state import UNOWNED
 from rulekeeper.mtg.timing import is_sorcery_speed
@@ -59,7 +60,13 @@ class Stockpile(MagicFormat):
     shown_zones = {"stockpile": "top", "landpile": "cards"}  # noqa: RUF012 - read only
 
     def __init__(self, cube: Sequence[str] | None = None) -> None:
+        super().__init__()
         self._cube = None if cube is None else tuple(cube)
+        self.state = StockpileState()  # no acquisition made yet, and not the final round
+
+    def fresh(self) -> Stockpile:
+        """This format for one new game, on the same cube."""
+        return Stockpile(self._cube)
 
     @property
     def cube(self) -> tuple[str, ...]:
@@ -71,24 +78,27 @@ class Stockpile(MagicFormat):
             self._cube = default_cube().names
         return self._cube
 
-    def initial_state(self) -> dict[str, Any]:
-        """No acquisition made yet, and not the final round
-        (:mod:`rulekeeper.mtg.formats.stockpile.piles` says what each means)."""
-        return {"acquired": 0, "final_round": False, "damage_seen": []}
-
     def shared_zones(self) -> tuple[str, ...]:
         """The junkpile, the landpile and the six stockpiles belong to no one (SD 5)."""
         return (JUNKPILE, LANDPILE, *STOCKPILE_ZONES)
 
-    def variant_state_record(self) -> Any:
-        """The declaration of a saved game's ``variant_state``
-        (:class:`~rulekeeper.mtg.formats.stockpile.save_records.StockpileState`)."""
-        from rulekeeper.mtg.formats.stockpile.save_records import StockpileState
+    def save_state(self) -> dict[str, Any]:
+        """The bookkeeping as a save keeps it."""
+        return saving.CODEC.dump(self.state)
 
-        return StockpileState
+    def restore_state(self, saved: dict[str, Any]) -> None:
+        """Take up the bookkeeping a save kept."""
+        saving.CODEC.load_into(self.state, saved)
+
+    def variant_state_record(self) -> Any:
+        """The declaration of a saved game's bookkeeping
+        (:class:`~rulekeeper.mtg.formats.stockpile.save_records.StockpileRecord`)."""
+        from rulekeeper.mtg.formats.stockpile.save_records import StockpileRecord
+
+        return StockpileRecord
 
     def check_restored(self, game: MagicGame) -> None:
-        """Check what a restored game's ``variant_state`` means (its structure is checked
+        """Check what a restored game's bookkeeping means (its structure is checked
         against :meth:`variant_state_record` first), with
         :func:`rulekeeper.mtg.formats.stockpile.saving.check_meaning`.
 
@@ -111,7 +121,7 @@ class Stockpile(MagicFormat):
         if any(name for deck in decks for section in deck for name in section):
             raise InputError("in Stockpile Draft players bring no decks (SD 1.2)")
         self.facts.check_players(len(game.table.players))
-        game.variant_state.update(self.initial_state())
+        self.state = StockpileState()
         piles.build_piles(game, self.cube)
 
     def before_first_turn(self, game: MagicGame) -> None:
@@ -189,7 +199,8 @@ class Stockpile(MagicFormat):
         """Players dealt damage this turn take Junk (SD 6.6); at the end of the final round's
         last turn, the game ends (SD 6.5)."""
         piles.junk_for_damage(game)
-        if game.variant_state.get("final_round") and piles.is_last_turn_of_round(game):
+        state: StockpileState = self.state
+        if state.final_round and piles.is_last_turn_of_round(game):
             piles.end_by_stockpiles(game)
 
     # What players see, and what must always hold.
@@ -202,6 +213,7 @@ class Stockpile(MagicFormat):
         :enforces: SD 2.4, SD 5.1, SD 5.3, SD 5.4, SD R3
         """
         zones, cards = game.table.zones, game.table.cards
+        state: StockpileState = self.state
         offer = []
         for number in range(1, STOCKPILES + 1):
             top = piles.face_up_card(game, number)
@@ -216,8 +228,8 @@ class Stockpile(MagicFormat):
             "stockpiles": offer,
             "junkpile": len(zones[JUNKPILE]),
             "landpile": piles.landpile_contents(game),
-            "acquired_this_turn": game.variant_state.get("acquired") == game.turn,
-            "final_round": bool(game.variant_state.get("final_round")),
+            "acquired_this_turn": state.acquired == game.turn,
+            "final_round": state.final_round,
         }
 
     def invariants(self, game: MagicGame) -> list[str]:

@@ -1,5 +1,7 @@
 """The bookkeeping of a saved Stockpile Draft game (its ``variant_state``), declared once: see
-:mod:`rulekeeper.mtg.save_records`."""
+:mod:`rulekeeper.mtg.save_records`. The game keeps it as a
+:class:`~rulekeeper.mtg.formats.stockpile.state.StockpileState`, field by field as declared
+here."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing_extensions import TypedDict
 from rulekeeper.mtg.formats.stockpile import FACTS
 
 
-class StockpileState(TypedDict):
+class StockpileRecord(TypedDict):
     """What a Stockpile Draft game keeps beyond the Magic model's own state."""
 
     acquired: Annotated[int, Ge(0), Le(100_000)]

@@ -1,13 +1,14 @@
-"""Checking the Stockpile Draft part of a saved game: its bookkeeping's structure against its
-declaration (:mod:`rulekeeper.mtg.formats.stockpile.save_records`), then what it means against
-the rest of the game.
+"""Saving the Stockpile Draft part of a game and checking it: the bookkeeping
+(:class:`~rulekeeper.mtg.formats.stockpile.state.StockpileState`) written and read back by its
+declaration (:mod:`rulekeeper.mtg.formats.stockpile.save_records`), and a restored game's
+checked for its structure, then for what it means against the rest of the game.
 
 >>> from rulekeeper.errors import SerializationError
 >>> from rulekeeper.games import FORMATS
 >>> from rulekeeper.mtg.formats.stockpile.saving import check_variant_state
 >>> game = FORMATS["stockpile"].new_game(1, 3)
 >>> check_variant_state(game)
->>> game.variant_state["final_round"] = True
+>>> game.variant.state.final_round = True
 >>> try:
 ...     check_variant_state(game)
 ... except SerializationError as error:
@@ -17,27 +18,33 @@ final round begun with 0 of 3 stockpiles empty and lands left in the landpile (S
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from rulekeeper.engine.save_codec import Codec
 from rulekeeper.engine.saves import check_invariants, refuse
 from rulekeeper.mtg.formats.stockpile import EMPTY_STOCKPILES_TO_END
 from rulekeeper.mtg.formats.stockpile.piles import empty_stockpiles, is_end_reached
+from rulekeeper.mtg.formats.stockpile.save_records import StockpileRecord
 
 if TYPE_CHECKING:
+    from rulekeeper.mtg.formats.stockpile.state import StockpileState
     from rulekeeper.mtg.game import MagicGame
+
+CODEC: Final = Codec(StockpileRecord)
+"""The bookkeeping's save, as
+:class:`~rulekeeper.mtg.formats.stockpile.save_records.StockpileRecord` declares it."""
 
 
 def check_variant_state(game: MagicGame) -> None:
     """Refuse a restored game whose Stockpile Draft bookkeeping is malformed
-    (:class:`~rulekeeper.mtg.formats.stockpile.save_records.StockpileState`) or means
+    (:class:`~rulekeeper.mtg.formats.stockpile.save_records.StockpileRecord`) or means
     something impossible (:func:`check_meaning`).
 
     :raises SerializationError: naming the field and the rule.
     """
     from rulekeeper.engine.save_records import check_record
-    from rulekeeper.mtg.formats.stockpile.save_records import StockpileState
 
-    check_record(game.variant_state, StockpileState, at=("variant_state",))
+    check_record(game.variant.save_state(), StockpileRecord, at=("variant_state",))
     check_meaning(game)
 
 
@@ -49,22 +56,21 @@ def check_meaning(game: MagicGame) -> None:
 
     :raises SerializationError: naming the field and the rule.
     """
-    state = game.variant_state
-    if state["acquired"] > game.turn:
+    state: StockpileState = game.variant.state
+    if state.acquired > game.turn:
         raise refuse(
             "variant_state.acquired",
-            f"an acquisition in turn {state['acquired']}, after the current turn {game.turn} "
-            "(SD 6.1)",
+            f"an acquisition in turn {state.acquired}, after the current turn {game.turn} (SD 6.1)",
         )
     empty = empty_stockpiles(game)
-    if state["final_round"] and not is_end_reached(game):
+    if state.final_round and not is_end_reached(game):
         raise refuse(
             "variant_state.final_round",
             f"final round begun with {empty} of {EMPTY_STOCKPILES_TO_END} stockpiles empty "
             "and lands left in the landpile (SD 6.5)",
         )
     players = game.table.players
-    seen = state["damage_seen"]
+    seen = state.damage_seen
     if len(seen) > len(players):
         raise refuse(
             "variant_state.damage_seen",

@@ -1,15 +1,8 @@
 """The shoe, the packs and drafting: what Vortex does instead of drawing (VX 3, VX 5, VX 6).
 
-The format's bookkeeping lives in ``game.variant_state`` so that it is saved with the game:
-
-``drafts``
-    players who still have to draft, in order (one entry per card to draw, VX R4);
-``replenished``
-    whether the first of those drafts has already refilled its pack;
-``pass_due``
-    players whose pass step is waiting for the next state-based check (VX 6.1);
-``small_pack``
-    ``[player, turn]`` after a pack mulligan: that player fills to five this turn (VX 7.2).
+The format's bookkeeping is the game's
+:class:`~rulekeeper.mtg.formats.vortex.state.VortexState` (``game.variant.state``), saved with
+the game: the drafts and pass steps waiting, and the pack mulligan's small pack.
 """
 
 from __future__ import annotations
@@ -25,6 +18,7 @@ from rulekeeper.mtg.formats.vortex import (
     SHOE,
     pack,
 )
+from rulekeeper.mtg.formats.vortex.state import VortexState
 from rulekeeper.mtg.state import UNOWNED
 
 if TYPE_CHECKING:
@@ -36,7 +30,8 @@ def queue_draft(game: MagicGame, player: int) -> None:
 
     :enforces: VX 5.1, VX R4
     """
-    game.variant_state.setdefault("drafts", []).append(player)
+    state: VortexState = game.variant.state
+    state.drafts.append(player)
 
 
 def pack_target(game: MagicGame, player: int) -> int:
@@ -44,7 +39,8 @@ def pack_target(game: MagicGame, player: int) -> int:
 
     :enforces: VX 7.2
     """
-    if game.variant_state.get("small_pack") == [player, game.turn]:
+    state: VortexState = game.variant.state
+    if state.small_pack == (player, game.turn):
         return MULLIGAN_PACK_SIZE
     return PACK_SIZE
 
@@ -93,7 +89,8 @@ def fail_pick(game: MagicGame, player: int) -> None:
         f"{game.name_of(player)} has an empty pack to pick from, loses "
         f"{FAILED_PICK_LIFE} life, and the turn ends",
     )
-    game.variant_state["drafts"] = []
+    state: VortexState = game.variant.state
+    state.drafts = []
     game.resume = ["end_turn", 0]
 
 
@@ -102,10 +99,10 @@ def is_pass_due(game: MagicGame, player: int) -> bool:
 
     :enforces: VX 6.1
     """
-    # Read as what it is (variant_state is JSON-ready, so typed Any), with no list made for a
-    # missing entry: every state-based check asks this for every player.
-    due: list[int] | None = game.variant_state.get("pass_due")
-    return due is not None and player in due
+    # Read into a local of its class, the format's state being typed Any on the base (speed
+    # guide, "Patterns in the hot code"): every state-based check asks this for every player.
+    state: VortexState = game.variant.state
+    return player in state.pass_due
 
 
 def pass_pack(game: MagicGame, player: int) -> None:
@@ -114,7 +111,8 @@ def pass_pack(game: MagicGame, player: int) -> None:
     :enforces: VX 3.7, VX 6.1
     """
     game.table.swap_zones(pack(player), PASSED_PACK)
-    game.variant_state["pass_due"].remove(player)
+    state: VortexState = game.variant.state
+    state.pass_due.remove(player)
 
 
 def is_pack_overfull(game: MagicGame, player: int) -> bool:
@@ -159,7 +157,8 @@ def exile_pack(game: MagicGame, player: int) -> None:
     names = ", ".join(game.table.cards[c].name for c in game.table.zones[pack(player)])
     for card_id in list(game.table.zones[pack(player)]):
         game.table.move(card_id, "exile")
-    game.variant_state["small_pack"] = [player, game.turn]
+    state: VortexState = game.variant.state
+    state.small_pack = (player, game.turn)
     game.record("VX 7.1", f"{game.name_of(player)} reveals their pack ({names}) and exiles it")
 
 
@@ -173,7 +172,6 @@ def return_pack_to_shoe(game: MagicGame, player: int) -> None:
     for card_id in cards:
         if game.table.cards[card_id].owner == UNOWNED:
             game.table.move(card_id, SHOE, bottom=True)
-    game.variant_state["drafts"] = [p for p in game.variant_state.get("drafts", []) if p != player]
-    game.variant_state["pass_due"] = [
-        p for p in game.variant_state.get("pass_due", []) if p != player
-    ]
+    state: VortexState = game.variant.state
+    state.drafts = [p for p in state.drafts if p != player]
+    state.pass_due = [p for p in state.pass_due if p != player]

@@ -1,8 +1,8 @@
 """The opening hand: four draft-and-pass turns each, then three basic lands (VX 4).
 
-``game.variant_state["phase"]`` is ``"opening"`` while the opening turns run, ``"basics"``
-while players add their basic lands, and ``"play"`` once normal turns begin (VX 4.4).
-``game.variant_state["opening"]`` lists whose opening turns are still to come, in order.
+The game's :class:`~rulekeeper.mtg.formats.vortex.state.VortexState` says which phase the
+opening is in (its ``phase``), whose opening turns are still to come (``opening``) and how many
+basic lands each player may still take (``basics``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from rulekeeper.mtg.formats.vortex import (
     OPENING_TURNS,
     outside,
 )
+from rulekeeper.mtg.formats.vortex.state import VortexState
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
@@ -29,9 +30,10 @@ def plan_opening_turns(game: MagicGame) -> None:
     """
     count = len(game.table.players)
     order = [(game.first_player + seat) % count for seat in range(count)]
-    game.variant_state["opening"] = [p for _ in range(OPENING_TURNS) for p in order]
-    game.variant_state["basics"] = [OPENING_BASICS] * count
-    game.variant_state["phase"] = "opening"
+    state: VortexState = game.variant.state
+    state.opening = [p for _ in range(OPENING_TURNS) for p in order]
+    state.basics = [OPENING_BASICS] * count
+    state.phase = "opening"
 
 
 def take_basic(game: MagicGame, player: int, name: str) -> None:
@@ -41,7 +43,9 @@ def take_basic(game: MagicGame, player: int, name: str) -> None:
     """
     card_id = next(c for c in game.table.zones[outside(player)] if game.table.cards[c].name == name)
     game.table.move(card_id, f"hand:{player}")
-    game.variant_state["basics"][player] -= 1
+    state: VortexState = game.variant.state
+    assert state.basics is not None  # dealt with the opening turns, before any is taken
+    state.basics[player] -= 1
     game.record("VX 4.2", f"{game.name_of(player)} adds {indefinite(name)} from outside the game")
 
 
@@ -59,10 +63,11 @@ def next_basics_chooser(game: MagicGame) -> int | None:
 
     :enforces: VX 4.3, VX 4.4
     """
-    count = len(game.table.players)
+    count, state = len(game.table.players), game.variant.state
+    basics: list[int] = state.basics or [0] * count  # none to take if none were dealt
     for seat in range(count):
         player = (game.first_player + seat) % count
-        if game.variant_state["basics"][player] > 0 and not game.table.players[player].lost:
+        if basics[player] > 0 and not game.table.players[player].lost:
             return player
     return None
 
@@ -79,5 +84,6 @@ def fail_opening_pick(game: MagicGame, player: int) -> None:
         f"{game.name_of(player)} has an empty pack in an opening turn and "
         f"loses {FAILED_PICK_LIFE} life",
     )
-    game.variant_state["pass_due"].append(player)
+    state: VortexState = game.variant.state
+    state.pass_due.append(player)
     game.check_state_based_actions()  # the pass step, before the next opening turn

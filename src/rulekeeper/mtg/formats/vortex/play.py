@@ -27,8 +27,10 @@ from rulekeeper.mtg.formats.vortex import (
     opening,
     outside,
     pack,
+    saving,
 )
 from rulekeeper.mtg.formats.vortex.actions import ExilePack, KeepPack, Pick, TakeBasic
+from rulekeeper.mtg.formats.vortex.state import VortexState
 from rulekeeper.mtg.hooks import Deck, MagicFormat, StateBasedAction
 from rulekeeper.mtg.state import UNOWNED
 from rulekeeper.mtg.views import own_cards
@@ -48,16 +50,23 @@ class Vortex(MagicFormat):
     opening_hand = 0  # VX 4: the opening hand is drafted, not drawn
     decisions = ("pick", "basics", "pack mulligan")
 
-    def initial_state(self) -> dict[str, Any]:
-        """No drafts or pass steps waiting, in normal play (see
-        :mod:`rulekeeper.mtg.formats.vortex.draft`)."""
-        return {"drafts": [], "pass_due": [], "phase": "play", "replenished": False}
+    def __init__(self) -> None:
+        super().__init__()
+        self.state = VortexState()  # no drafts or pass steps waiting, in normal play
+
+    def save_state(self) -> dict[str, Any]:
+        """The drafting bookkeeping as a save keeps it."""
+        return saving.CODEC.dump(self.state)
+
+    def restore_state(self, saved: dict[str, Any]) -> None:
+        """Take up the drafting bookkeeping a save kept."""
+        saving.CODEC.load_into(self.state, saved)
 
     def variant_state_record(self) -> Any:
         """The drafting bookkeeping of a saved Vortex game."""
-        from rulekeeper.mtg.formats.vortex.save_records import VortexState
+        from rulekeeper.mtg.formats.vortex.save_records import VortexRecord
 
-        return VortexState
+        return VortexRecord
 
     def check_restored(self, game: MagicGame) -> None:
         """Every seat the bookkeeping names is at this table (VX 1.2), each player has a count
@@ -65,17 +74,19 @@ class Vortex(MagicFormat):
 
         :raises ~rulekeeper.errors.SerializationError: naming the field and the reason.
         """
-        state, seats = game.variant_state, len(game.table.players)
-        for key in ("drafts", "pass_due", "opening"):
-            for i, player in enumerate(state.get(key, [])):
+        state: VortexState = game.variant.state
+        seats = len(game.table.players)
+        for key, queue in (("drafts", state.drafts), ("pass_due", state.pass_due),
+                           ("opening", state.opening or [])):  # fmt: skip
+            for i, player in enumerate(queue):
                 check_index(player, seats, f"variant_state.{key}[{i}]", rule="VX 1.2")
-        if "small_pack" in state:
-            check_index(state["small_pack"][0], seats, "variant_state.small_pack[0]", rule="VX 1.2")
-        if state["phase"] != "play" and len(state.get("basics", [])) != seats:
+        if state.small_pack is not None:
+            check_index(state.small_pack[0], seats, "variant_state.small_pack[0]", rule="VX 1.2")
+        if state.phase != "play" and len(state.basics or []) != seats:
             raise refuse(
                 "variant_state.basics", f"needs a count for each of {seats} players (VX 4.2)"
             )
-        if state["phase"] == "opening" and "opening" not in state:
+        if state.phase == "opening" and state.opening is None:
             raise refuse("variant_state.opening", "the opening turns are not planned (VX 4.1)")
         self._check_decision(game)
 
@@ -83,10 +94,10 @@ class Vortex(MagicFormat):
         """The decision being asked is one the phase asks, of the player whose it is: a pick
         of the next player to draft (in the opening turns, VX 4.1, or in play, VX 5.1), basic
         lands only after the opening turns (VX 4.2), a pack mulligan only in play (VX 7.1)."""
-        state, decision, player = game.variant_state, game.decision, game.priority
-        phase = state["phase"]
+        state: VortexState = game.variant.state
+        decision, player, phase = game.decision, game.priority, state.phase
         if decision == "pick":
-            queue = state.get("opening", []) if phase == "opening" else state["drafts"]
+            queue = (state.opening or []) if phase == "opening" else state.drafts
             rule = "VX 4.1" if phase == "opening" else "VX 5.1"
             if phase == "basics" or not queue or queue[0] != player:
                 raise refuse("decision", f"a pick of player {player} is asked, but no draft of "
@@ -121,8 +132,7 @@ class Vortex(MagicFormat):
 
         :enforces: VX 1.1, VX 1.2, VX 3.1, VX 3.2, VX 3.8, VX R5
         """
-        state = game.variant_state
-        state.update(self.initial_state(), phase="opening")
+        self.state = VortexState(phase="opening")
         for contribution in decks:
             for section in contribution:
                 for name in section:
@@ -163,39 +173,40 @@ class Vortex(MagicFormat):
 
     def next_decision(self, game: MagicGame) -> tuple[str, int] | None:
         """Opening picks, basic lands, drafts, and the pack mulligan, in that order."""
-        state = game.variant_state
-        # Typed as what it is, variant_state being Any (speed guide, "Patterns in the hot code").
-        phase: str = state["phase"]
+        # Read into a local of its class, the base declaring it Any (speed guide, "Patterns in
+        # the hot code").
+        state: VortexState = self.state
+        phase = state.phase
         if phase == "opening":
-            decision = self._next_pick(game, state["opening"], opening_turn=True)
+            decision = self._next_pick(game, state.opening or [], opening_turn=True)
             if decision is not None:
                 return decision
-            phase = state["phase"] = "basics"
+            phase = state.phase = "basics"
         if phase == "basics":
             chooser = opening.next_basics_chooser(game)
             if chooser is not None:
                 return ("basics", chooser)
-            state["phase"] = "play"
+            state.phase = "play"
             game.record("VX 4.4", "every hand holds seven cards: normal play begins")
-        drafts: list[int] = state["drafts"]
+        drafts = state.drafts
         if drafts:  # most of the time nobody is drafting
             decision = self._next_pick(game, drafts, opening_turn=False)
             if decision is not None:
                 return decision
-        if draft.can_exile_pack(game, game.active) and state.get("mulligan_asked") != game.turn:
+        if draft.can_exile_pack(game, game.active) and state.mulligan_asked != game.turn:
             return ("pack mulligan", game.active)
         return None
 
     def _next_pick(
         self, game: MagicGame, queue: list[int], opening_turn: bool
     ) -> tuple[str, int] | None:
-        state = game.variant_state
+        state: VortexState = self.state
         while queue:
             player = queue[0]
             if game.table.players[player].lost:
                 queue.pop(0)
                 continue
-            if not state["replenished"]:
+            if not state.replenished:
                 if opening_turn:
                     taken = len(game.table.players) * OPENING_TURNS - len(queue)
                     turn = taken // len(game.table.players) + 1
@@ -205,10 +216,10 @@ class Vortex(MagicFormat):
                         "a draw step and a pass step",
                     )
                 draft.replenish(game, player)
-                state["replenished"] = True
+                state.replenished = True
             if game.table.zones[pack(player)]:
                 return ("pick", player)
-            state["replenished"] = False
+            state.replenished = False
             if opening_turn:
                 # VX R9: an opening turn with nothing to pick ends, with the usual life loss.
                 queue.pop(0)
@@ -268,23 +279,24 @@ class Vortex(MagicFormat):
 
     def perform(self, game: MagicGame, action: Action) -> None:
         """Carry out a legal Vortex action."""
-        state, player = game.variant_state, game.priority
+        state: VortexState = self.state
+        player = game.priority
         match action:
             case Pick(card_id):
                 draft.pick(game, player, card_id)
-                state["replenished"] = False
-                if state["phase"] == "opening":
-                    state["opening"].pop(0)
-                    state["pass_due"].append(player)  # VX 4.1: the pass step follows
+                state.replenished = False
+                if state.phase == "opening" and state.opening is not None:
+                    state.opening.pop(0)
+                    state.pass_due.append(player)  # VX 4.1: the pass step follows
                 else:
-                    state["drafts"].pop(0)
+                    state.drafts.pop(0)
             case TakeBasic(name):
                 opening.take_basic(game, player, name)
             case ExilePack():
-                state["mulligan_asked"] = game.turn
+                state.mulligan_asked = game.turn
                 draft.exile_pack(game, player)
             case KeepPack():
-                state["mulligan_asked"] = game.turn
+                state.mulligan_asked = game.turn
 
     # State-based actions and the end of the turn.
 
@@ -318,7 +330,8 @@ class Vortex(MagicFormat):
         """The pass step comes after cleanup (VX 6.1), unless the player has left the game:
         their pack has already gone back to the shoe (VX R3)."""
         if not game.table.players[game.active].lost:
-            game.variant_state["pass_due"].append(game.active)
+            state: VortexState = self.state
+            state.pass_due.append(game.active)
 
     def on_player_left(self, game: MagicGame, player: int) -> None:
         """A leaving player's pack goes back under the shoe (VX R3)."""

@@ -1,5 +1,6 @@
 """The drafting bookkeeping of a saved Vortex game (its ``variant_state``), declared once: see
-:mod:`rulekeeper.mtg.save_records`."""
+:mod:`rulekeeper.mtg.save_records`. The game keeps it as a
+:class:`~rulekeeper.mtg.formats.vortex.state.VortexState`, field by field as declared here."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ Seats = Annotated[list[Seat], MaxLen(1000)]
 Turn = Annotated[int, Ge(0), Le(TURN_LIMIT)]
 
 
-class VortexState(TypedDict):
+class VortexRecord(TypedDict):
     """The drafting bookkeeping of a Vortex game: who must still draft or pass, the opening
     turns to come, each player's basic lands still to take, and the pack mulligan."""
 
