@@ -352,9 +352,8 @@ def test_a_move_does_not_name_a_face_down_permanent_its_player_may_not_see() -> 
 @pytest.mark.rule("RR R45")
 def test_challenging_ones_own_trap_is_refused_with_its_rule() -> None:
     game = from_position("Format: rr\nActive: Bob\n\nAlice: hand Brace\nBob: ep 3; traps Brace\n")
-    trap = game.find("Brace", zone="traps:1")
     with pytest.raises(IllegalMoveError) as refused:
-        parse(game, f"Bob challenges Bob's trap #{trap}")
+        parse(game, "Bob challenges Bob's trap 1")
     assert refused.value.rule == "RR R45"
 
 

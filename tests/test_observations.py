@@ -1,7 +1,8 @@
 """Who sees what, tested as OpenSpiel tests an imperfect-information game.
 
 A player's observation is what they are shown: their view, the log as told to them
-(``game.log.seen_by(player)``) and the position written for them. At many points of seeded bot
+(``game.log.seen_by(player)``), the position written for them and, when they decide, their
+legal moves in the notation (what the terminal lists). At many points of seeded bot
 games in every format and variant, the hidden part of the state is changed (another player's
 hand against their library, the order of a library, a trap, a discard pile under its top card):
 the observation of a player who may not see that part must not change. And the observation must
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 
 import pytest
 
@@ -22,7 +24,7 @@ from rulekeeper.engine.events import EVERYONE, NOBODY, EventLog, all_but, may_se
 from rulekeeper.engine.game import Action, Game
 from rulekeeper.games import FORMATS
 from rulekeeper.mtg.game import MagicGame
-from rulekeeper.notation import push
+from rulekeeper.notation import notation, push
 from rulekeeper.position import from_position, position
 from rulekeeper.riskres.actions import Cast as RiskCast
 from rulekeeper.riskres.actions import Pass as RiskPass
@@ -274,6 +276,23 @@ def _swap_faces(game: Game, one: str, other: str) -> bool:
     return False
 
 
+def _under_tops(one: str, other: str) -> Callable[[Game], bool]:
+    """Exchange a card under the top of pile ``one`` with one of another name under the top of
+    pile ``other``: each keeps its size and its face-up top card."""
+
+    def change(copy: Game) -> bool:
+        zones, name, _ = _zones(copy)
+        first, second = zones[one], zones[other]
+        for i in range(len(first) - 1):
+            for j in range(len(second) - 1):
+                if name(first[i]) != name(second[j]):
+                    first[i], second[j] = second[j], first[i]
+                    return True
+        return False
+
+    return change
+
+
 def _faces(one: str, other: str) -> Callable[[Game], bool]:
     return lambda copy: _swap_faces(copy, one, other)
 
@@ -310,6 +329,18 @@ def _hidden_changes(game: Game, viewer: int) -> Iterator[tuple[str, Callable[[Ga
         if "shoe" in _zones(game)[0]:  # Vortex: the others' packs and the shoe
             yield f"player {other}'s pack against the shoe", change(_swap, f"pack:{other}", "shoe")
     zones = _zones(game)[0]
+    for seat in seats:  # Leveler: sub-decks wait outside the game unseen, even by their owner
+        for waiting in (f"outside:{seat}:2", f"outside:{seat}:3"):
+            if waiting in zones:
+                yield (
+                    f"player {seat}'s {waiting} against their library",
+                    change(_swap, waiting, f"{library}:{seat}"),
+                )
+    piles = sorted(zone for zone in zones if zone.startswith("stockpile"))
+    for one, other in pairwise(piles):  # Stockpile: the cards under the tops
+        yield f"{one} against {other} under their tops", _under_tops(one, other)
+    if "junkpile" in zones:
+        yield "the junkpile's order", change(_reverse, "junkpile")
     if "shoe" in zones:
         yield "the shoe's order", change(_reverse, "shoe")
     for pile in sorted(zone for zone in zones if zone.startswith("stockpile")):
@@ -322,11 +353,15 @@ def _hidden_changes(game: Game, viewer: int) -> Iterator[tuple[str, Callable[[Ga
             )
 
 
-def _observation(game: Game, viewer: int) -> tuple[str, list[str], str]:
+def _observation(game: Game, viewer: int) -> tuple[str, list[str], str, list[str]]:
+    """What ``viewer`` is shown: their view, their log, the position written for them and,
+    when they decide, their legal moves as the terminal lists them."""
+    deciding = game.outcome is None and game.current_player() == viewer
     return (
         json.dumps(game.view(viewer), sort_keys=True, default=str),
         [str(event) for event in game.log.seen_by(viewer)],
         position(game, viewer=viewer),
+        [move.text for move in notation(game).moves()] if deciding else [],
     )
 
 
@@ -367,11 +402,32 @@ def _check_public(game: Game) -> None:
                 if top is not None:
                     assert f"discard {len(pile)} with {top} on top" in written
             assert view["aside"] == [game.cards[c] for c in game.zones[f"aside:{viewer}"]]
+    if isinstance(game, DominionGame):  # a hand is its owner's, what is in play everyone's
+        for viewer in seats:
+            view = game.view(viewer)
+            assert view["hand"] == game.hand(viewer)
+            for seat in seats:
+                shown = view["players"][seat]
+                assert shown["in_play"] == [game.cards[c] for c in game.in_play[seat]]
+                assert shown["hand"] == len(game.hands[seat])
     if isinstance(game, MagicGame):  # graveyards are public (MG 1.2)
+        zones = game.table.zones
         for viewer in seats:
             view = game.view(viewer)
             for seat in seats:
                 assert view["players"][seat]["graveyard"] == game.table.names(f"graveyard:{seat}")
+            for pile in view.get("stockpiles", ()):  # each stockpile's top card (SD 5.4)
+                cards = zones[f"stockpile:{pile['pile']}"]
+                assert pile["cards"] == len(cards)
+                assert pile["top"] == (
+                    (cards[-1], game.table.cards[cards[-1]].name) if cards else None
+                )
+            if "landpile" in view:  # the landpile is face up (SD 5.3)
+                lands = game.table.names("landpile")
+                assert sum(view["landpile"].values()) == len(lands)
+                assert all(view["landpile"][land] == lands.count(land) for land in set(lands))
+            for seat, counts in enumerate(view.get("outside", ())):  # every count (LV 1.3)
+                assert counts == [len(zones[f"outside:{seat}:{n}"]) for n in (2, 3)]
 
 
 GAMES = [
@@ -491,3 +547,51 @@ def test_a_position_for_a_scrying_player_shows_the_top_card_to_them_alone() -> N
     assert game.decision == "scry"
     assert "library 2 with Gloom Brute on top" in position(game, viewer=0)
     assert "Alice: ep 2; hand 1; library 2;" in position(game, viewer=1)
+
+
+# The formats' own zones, through the one model (mtg.views.sight, dominion.sight.seen).
+
+
+def _magic(key: str) -> MagicGame:
+    game = FORMATS[key].new_game(2, 2)
+    assert isinstance(game, MagicGame)
+    return game
+
+
+@pytest.mark.rule("SD 5.4", "SD 2.4", "SD 5.3")
+def test_a_stockpile_shows_its_top_card_and_hides_the_cards_under_it() -> None:
+    game = _magic("stockpile")
+    seen = [_observation(game, viewer) for viewer in (0, 1)]
+    copy = _copy(game)
+    assert _under_tops("stockpile:1", "stockpile:2")(copy)
+    assert _reverse_under_top(*_zones(copy)[:2], "stockpile:3")
+    assert [_observation(copy, viewer) for viewer in (0, 1)] == seen
+    tops = [pile["top"][1] for pile in game.view(1)["stockpiles"]]
+    assert tops == [game.table.names(f"stockpile:{n}")[-1] for n in range(1, 7)]
+    lands = game.table.names("landpile")
+    assert game.view(0)["landpile"] == {
+        land: lands.count(land) for land in game.view(0)["landpile"]
+    }
+
+
+@pytest.mark.rule("LV 2.2", "MG 1.2")
+def test_a_waiting_sub_deck_is_seen_by_nobody_its_owner_included() -> None:
+    game = _magic("leveler")
+    seen = [_observation(game, viewer) for viewer in (0, 1)]
+    copy = _copy(game)
+    assert _swap(*_zones(copy)[:2], "outside:0:2", "library:0")
+    assert _swap(*_zones(copy)[:2], "outside:1:3", "library:1")
+    assert [_observation(copy, viewer) for viewer in (0, 1)] == seen
+    assert game.view(0)["outside"] == [[30, 20], [30, 20]]
+
+
+@pytest.mark.rule("DM 1.6")
+def test_a_dominion_view_takes_every_zone_through_the_one_model() -> None:
+    game = _dominion("Village", "hand Village, 4 Copper; deck 5 Estate; discard Gold, Silver")
+    alice = game.view(1)["players"][0]
+    assert (alice["hand"], alice["discard"], alice["discard_top"]) == (5, 2, "Silver")
+    assert game.view(0)["hand"] == ["Village", "Copper", "Copper", "Copper", "Copper"]
+    copy = _copy(game)
+    assert _swap(*_zones(copy)[:2], "hand:0", "deck:0")
+    assert _swap(*_zones(copy)[:2], "deck:0", "discard:0", skip_top=True)
+    assert _observation(copy, 1) == _observation(game, 1)

@@ -25,7 +25,7 @@ def _challenger_with_an_empty_library(players: int) -> Scenario:
 @pytest.mark.rule("RR R80", "RR R50", "RR 9.2a", "RR 11.1d")
 def test_a_called_bluff_that_draws_from_an_empty_library_loses_at_once() -> None:
     game = _challenger_with_an_empty_library(2).build()
-    game.apply(Challenge(game.find("Gloom Brute")))
+    game.apply(Challenge(1, 0))
     # Before RR R80 Alice kept priority and could cast her Sparkshot, losing only at her pass.
     assert game.outcome is not None
     assert game.outcome.winners == (1,)
@@ -35,7 +35,7 @@ def test_a_called_bluff_that_draws_from_an_empty_library_loses_at_once() -> None
 @pytest.mark.rule("RR R80", "RR R50", "RR R64")
 def test_with_three_players_the_loser_acts_no_more() -> None:
     game = _challenger_with_an_empty_library(3).build()
-    game.apply(Challenge(game.find("Gloom Brute")))
+    game.apply(Challenge(1, 0))
     assert game.outcome is None
     assert game.table.players[0].left
     # She lost and left before receiving priority again: Bob, the next player, has it.

@@ -45,7 +45,6 @@ CARD_ACTIONS = (
     Pitch,
     PlayLandmark,
     SetTrap,
-    Challenge,
     CastFaceDown,
     TurnFaceUp,
     Discard,
@@ -206,6 +205,8 @@ def _every_action(game: RiskGame) -> list[Action]:
         found += [Attack(i, target) for target in (*players, *ids)]
         found += [Block(i, j) for j in ids] + [OrderBlocker(i, j) for j in ids]
         found += [StackTrigger(i, 0)]
+    # A trap is named by its controller and place (RR R82): every place, and one past them.
+    found += [Challenge(p.index, place) for p in players for place in range(3)]
     return found
 
 

@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from rulekeeper.engine.agents import RandomAgent
+from rulekeeper.engine.game import explain
+from rulekeeper.games import FORMATS
+from rulekeeper.notation import describe, notation
+from rulekeeper.records import Record, replay
 from rulekeeper.riskres.actions import Attack, Cast, Challenge, EndAttacks, Pass, Player, SetTrap
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario, refused, resolve
@@ -56,8 +61,9 @@ def test_challenging_a_bluff() -> None:
         .build()
     )
     bluff = game.table.create("Gloom Brute", 1, "traps:1")
-    assert refused(game, Challenge(game.find("Sparkshot"))).rule == "RR R45"
-    game.apply(Challenge(bluff))
+    assert game.table.zones["traps:1"] == [bluff]
+    assert refused(game, Challenge(0, 0)).rule == "RR R82"  # Alice has no trap
+    game.apply(Challenge(1, 0))
     assert game.table.players[0].ep == 0
     assert game.table.names("graveyard:1") == ["Gloom Brute"]
     assert "Veil Walker" in game.table.names("hand:0")
@@ -72,8 +78,8 @@ def test_challenging_a_true_trap_springs_it_at_the_challenger() -> None:
         .player(1, hand=["Brace"])
         .build()
     )
-    trap = game.table.create("Snare Wire", 1, "traps:1")
-    game.apply(Challenge(trap))
+    game.table.create("Snare Wire", 1, "traps:1")
+    game.apply(Challenge(1, 0))
     assert game.stack[0]["target"] == Player(0)
     game.apply(Pass())
     game.apply(Pass())
@@ -151,7 +157,7 @@ def test_a_stolen_trap_is_picked_at_random_and_becomes_the_thiefs() -> None:
     # Bob may challenge it now: a bluff goes to its owner's graveyard.
     game.apply(Pass())
     game.table.players[1].ep = 2
-    game.apply(Challenge(game.find("Gloom Brute")))
+    game.apply(Challenge(0, 0))
     assert game.table.names("graveyard:1") == ["Gloom Brute"]
     assert game.log.citing("RR 8.4b")[0].text.startswith("Bob challenges a trap of Alice's")
 
@@ -260,3 +266,66 @@ def test_a_trap_set_during_an_attack_springs() -> None:
     # It springs at the check before Bob receives priority again (RR R80).
     assert game.table.names("traps:1") == []
     assert game.log.citing("RR 8.3c")[0].text == "Bob reveals the trap Snare Wire"
+
+
+def _two_traps() -> RiskGame:
+    return (
+        Scenario()
+        .player(0, ep=4, hand=["Brace"], library=LIBRARY)
+        .player(1, hand=["Gloom Brute", "Sparkshot", "Mire Lurker", "Snare Wire"])
+        .build()
+    )
+
+
+@pytest.mark.rule("RR R82", "RR 2.7c")
+def test_a_challenge_names_a_trap_by_its_place_never_its_card() -> None:
+    # Bob's traps are Gloom Brute and Sparkshot in one game, Mire Lurker and Snare Wire (other
+    # cards, with other IDs) in the other: Alice's moves must read the same in both.
+    games = []
+    for first, second in (("Gloom Brute", "Sparkshot"), ("Mire Lurker", "Snare Wire")):
+        game = _two_traps()
+        game.table.move(game.find(first), "traps:1")
+        game.table.move(game.find(second), "traps:1")
+        games.append(game)
+    legal = [list(game.legal_actions()) for game in games]
+    assert legal[0] == legal[1]
+    assert [a for a in legal[0] if isinstance(a, Challenge)] == [Challenge(1, 0), Challenge(1, 1)]
+    texts = [[m.text for m in notation(game).moves()] for game in games]
+    assert texts[0] == texts[1]
+    assert "Alice challenges Bob's trap 2" in texts[0]
+    assert not [text for text in texts[0] if "#" in text]
+    games[0].apply(Challenge(1, 1))
+    assert games[0].log.citing("RR 8.4b")[0].text.endswith("it is Sparkshot")
+    assert games[0].table.names("traps:1") == ["Gloom Brute"]  # now Bob's trap 1
+
+
+@pytest.mark.rule("RR R82")
+def test_a_trap_that_is_not_there_is_refused_with_its_rule() -> None:
+    game = _two_traps()
+    game.table.move(game.find("Gloom Brute"), "traps:1")
+    for action in (Challenge(1, 1), Challenge(1, -1), Challenge(5, 0)):
+        assert refused(game, action).rule == "RR R82", action
+    assert "Bob has no trap 2 (RR R82" in explain(game, Challenge(1, 1))
+
+
+@pytest.mark.rule("RR R82")
+def test_a_record_that_named_a_trap_by_its_card_replays() -> None:
+    # Before RR R82 a record named a challenged trap by its card's ID: "Bob's trap #17".
+    game = FORMATS["rr"].new_game(5, 2)
+    agents = [RandomAgent(5), RandomAgent(6)]
+    moves, old, challenged = [], [], 0
+    while game.outcome is None and challenged < 2:
+        action = agents[game.current_player()].choose({}, game.legal_actions())
+        text = describe(game, action)
+        moves.append(text)
+        if isinstance(action, Challenge):
+            challenged += 1
+            card = game.table.zones[f"traps:{action.controller}"][action.index]
+            text = text.rsplit(" ", 1)[0] + f" #{card}"
+        old.append(text)
+        game.apply(action)
+    assert challenged == 2
+    assert old != moves
+    for written in (moves, old):
+        replayed = replay(Record("rr", players=2, seed=5, moves=written))
+        assert replayed.dumps() == game.dumps()

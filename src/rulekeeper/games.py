@@ -68,6 +68,9 @@ class GameFormat:
     saves."""
     new_game_from_cube: Callable[[int, int, Sequence[str]], Game] | None = None
     """Start a bot game from a cube of the user's (card names), for formats played from one."""
+    recorded_move: Callable[[Game, str], str] | None = None
+    """A move of an older record in today's words, where the notation has changed since
+    (:func:`rulekeeper.records.replay` asks it before each move)."""
 
     @property
     def key(self) -> str:
@@ -186,6 +189,7 @@ def _risk_and_resource() -> GameFormat:
     from rulekeeper.riskres.game import RiskGame
     from rulekeeper.riskres.invariants import risk_invariants
     from rulekeeper.riskres.notation import VOCABULARY as RR_VOCABULARY
+    from rulekeeper.riskres.notation import recorded_move as rr_recorded_move
 
     def new_game(seed: int, players: int, variant: str = "", kingdom: str = "") -> Game:
         _no_kingdoms(RR_FACTS, kingdom)
@@ -206,6 +210,7 @@ def _risk_and_resource() -> GameFormat:
         invariants=invariants,
         vocabulary=RR_VOCABULARY,
         game=RiskGame,
+        recorded_move=rr_recorded_move,
     )
 
 

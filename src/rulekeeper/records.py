@@ -305,6 +305,7 @@ def replay(record: Record, *, source: str = "") -> Game:
     # Another engine may deal differently from the same seed: say so beside any refusal.
     other = record.version and record.version != __version__
     note = f" (recorded by version {record.version}, replayed by {__version__})" if other else ""
+    upgrade = game_format(game.format_key).recorded_move
     for index, move in enumerate(record.moves):
         line = record.lines[index] if index < len(record.lines) else 0
         if len(move) > MAX_MOVE_CHARS:
@@ -318,7 +319,7 @@ def replay(record: Record, *, source: str = "") -> Game:
                 game=game,
             )
         try:
-            push(game, move)
+            push(game, upgrade(game, move) if upgrade is not None else move)
         except IllegalActionError as error:
             message = f"move {move!r} breaks {error.rule}: {error.reason}{note}"
             raise ReplayError(

@@ -729,11 +729,12 @@ class DominionGame(AutomaticGame):
 
         :enforces: DM 1.6, DM 4.10
         """
-        zones, piles = self.zones, self.pile_ids
+        zones, piles, cards = self.zones, self.pile_ids, self.cards
         view = self.turn_facts(player)
-        view["hand"] = self.hand(player)
-        # Every card set aside is seen by their player: those a card looks at (DM 4.10) too.
-        view["aside"] = [self.cards[i] for i in self.player_zones["aside"][player]]
+        # Every zone as the one model of who sees what says (dominion.sight): a player sees
+        # their hand, and every card they have set aside, those a card looks at (DM 4.10) too.
+        view["hand"] = [cards[i] for i in sight.seen(self, "hand", player, player) or ()]
+        view["aside"] = [cards[i] for i in sight.seen(self, "aside", player, player) or ()]
         view["supply"] = {n: len(piles[n]) for n in self.supply_of(player)}
         view["landscapes"] = list(self.variant.landscapes_of(self, player))
         view["trash"] = [self.cards[i] for i in zones["trash"]]
@@ -772,20 +773,23 @@ class DominionGame(AutomaticGame):
         """What ``viewer`` sees of ``player``'s zones, as :func:`~rulekeeper.dominion.sight.sight`
         says: every count (DM R6), the top card of the discard pile, the cards in play, and
         the cards set aside when they are public (DM R7)."""
-        discard = self.discards[player]
-        aside = self.player_zones["aside"][player]
+        cards = self.cards
+
+        def shown(kind: str) -> list[str]:
+            return [cards[i] for i in sight.seen(self, kind, player, viewer) or ()]
+
+        top = shown("discard")[-1:]
         return {
             "name": self.players[player],
             "hand": len(self.hands[player]),
             "deck": len(self.decks[player]),
-            "discard": len(discard),
-            "discard_top": self.cards[discard[-1]] if discard else None,
-            "in_play": [self.cards[i] for i in self.in_play[player]],
-            "aside": len(aside),
+            "discard": len(self.discards[player]),
+            "discard_top": top[0] if top else None,
+            "in_play": shown("play"),
+            "aside": len(self.player_zones["aside"][player]),
+            # Only a whole set-aside zone is shown (DM R7): a count otherwise.
             "aside_shown": (
-                [self.cards[i] for i in aside]
-                if sight.sight(self, "aside", player, viewer) == sight.CARDS
-                else []
+                shown("aside") if sight.sight(self, "aside", player, viewer) == sight.CARDS else []
             ),
             "turns": self.turns_taken[player],
         }

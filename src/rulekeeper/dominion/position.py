@@ -152,11 +152,11 @@ def position(game: DominionGame, viewer: int | None = None) -> str:
             ids = list(game.zones[f"{kind}:{index}"])
             if kind == "deck":
                 ids.reverse()  # stored with the top card last, written from the top down
-            seen = sight.sight(game, kind, index, viewer)
-            if seen == sight.CARDS:
+            if sight.sight(game, kind, index, viewer) == sight.CARDS:
                 fields[kind] = _cards(game, ids)
-            else:  # the top card of a pile written from the bottom up is its last
-                top = Card(game.cards[ids[-1]]) if seen == sight.TOP and ids else None
+            else:  # a count, with the top card where the viewer sees it (sight.seen)
+                shown = sight.seen(game, kind, index, viewer)
+                top = Card(game.cards[shown[-1]]) if shown else None
                 fields[kind] = Zone.hidden(len(ids), top)
         fields["gained"] = Zone.of(Card(n) for n in game.gained[index])
         seats.append(Seat(name, fields))

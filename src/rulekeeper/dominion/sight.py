@@ -64,4 +64,25 @@ def sight(game: DominionGame, kind: str, owner: int, viewer: int | None) -> str:
     return COUNT
 
 
-__all__ = ["CARDS", "COUNT", "TOP", "aside_is_public", "sight"]
+def seen(game: DominionGame, kind: str, owner: int, viewer: int | None) -> list[int] | None:
+    """The cards of ``owner``'s zone ``kind`` that ``viewer`` sees, as :func:`sight` says:
+    every card, bottom first (:data:`CARDS`); the top card alone, where there is one
+    (:data:`TOP`); or ``None`` when the viewer sees only how many (:data:`COUNT`). A player's
+    view and a position written for a player take every zone through this.
+
+    >>> from rulekeeper.dominion.scenario import scenario
+    >>> game = scenario(hands={0: ["Village", "Copper"]})
+    >>> game.zones["discard:0"][:] = [game.zones["hand:0"].pop()]
+    >>> seen(game, "hand", 0, 1), seen(game, "discard", 0, 1) == game.zones["discard:0"]
+    (None, True)
+    """
+    ids = game.zones[f"{kind}:{owner}"]
+    shown = sight(game, kind, owner, viewer)
+    if shown == CARDS:
+        return list(ids)
+    if shown == TOP:
+        return list(ids[-1:])
+    return None
+
+
+__all__ = ["CARDS", "COUNT", "TOP", "aside_is_public", "seen", "sight"]

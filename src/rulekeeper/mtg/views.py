@@ -62,15 +62,19 @@ def own_cards(game: MagicGame, zone: str, player: int) -> list[tuple[int, str]]:
     return [(i, game.table.cards[i].name) for i in seen(game, zone, player, player) or ()]
 
 
-def as_everyone_sees(game: MagicGame, zone: str, owner: int | None) -> list[str] | int:
-    """``owner``'s ``zone`` as a player other than its owner sees it (:func:`seen`): the names
-    of its cards when they are public, else how many it holds (every count is public)."""
-    players = len(game.table.players)
-    other = 0 if owner is None else (owner + 1) % players
-    cards = seen(game, zone, owner, other)
+def shown_to(game: MagicGame, zone: str, owner: int | None, viewer: int) -> list[str] | int:
+    """``owner``'s ``zone`` as ``viewer`` sees it (:func:`seen`): the names of its cards when
+    they see every one, else how many it holds (every count is public)."""
+    cards = seen(game, zone, owner, viewer)
     if cards is None or len(cards) < len(game.table.zones[zone]):
         return len(game.table.zones[zone])
     return [game.table.cards[i].name for i in cards]
+
+
+def as_everyone_sees(game: MagicGame, zone: str, owner: int | None) -> list[str] | int:
+    """``owner``'s ``zone`` as a player other than its owner sees it (:func:`shown_to`)."""
+    players = len(game.table.players)
+    return shown_to(game, zone, owner, 0 if owner is None else (owner + 1) % players)
 
 
 def public(card: CardState) -> dict[str, Any]:

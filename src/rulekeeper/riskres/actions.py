@@ -73,8 +73,14 @@ class SetTrap(CardAction):
 
 
 @dataclass(frozen=True, slots=True)
-class Challenge(CardAction):
-    """Pay 2 EP to challenge an opponent's trap (RR 8.4, RR R45)."""
+class Challenge(Action):
+    """Pay 2 EP to challenge an opponent's trap (RR 8.4, RR R45), named as every player sees
+    it: by the seat that controls it and its place among that player's traps (``index``,
+    from 0 for the one set first), never by its card, which only its controller knows
+    (RR 2.7c)."""
+
+    controller: int
+    index: int
 
 
 @dataclass(frozen=True, slots=True)

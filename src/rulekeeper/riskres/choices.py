@@ -136,7 +136,9 @@ def candidates(game: RiskGame) -> Iterator[Action]:
     yield from (act.TurnFaceUp(c.id) for c in mine if c.face_down)
     if ep >= CHALLENGE_COST:
         for other in game.opponents(player):
-            yield from (_challenge(t) for t in table.zones[zone_name("traps", other)])
+            # By its controller and place, never its card (RR R82).
+            count = len(table.zones[zone_name("traps", other)])
+            yield from (_challenge(other, i) for i in range(count))
     me = table.players[player]
     for permanent in mine:
         for index, ability in enumerate(permanent.definition.abilities):

@@ -391,8 +391,8 @@ class RiskGame(PriorityGame):
                 return morph.why_not_cast_face_down(self, player, card_id)
             case TurnFaceUp(card_id):
                 return morph.why_not_turn_face_up(self, player, card_id)
-            case Challenge(card_id):
-                return traps.why_not_challenge(self, player, card_id)
+            case Challenge(controller, index):
+                return traps.why_not_challenge(self, player, controller, index)
             case Attack(attacker, target):
                 return why_not_attack(self, player, attacker, target)
             case Block(blocker, attacker):
@@ -484,8 +484,8 @@ class RiskGame(PriorityGame):
                 morph.cast_face_down(self, player, card_id)
             case TurnFaceUp(card_id):
                 morph.turn_face_up(self, player, card_id)
-            case Challenge(card_id):
-                traps.challenge(self, player, card_id)
+            case Challenge(controller, index):
+                traps.challenge(self, player, controller, index)
             case Keep() | Mulligan() | Scry():
                 mulligan.perform(self, player, action)
             case KeepLegend(card_id):

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from rulekeeper.engine.game import Action, Game, PlayerId
@@ -18,7 +19,7 @@ from rulekeeper.engine.notation import CardNamer, Named
 from rulekeeper.riskres import actions as act
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.state import zone_name
-from rulekeeper.riskres.traps import controller_of
+from rulekeeper.riskres.traps import controller_of, trap_name
 
 
 def _target(game: RiskGame, target: act.Target | None, card: CardNamer) -> str:
@@ -81,7 +82,9 @@ class RiskVocabulary:
                     yield act.Activate(permanent.id, index)
                     yield from (act.Activate(permanent.id, index, t) for t in targets)
         for seat in [*seats[1:], player]:
-            yield from map(act.Challenge, table.zones[zone_name("traps", seat)])
+            # Named by its place, never its card (RR R82).
+            count = len(table.zones[zone_name("traps", seat)])
+            yield from (act.Challenge(seat, index) for index in range(count))
         for seat in seats:
             yield from (act.TurnFaceUp(c.id) for c in table.permanents(seat) if c.face_down)
         if game.decision == "legend":
@@ -115,11 +118,10 @@ class RiskVocabulary:
                 return player, f"activates {card(c)}{ability}{_targeting(game, target, card)}"
             case act.SetTrap(c):
                 return player, f"sets {card(c)} as a trap"
-            case act.Challenge(c):
+            case act.Challenge(controller, index):
                 # A trap is face down: it is written by who holds it (as the log says; a
-                # stolen trap is its thief's) and its ID, never its name.
-                holder = game.name_of(controller_of(game.table.cards[c]))
-                return player, f"challenges {holder}'s trap #{c}"
+                # stolen trap is its thief's) and its place, never its card (RR R82).
+                return player, f"challenges {trap_name(game, controller, index)}"
             case act.CastFaceDown(c):
                 return player, f"casts {card(c)} face down"
             case act.TurnFaceUp(c):
@@ -163,3 +165,34 @@ class RiskVocabulary:
 
 VOCABULARY = RiskVocabulary()
 """Risk & Resource's vocabulary."""
+
+
+_OLD_CHALLENGE = re.compile(r"(.*) challenges .*'s trap #(\d{1,9})", re.IGNORECASE)
+"""A challenge as records wrote it before RR R82: the trap named by its card's ID."""
+
+
+def recorded_move(game: Game, text: str) -> str:
+    """A move of a record, in today's words: a record written before RR R82 named a
+    challenged trap by its card's ID (``Alice challenges Bob's trap #17``), which a replay
+    knows, and this writes it by the trap's place among its controller's traps (``Bob's trap
+    1``). Any other text comes back as it is, for the notation to read or refuse.
+
+    >>> from rulekeeper.position import from_position
+    >>> game = from_position("Format: rr\\n\\nAlice: ep 2\\nBob: traps Brace, Sparkshot")
+    >>> game.table.zones["traps:1"]
+    [0, 1]
+    >>> recorded_move(game, "Alice challenges Bob's trap #1")
+    "Alice challenges Bob's trap 2"
+    """
+    assert isinstance(game, RiskGame)
+    found = _OLD_CHALLENGE.fullmatch(text.strip())
+    if found is None:
+        return text
+    card = int(found[2])
+    if card >= len(game.table.cards):
+        return text
+    zone = game.table.cards[card].zone
+    if not zone.startswith("traps:"):
+        return text
+    place = game.table.zones[zone].index(card)
+    return f"{found[1]} challenges {trap_name(game, controller_of(game.table.cards[card]), place)}"

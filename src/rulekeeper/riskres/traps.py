@@ -70,29 +70,53 @@ def set_trap(game: RiskGame, player: int, card_id: int) -> None:
     game.record("RR R42", f"{game.name_of(player)} sets a trap for {TRAP_COST} EP")
 
 
-def why_not_challenge(game: RiskGame, player: int, trap: int) -> Violation | None:
-    """A player may pay 2 EP to challenge a trap an opponent controls (RR 8.4a, RR R45).
+def trap_at(game: RiskGame, controller: int, index: int) -> CardState | None:
+    """``controller``'s trap at place ``index`` among their traps (0 for the one set or
+    stolen first), or None if there is none: how a player names a face-down trap, by what
+    every player sees of it and never by its card (RR R82).
 
-    :enforces: RR 8.4a, RR R45
+    :enforces: RR R82
     """
-    zone = game.table.cards[trap].zone
-    if not zone.startswith("traps:") or zone == zone_name("traps", player):
+    if not 0 <= controller < len(game.table.players):
+        return None
+    traps = game.table.zones[zone_name("traps", controller)]
+    return game.table.cards[traps[index]] if 0 <= index < len(traps) else None
+
+
+def trap_name(game: RiskGame, controller: int, index: int) -> str:
+    """A trap as a move names it, by its controller and its place: "Bob's trap 2" (RR R82)."""
+    return f"{game.name_of(controller)}'s trap {index + 1}"
+
+
+def why_not_challenge(game: RiskGame, player: int, controller: int, index: int) -> Violation | None:
+    """A player may pay 2 EP to challenge a trap an opponent controls (RR 8.4a, RR R45),
+    named by its controller and its place among their traps (RR R82).
+
+    :enforces: RR 8.4a, RR R45, RR R82
+    """
+    if not 0 <= controller < len(game.table.players):
+        return ("RR R82", f"there is no player {controller}")
+    if trap_at(game, controller, index) is None:
+        return ("RR R82", f"{game.name_of(controller)} has no trap {index + 1}")
+    if controller == player:
         return ("RR R45", "you challenge a trap that an opponent controls")
     if game.table.players[player].ep < CHALLENGE_COST:
         return ("RR 1.1d", f"a challenge costs {CHALLENGE_COST} EP")
     return None
 
 
-def challenge(game: RiskGame, player: int, trap: int) -> None:
-    """Reveal the trap: a bluff goes to its owner's graveyard and the challenger draws a card;
-    a real trap springs, aimed at the challenger.
+def challenge(game: RiskGame, player: int, controller: int, index: int) -> None:
+    """Reveal ``controller``'s trap at place ``index``: a bluff goes to its owner's graveyard
+    and the challenger draws a card; a real trap springs, aimed at the challenger.
 
     :enforces: RR 8.4b, RR 8.4c, RR 8.4d
     """
-    state = game.table.cards[trap]
+    state = trap_at(game, controller, index)
+    assert state is not None  # why_not_challenge refused any other
+    trap = state.id
     game.table.players[player].ep -= CHALLENGE_COST
     game.passes = 0
-    holder = game.name_of(controller_of(state))
+    holder = game.name_of(controller)
     game.record(
         "RR 8.4b", f"{game.name_of(player)} challenges a trap of {holder}'s: it is {state.name}"
     )

@@ -15,6 +15,7 @@ from rulekeeper.engine.saves import refuse
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.formats.leveler import DECK_SIZE, FACTS, STARTING_LIFE, SUB_DECK_SIZES
 from rulekeeper.mtg.hooks import Deck, MagicFormat, StateBasedAction
+from rulekeeper.mtg.views import shown_to
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
@@ -147,10 +148,11 @@ class Leveler(MagicFormat):
         return problems
 
     def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
-        """How many cards wait outside the game in each player's sub-decks (public counts)."""
+        """How many cards wait outside the game in each player's sub-decks: public counts,
+        whose cards nobody sees, their owner included (:func:`~rulekeeper.mtg.views.sight`)."""
         return {
             "outside": [
-                [len(game.table.zones[outside(p, n)]) for n in SUB_DECKS]
+                [shown_to(game, outside(p, n), p, player) for n in SUB_DECKS]
                 for p in range(len(game.table.players))
             ]
         }

@@ -9,7 +9,7 @@ damage each player had taken at the end of the last turn.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from rulekeeper.engine.events import indefinite
@@ -240,13 +240,14 @@ def acquire_land(game: MagicGame, player: int, name: str) -> None:
         begin_final_round(game)
 
 
-def landpile_contents(game: MagicGame) -> dict[str, int]:
-    """How many lands of each basic type the face-up landpile holds (SD 5.3)."""
+def landpile_contents(game: MagicGame, lands: Iterable[int] | None = None) -> dict[str, int]:
+    """How many lands of each basic type the face-up landpile holds (SD 5.3): of ``lands``
+    where given (the landpile's cards as a player sees them), else of the whole pile."""
     # One pass over the pile, not one per type: the legal actions ask this at every priority
     # in a main phase, and the pile holds ten lands a player.
     counts = dict.fromkeys(BASIC_LANDS, 0)
     cards = game.table.cards
-    for card_id in game.table.zones[LANDPILE]:
+    for card_id in game.table.zones[LANDPILE] if lands is None else lands:
         name = cards[card_id].name
         if name in counts:
             counts[name] += 1

@@ -40,6 +40,7 @@ from rulekeeper.mtg.formats.stockpile.state import StockpileState
 from rulekeeper.mtg.hooks import Deck, MagicFormat
 from rulekeeper.mtg.state import UNOWNED
 from rulekeeper.mtg.timing import is_sorcery_speed
+from rulekeeper.mtg.views import seen, shown_to
 
 if TYPE_CHECKING:
     from rulekeeper.mtg.game import MagicGame
@@ -215,19 +216,22 @@ class Stockpile(MagicFormat):
         zones, cards = game.table.zones, game.table.cards
         state: StockpileState = self.state
         offer = []
-        for number in range(1, STOCKPILES + 1):
-            top = piles.face_up_card(game, number)
+        # Each pile as the one model of who sees what says (mtg.views.sight, shown_zones):
+        # a stockpile's top card, the landpile's every card, the junkpile's size.
+        for number, zone in enumerate(STOCKPILE_ZONES, start=1):
+            shown = seen(game, zone, None, player)
+            top = shown[-1] if shown else None
             offer.append(
                 {
                     "pile": number,
-                    "cards": len(zones[STOCKPILE_ZONES[number - 1]]),
+                    "cards": len(zones[zone]),
                     "top": None if top is None else (top, cards[top].name),
                 }
             )
         return {
             "stockpiles": offer,
-            "junkpile": len(zones[JUNKPILE]),
-            "landpile": piles.landpile_contents(game),
+            "junkpile": shown_to(game, JUNKPILE, None, player),
+            "landpile": piles.landpile_contents(game, seen(game, LANDPILE, None, player) or ()),
             "acquired_this_turn": state.acquired == game.turn,
             "final_round": state.final_round,
         }
