@@ -167,6 +167,20 @@ def test_masquerade_keeps_the_passed_cards_to_their_players() -> None:
     assert position(game, viewer=1).splitlines()[-2].endswith("aside 1")
 
 
+@pytest.mark.rule("DD R3")
+@pytest.mark.rule("DD 2.6")
+def test_a_draft_pick_is_named_to_the_others_only_when_its_round_ends() -> None:
+    """With public setting aside, the log told every player a pick as it was made, so a
+    later seat saw the earlier picks of the same round, which no view shows (DD R3)."""
+    game = FORMATS["dominion-draft"].new_game(7, 3)
+    push(game, "Player 1 sets aside Council Room")
+    assert not any("Council Room" in text for text in _told(game, 1))
+    assert "Player 1 sets Council Room aside" in _told(game, 0)
+    push(game, "Player 2 sets aside Festival")
+    push(game, "Player 3 sets aside Militia")
+    assert any("Player 1 set aside Council Room" in text for text in _told(game, 1))
+
+
 @pytest.mark.rule("RR 2.7c")
 def test_a_trap_is_shown_to_the_others_by_neither_its_card_nor_its_id() -> None:
     # A card's ID is known to the others whenever the card was in a public zone (a creature

@@ -30,6 +30,7 @@ from rulekeeper.dominion.draft import (
 )
 from rulekeeper.dominion.draft.actions import DiscardLandscape, MoveToCentre, SetAside
 from rulekeeper.dominion.draft.save_records import DraftRecord
+from rulekeeper.dominion.sight import CARDS, COUNT
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EVERYONE, all_but
 from rulekeeper.engine.game import Action
@@ -272,11 +273,11 @@ class Draft:
         seat = self.current_player()
         self.piles[seat].remove(card)
         self.picked[seat] = card
-        if self.private:  # face down: only its player is told which (DD 1.4)
-            record("DD 2.1", f"{self.names[seat]} sets {card} aside face down", seat)
-            record("DD 2.1", f"{self.names[seat]} sets a randomizer aside face down", all_but(seat))
-        else:
-            record("DD 2.1", f"{self.names[seat]} sets {card} aside")
+        # Only its player is told which until the round ends (DD R3), and, face down, until
+        # the draft shows it (DD 1.4, DD 2.6): each is told what self.sight says they see.
+        face_down = " face down" if self.private else ""
+        record("DD 2.1", f"{self.names[seat]} sets {card} aside{face_down}", seat)
+        record("DD 2.1", f"{self.names[seat]} sets a randomizer aside{face_down}", all_but(seat))
         if None not in self.picked:
             self.pass_piles(record)
 
@@ -284,12 +285,15 @@ class Draft:
         """End a round: the picks join each player's set-aside randomizers, each pile passes
         to the left, and after the sixth round the centre step begins.
 
-        :enforces: DD 2.2, DD 2.3, DD R5
+        :enforces: DD 2.2, DD 2.3, DD 2.6, DD R5
         """
-        for seat, card in enumerate(self.picked):
-            assert card is not None
+        picks = [card for card in self.picked if card is not None]
+        for seat, card in enumerate(picks):
             self.set_aside[seat].append(card)
         round_played = len(self.set_aside[0])
+        if self.sight("set_aside", 0, 1) == CARDS:  # public setting aside: the round's picks
+            said = ", ".join(f"{self.names[s]} set aside {card}" for s, card in enumerate(picks))
+            record("DD 2.6", f"round {round_played}'s picks: {said}")
         self.picked = [None] * self.players
         if round_played < RANDOMIZERS_PER_PLAYER:
             self.piles = [self.piles[(seat - 1) % self.players] for seat in range(self.players)]
@@ -343,6 +347,28 @@ class Draft:
 
     # What a player may know.
 
+    def sight(self, kind: str, owner: int, viewer: int | None) -> str:
+        """What ``viewer`` sees of ``owner``'s randomizers: ``set_aside`` (those set aside in
+        finished rounds) or ``pick`` (this round's), as :data:`~rulekeeper.dominion.sight.CARDS`
+        or :data:`~rulekeeper.dominion.sight.COUNT`; ``None`` is the referee. The one answer
+        the draft's view and its log take, as :func:`rulekeeper.dominion.sight.sight` is the
+        game's.
+
+        A player sees their own; when setting aside is public, everyone sees everyone's
+        (DD 2.6); when it is private, the others' are face down until the centre step shows
+        a player their left neighbour's (DD R7) and the draft's end shows all. Nobody sees
+        another's pick of the current round (DD R3).
+
+        :enforces: DD 2.6, DD R3, DD R7
+        """
+        if viewer is None or viewer == owner:
+            return CARDS
+        if kind == "pick":
+            return COUNT
+        if not self.private or self.stage == DONE:
+            return CARDS
+        return CARDS if self.stage == CENTRE and owner == left_of(viewer, self.players) else COUNT
+
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may know of the draft.
 
@@ -353,16 +379,12 @@ class Draft:
 
         :enforces: DD 2.6, DD R3, DD R7, DD R16
         """
-        left = left_of(player, self.players)
         others: dict[str, Any] = {}
         for seat in range(self.players):
-            if seat == player:
-                continue
-            shown = (
-                not self.private or self.stage == DONE or (self.stage == CENTRE and seat == left)
-            )
-            cards = self.set_aside[seat]
-            others[self.names[seat]] = list(cards) if shown else len(cards)
+            if seat != player:
+                cards = self.set_aside[seat]
+                shown = self.sight("set_aside", seat, player) == CARDS
+                others[self.names[seat]] = list(cards) if shown else len(cards)
         return {
             "stage": self.stage,
             "round": self.round,
