@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, Self
 
+from rulekeeper.engine import seats
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Violation
+from rulekeeper.engine.seats import PLAYING
 from rulekeeper.engine.turns import PriorityGame
 from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.riskres import (
@@ -282,15 +284,24 @@ class RiskGame(PriorityGame):
         """
         found = self._opponents.get(player)
         if found is None:
-            seats = len(self.table.players)
-            after = ((player + step) % seats for step in range(1, seats))
-            found = self._opponents[player] = [p for p in after if not self.table.players[p].left]
+            count = len(self.table.players)
+            after = ((player + step) % count for step in range(1, count))
+            players = self.table.players
+            found = self._opponents[player] = [p for p in after if players[p].status == PLAYING]
         return found
+
+    def mark_lost(self, player: int, rule: RuleId) -> None:
+        """Record that ``player`` has lost under ``rule``: from now on they are no longer in the
+        game, and they leave it when the game next checks who has won or lost
+        (:func:`~rulekeeper.riskres.outcome.check_win_conditions`)."""
+        self.table.players[player].lose(rule)
+        self._opponents.clear()
+        self._in_game = None
 
     def mark_left(self, player: int) -> None:
         """Record that ``player`` has left the game (see
         :func:`~rulekeeper.riskres.leaving.leave_game` for everything that goes with them)."""
-        self.table.players[player].left = True
+        self.table.players[player].leave()
         self._opponents.clear()
         self._in_game = None
 
@@ -306,10 +317,10 @@ class RiskGame(PriorityGame):
         return self.opponents(player)[0]
 
     def in_game(self) -> list[int]:
-        """The players still in the game, in seat order (RR 10.1b). The list is shared: do not
-        change it."""
+        """The players still in the game, in seat order (RR 10.1b; the kernel's
+        :func:`~rulekeeper.engine.seats.in_game`). The list is shared: do not change it."""
         if self._in_game is None:
-            self._in_game = [p.index for p in self.table.players if not p.left]
+            self._in_game = seats.in_game(self.table.players)
         return self._in_game
 
     def describe_target(self, target: Target | None) -> str:

@@ -390,7 +390,7 @@ def resolve_top(game: RiskGame) -> None:
 @enforces("RR R20", "RR 9.2d")
 def concede(game: RiskGame, player: int) -> None:
     """``player`` concedes: they lose at once; the stack is not used (RR R20)."""
-    game.table.players[player].lost = "RR 9.2d"
+    game.mark_lost(player, "RR 9.2d")
     game.record("RR 9.2d", f"{game.name_of(player)} concedes")
     outcome.settle(game)
     move_on(game, player)

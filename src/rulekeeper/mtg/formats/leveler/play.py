@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.saves import refuse
+from rulekeeper.engine.seats import PLAYING
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.formats.leveler import DECK_SIZE, FACTS, STARTING_LIFE, SUB_DECK_SIZES
 from rulekeeper.mtg.hooks import Deck, MagicFormat, StateBasedAction
@@ -83,7 +84,7 @@ class Leveler(MagicFormat):
         """
         found: list[StateBasedAction] = []
         for player in game.table.players:
-            if player.lost:
+            if player.status != PLAYING:
                 continue
             for threshold, sub_deck, rule in THRESHOLDS:
                 # This runs whenever a player would receive priority, and most players have
