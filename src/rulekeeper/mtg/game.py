@@ -16,6 +16,7 @@ from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Outcome, Violation
 from rulekeeper.engine.seats import PLAYING
 from rulekeeper.engine.turns import PriorityGame
+from rulekeeper.errors import InputError
 from rulekeeper.mtg import TURN_LIMIT, combat, effects, saving, sba, views
 from rulekeeper.mtg.actions import (
     AssignDamage,
@@ -154,7 +155,7 @@ class MagicGame(PriorityGame):
     # Starting a game.
 
     @classmethod
-    @enforces("MG 1.1", "MG 1.3", "MG R3", "MG R5")
+    @enforces("MG 1.1", "MG 1.3", "MG R3", "MG R5", "LV R9", "SD 1.4")
     def new(
         cls,
         fmt: MagicFormat,
@@ -167,10 +168,17 @@ class MagicGame(PriorityGame):
 
         The game then runs on to the first real decision (MG R3).
 
-        :raises InputError: if the format is not played by this many players (MG 1.1).
+        The player count is checked here, once, against the format's facts (MG 1.1; Leveler's
+        LV R9, Stockpile Draft's SD 1.4), before anything is made for that many players; a
+        format's ``setup`` is then handed one deck for each player.
+
+        :raises InputError: if the format is not played by this many players (MG 1.1), or the
+            names are not one for each deck.
         """
+        fmt.facts.check_players(len(decks))
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
-        fmt.facts.check_players(len(names))
+        if len(names) != len(decks):
+            raise InputError(f"{len(names)} names for {len(decks)} decks: give one for each")
         game = cls(fmt, Chance(seed), names)
         fmt.setup(game, decks)
         for player in range(len(names)):

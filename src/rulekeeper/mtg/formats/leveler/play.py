@@ -56,11 +56,11 @@ class Leveler(MagicFormat):
         return tuple(outside(player, n) for n in SUB_DECKS)
 
     def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
-        """The first sub-deck becomes the library; the other two start outside the game.
+        """The first sub-deck becomes the library; the other two start outside the game (the
+        game has checked that two play, LV R9, and brought one deck for each).
 
-        :raises InputError: if there are not two players, or a deck is not three sub-decks.
+        :raises InputError: if a deck is not three sub-decks.
         """
-        self.facts.check_players(len(decks))
         for player, deck in enumerate(decks):
             if len(deck) != len(SUB_DECK_SIZES):
                 raise InputError(
@@ -203,7 +203,7 @@ def bring_in(game: MagicGame, player: int, sub_deck: int) -> None:
 
 
 # Rule links made here rather than by decorating (speed guide, "A compiled engine").
-enforces("LV 2.1", "LV 2.2", "LV R9")(Leveler.setup)
+enforces("LV 2.1", "LV 2.2")(Leveler.setup)
 enforces("LV R5")(Leveler.state_based_actions)
 enforces("LV 1.2")(Leveler.check_restored)
 enforces("LV 3.1")(is_sub_deck_due)

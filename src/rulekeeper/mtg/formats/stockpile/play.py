@@ -99,14 +99,13 @@ class Stockpile(MagicFormat):
         return {JUNK: JUNK_CARD}
 
     def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
-        """Build the piles from the cube; players bring no decks (SD 1.2).
+        """Build the piles from the cube; players bring no decks (SD 1.2). The game has
+        checked that two to eight play (SD 1.4).
 
-        :raises InputError: if a deck is brought, the player count is not 2 to 8 (SD 1.4), or
-            the cube is too small (SD 1.3).
+        :raises InputError: if a deck is brought, or the cube is too small (SD 1.3).
         """
         if any(name for deck in decks for section in deck for name in section):
             raise InputError("in Stockpile Draft players bring no decks (SD 1.2)")
-        self.facts.check_players(len(game.table.players))
         game.variant_state.update(self.initial_state())
         piles.build_piles(game, self.cube)
 
@@ -257,7 +256,7 @@ def hidden_cards_shown(game: MagicGame) -> list[str]:
 
 # Rule links made here rather than by decorating (speed guide, "A compiled engine").
 enforces("SD 1.1", "SD R5", "SD R6", "SD R9")(Stockpile)
-enforces("SD 1.2", "SD 1.4")(Stockpile.setup)
+enforces("SD 1.2")(Stockpile.setup)
 enforces("SD 3.1", "SD 3.2", "SD 3.3")(Stockpile.before_first_turn)
 enforces("SD 2.4", "SD 5.1", "SD 5.3", "SD 5.4", "SD R3")(Stockpile.view_extras)
 enforces("SD 2.4", "SD 5.4", "SD R7", "MG 1.2")(hidden_cards_shown)
