@@ -156,7 +156,7 @@ class RiskGame(PriorityGame):
         # RR 6.3a: attacker -> how its controller divided its damage in this damage step.
         self.damage_division: dict[int, division.Shares] = {}
         self.pending_triggers: list[tuple[int, int, int]] = []  # (controller, card, index)
-        self.resume = 0  # who gets priority once waiting triggers are on the stack
+        self.priority_after_triggers = 0  # who gets priority once waiting triggers are on the stack
         self.pressure = [0] * len(names)  # RR 4.5.5: combat damage dealt to each player
         self.legend_choices: list[tuple[int, str]] = []  # RR 11.1i: (player, name) to choose
         self.scry_pending: list[int] = []  # players who must scry 1 before play goes on
@@ -497,7 +497,7 @@ class RiskGame(PriorityGame):
                 sba.keep_legend(self, player, card_id)
             case StackTrigger(source, index):
                 triggers.put_on_stack(self, player, source, index)
-                self.give_priority(self.resume)
+                self.give_priority(self.priority_after_triggers)
             case OfferAlliance(other):
                 if alliances.offer(self, player, other):
                     outcome.settle(self)  # allies with no one else left win together (RR R58)
@@ -529,7 +529,7 @@ class RiskGame(PriorityGame):
         if self.table.players[player].left:
             player = self.next_player(player)
         if self.pending_triggers:
-            self.resume = player
+            self.priority_after_triggers = player
             if triggers.stack_pending(self):
                 return
         if self.scry_pending:
