@@ -177,8 +177,9 @@ class PlayerState(Seat):
         self.extra = {} if extra is None else extra
 
     def lose(self, rule: str = "RR 9.2") -> None:
-        """The player loses the game under ``rule`` (the first rule stays, should they lose
-        again before they leave)."""
+        """The player loses the game under ``rule`` (the section on losing, RR 9.2, if the
+        caller names none; the first rule stays, should they lose again before they leave).
+        The game's :meth:`~rulekeeper.riskres.game.RiskGame.mark_lost` calls it."""
         self.lost = self.lost or rule
         super().lose()
 
