@@ -4,7 +4,7 @@ declarations, and the records agree with the state they save."""
 from __future__ import annotations
 
 import importlib
-from dataclasses import fields
+import inspect
 from pathlib import Path
 from typing import Any, get_type_hints
 
@@ -35,12 +35,16 @@ def test_every_published_schema_is_a_valid_json_schema(published: Any) -> None:
 
 @pytest.mark.parametrize("game", ["riskres", "mtg"])
 def test_a_player_is_saved_field_by_field(game: str) -> None:
-    # A player is saved with every field of its state (and read back by keyword), so the
-    # record that declares it must list the same fields in the same order.
+    # A player is saved from the attribute of each field's name and read back by keyword, so
+    # the record that declares it must list the state's constructor's parameters in order (the
+    # seat's status is saved as the flags it was saved as before it was one status).
     records = importlib.import_module(f"rulekeeper.{game}.save_records")
     state = importlib.import_module(f"rulekeeper.{game}.state")
     declared = list(get_type_hints(records.PlayerRecord))
-    assert declared == [f.name for f in fields(state.PlayerState)]
+    parameters = list(inspect.signature(state.PlayerState.__init__).parameters)
+    assert declared == parameters[1:]
+    player = state.PlayerState(0, "Ann", 20) if game == "mtg" else state.PlayerState(0, "Ann")
+    assert all(hasattr(player, name) for name in declared)
 
 
 @pytest.mark.parametrize(
@@ -87,9 +91,9 @@ def test_a_record_survives_deep_data() -> None:
 
 
 def test_a_record_made_from_a_state_declares_every_field_and_refuses_an_unknown_one() -> None:
-    # PlayerRecord is made from PlayerState (record_of): a field added to the state is in the
-    # save at once if it is a flag, and otherwise stops the import until its saved type is
-    # given; a type given for a field the state does not have is refused too.
+    # Risk & Resource's VariantRecord is made from VariantState (record_of): a field added to
+    # the state is in the save at once if it is a flag, and otherwise stops the import until
+    # its saved type is given; a type given for a field the state does not have is refused.
     from dataclasses import dataclass
 
     from rulekeeper.engine.save_records import record_of

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from rulekeeper.engine.seats import PLAYING
 from rulekeeper.mtg.actions import AssignDamage, Player
 from rulekeeper.mtg.state import CardState
 
@@ -51,7 +52,7 @@ def next_defending_player(game: MagicGame, *, after: int) -> int | None:
     attacked = {attacked_player(c) for c in game.table.creatures(game.active) if c.attacking}
     count, player = len(game.table.players), after
     while (player := (player + 1) % count) != game.active:
-        if player in attacked and not game.table.players[player].lost:
+        if player in attacked and game.table.players[player].status == PLAYING:
             return player
     return None
 
@@ -282,7 +283,7 @@ def deal_damage(game: MagicGame, *, first_strike: bool) -> None:
     for source, amount in to_player:
         attacked = attacked_player(source)
         # MG R8: a creature attacking a player who has left the game deals them no damage.
-        if not game.table.players[attacked].lost:
+        if game.table.players[attacked].status == PLAYING:
             game.damage_player(source, attacked, amount, "MG 4.4")
 
 

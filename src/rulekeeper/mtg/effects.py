@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.engine.seats import PLAYING
 from rulekeeper.mtg.actions import Player
 from rulekeeper.mtg.cards import Effect
 from rulekeeper.mtg.state import CardState
@@ -47,7 +48,7 @@ def is_legal_target(game: MagicGame, spell: CardState) -> bool:
     """True if the spell's target is still there to be targeted (MG 3.5)."""
     target = spell.target
     if isinstance(target, Player):
-        return not game.table.players[target.index].lost
+        return game.table.players[target.index].status == PLAYING
     return target is not None and is_creature_on_battlefield(game, target)
 
 

@@ -11,9 +11,12 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any, Final, Self
 
+from rulekeeper.engine import seats
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Outcome, Violation
+from rulekeeper.engine.seats import PLAYING
 from rulekeeper.engine.turns import PriorityGame
+from rulekeeper.errors import InputError
 from rulekeeper.mtg import TURN_LIMIT, combat, effects, saving, sba, views
 from rulekeeper.mtg.actions import (
     AssignDamage,
@@ -163,12 +166,19 @@ class MagicGame(PriorityGame):
 
         The game then runs on to the first real decision (MG R3).
 
-        :raises InputError: if the format is not played by this many players (MG 1.1).
+        The player count is checked here, once, against the format's facts (MG 1.1; Leveler's
+        LV R9, Stockpile Draft's SD 1.4), before anything is made for that many players; a
+        format's ``setup`` is then handed one deck for each player.
 
-        :enforces: MG 1.1, MG 1.3, MG R3, MG R5
+        :raises InputError: if the format is not played by this many players (MG 1.1), or the
+            names are not one for each deck.
+
+        :enforces: MG 1.1, MG 1.3, MG R3, MG R5, LV R9, SD 1.4
         """
+        fmt.facts.check_players(len(decks))
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])
-        fmt.facts.check_players(len(names))
+        if len(names) != len(decks):
+            raise InputError(f"{len(names)} names for {len(decks)} decks: give one for each")
         game = cls(fmt, Chance(seed), names)
         fmt = game.variant  # the game's own, which keeps its bookkeeping
         fmt.setup(game, decks)
@@ -432,7 +442,7 @@ class MagicGame(PriorityGame):
             self.begin_turn()
         elif kind == "end_turn":
             self.end_turn_now()
-        elif self.table.players[player].lost:
+        elif self.table.players[player].status != PLAYING:
             # MG R6: a player who has left never gets priority; the turn's owner leaving ends it.
             if player == self.active:
                 self.end_turn_now()
@@ -449,19 +459,21 @@ class MagicGame(PriorityGame):
         count = len(self.table.players)
         for step in range(1, count + 1):
             candidate = (player + step) % count
-            if not self.table.players[candidate].lost:
+            if self.table.players[candidate].status == PLAYING:
                 return candidate
         return player
 
     def in_game(self) -> list[int]:
-        """The players still in the game, in seat order."""
-        return [p.index for p in self.table.players if not p.lost]
+        """The players still in the game, in seat order (the kernel's
+        :func:`~rulekeeper.engine.seats.in_game`)."""
+        return seats.in_game(self.table.players)
 
     def more_in_game_than(self, count: int) -> bool:
         """Whether more than ``count`` players are still in the game (``len(in_game()) >
-        count``), counting no further than needed: every pass asks it."""
+        count``), counting no further than needed: every pass asks it, so the kernel's
+        :func:`~rulekeeper.engine.seats.in_game` is counted here without a call or a list."""
         for player in self.table.players:
-            if not player.lost:
+            if player.status == PLAYING:
                 count -= 1
                 if count < 0:
                     return True

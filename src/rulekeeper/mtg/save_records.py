@@ -19,17 +19,16 @@ this structure.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from rulekeeper.engine.save_records import ChanceRecord, Count, Log, OutcomeRecord, record_of
+from rulekeeper.engine.save_records import ChanceRecord, Count, Log, OutcomeRecord
 from rulekeeper.mtg import TURN_LIMIT
 from rulekeeper.mtg.formats.leveler import FACTS as LEVELER
 from rulekeeper.mtg.formats.stockpile import FACTS as STOCKPILE
 from rulekeeper.mtg.formats.vortex import FACTS as VORTEX
-from rulekeeper.mtg.state import PlayerState
 
 FEWEST = min(facts.players[0] for facts in (LEVELER, VORTEX, STOCKPILE))
 MOST = max(facts.players[1] for facts in (LEVELER, VORTEX, STOCKPILE))
@@ -50,23 +49,21 @@ Turn = Annotated[int, Ge(0), Le(TURN_LIMIT)]
 Name = Annotated[str, MaxLen(200)]
 
 
-if TYPE_CHECKING:
-    PlayerRecord = dict[str, Any]  # to the type checker, the saved form: a JSON object
-else:
-    # Made from the state, its fields in their order; the bounds are given here, as the
-    # compiled build keeps a compiled class's annotations without them (record_of says more).
-    PlayerRecord = record_of(
-        PlayerState,
-        __name__,
-        "PlayerRecord",
-        "A player's public numbers, field by field as :class:`~rulekeeper.mtg.state.PlayerState` "
-        "holds them.",
-        index=Seat,
-        name=Name,
-        life=Annotated[int, Ge(-1_000_000), Le(1_000_000)],
-        damage_taken=Count,
-        lands_played=Annotated[int, Ge(0), Le(1000)],
-    )
+# Declared here rather than made from the state with record_of: the state keeps the player's
+# standing as the kernel seat's one status, which a save writes as the two flags lost and left
+# (tests/test_save_records.py holds the record to the state).
+class PlayerRecord(TypedDict):
+    """A player's public numbers, field by field as :class:`~rulekeeper.mtg.state.PlayerState`
+    takes them."""
+
+    index: Seat
+    name: Name
+    life: Annotated[int, Ge(-1_000_000), Le(1_000_000)]
+    damage_taken: Count
+    lands_played: Annotated[int, Ge(0), Le(1000)]
+    drew_from_empty: bool
+    lost: bool
+    left: bool
 
 
 class PlayerTarget(TypedDict):

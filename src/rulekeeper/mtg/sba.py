@@ -6,6 +6,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from rulekeeper.engine.game import Outcome
+from rulekeeper.engine.seats import LOST, PLAYING
 from rulekeeper.engine.turns import AGAIN, SETTLED, settle
 from rulekeeper.mtg.hooks import StateBasedAction
 from rulekeeper.mtg.state import PlayerState
@@ -29,8 +30,8 @@ def check(game: MagicGame) -> None:
     decide_outcome(game)
     if game.outcome is None:
         for player in game.table.players:
-            if player.lost and not player.left:
-                player.left = True
+            if player.status == LOST:
+                player.leave()
                 game.leave_game(player.index)
 
 
@@ -52,7 +53,7 @@ def core_state_based_actions(game: MagicGame) -> list[StateBasedAction]:
     """The state-based actions of the compact model that apply now."""
     found: list[StateBasedAction] = []
     for player in game.table.players:
-        if player.lost:
+        if player.status != PLAYING:
             continue
         if is_out_of_life(game, player.index):
             found.append(
@@ -83,7 +84,7 @@ def core_state_based_actions(game: MagicGame) -> list[StateBasedAction]:
 
 
 def _lose(player: PlayerState) -> None:
-    player.lost = True
+    player.lose()
 
 
 def is_out_of_life(game: MagicGame, player: int) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rulekeeper.engine import table
+from rulekeeper.engine.seats import PLAYING, Seat, status_of
 from rulekeeper.engine.table import KeptIndex
 from rulekeeper.mtg.actions import Target
 from rulekeeper.mtg.cards import CardDef, card, card_pool
@@ -56,17 +57,38 @@ def zone_name(kind: str, player: int) -> str:
 
 
 @dataclass(slots=True)
-class PlayerState:
-    """A player's public numbers."""
+class PlayerState(Seat):
+    """A player's public numbers, at their seat (the kernel's
+    :class:`~rulekeeper.engine.seats.Seat`: a player who lost while others play on leaves the
+    game, MG R6)."""
 
-    index: int
-    name: str
     life: int
-    damage_taken: int = 0  # MG 1.4: a running total that life gain never lowers
-    lands_played: int = 0
-    drew_from_empty: bool = False
-    lost: bool = False
-    left: bool = False  # MG R6: a player who lost while others play on has left the game
+    damage_taken: int  # MG 1.4: a running total that life gain never lowers
+    lands_played: int
+    drew_from_empty: bool
+
+    # Spelled out (speed guide, "A compiled engine"). A save says whether a player lost and
+    # whether they left, each a flag (the record's ``lost`` and ``left``, read back from the
+    # seat's properties of those names): they are taken here as the one status they mean.
+    def __init__(
+        self,
+        index: int,
+        name: str,
+        life: int,
+        damage_taken: int = 0,
+        lands_played: int = 0,
+        drew_from_empty: bool = False,
+        lost: bool = False,
+        left: bool = False,
+    ) -> None:
+        self.index, self.name, self.status = index, name, status_of(lost, left)
+        self.life, self.damage_taken, self.lands_played = life, damage_taken, lands_played
+        self.drew_from_empty = drew_from_empty
+
+    @property
+    def lost(self) -> bool:
+        """Whether the player has lost (MG 5.2, MG 5.3), whether or not they have left since."""
+        return self.status != PLAYING
 
 
 @dataclass(slots=True)

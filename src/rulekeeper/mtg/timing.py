@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from rulekeeper.engine.game import Violation
+from rulekeeper.engine.seats import PLAYING
 from rulekeeper.mtg.actions import Player, Target
 from rulekeeper.mtg.combat import attacked_player
 from rulekeeper.mtg.state import CardState
@@ -148,7 +149,7 @@ def why_not_target(
     if isinstance(target, Player):
         if not 0 <= target.index < len(game.table.players):
             return ("MG 3.5", f"there is no player {target.index}")
-        if game.table.players[target.index].lost:
+        if game.table.players[target.index].status != PLAYING:
             return ("MG 3.5", "a player who has left the game cannot be targeted")
         if kind == "creature":
             return ("MG 3.5", "this spell can target only a creature")
@@ -203,7 +204,7 @@ def why_not_attack_player(game: MagicGame, player: int, attacked: int | None) ->
         return ("MG R8", "name the opponent each attacker attacks")
     if attacked == player or not 0 <= attacked < len(game.table.players):
         return ("MG R8", f"player {attacked} is not an opponent you can attack")
-    if game.table.players[attacked].lost:
+    if game.table.players[attacked].status != PLAYING:
         return ("MG R8", "a player who has left the game cannot be attacked")
     return None
 

@@ -188,7 +188,7 @@ def apply_effect(
                 if len(game.table.zones[zone_name("library", seat.index)]) <= int(
                     effect["at_most"]
                 ):
-                    seat.lost = seat.lost or "RR 9.2c"
+                    game.mark_lost(seat.index, "RR 9.2c")
                     game.record("RR 9.2c", f"{source.name}: {seat.name} loses the game")
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, Self
 
+from rulekeeper.engine import seats
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Action, Violation
+from rulekeeper.engine.seats import PLAYING
 from rulekeeper.engine.turns import PriorityGame
 from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.riskres import (
@@ -155,7 +157,7 @@ class RiskGame(PriorityGame):
         # RR 6.3a: attacker -> how its controller divided its damage in this damage step.
         self.damage_division: dict[int, division.Shares] = {}
         self.pending_triggers: list[tuple[int, int, int]] = []  # (controller, card, index)
-        self.resume = 0  # who gets priority once waiting triggers are on the stack
+        self.priority_after_triggers = 0  # who gets priority once waiting triggers are on the stack
         self.pressure = [0] * len(names)  # RR 4.5.5: combat damage dealt to each player
         self.legend_choices: list[tuple[int, str]] = []  # RR 11.1i: (player, name) to choose
         self.scry_pending: list[int] = []  # players who must scry 1 before play goes on
@@ -284,15 +286,24 @@ class RiskGame(PriorityGame):
         """
         found = self._opponents.get(player)
         if found is None:
-            seats = len(self.table.players)
-            after = ((player + step) % seats for step in range(1, seats))
-            found = self._opponents[player] = [p for p in after if not self.table.players[p].left]
+            count = len(self.table.players)
+            after = ((player + step) % count for step in range(1, count))
+            players = self.table.players
+            found = self._opponents[player] = [p for p in after if players[p].status == PLAYING]
         return found
+
+    def mark_lost(self, player: int, rule: RuleId) -> None:
+        """Record that ``player`` has lost under ``rule``: from now on they are no longer in the
+        game, and they leave it when the game next checks who has won or lost
+        (:func:`~rulekeeper.riskres.outcome.check_win_conditions`)."""
+        self.table.players[player].lose(rule)
+        self._opponents.clear()
+        self._in_game = None
 
     def mark_left(self, player: int) -> None:
         """Record that ``player`` has left the game (see
         :func:`~rulekeeper.riskres.leaving.leave_game` for everything that goes with them)."""
-        self.table.players[player].left = True
+        self.table.players[player].leave()
         self._opponents.clear()
         self._in_game = None
 
@@ -308,10 +319,10 @@ class RiskGame(PriorityGame):
         return self.opponents(player)[0]
 
     def in_game(self) -> list[int]:
-        """The players still in the game, in seat order (RR 10.1b). The list is shared: do not
-        change it."""
+        """The players still in the game, in seat order (RR 10.1b; the kernel's
+        :func:`~rulekeeper.engine.seats.in_game`). The list is shared: do not change it."""
         if self._in_game is None:
-            self._in_game = [p.index for p in self.table.players if not p.left]
+            self._in_game = seats.in_game(self.table.players)
         return self._in_game
 
     def describe_target(self, target: Target | None) -> str:
@@ -492,7 +503,7 @@ class RiskGame(PriorityGame):
                 sba.keep_legend(self, player, card_id)
             case StackTrigger(source, index):
                 triggers.put_on_stack(self, player, source, index)
-                self.give_priority(self.resume)
+                self.give_priority(self.priority_after_triggers)
             case OfferAlliance(other):
                 if alliances.offer(self, player, other):
                     outcome.settle(self)  # allies with no one else left win together (RR R58)
@@ -530,7 +541,7 @@ class RiskGame(PriorityGame):
         if self.table.players[player].left:
             player = self.next_player(player)
         if self.pending_triggers:
-            self.resume = player
+            self.priority_after_triggers = player
             if triggers.stack_pending(self):
                 return
         if self.scry_pending:

@@ -31,7 +31,6 @@ from rulekeeper.engine.save_records import (
 )
 from rulekeeper.riskres import FACTS
 from rulekeeper.riskres.hooks import VariantState
-from rulekeeper.riskres.state import PlayerState
 
 FEWEST, MOST = FACTS.players
 """The fewest and the most players of a game, as the format declares them."""
@@ -69,13 +68,12 @@ Target = CardId | PlayerTarget
 Pair = tuple[Seat, Seat]
 
 
-# The records of the variants' bookkeeping and of a player are made from their state classes,
-# field by field in their order; the bounds are given here, as the compiled build keeps a
-# compiled class's annotations without them (record_of says more).
+# The record of the variants' bookkeeping is made from its state class, field by field in its
+# order; the bounds are given here, as the compiled build keeps a compiled class's annotations
+# without them (record_of says more).
 if TYPE_CHECKING:
     # To the type checker, the saved form: a JSON object.
     VariantRecord = dict[str, Any]
-    PlayerRecord = dict[str, Any]
 else:
     VariantRecord = record_of(
         VariantState,
@@ -88,23 +86,28 @@ else:
         offers=Annotated[list[Pair], MaxLen(36)],
         offers_made=Annotated[list[Pair], MaxLen(36)],
     )
-    PlayerRecord = record_of(
-        PlayerState,
-        __name__,
-        "PlayerRecord",
-        "A player's resources and standing, field by field as "
-        ":class:`~rulekeeper.riskres.state.PlayerState` holds them.",
-        index=Seat,
-        name=CardName,
-        ep=Count,
-        intel=Count,
-        intel_used=Count,
-        lost=RuleId,
-        won=RuleId,
-        mulligans=Annotated[int, Ge(0), Le(100)],
-        pending=Literal["", "keep", "mulligan"],
-        extra=Annotated[dict[Annotated[str, MaxLen(40)], Amount], MaxLen(64)],
-    )
+
+
+# Declared here rather than made from the state with record_of: the state keeps the player's
+# standing as the kernel seat's one status beside the rule they lost under, which a save writes
+# as lost and the flag left (tests/test_save_records.py holds the record to the state).
+class PlayerRecord(TypedDict):
+    """A player's resources and standing, field by field as
+    :class:`~rulekeeper.riskres.state.PlayerState` takes them."""
+
+    index: Seat
+    name: CardName
+    ep: Count
+    intel: Count
+    intel_used: Count
+    lost: RuleId
+    won: RuleId
+    drew_from_empty: bool
+    left: bool
+    mulligans: Annotated[int, Ge(0), Le(100)]
+    kept: bool
+    pending: Literal["", "keep", "mulligan"]
+    extra: Annotated[dict[Annotated[str, MaxLen(40)], Amount], MaxLen(64)]
 
 
 class CardRecord(NamedTuple):

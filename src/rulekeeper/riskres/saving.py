@@ -53,11 +53,11 @@ def _pump(data: list[Any]) -> tuple[int, int, int, int, str]:
 
 def _triggers_json(game: RiskGame) -> list[list[int]]:
     # The waiting triggers, then last the seat that gets priority once they are on the stack.
-    return [list(t) for t in game.pending_triggers] + [[game.resume]]
+    return [list(t) for t in game.pending_triggers] + [[game.priority_after_triggers]]
 
 
 def _put_triggers(game: RiskGame, data: list[list[int]]) -> None:
-    *waiting, (game.resume,) = data
+    *waiting, (game.priority_after_triggers,) = data
     game.pending_triggers = [(int(p), int(s), int(i)) for p, s, i in waiting]
 
 

@@ -126,7 +126,7 @@ def _round(game: RiskGame) -> int:
         permanent.minus -= both
         game.record("RR 11.1g", f"{both} +1/+1 and -1/-1 counter pairs on {permanent.name} cancel")
     for seat, rule in losers:
-        seat.lost = seat.lost or rule
+        game.mark_lost(seat.index, rule)
         why = (
             "has ten or more cards in exile" if rule == "RR 11.1c" else "drew from an empty library"
         )

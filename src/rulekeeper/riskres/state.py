@@ -6,10 +6,11 @@ last one; graveyards keep the order cards arrived in (RR 2.4b).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from rulekeeper.engine import table
+from rulekeeper.engine.seats import Seat, status_of
 from rulekeeper.engine.table import KeptIndex, player_zone_names
 from rulekeeper.riskres import PLAYERS
 from rulekeeper.riskres.cards import CardDef, card
@@ -133,22 +134,54 @@ class CardState:
 
 
 @dataclass
-class PlayerState:
-    """A player's resources and standing."""
+class PlayerState(Seat):
+    """A player's resources and standing, at their seat (the kernel's
+    :class:`~rulekeeper.engine.seats.Seat`: a player who lost leaves the game while others play
+    on, RR 10.5, RR R54, and is skipped by turns, priority and effects from the moment they
+    lose)."""
 
-    index: int
-    name: str
-    ep: int = 0  # RR 1.1, RR R6: starting EP 0
-    intel: int = 0  # RR 1.4
-    intel_used: int = 0  # Intel abilities activated this turn (RR 1.4, RR R16)
-    lost: str = ""  # the rule under which this player lost, if they have
-    won: str = ""  # the rule under which this player would win
-    drew_from_empty: bool = False  # RR 9.2a, checked as a state-based action (RR 11.1d)
-    left: bool = False  # left the game (RR 10.5, RR R54): skipped by turns, priority, effects
-    mulligans: int = 0
-    kept: bool = False
-    pending: str = ""  # a hidden simultaneous mulligan decision (RR 12.4)
-    extra: dict[str, int] = field(default_factory=dict)
+    ep: int  # RR 1.1, RR R6: starting EP 0
+    intel: int  # RR 1.4
+    intel_used: int  # Intel abilities activated this turn (RR 1.4, RR R16)
+    lost: str  # the rule under which this player lost, if they have (see lose())
+    won: str  # the rule under which this player would win
+    drew_from_empty: bool  # RR 9.2a, checked as a state-based action (RR 11.1d)
+    mulligans: int
+    kept: bool
+    pending: str  # a hidden simultaneous mulligan decision (RR 12.4)
+    extra: dict[str, int]
+
+    # Spelled out (speed guide, "A compiled engine"). A save says whether a player left as a
+    # flag of its own (the record's ``left``, read back from the seat's property of that name):
+    # with the rule they lost under, it is taken here as the one status they mean.
+    def __init__(
+        self,
+        index: int,
+        name: str,
+        ep: int = 0,
+        intel: int = 0,
+        intel_used: int = 0,
+        lost: str = "",
+        won: str = "",
+        drew_from_empty: bool = False,
+        left: bool = False,
+        mulligans: int = 0,
+        kept: bool = False,
+        pending: str = "",
+        extra: dict[str, int] | None = None,
+    ) -> None:
+        self.index, self.name, self.status = index, name, status_of(bool(lost), left)
+        self.ep, self.intel, self.intel_used = ep, intel, intel_used
+        self.lost, self.won, self.drew_from_empty = lost, won, drew_from_empty
+        self.mulligans, self.kept, self.pending = mulligans, kept, pending
+        self.extra = {} if extra is None else extra
+
+    def lose(self, rule: str = "RR 9.2") -> None:
+        """The player loses the game under ``rule`` (the section on losing, RR 9.2, if the
+        caller names none; the first rule stays, should they lose again before they leave).
+        The game's :meth:`~rulekeeper.riskres.game.RiskGame.mark_lost` calls it."""
+        self.lost = self.lost or rule
+        super().lose()
 
 
 class Table(table.Table[PlayerState, CardState]):

@@ -377,7 +377,7 @@ def concede(game: RiskGame, player: int) -> None:
 
     :enforces: RR R20, RR 9.2d
     """
-    game.table.players[player].lost = "RR 9.2d"
+    game.mark_lost(player, "RR 9.2d")
     game.record("RR 9.2d", f"{game.name_of(player)} concedes")
     outcome.settle(game)
     move_on(game, player)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.saves import refuse
+from rulekeeper.engine.seats import PLAYING
 from rulekeeper.errors import InputError
 from rulekeeper.mtg.formats.leveler import DECK_SIZE, FACTS, STARTING_LIFE, SUB_DECK_SIZES
 from rulekeeper.mtg.hooks import Deck, MagicFormat, StateBasedAction
@@ -55,13 +56,13 @@ class Leveler(MagicFormat):
         return tuple(outside(player, n) for n in SUB_DECKS)
 
     def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
-        """The first sub-deck becomes the library; the other two start outside the game.
+        """The first sub-deck becomes the library; the other two start outside the game (the
+        game has checked that two play, LV R9, and brought one deck for each).
 
-        :raises InputError: if there are not two players, or a deck is not three sub-decks.
+        :raises InputError: if a deck is not three sub-decks.
 
-        :enforces: LV 2.1, LV 2.2, LV R9
+        :enforces: LV 2.1, LV 2.2
         """
-        self.facts.check_players(len(decks))
         for player, deck in enumerate(decks):
             if len(deck) != len(SUB_DECK_SIZES):
                 raise InputError(
@@ -87,7 +88,7 @@ class Leveler(MagicFormat):
         """
         found: list[StateBasedAction] = []
         for player in game.table.players:
-            if player.lost:
+            if player.status != PLAYING:
                 continue
             for threshold, sub_deck, rule in THRESHOLDS:
                 # This runs whenever a player would receive priority, and most players have

@@ -112,16 +112,15 @@ class Stockpile(MagicFormat):
         return {JUNK: JUNK_CARD}
 
     def setup(self, game: MagicGame, decks: Sequence[Deck]) -> None:
-        """Build the piles from the cube; players bring no decks (SD 1.2).
+        """Build the piles from the cube; players bring no decks (SD 1.2). The game has
+        checked that two to eight play (SD 1.4).
 
-        :raises InputError: if a deck is brought, the player count is not 2 to 8 (SD 1.4), or
-            the cube is too small (SD 1.3).
+        :raises InputError: if a deck is brought, or the cube is too small (SD 1.3).
 
-        :enforces: SD 1.2, SD 1.4
+        :enforces: SD 1.2
         """
         if any(name for deck in decks for section in deck for name in section):
             raise InputError("in Stockpile Draft players bring no decks (SD 1.2)")
-        self.facts.check_players(len(game.table.players))
         self.state = StockpileState()
         piles.build_piles(game, self.cube)
 
