@@ -182,16 +182,8 @@ def acquire(game: MagicGame, player: int, number: int) -> None:
     card_id = face_up_card(game, number)
     assert card_id is not None  # checked by why_not_acquire
     cost = price(game, card_id)
-    _pay(game, player, cost)
-    game.table.move(card_id, f"graveyard:{player}")
-    game.table.claim(card_id, player)
-    state: StockpileState = game.variant.state
-    state.acquired = game.turn
-    game.record(
-        "SD 6.3",
-        f"{game.name_of(player)} pays {{{cost}}} and acquires "
-        f"{game.table.cards[card_id].name} from stockpile {number} into their graveyard",
-    )
+    what = f"{game.table.cards[card_id].name} from stockpile {number}"
+    _take(game, player, card_id, cost, "SD 6.3", what)
     revealed = face_up_card(game, number)
     if revealed is not None:
         game.record(
@@ -201,6 +193,19 @@ def acquire(game: MagicGame, player: int, number: int) -> None:
     else:
         game.record("SD 5.5", f"stockpile {number} is empty")
         begin_final_round(game)
+
+
+def _take(game: MagicGame, player: int, card_id: int, cost: int, rule: str, what: str) -> None:
+    """The acquisition itself, from a stockpile or the landpile alike: the player pays, the
+    card goes into their graveyard and is theirs now, and it is the turn's acquisition."""
+    _pay(game, player, cost)
+    game.table.move(card_id, f"graveyard:{player}")
+    game.table.claim(card_id, player)
+    state: StockpileState = game.variant.state
+    state.acquired = game.turn
+    game.record(
+        rule, f"{game.name_of(player)} pays {{{cost}}} and acquires {what} into their graveyard"
+    )
 
 
 def why_not_acquire_land(game: MagicGame, player: int, name: str) -> Violation | None:
@@ -225,16 +230,7 @@ def acquire_land(game: MagicGame, player: int, name: str) -> None:
     card_id = next(
         c for c in reversed(game.table.zones[LANDPILE]) if game.table.cards[c].name == name
     )
-    _pay(game, player, LAND_PRICE)
-    game.table.move(card_id, f"graveyard:{player}")
-    game.table.claim(card_id, player)
-    state: StockpileState = game.variant.state
-    state.acquired = game.turn
-    game.record(
-        "SD 5.3a",
-        f"{game.name_of(player)} pays {{{LAND_PRICE}}} and acquires {indefinite(name)} from the "
-        "landpile into their graveyard",
-    )
+    _take(game, player, card_id, LAND_PRICE, "SD 5.3a", f"{indefinite(name)} from the landpile")
     if not game.table.zones[LANDPILE]:
         game.record("SD 5.3b", "the landpile is empty")
         begin_final_round(game)
