@@ -563,7 +563,7 @@ def test_a_position_for_a_scrying_player_shows_the_top_card_to_them_alone() -> N
     assert "Alice: ep 2; hand 1; library 2;" in position(game, viewer=1)
 
 
-# The formats' own zones, through the one model (mtg.views.sight, dominion.sight.seen).
+# The formats' own zones, through the one model (mtg.views.sight, dominion.views.seen).
 
 
 def _magic(key: str) -> MagicGame:

@@ -26,8 +26,8 @@ from rulekeeper.dominion import (
     province_pile,
     saving,
     scoring,
-    sight,
     victory_pile,
+    views,
 )
 from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARD_DICT, CARDS, CardDef, card
@@ -731,10 +731,10 @@ class DominionGame(AutomaticGame):
         """
         zones, piles, cards = self.zones, self.pile_ids, self.cards
         view = self.turn_facts(player)
-        # Every zone as the one model of who sees what says (dominion.sight): a player sees
+        # Every zone as the one model of who sees what says (dominion.views): a player sees
         # their hand, and every card they have set aside, those a card looks at (DM 4.10) too.
-        view["hand"] = [cards[i] for i in sight.seen(self, "hand", player, player) or ()]
-        view["aside"] = [cards[i] for i in sight.seen(self, "aside", player, player) or ()]
+        view["hand"] = [cards[i] for i in views.seen(self, "hand", player, player) or ()]
+        view["aside"] = [cards[i] for i in views.seen(self, "aside", player, player) or ()]
         view["supply"] = {n: len(piles[n]) for n in self.supply_of(player)}
         view["landscapes"] = list(self.variant.landscapes_of(self, player))
         view["trash"] = [self.cards[i] for i in zones["trash"]]
@@ -770,13 +770,13 @@ class DominionGame(AutomaticGame):
         return effects.describe_step(self, self.steps[-1], player)
 
     def _public(self, player: int, viewer: int) -> dict[str, Any]:
-        """What ``viewer`` sees of ``player``'s zones, as :func:`~rulekeeper.dominion.sight.sight`
+        """What ``viewer`` sees of ``player``'s zones, as :func:`~rulekeeper.dominion.views.sight`
         says: every count (DM R6), the top card of the discard pile, the cards in play, and
         the cards set aside when they are public (DM R7)."""
         cards = self.cards
 
         def shown(kind: str) -> list[str]:
-            return [cards[i] for i in sight.seen(self, kind, player, viewer) or ()]
+            return [cards[i] for i in views.seen(self, kind, player, viewer) or ()]
 
         top = shown("discard")[-1:]
         return {
@@ -789,7 +789,7 @@ class DominionGame(AutomaticGame):
             "aside": len(self.player_zones["aside"][player]),
             # Only a whole set-aside zone is shown (DM R7): a count otherwise.
             "aside_shown": (
-                shown("aside") if sight.sight(self, "aside", player, viewer) == sight.CARDS else []
+                shown("aside") if views.sight(self, "aside", player, viewer) == views.CARDS else []
             ),
             "turns": self.turns_taken[player],
         }

@@ -31,7 +31,7 @@ kingdom's, the base cards' and, in a Draft, each player's private piles), so tha
 written by hand is a few lines; the text the engine writes always has it. A player's fields are
 ``turns`` (the turns they have taken), the zones ``hand``, ``deck`` (from the top card down),
 ``discard``, ``play`` (in play) and ``aside``, and ``gained`` (what they gained on their
-latest turn). A player's view is what :func:`~rulekeeper.dominion.sight.sight` lets that
+latest turn). A player's view is what :func:`~rulekeeper.dominion.views.sight` lets that
 player see: it counts the decks and the other players' hands, gives each discard pile's size and
 top card (``discard 7 with Gold on top``), and counts another player's set-aside cards while a
 card keeps them private (DM R7).
@@ -48,7 +48,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rulekeeper.dominion import sight
+from rulekeeper.dominion import views
 from rulekeeper.dominion.cards import CARDS
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.hooks import DominionVariant
@@ -152,10 +152,10 @@ def position(game: DominionGame, viewer: int | None = None) -> str:
             ids = list(game.zones[f"{kind}:{index}"])
             if kind == "deck":
                 ids.reverse()  # stored with the top card last, written from the top down
-            if sight.sight(game, kind, index, viewer) == sight.CARDS:
+            if views.sight(game, kind, index, viewer) == views.CARDS:
                 fields[kind] = _cards(game, ids)
-            else:  # a count, with the top card where the viewer sees it (sight.seen)
-                shown = sight.seen(game, kind, index, viewer)
+            else:  # a count, with the top card where the viewer sees it (views.seen)
+                shown = views.seen(game, kind, index, viewer)
                 top = Card(game.cards[shown[-1]]) if shown else None
                 fields[kind] = Zone.hidden(len(ids), top)
         fields["gained"] = Zone.of(Card(n) for n in game.gained[index])

@@ -801,8 +801,8 @@ class MagicGame(PriorityGame):
     # Views and saving.
 
     def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see (see :func:`rulekeeper.mtg.views.player_view`)."""
-        return views.player_view(self, player)
+        """What ``player`` may see (see :func:`rulekeeper.mtg.views.view`)."""
+        return views.view(self, player)
 
     def _names(self) -> list[str]:
         return [p.name for p in self.table.players]

@@ -90,7 +90,7 @@ def public(card: CardState) -> dict[str, Any]:
     }
 
 
-def player_view(game: MagicGame, player: int) -> dict[str, Any]:
+def view(game: MagicGame, player: int) -> dict[str, Any]:
     """What ``player`` may see, every zone as :func:`sight` says (:func:`seen`): their own
     hand; of every player, what all may see (the cards of a graveyard, the size of a hand or
     library); the battlefield, the stack and exile, which are public.

@@ -30,7 +30,7 @@ from rulekeeper.dominion.draft import (
 )
 from rulekeeper.dominion.draft.actions import DiscardLandscape, MoveToCentre, SetAside
 from rulekeeper.dominion.draft.save_records import DraftRecord
-from rulekeeper.dominion.sight import CARDS, COUNT
+from rulekeeper.dominion.views import CARDS, COUNT
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EVERYONE, all_but
 from rulekeeper.engine.game import Action
@@ -349,9 +349,9 @@ class Draft:
 
     def sight(self, kind: str, owner: int, viewer: int | None) -> str:
         """What ``viewer`` sees of ``owner``'s randomizers: ``set_aside`` (those set aside in
-        finished rounds) or ``pick`` (this round's), as :data:`~rulekeeper.dominion.sight.CARDS`
-        or :data:`~rulekeeper.dominion.sight.COUNT`; ``None`` is the referee. The one answer
-        the draft's view and its log take, as :func:`rulekeeper.dominion.sight.sight` is the
+        finished rounds) or ``pick`` (this round's), as :data:`~rulekeeper.dominion.views.CARDS`
+        or :data:`~rulekeeper.dominion.views.COUNT`; ``None`` is the referee. The one answer
+        the draft's view and its log take, as :func:`rulekeeper.dominion.views.sight` is the
         game's.
 
         A player sees their own; when setting aside is public, everyone sees everyone's
