@@ -185,6 +185,45 @@ def test_a_trap_is_shown_to_the_others_by_neither_its_card_nor_its_id() -> None:
     assert game.view(1)["players"][0]["traps"] == 1
 
 
+def _morph_game() -> RiskGame:
+    # Bob has seen Shade of the Pact on the battlefield, and returned it to Alice's hand with
+    # Recall Order: everyone knows its ID. Alice also holds Barrow Wight, which has morph too.
+    game = from_position(
+        "Format: rr\n\n"
+        "Alice: ep 5; hand Barrow Wight, Sparkshot; battlefield Shade of the Pact\n"
+        "Bob: ep 2; hand Recall Order, Brace\n"
+    )
+    assert isinstance(game, RiskGame)
+    push(game, "Alice passes")
+    push(game, "Bob casts Recall Order targeting Shade of the Pact")
+    push(game, "Bob passes")
+    push(game, "Alice passes")
+    return game
+
+
+@pytest.mark.rule("RR R83")
+@pytest.mark.parametrize("turn_up", [False, True])
+def test_a_card_cast_face_down_is_not_told_apart_by_the_id_it_had(turn_up: bool) -> None:
+    # Two games that differ only in which card Alice casts face down: Bob, who saw the same
+    # history, gets the same observation, until the card is turned up or leaves.
+    games = []
+    for card in ("Shade of the Pact", "Barrow Wight"):
+        game = _morph_game()
+        push(game, f"Alice casts {card} face down")
+        push(game, "Alice passes")
+        push(game, "Bob passes")
+        games.append(game)
+    shade, wight = games
+    assert _observation(shade, 1) == _observation(wight, 1)
+    hidden = shade.find("Shade of the Pact")
+    assert shade.table.cards[hidden].face_down
+    assert hidden >= len(_morph_game().table.cards)  # a fresh ID, none a player saw before
+    if turn_up:
+        shade.table.players[0].ep = 5
+        push(shade, "Alice turns Shade of the Pact face up")  # now public, under its new ID
+        assert shade.view(1)["battlefield"][-1]["name"] == "Shade of the Pact"
+
+
 # The one model: who may see an event.
 
 

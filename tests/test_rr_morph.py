@@ -249,3 +249,31 @@ def test_a_face_down_creature_destroyed_by_damage_is_revealed() -> None:
     assert destroyed.text == (
         "a face-down creature has lethal damage and is destroyed (it was Barrow Wight)"
     )
+
+
+@pytest.mark.rule("RR R83")
+def test_a_card_cast_face_down_leaves_its_old_id_behind() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=3, hand=["Shade of the Pact", *HOLD])
+        .player(1, ep=3, hand=["Cinder Wave", "Brace", "Sparkshot"])
+        .build()
+    )
+    old = game.find("Shade of the Pact")
+    count = len(game.table.cards)
+    game.apply(CastFaceDown(old))
+    new = game.find("Shade of the Pact")
+    assert new == count  # the next ID, whichever card it is
+    assert game.table.cards[new].face_down
+    assert game.table.cards[old].zone == "gone"
+    assert old not in game.table.zones["stack"]
+    resolve(game)
+    game.apply(Pass())  # Alice passes in her main phase: Bob may act
+    # The old ID names nothing anyone can act on.
+    sparkshot = game.find("Sparkshot", "hand:1")
+    assert refused(game, Cast(sparkshot, old))
+    game.apply(Cast(sparkshot, new))
+    # A save holds the old ID where it went, and loads checked.
+    loaded = RiskGame.loads(game.dumps())
+    assert loaded.table.zones["gone"] == [old]
+    assert loaded.find("Shade of the Pact") == new

@@ -24,6 +24,7 @@ from rulekeeper.engine.saves import (
     refuse,
     upgrade,
 )
+from rulekeeper.engine.table import GONE
 from rulekeeper.riskres import FACTS
 from rulekeeper.riskres.actions import Player
 from rulekeeper.riskres.cards import CardDef, card_pool
@@ -190,7 +191,7 @@ def check_meaning(data: dict[str, Any]) -> None:
         if player["index"] != index:
             raise refuse(f"players[{index}].index", f"{player['index']} is not its seat {index}")
     expected = {"stack", *(zone_name(kind, p) for kind in PLAYER_ZONES for p in range(seats))}
-    if set(data["zones"]) != expected:
+    if set(data["zones"]) - {GONE} != expected:  # GONE: once a card has been renumbered
         odd = sorted(set(data["zones"]) ^ expected)[0]
         raise refuse(f"zones.{odd}", f"not a zone of a {seats}-player game")
     check_card_ids(cards, [c[0] for c in cards])
