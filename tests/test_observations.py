@@ -301,10 +301,12 @@ def _reverse_under_top(zones: Zones, name: Callable[[int], str], zone: str) -> b
 
 def _swap_faces(game: Game, one: str, other: str) -> bool:
     """Exchange what two face-down cards are, each keeping its place and its ID (the handle
-    everyone sees): a card of zone ``one`` and one of another name in zone ``other``."""
+    everyone sees): a card of zone ``one`` (a face-down one, on the battlefield) and one of
+    another name in zone ``other``."""
     assert isinstance(game, RiskGame)
     cards = game.table.cards
-    for first in game.table.zones[one]:
+    hidden = [i for i in game.table.zones[one] if cards[i].face_down or "battlefield" not in one]
+    for first in hidden:
         for second in game.table.zones[other]:
             if cards[first].name != cards[second].name:
                 cards[first].printed, cards[second].printed = (
@@ -364,6 +366,10 @@ def _hidden_changes(game: Game, viewer: int) -> Iterator[tuple[str, Callable[[Ga
             yield (  # a card's ID may have been public before it was set (RR 2.7c)
                 f"player {other}'s traps against their hand, IDs and all",
                 change(_swap, f"traps:{other}", f"hand:{other}"),
+            )
+            yield (  # a face-down permanent is a new object (RR R83): its card is hidden
+                f"player {other}'s face-down permanents against their hand",
+                _faces(f"battlefield:{other}", f"hand:{other}"),
             )
         if "shoe" in _zones(game)[0]:  # Vortex: the others' packs and the shoe
             yield f"player {other}'s pack against the shoe", change(_swap, f"pack:{other}", "shoe")
