@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
 
+from rulekeeper.errors import SerializationError
 from rulekeeper.riskres.actions import Cast, CastFaceDown, Pass, SetTrap, TurnFaceUp
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario, refused, resolve
@@ -277,3 +279,21 @@ def test_a_card_cast_face_down_leaves_its_old_id_behind() -> None:
     loaded = RiskGame.loads(game.dumps())
     assert loaded.table.zones["gone"] == [old]
     assert loaded.find("Shade of the Pact") == new
+
+
+@pytest.mark.rule("RR R83")
+def test_a_save_whose_gone_id_no_later_card_left_is_refused() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=3, hand=["Shade of the Pact", *HOLD])
+        .player(1, ep=3, hand=["Cinder Wave", "Brace"])
+        .build()
+    )
+    hand = game.find("Sparkshot")
+    game.apply(CastFaceDown(game.find("Shade of the Pact")))
+    data = json.loads(game.dumps())
+    data["zones"]["hand:0"].remove(hand)  # Sparkshot was never cast face down
+    data["zones"]["gone"].append(hand)
+    data["cards"][hand][4] = "gone"
+    with pytest.raises(SerializationError, match=r"zones\.gone: card 1 was left by no later"):
+        RiskGame.loads(json.dumps(data))
