@@ -199,6 +199,45 @@ def test_a_trap_is_shown_to_the_others_by_neither_its_card_nor_its_id() -> None:
     assert game.view(1)["players"][0]["traps"] == 1
 
 
+def _morph_game() -> RiskGame:
+    # Bob has seen Shade of the Pact on the battlefield, and returned it to Alice's hand with
+    # Recall Order: everyone knows its ID. Alice also holds Barrow Wight, which has morph too.
+    game = from_position(
+        "Format: rr\n\n"
+        "Alice: ep 5; hand Barrow Wight, Sparkshot; battlefield Shade of the Pact\n"
+        "Bob: ep 2; hand Recall Order, Brace\n"
+    )
+    assert isinstance(game, RiskGame)
+    push(game, "Alice passes")
+    push(game, "Bob casts Recall Order targeting Shade of the Pact")
+    push(game, "Bob passes")
+    push(game, "Alice passes")
+    return game
+
+
+@pytest.mark.rule("RR R83")
+@pytest.mark.parametrize("turn_up", [False, True])
+def test_a_card_cast_face_down_is_not_told_apart_by_the_id_it_had(turn_up: bool) -> None:
+    # Two games that differ only in which card Alice casts face down: Bob, who saw the same
+    # history, gets the same observation, until the card is turned up or leaves.
+    games = []
+    for card in ("Shade of the Pact", "Barrow Wight"):
+        game = _morph_game()
+        push(game, f"Alice casts {card} face down")
+        push(game, "Alice passes")
+        push(game, "Bob passes")
+        games.append(game)
+    shade, wight = games
+    assert _observation(shade, 1) == _observation(wight, 1)
+    hidden = shade.find("Shade of the Pact")
+    assert shade.table.cards[hidden].face_down
+    assert hidden >= len(_morph_game().table.cards)  # a fresh ID, none a player saw before
+    if turn_up:
+        shade.table.players[0].ep = 5
+        push(shade, "Alice turns Shade of the Pact face up")  # now public, under its new ID
+        assert shade.view(1)["battlefield"][-1]["name"] == "Shade of the Pact"
+
+
 # The one model: who may see an event.
 
 
@@ -276,10 +315,12 @@ def _reverse_under_top(zones: Zones, name: Callable[[int], str], zone: str) -> b
 
 def _swap_faces(game: Game, one: str, other: str) -> bool:
     """Exchange what two face-down cards are, each keeping its place and its ID (the handle
-    everyone sees): a card of zone ``one`` and one of another name in zone ``other``."""
+    everyone sees): a card of zone ``one`` (a face-down one, on the battlefield) and one of
+    another name in zone ``other``."""
     assert isinstance(game, RiskGame)
     cards = game.table.cards
-    for first in game.table.zones[one]:
+    hidden = [i for i in game.table.zones[one] if cards[i].face_down or "battlefield" not in one]
+    for first in hidden:
         for second in game.table.zones[other]:
             if cards[first].name != cards[second].name:
                 cards[first].printed, cards[second].printed = (
@@ -339,6 +380,10 @@ def _hidden_changes(game: Game, viewer: int) -> Iterator[tuple[str, Callable[[Ga
             yield (  # a card's ID may have been public before it was set (RR 2.7c)
                 f"player {other}'s traps against their hand, IDs and all",
                 change(_swap, f"traps:{other}", f"hand:{other}"),
+            )
+            yield (  # a face-down permanent is a new object (RR R83): its card is hidden
+                f"player {other}'s face-down permanents against their hand",
+                _faces(f"battlefield:{other}", f"hand:{other}"),
             )
         if "shoe" in _zones(game)[0]:  # Vortex: the others' packs and the shoe
             yield f"player {other}'s pack against the shoe", change(_swap, f"pack:{other}", "shoe")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
 
+from rulekeeper.errors import SerializationError
 from rulekeeper.riskres.actions import Cast, CastFaceDown, Pass, SetTrap, TurnFaceUp
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.scenario import Scenario, refused, resolve
@@ -249,3 +251,49 @@ def test_a_face_down_creature_destroyed_by_damage_is_revealed() -> None:
     assert destroyed.text == (
         "a face-down creature has lethal damage and is destroyed (it was Barrow Wight)"
     )
+
+
+@pytest.mark.rule("RR R83")
+def test_a_card_cast_face_down_leaves_its_old_id_behind() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=3, hand=["Shade of the Pact", *HOLD])
+        .player(1, ep=3, hand=["Cinder Wave", "Brace", "Sparkshot"])
+        .build()
+    )
+    old = game.find("Shade of the Pact")
+    count = len(game.table.cards)
+    game.apply(CastFaceDown(old))
+    new = game.find("Shade of the Pact")
+    assert new == count  # the next ID, whichever card it is
+    assert game.table.cards[new].face_down
+    assert game.table.cards[old].zone == "gone"
+    assert old not in game.table.zones["stack"]
+    resolve(game)
+    game.apply(Pass())  # Alice passes in her main phase: Bob may act
+    # The old ID names nothing anyone can act on.
+    sparkshot = game.find("Sparkshot", "hand:1")
+    assert refused(game, Cast(sparkshot, old))
+    game.apply(Cast(sparkshot, new))
+    # A save holds the old ID where it went, and loads checked.
+    loaded = RiskGame.loads(game.dumps())
+    assert loaded.table.zones["gone"] == [old]
+    assert loaded.find("Shade of the Pact") == new
+
+
+@pytest.mark.rule("RR R83")
+def test_a_save_whose_gone_id_no_later_card_left_is_refused() -> None:
+    game = (
+        Scenario()
+        .player(0, ep=3, hand=["Shade of the Pact", *HOLD])
+        .player(1, ep=3, hand=["Cinder Wave", "Brace"])
+        .build()
+    )
+    hand = game.find("Sparkshot")
+    game.apply(CastFaceDown(game.find("Shade of the Pact")))
+    data = json.loads(game.dumps())
+    data["zones"]["hand:0"].remove(hand)  # Sparkshot was never cast face down
+    data["zones"]["gone"].append(hand)
+    data["cards"][hand][4] = "gone"
+    with pytest.raises(SerializationError, match=r"zones\.gone: card 1 was left by no later"):
+        RiskGame.loads(json.dumps(data))

@@ -29,6 +29,7 @@ from rulekeeper.engine.game import Action, Game
 from rulekeeper.engine.notation import Notation, Vocabulary, round_trip_problems
 from rulekeeper.engine.position import PositionForm
 from rulekeeper.engine.position import round_trip_problems as position_problems
+from rulekeeper.engine.table import GONE
 from rulekeeper.errors import IllegalActionError
 from rulekeeper.rules import parse_rule_id
 
@@ -133,8 +134,13 @@ def _check_step(game: Game, actions: list[Action], all_cards: list[int]) -> list
         problems.append("legal actions differ between two calls")
     if len(set(actions)) != len(actions):
         problems.append("legal actions contain duplicates")
-    placed = sorted(i for ids in game._zones().values() for i in ids)
-    if placed != all_cards:
+    zones = game._zones()
+    placed = sorted(i for ids in zones.values() for i in ids)
+    # A card that became a new object left its old ID in GONE and took the next one unused
+    # (Table.renumber): each new ID follows every other, one for each ID gone.
+    fresh = min(max(len(placed) - len(all_cards), 0), len(zones.get(GONE, ())))
+    top = all_cards[-1] + 1 if all_cards else 0
+    if placed != all_cards + list(range(top, top + fresh)):
         counts = Counter(placed)
         doubled = sorted(i for i, n in counts.items() if n > 1)
         missing = sorted(set(all_cards) - set(placed))

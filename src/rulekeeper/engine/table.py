@@ -39,6 +39,10 @@ CardT = TypeVar("CardT", bound=NamedCard)
 KeptIndex: TypeAlias = tuple[str, Sequence[object], Sequence[object]]
 """One kept index and what a fresh scan finds: ``(what it is, kept, fresh)``."""
 
+GONE = "gone"
+"""The zone of the IDs a card has stopped using when it became a new object
+(:meth:`Table.renumber`): no game shows it, and nothing in it can be found or moved."""
+
 
 def kept_index_problems(indexes: Iterable[KeptIndex]) -> list[str]:
     """Every kept index that differs from what a fresh scan finds (a conformance invariant:
@@ -107,6 +111,15 @@ class Table(Generic[PlayerT, CardT]):
         """Each index the table keeps now, with what a fresh scan finds (by default none)."""
         return []
 
+    def _left_behind(self, card: CardT, card_id: int) -> CardT:
+        """What stays under a card's old ID once it has become a new object: a card of the
+        game's own making in :data:`GONE` (only games that renumber cards say what)."""
+        raise NotImplementedError  # pragma: no cover - a game that renumbers says
+
+    def _renumbered(self, card: CardT, card_id: int) -> None:
+        """``card`` is now known by ``card_id``: record it where the game keeps a card's ID."""
+        raise NotImplementedError  # pragma: no cover - a game that renumbers says
+
     # What every table does.
 
     def create(self, name: str, owner: int, zone: str) -> int:
@@ -131,6 +144,22 @@ class Table(Generic[PlayerT, CardT]):
             self.zones[to].insert(0, card_id)
         else:
             self.zones[to].append(card_id)
+
+    def renumber(self, card_id: int) -> int:
+        """Give a card a fresh ID, the next one, in the same place of the same zone: what
+        anyone knew of its old ID no longer points at it (a card turned face down). The old
+        ID stays taken, by what the game leaves behind in :data:`GONE`, so that every other
+        card keeps its ID; the new ID.
+        """
+        card = self.cards[card_id]
+        zone = self.zones[self.zone_of(card_id)]
+        new_id = len(self.cards)
+        self.cards.append(card)
+        zone[zone.index(card_id)] = new_id
+        self._renumbered(card, new_id)
+        self.cards[card_id] = self._left_behind(card, card_id)
+        self.zones.setdefault(GONE, []).append(card_id)
+        return new_id
 
     def swap_zones(self, first: str, second: str) -> None:
         """Swap the cards of two zones, each keeping its order (a Vortex pack passed on). The
@@ -159,7 +188,10 @@ class Table(Generic[PlayerT, CardT]):
         """
         wanted = name.casefold()
         for card_id, card in enumerate(self.cards):
-            if self._true_name(card).casefold() == wanted and zone in (None, self.zone_of(card_id)):
+            where = self.zone_of(card_id)
+            if where == GONE or zone not in (None, where):
+                continue  # an ID a card has left (renumber) finds nothing
+            if self._true_name(card).casefold() == wanted:
                 return card_id
         raise InputError(f"no card named {name!r}" + (f" in {zone}" if zone else ""))
 
@@ -169,6 +201,7 @@ class Table(Generic[PlayerT, CardT]):
 
 
 __all__ = [
+    "GONE",
     "CardT",
     "KeptIndex",
     "NamedCard",

@@ -46,23 +46,36 @@ def why_not_cast_face_down(game: RiskGame, player: int, card_id: int) -> Violati
     return None
 
 
-def cast_face_down(game: RiskGame, player: int, card_id: int) -> None:
+def cast_face_down(game: RiskGame, player: int, card_id: int) -> int:
     """Pay 3 EP and put the card on the stack face down: only its controller knows what it
     is (RR 13.1d); it is a creature spell like any other, and can be targeted as a creature
-    once on the battlefield (RR 13.3a).
+    once on the battlefield (RR 13.3a). Turned face down, it is a new object with a fresh ID
+    (RR R83), which it keeps until it leaves the battlefield; the new ID.
 
-    :enforces: RR 13.1a, RR 13.1b, RR 13.1d, RR 13.3a
+    :enforces: RR 13.1a, RR 13.1b, RR 13.1d, RR 13.3a, RR R83
     """
-    state = game.table.cards[card_id]
+    card_id = turn_face_down(game, card_id)
     me = game.table.players[player]
     me.ep -= FACE_DOWN_COST
-    state.face_down = True
     game.table.move(card_id, "stack")
     game.stack.append(
         {"card": card_id, "source": card_id, "controller": player, "ability": -1, "target": None}
     )
     game.passes = 0
     game.record("RR R59", f"{me.name} casts a card face down for {FACE_DOWN_COST} EP (EP {me.ep})")
+    return card_id
+
+
+def turn_face_down(game: RiskGame, card_id: int) -> int:
+    """Turn a card face down as a new object with a fresh ID, the next one: nothing a player
+    saw of the card before (its ID while it was revealed, on the battlefield or named in a
+    move) tells which face-down creature it is (RR R83); its new ID.
+
+    :enforces: RR R83
+    """
+    card_id = game.table.renumber(card_id)
+    game.table.cards[card_id].face_down = True
+    return card_id
 
 
 def why_not_turn_face_up(game: RiskGame, player: int, card_id: int) -> Violation | None:

@@ -51,9 +51,9 @@ CardName = Annotated[str, MaxLen(200)]
 """A card's name (or a player's)."""
 
 ZoneName = Annotated[
-    str, Matches(r"^(stack|(library|hand|battlefield|graveyard|exile|traps):[0-5])$")
+    str, Matches(r"^(stack|gone|(library|hand|battlefield|graveyard|exile|traps):[0-5])$")
 ]
-"""The stack, or a player's zone (RR 2)."""
+"""The stack, a player's zone (RR 2), or where the old IDs of renumbered cards go (RR R83)."""
 
 
 class PlayerTarget(TypedDict):

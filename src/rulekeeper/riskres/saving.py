@@ -24,6 +24,7 @@ from rulekeeper.engine.saves import (
     refuse,
     upgrade,
 )
+from rulekeeper.engine.table import GONE
 from rulekeeper.riskres import FACTS
 from rulekeeper.riskres.actions import Player
 from rulekeeper.riskres.cards import CardDef, card_pool
@@ -190,7 +191,7 @@ def check_meaning(data: dict[str, Any]) -> None:
         if player["index"] != index:
             raise refuse(f"players[{index}].index", f"{player['index']} is not its seat {index}")
     expected = {"stack", *(zone_name(kind, p) for kind in PLAYER_ZONES for p in range(seats))}
-    if set(data["zones"]) != expected:
+    if set(data["zones"]) - {GONE} != expected:  # GONE: once a card has been renumbered
         odd = sorted(set(data["zones"]) ^ expected)[0]
         raise refuse(f"zones.{odd}", f"not a zone of a {seats}-player game")
     check_card_ids(cards, [c[0] for c in cards])
@@ -204,6 +205,7 @@ def check_meaning(data: dict[str, Any]) -> None:
         if card_id not in data["zones"][card[4]]:
             raise refuse(f"cards[{card_id}][4]", f"card {card_id} is not listed in {card[4]}")
         card_ref(card[13], f"cards[{card_id}][13]")
+    _check_gone(cards, data["zones"].get(GONE, []))
     turn, active, first, _, _ = data["turn"]
     seat(active, "turn[1]")
     seat(first, "turn[2]")
@@ -270,6 +272,26 @@ def check_meaning(data: dict[str, Any]) -> None:
     if data["outcome"] is not None:
         for i, winner in enumerate(data["outcome"][1]):
             seat(winner, f"outcome[1][{i}]")
+
+
+def _check_gone(cards: list[list[Any]], gone: list[int]) -> None:
+    """Each ID in the ``gone`` zone was left by a card that became a new object (RR R83): the
+    same card under a later ID, each later ID taking the place of one gone ID only.
+
+    :raises SerializationError: for a gone ID no later card could have left.
+    """
+    later: dict[str, list[int]] = {}
+    left = set(gone)
+    for card_id in range(len(cards) - 1, -1, -1):
+        if card_id in left:
+            taken = later.get(cards[card_id][1], [])
+            if not taken:
+                raise refuse(
+                    f"zones.{GONE}",
+                    f"card {card_id} was left by no later card of its own (RR R83)",
+                )
+            taken.pop()
+        later.setdefault(cards[card_id][1], []).append(card_id)
 
 
 def _check_target(target: Any, seats: int, count: int, path: str) -> None:

@@ -204,6 +204,12 @@ class Table(table.Table[PlayerState, CardState]):
     def _new_card(self, card_id: int, name: str, owner: int, zone: str) -> CardState:
         return CardState(card_id, card(name), owner, zone)
 
+    def _left_behind(self, card: CardState, card_id: int) -> CardState:
+        return CardState(card_id, card.printed, card.owner, table.GONE)
+
+    def _renumbered(self, card: CardState, card_id: int) -> None:
+        card.id = card_id
+
     def _true_name(self, card: CardState) -> str:
         return card.printed.name  # a face-down card is found by the name it hides (RR 13.1b)
 
