@@ -57,7 +57,7 @@ from rulekeeper.dominion.variants import variant_type
 from rulekeeper.engine import position as kernel
 from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Game
-from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
+from rulekeeper.engine.position import Card, PlayerLine, Position, PositionError, PositionForm, Zone
 from rulekeeper.errors import InputError
 
 BASE = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
@@ -159,7 +159,7 @@ def position(game: DominionGame, viewer: int | None = None) -> str:
                 top = Card(game.cards[shown[-1]]) if shown else None
                 fields[kind] = Zone.hidden(len(ids), top)
         fields["gained"] = Zone.of(Card(n) for n in game.gained[index])
-        seats.append(Seat(name, fields))
+        seats.append(PlayerLine(name, fields))
     return Position(header, seats).text()
 
 

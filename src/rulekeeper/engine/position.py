@@ -120,7 +120,7 @@ class Zone:
 
 
 @dataclass
-class Seat:
+class PlayerLine:
     """One player's line: their name and fields, each a number or a zone."""
 
     name: str
@@ -173,7 +173,7 @@ class Position:
     """A position's text, read: the header and one seat per player."""
 
     header: dict[str, str] = field(default_factory=dict)
-    seats: list[Seat] = field(default_factory=list)
+    seats: list[PlayerLine] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict)  # header key -> its line
 
     def text(self) -> str:
@@ -324,7 +324,7 @@ def read(text: str) -> Position:
             raise PositionError(
                 f"expected a player's line 'Name: field value; ...', not {raw!r}", line=at
             )
-        seat = Seat(name.strip(), line=at)
+        seat = PlayerLine(name.strip(), line=at)
         for part in (p.strip() for p in rest.split(";")):
             if not part:
                 continue
@@ -435,7 +435,7 @@ def _line_of(reason: str, read: Position) -> int:
     return 0
 
 
-def check_fields(seat: Seat, allowed: Iterable[str]) -> None:
+def check_fields(seat: PlayerLine, allowed: Iterable[str]) -> None:
     """Refuse a field the format does not know, naming the ones it does.
 
     :raises PositionError: on the first unknown field.

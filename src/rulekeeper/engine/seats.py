@@ -1,7 +1,8 @@
 """The seats at a table: each player's place, name and standing, the same in every game.
 
-A player's standing is one :attr:`Seat.status`: ``playing`` from the start, ``lost`` once they
-have lost the game, and ``left`` once they and their cards have left it while others play on.
+A player's standing is their :class:`Seat`'s one ``status``: ``playing`` from the start,
+``lost`` once they have lost the game, and ``left`` once they and their cards have left it
+while others play on.
 It only ever moves forward, through :meth:`Seat.lose` and :meth:`Seat.leave`. Who is still in
 the game is worked out from it in one place, :func:`in_game`: a player who has lost takes no
 further part, in any game, even before they leave. Each game says what else it keeps about a

@@ -49,7 +49,7 @@ from typing_extensions import is_typeddict
 
 from rulekeeper.engine import position as kernel
 from rulekeeper.engine.game import Game
-from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
+from rulekeeper.engine.position import Card, PlayerLine, Position, PositionError, PositionForm, Zone
 from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.mtg import combat
 from rulekeeper.mtg.actions import Player
@@ -296,7 +296,7 @@ def position(game: MagicGame, viewer: int | None = None) -> str:
         for kind, ids in zones.items():
             hidden = sight(game, kind, player.index, viewer) != CARDS
             fields[kind] = Zone.hidden(len(ids)) if hidden else Zone.of(_card(game, i) for i in ids)
-        seats.append(Seat(player.name, fields))
+        seats.append(PlayerLine(player.name, fields))
     return Position(header, seats).text()
 
 

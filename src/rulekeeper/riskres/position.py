@@ -46,7 +46,7 @@ from typing import Any
 
 from rulekeeper.engine import position as kernel
 from rulekeeper.engine.game import Game
-from rulekeeper.engine.position import Card, Position, PositionError, PositionForm, Seat, Zone
+from rulekeeper.engine.position import Card, PlayerLine, Position, PositionError, PositionForm, Zone
 from rulekeeper.riskres.actions import Player, Target
 from rulekeeper.riskres.cards import card_pool
 from rulekeeper.riskres.effects import ENTER
@@ -340,7 +340,7 @@ def position(game: RiskGame, viewer: int | None = None) -> str:
             else:  # written from the top down: the top card is the first
                 top = _card(game, ids[0], viewer) if seen == TOP and ids else None
                 fields[kind] = Zone.hidden(len(ids), top)
-        seats.append(Seat(player.name, fields))
+        seats.append(PlayerLine(player.name, fields))
     return Position(header, seats).text()
 
 
