@@ -71,10 +71,9 @@ Pair = tuple[Seat, Seat]
 # The record of the variants' bookkeeping is made from its state class, field by field in its
 # order; the bounds are given here, as the compiled build keeps a compiled class's annotations
 # without them (record_of says more).
-if TYPE_CHECKING:
-    # To the type checker, the saved form: a JSON object.
-    VariantRecord = dict[str, Any]
-else:
+# Written as `if not TYPE_CHECKING`, not `if TYPE_CHECKING`: the API pages' type hints run a
+# module's `if TYPE_CHECKING:` block, which would put the checker's alias in the record's place.
+if not TYPE_CHECKING:
     VariantRecord = record_of(
         VariantState,
         __name__,
@@ -86,6 +85,9 @@ else:
         offers=Annotated[list[Pair], MaxLen(36)],
         offers_made=Annotated[list[Pair], MaxLen(36)],
     )
+else:
+    # To the type checker, the saved form: a JSON object.
+    VariantRecord = dict[str, Any]
 
 
 # Declared here rather than made from the state with record_of: the state keeps the player's
