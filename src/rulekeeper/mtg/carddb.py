@@ -504,6 +504,24 @@ class _LazyIndex(CardIndex):
     _lines: list[str]
     _raw: bytes
 
+    def __init__(
+        self,
+        lines: list[str],
+        raw: bytes,
+        names: list[str],
+        faced: Sequence[int],
+        about: Mapping[str, Any],
+        source: str,
+    ) -> None:
+        """Index the cards of the file's card ``lines`` by their ``names``; a record is read
+        from its line when looked up, but those of the cards with faces (``faced``) now.
+
+        :raises InputError: if two cards have the same name.
+        """
+        self._lines, self._raw = lines, raw
+        records: list[CardRecord | None] = [None] * len(lines)
+        self._index(names, records, faced, about, source)
+
     @classmethod
     def read(cls, raw: bytes, source: str) -> _LazyIndex | None:
         """Index the file's cards by their names alone, or ``None`` where it is not laid out
@@ -530,15 +548,12 @@ class _LazyIndex(CardIndex):
             decode = json.JSONDecoder().raw_decode
             for at in [at for at, name in enumerate(names) if "\\" in name]:
                 names[at] = decode(lines[at], skip - 1)[0]
-            index = cls.__new__(cls)
-            index._lines, index._raw = lines, raw
-            records: list[CardRecord | None] = [None] * len(lines)
             # A card's faces find it too, so the records of the cards with faces (under 900
             # of 34,000) are read now. Only a key can be written '"faces": ' (a quote inside
             # a string is escaped), so these are the lines that hold one.
             faced = [at for at, line in enumerate(lines) if '"faces": ' in line]
             about = {key: value for key, value in header.items() if key != "cards"}
-            index._index(names, records, faced, about, source)
+            index = cls(lines, raw, names, faced, about, source)
         except (InputError, ValueError):  # not UTF-8, no list of cards, a bad escape: as above
             return None
         return index
