@@ -112,6 +112,18 @@ def test_misspellings_and_other_games_words_are_forgiven(
     assert rule in hits[:5], hits[:8]
 
 
+@pytest.mark.parametrize("word", ["constructor", "toString", "hasOwnProperty"])
+def test_a_word_every_javascript_object_has_is_searched_like_any_other(
+    word: str, tab_at: Callable[[str], Tab]
+) -> None:
+    """The contributor guide says "constructor": a lookup that found it on every JavaScript
+    object indexed a function, and the whole search stopped ("key must be a string")."""
+    page = tab_at("laptop").open(f"search.html?q={quote(word)}")
+    summary = page.locator(".rule-search-summary")
+    summary.wait_for()
+    assert "not available" not in summary.inner_text(), summary.inner_text()
+
+
 def test_the_first_search_is_small(site_dir: Path, tab_at: Callable[[str], Tab]) -> None:
     """The search's own index and code cost at most 150 KB, gzip-compressed (level 6, as a
     server sends them), on the first search."""

@@ -48,8 +48,9 @@
   /** A word's stem, so that "piles" finds "pile" and "trampled" finds "trample". */
   function stem(word) {
     let w = word.toLowerCase().replace(/['\u2019]s?$/, "");
-    if (w in NUMBERS) return NUMBERS[w];
-    if (w in IRREGULAR) return IRREGULAR[w];
+    // Own keys only: `in` would find "constructor" on every object, and index a function.
+    if (Object.hasOwn(NUMBERS, w)) return NUMBERS[w];
+    if (Object.hasOwn(IRREGULAR, w)) return IRREGULAR[w];
     if (w.length > 4 && w.endsWith("ies")) w = w.slice(0, -3) + "y";
     else if (w.endsWith("sses")) w = w.slice(0, -2);
     else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
