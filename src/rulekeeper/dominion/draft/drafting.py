@@ -291,7 +291,7 @@ class Draft:
         for seat, card in enumerate(picks):
             self.set_aside[seat].append(card)
         round_played = len(self.set_aside[0])
-        if self.sight("set_aside", 0, 1) == CARDS:  # public setting aside: the round's picks
+        if not self.private:  # now in a finished round, they are shown to all (see sight)
             said = ", ".join(f"{self.names[s]} set aside {card}" for s, card in enumerate(picks))
             record("DD 2.6", f"round {round_played}'s picks: {said}")
         self.picked = [None] * self.players
