@@ -88,7 +88,7 @@ def test_lurker_trashes_from_the_supply_or_gains_from_the_trash() -> None:
     game.apply(Choose("trash from the Supply"))
     game.apply(Choose("Village"))
     assert len(game.pile("Village")) == before - 1
-    assert [game.cards[i] for i in game.zones["trash"]] == ["Village"]
+    assert game.table.names("trash") == ["Village"]
 
 
 def test_smugglers_copies_what_the_player_on_the_right_gained() -> None:
@@ -128,7 +128,7 @@ def test_bandit_trashes_a_silver_and_spares_copper() -> None:
     game = scenario(kingdom=["Bandit"], hands={0: ["Bandit", *COPPERS[:4]]},
                     decks={1: ["Copper", "Silver"]})  # fmt: skip
     game.apply(Play("Bandit"))
-    assert [game.cards[i] for i in game.zones["trash"]] == ["Silver"]
+    assert game.table.names("trash") == ["Silver"]
     assert "Gold" in game.all_cards_of(0)
 
 

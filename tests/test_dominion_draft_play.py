@@ -121,7 +121,7 @@ def test_an_attack_gives_curses_from_the_shared_pile() -> None:
     game = table(first=1, hands={1: ["Witch", "Copper", "Copper", "Estate", "Estate"]})
     game.apply(Play("Witch"))
     assert len(game.pile("Curse")) == 9
-    assert "Curse" in [game.cards[i] for i in game.zones["discard:0"]]
+    assert "Curse" in game.table.names("discard:0")
 
 
 @pytest.mark.rule("DD 3.5")
@@ -145,8 +145,8 @@ def test_gaining_from_the_trash_ignores_whose_pile_it_was() -> None:
     game.apply(Play("Lurker"))
     game.apply(Choose("gain from the trash"))
     game.apply(Choose("Festival"))
-    assert "Festival" in [game.cards[i] for i in game.zones["discard:0"]]
-    assert game.zones["trash"] == []
+    assert "Festival" in game.table.names("discard:0")
+    assert game.table.zones["trash"] == []
 
 
 @pytest.mark.rule("DD 4.1")
@@ -196,7 +196,7 @@ def test_smugglers_finds_nothing_in_an_empty_pile() -> None:
     )
     game.apply(Buy("Festival"))
     while game.pile("Festival"):  # the rest of the pile goes to the trash
-        game.move(game.pile("Festival")[-1], "pile:Festival", "trash")
+        game.table.move(game.pile("Festival")[-1], "trash", origin="pile:Festival")
     game.apply(Play("Smugglers"))
     assert game.gained[0] == []
     assert not any(isinstance(a, Choose) for a in game.legal_actions())
@@ -212,7 +212,7 @@ def test_jesters_copy_comes_from_the_cards_own_pile(answer: str, gainer: int) ->
     game.apply(Play("Jester"))
     game.apply(Choose(answer))
     assert len(game.pile("Village")) == 10 - 2  # one in Ben's deck, one gained now
-    assert game.cards[game.zones[f"discard:{gainer}"][-1]] == "Village"
+    assert game.table.names(f"discard:{gainer}")[-1] == "Village"
 
 
 @pytest.mark.rule("DD 6.1")
@@ -251,7 +251,7 @@ def test_three_piles_are_enough_at_five_and_six(players: int) -> None:
     own = draft["set_aside"][game.active][:2]
     for name in ["Curse", *own]:
         while game.pile(name):
-            game.move(game.pile(name)[-1], f"pile:{name}", "trash")
+            game.table.move(game.pile(name)[-1], "trash", origin=f"pile:{name}")
     while game.outcome is None and game.current_player() == game.active:
         game.apply(game.legal_actions()[-1])
     assert game.outcome is not None
@@ -271,7 +271,9 @@ def test_after_the_draft_every_pile_is_public() -> None:
     game = finished_draft(5, 3, "private")
     view = game.view(2)
     set_aside = game.variant_state["draft"]["set_aside"]
-    assert view["private_piles"] == dict(zip(game.players, set_aside, strict=True))
+    assert view["private_piles"] == dict(
+        zip([s.name for s in game.table.players], set_aside, strict=True)
+    )
     assert view["shared_piles"] == game.variant_state["draft"]["centre"]
 
 
@@ -338,8 +340,8 @@ def test_a_bandit_victim_with_two_treasures_chooses_one_to_trash() -> None:
     assert game.current_player() == 1
     assert game.view(1)["choice"]["options"] == ["Gold", "Silver"]
     game.apply(Choose("Silver"))
-    assert [game.cards[i] for i in game.zones["trash"]] == ["Silver"]
-    assert game.zones["aside:1"] == []
+    assert game.table.names("trash") == ["Silver"]
+    assert game.table.zones["aside:1"] == []
 
 
 def test_the_heuristic_agent_beats_the_random_agent() -> None:
@@ -410,7 +412,7 @@ def test_both_landscapes_serve_every_player_whatever_their_supply() -> None:
 def test_a_card_returns_to_its_own_pile_even_another_players_private_one() -> None:
     game = table(emptied=["Village"], hands={0: ["Village", *["Copper"] * 4]})
     assert not game.in_supply(0, "Village")
-    assert game.return_to_pile(game.hands[0][0], "hand:0")
+    assert game.return_to_pile(game.table.hands[0][0], "hand:0")
     assert len(game.pile("Village")) == 1
     assert "Village" not in game.hand(0)
     # Ben's empty Village pile no longer counts towards his three empty piles.
@@ -432,7 +434,7 @@ def test_the_heuristic_agent_trashes_junk_sentry_finds_and_keeps_the_best_on_top
     game.apply(Play("Sentry"))
     for _ in range(3):
         game.apply(agent.choose(game.view(0), game.legal_actions()))
-    assert [game.cards[i] for i in game.zones["deck:0"][-2:]] == ["Silver", "Gold"]  # Gold on top
+    assert game.table.names("deck:0")[-2:] == ["Silver", "Gold"]  # Gold on top
 
 
 @pytest.mark.rule("DD 1.4")

@@ -177,7 +177,7 @@ def test_trashed_cards_leave_the_game() -> None:
     game = scenario(hands={0: ["Remodel", "Estate", "Copper", "Copper", "Copper"]})
     game.apply(Play("Remodel"))
     game.apply(Choose("Estate"))
-    assert [game.cards[i] for i in game.zones["trash"]] == ["Estate"]
+    assert game.table.names("trash") == ["Estate"]
     game.apply(Choose("Silver"))  # up to $4
     assert "Silver" in game.all_cards_of(0)
 
@@ -247,12 +247,12 @@ def test_masquerade_skips_a_player_with_an_empty_hand() -> None:
 @pytest.mark.rule("DM 4.11")
 def test_a_returned_card_goes_on_top_of_its_pile_and_one_without_a_pile_stays() -> None:
     game = scenario(hands={0: ["Village", "Witch", *COPPERS[:3]]})
-    village, witch = game.hands[0][:2]
+    village, witch = game.table.hands[0][:2]
     assert game.return_to_pile(village, "hand:0")
     assert game.pile("Village")[-1] == village
     assert not game.return_to_pile(witch, "hand:0")
     assert game.hand(0) == ["Witch", *COPPERS[:3]]
-    assert game.zones["trash"] == []  # neither trashed
+    assert game.table.zones["trash"] == []  # neither trashed
     assert "Village" not in game.gained[0]  # nor gained
 
 
@@ -399,7 +399,7 @@ def test_sentry_can_trash_and_discard() -> None:
     game = _sentry_game(["Curse", "Curse"])
     game.apply(Choose("trash Curse"))
     game.apply(Choose("discard Curse"))
-    assert [game.cards[i] for i in game.zones["trash"]] == ["Curse"]
+    assert game.table.names("trash") == ["Curse"]
     assert "Curse" in zones(game, 0)["discard"]
 
 
@@ -595,12 +595,12 @@ def test_the_kept_zone_lists_are_the_tables_and_a_replaced_list_is_caught() -> N
     game.apply(Play("Smithy"))
     assert dominion_invariants(game) == []
     restored = DominionGame.from_json(game.to_json())  # a new table is linked again
-    assert restored.hands[0] is restored.zones["hand:0"]
+    assert restored.table.hands[0] is restored.table.zones["hand:0"]
     assert dominion_invariants(restored) == []
     # Replacing a zone's list, rather than changing it in place, leaves the kept one stale.
-    game.zones["hand:0"] = list(game.zones["hand:0"])
+    game.table.zones["hand:0"] = list(game.table.zones["hand:0"])
     assert any(p.startswith("the kept hand:0 ") for p in dominion_invariants(game))
-    game.zones["pile:Smithy"] = []
+    game.table.zones["pile:Smithy"] = []
     assert any(p.startswith("the kept Supply piles ") for p in dominion_invariants(game))
 
 
@@ -610,7 +610,7 @@ def test_in_supply_is_membership_of_supply_of() -> None:
     game = scenario()
     draft = new_draft_game(3, 3)
     for each in (game, draft):
-        for player in range(len(each.players)):
+        for player in range(len(each.table.players)):
             supply = each.supply_of(player)
             assert all(each.in_supply(player, n) == (n in supply) for n in CARDS)
     game.piles.remove("Smithy")  # a direct edit: the Supply is game.piles, nothing kept

@@ -64,7 +64,7 @@ def test_a_card_put_from_hand_onto_the_deck_is_named_to_its_player_alone(
     game = _dominion(kingdom, f"hand {kingdom}, Gold, 3 Copper; deck 5 Estate")
     for move in moves:
         push(game, move)
-    assert game.decks[0][-1] == game.find_in("deck:0", "Gold")
+    assert game.table.decks[0][-1] == game.find_in("deck:0", "Gold")
     assert "Alice puts Gold from hand onto their deck" in _told(game, 0)
     assert "Alice puts a card from hand onto their deck" in _told(game, 1)
     assert not [text for text in _told(game, 1) if "Gold" in text]
@@ -276,7 +276,7 @@ Zones = dict[str, list[int]]
 def _zones(game: Game) -> tuple[Zones, Callable[[int], str], str]:
     """The game's zones by name, a card's name by ID, and what its library is called."""
     if isinstance(game, DominionGame):
-        return game.zones, game.cards.__getitem__, "deck"
+        return game.table.zones, game.table.cards.__getitem__, "deck"
     assert isinstance(game, MagicGame | RiskGame)
     table = game.table
     return table.zones, lambda card: table.cards[card].name, "library"
@@ -455,20 +455,20 @@ def _check_public(game: Game) -> None:
         for viewer in seats:
             view, written = game.view(viewer), position(game, viewer=viewer)
             for seat in seats:
-                pile = game.discards[seat]
-                top = game.cards[pile[-1]] if pile else None
+                pile = game.table.discards[seat]
+                top = game.table.cards[pile[-1]] if pile else None
                 assert view["players"][seat]["discard_top"] == top
                 if top is not None:
                     assert f"discard {len(pile)} with {top} on top" in written
-            assert view["aside"] == [game.cards[c] for c in game.zones[f"aside:{viewer}"]]
+            assert view["aside"] == game.table.names(f"aside:{viewer}")
     if isinstance(game, DominionGame):  # a hand is its owner's, what is in play everyone's
         for viewer in seats:
             view = game.view(viewer)
             assert view["hand"] == game.hand(viewer)
             for seat in seats:
                 shown = view["players"][seat]
-                assert shown["in_play"] == [game.cards[c] for c in game.in_play[seat]]
-                assert shown["hand"] == len(game.hands[seat])
+                assert shown["in_play"] == [game.table.cards[c] for c in game.table.in_play[seat]]
+                assert shown["hand"] == len(game.table.hands[seat])
     if isinstance(game, MagicGame):  # graveyards are public (MG 1.2)
         zones = game.table.zones
         for viewer in seats:
@@ -571,7 +571,7 @@ def test_a_private_pick_is_named_to_its_player_alone() -> None:
                 text
                 for event in game.log.seen_by(seat)
                 if event.rule == "DD 2.1"
-                and not (text := event.text).startswith(game.players[seat])
+                and not (text := event.text).startswith(game.name_of(seat))
                 and "a randomizer" not in text
             ]
             assert hidden == []

@@ -267,7 +267,7 @@ def test_a_magic_combat_that_does_not_fit_is_refused_with_its_line(
 def test_dominion_positions_keep_the_supply_the_trash_and_the_turn() -> None:
     game = from_position(position(FORMATS["dominion"].new_game(seed=5, players=3)))
     text = position(game)
-    game.zones["trash"].append(game.pile("Copper").pop())
+    game.table.zones["trash"].append(game.pile("Copper").pop())
     game.coins = 2
     changed = position(game)
     assert "Trash: Copper" in changed

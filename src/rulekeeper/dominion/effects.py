@@ -92,9 +92,9 @@ def play_treasures(game: DominionGame, player: int) -> None:
 
     :enforces: DM 3.2, DM R5
     """
-    cards = game.cards
+    cards = game.table.cards
     # Card IDs typed Any: see "Card IDs that only move" in the speed guide.
-    hand: list[Any] = game.hands[player]
+    hand: list[Any] = game.table.hands[player]
     played: list[Any] = []
     kept: list[Any] = []
     names: list[str] = []
@@ -113,14 +113,14 @@ def play_treasures(game: DominionGame, player: int) -> None:
         return
     hand.clear()
     hand.extend(kept)
-    game.in_play[player].extend(played)
+    game.table.in_play[player].extend(played)
     merchant = game.turn_flags.get("merchant")
     if merchant and "Silver" in names:
         coins += merchant  # Merchant: the first Silver makes $1 more each
     game.coins += coins
     # names is this call's own list, which nothing changes once it is logged.
     game.log.record_later(
-        game.turn, "DM 3.2", _plays_treasures, game.players[player], names, game.coins
+        game.turn, "DM 3.2", _plays_treasures, game.name_of(player), names, game.coins
     )
 
 
@@ -129,16 +129,16 @@ def play_action(game: DominionGame, player: int, name: str, *, way: str = "") ->
 
     :enforces: DM 3.2, DM 5.5
     """
-    hand = game.hands[player]
+    hand = game.table.hands[player]
     card_id = game.last_named(hand, name)
     assert card_id is not None
     hand.remove(card_id)
-    game.in_play[player].append(card_id)
+    game.table.in_play[player].append(card_id)
     if way:
-        game.record("DM 5.5", f"{game.players[player]} plays {name} using {way}")
+        game.record("DM 5.5", f"{game.name_of(player)} plays {name} using {way}")
         plus(game, player, WAYS[way])
         return
-    game.log.record_later(game.turn, "DM 3.2", _PLAYS, game.players[player], name)
+    game.log.record_later(game.turn, "DM 3.2", _PLAYS, game.name_of(player), name)
     resolve_card(game, player, name)
 
 
@@ -159,12 +159,12 @@ def buy(game: DominionGame, player: int, name: str) -> None:
     game.buys -= 1
     game.coins -= game.cost(name)
     kind = CARD_DICT[name].landscape_type
-    game.log.record_later(game.turn, "DM 2.3", _BUYS, game.players[player], name)
+    game.log.record_later(game.turn, "DM 2.3", _BUYS, game.name_of(player), name)
     if kind == "Event":
         EVENTS[name](game, player)
     elif kind == "Project":
         game.projects.setdefault(name, []).append(player)
-        game.record("DM 5.4", f"{game.players[player]} puts a cube on {name}")
+        game.record("DM 5.4", f"{game.name_of(player)} puts a cube on {name}")
     else:
         game.gain(player, name, rule="DM 4.3")
 
@@ -178,7 +178,7 @@ def start_of_turn(game: DominionGame, player: int) -> None:
         return
     if player in game.projects.get("Fair", ()):
         game.buys += 1
-        game.record("DM 5.4", f"Fair gives {game.players[player]} +1 Buy")
+        game.record("DM 5.4", f"Fair gives {game.name_of(player)} +1 Buy")
     if player in game.projects.get("Cathedral", ()):
         then(game, {"do": "trash", "player": player, "card": "Cathedral", "min": 1, "max": 1})
 
@@ -190,8 +190,8 @@ def discard_from_hand(game: DominionGame, player: int, name: str) -> None:
     """
     card_id = game.find_in(zone_name("hand", player), name)
     assert card_id is not None
-    game.move(card_id, zone_name("hand", player), zone_name("discard", player))
-    game.record("DM 4.5", f"{game.players[player]} discards {name}")
+    game.table.move(card_id, zone_name("discard", player), origin=zone_name("hand", player))
+    game.record("DM 4.5", f"{game.name_of(player)} discards {name}")
 
 
 def listed(names: list[str]) -> str:
@@ -212,8 +212,8 @@ def put_on_deck(game: DominionGame, player: int, name: str, *, revealed: bool) -
     """
     card_id = game.find_in(zone_name("hand", player), name)
     assert card_id is not None
-    game.move(card_id, zone_name("hand", player), zone_name("deck", player))
-    who = game.players[player]
+    game.table.move(card_id, zone_name("deck", player), origin=zone_name("hand", player))
+    who = game.name_of(player)
     if revealed:
         game.record("DM 4.6", f"{who} reveals {name} and puts it onto their deck")
     else:
@@ -333,7 +333,7 @@ def _gain(game: DominionGame, step: Step, option: str) -> None:
 
 def _discard_options(game: DominionGame, step: Step) -> list[str]:
     player = step["player"]
-    if "down_to" in step and len(game.zones[zone_name("hand", player)]) <= step["down_to"]:
+    if "down_to" in step and len(game.table.zones[zone_name("hand", player)]) <= step["down_to"]:
         return []
     if step.get("count", 1) <= 0:
         return []
@@ -369,7 +369,7 @@ def topdeck_step(game: DominionGame, step: Step, option: str) -> None:
         if "type" in step:  # Bureaucrat: a hand without Victory cards is revealed
             shown = listed(game.hand(player))
             game.record(
-                "DM 4.6", f"{game.players[player]} reveals a hand with no Victory card: {shown}"
+                "DM 4.6", f"{game.name_of(player)} reveals a hand with no Victory card: {shown}"
             )
         return
     # Bureaucrat asks for a card of a type, which the victim reveals; the others choose any.
@@ -387,7 +387,7 @@ def reaction_options(game: DominionGame, step: Step) -> list[str]:
 def _react(game: DominionGame, step: Step, option: str) -> None:
     if option == "Moat":
         game.turn_flags[f"blocked:{step['player']}"] = 1
-        game.record("DM 4.7", f"{game.players[step['player']]} reveals Moat and is unaffected")
+        game.record("DM 4.7", f"{game.name_of(step['player'])} reveals Moat and is unaffected")
 
 
 def no_options(game: DominionGame, step: Step) -> list[str]:
@@ -419,7 +419,7 @@ def play_step(game: DominionGame, step: Step, option: str) -> None:
     player, name = step["player"], step["card"]
     way = option[len(name) + len(" using ") :] if option.startswith(f"{name} using ") else ""
     if way:
-        game.record("DM 5.5", f"{game.players[player]} plays {name} using {way}")
+        game.record("DM 5.5", f"{game.name_of(player)} plays {name} using {way}")
         plus(game, player, WAYS[way])
         return
     resolve_card(game, player, name)

@@ -11,7 +11,6 @@ Treasure to play, ends by itself.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Self
 
@@ -33,11 +32,12 @@ from rulekeeper.dominion.actions import Buy, Choose, EndPhase, Play, PlayWay
 from rulekeeper.dominion.cards import CARD_DICT, CARDS, CardDef, card
 from rulekeeper.dominion.effects import ACTIONS
 from rulekeeper.dominion.hooks import DominionVariant
-from rulekeeper.dominion.zones import PLAYER_ZONES, pile_zone, zone_name
+from rulekeeper.dominion.state import BUY, COSTS, Table
+from rulekeeper.dominion.zones import PLAYER_ZONES, zone_name
 from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.events import EVERYONE, all_but
 from rulekeeper.engine.game import Action, Outcome, Violation
-from rulekeeper.engine.table import KeptIndex, kept_index_problems
+from rulekeeper.engine.seats import Seat
 from rulekeeper.engine.turns import AutomaticGame
 from rulekeeper.errors import InputError
 from rulekeeper.rules import RuleId
@@ -46,20 +46,13 @@ from rulekeeper.rules import RuleId
 # known here, so they meet here, once, before any game is set up.
 effects.register_cards(kingdom.CARD_EFFECTS, kingdom.CHOICES, kingdom.EVENTS, kingdom.STEP_KINDS)
 
-COSTS: Final[dict[str, int]] = {name: c.cost or 0 for name, c in CARDS.items()}
 WAYS: Final = frozenset(n for n, c in CARDS.items() if c.landscape_type == "Way")
 BUYABLE_LANDSCAPES: Final = frozenset(
     n for n, c in CARDS.items() if c.landscape_type in ("Event", "Project")
 )
 # Actions are values; these are made once, so that a legal list is built without making any.
 _PLAY: Final = {name: Play(name) for name in ACTIONS}
-_intern: Final = sys.intern  # a constant, for the compiled build (see the speed guide)
-_BUY: Final = {name: Buy(name) for name in CARDS}
 _END: Final = EndPhase()
-
-
-def _first(entry: tuple[str, int, list[int], Buy]) -> str:
-    return entry[0]
 
 
 # The text of the events every turn logs, written only when the log is read
@@ -74,33 +67,12 @@ class DominionGame(AutomaticGame):
     plain Dominion unless another is given; a saved game restores with the variant it names.
     """
 
-    _zones_by_name: dict[str, list[int]]
-
     def __init__(self, variant: DominionVariant, chance: Chance, names: Sequence[str]) -> None:
         super().__init__(chance)
         self.variant = variant
         # Read once: in_supply is asked for every card bought or gained.
         self.every_pile_supply = variant.every_pile_supply
-        self.players = list(names)
-        self.cards: list[str] = []  # card ID -> name
-        # The zones' lists, found without a zone name (see _link_zones): each is the very list
-        # object ``zones`` holds under that name, so a card moved through either is moved in
-        # both. Filled by _link_zones, which the setter of ``zones`` calls.
-        self.decks: list[list[int]] = []
-        self.hands: list[list[int]] = []
-        self.discards: list[list[int]] = []
-        self.in_play: list[list[int]] = []
-        self.player_zones: dict[str, list[list[int]]] = {}
-        self.pile_ids: dict[str, list[int]] = {}
-        self.pile_lists: list[list[int]] = []  # the lists of pile_ids, to scan without names
-        # What a legal list of buys needs of each pile, in the order they were laid out: the
-        # card's name and cost, the pile, and the action that buys it.
-        self.buy_list: list[tuple[str, int, list[int], Buy]] = []
-        zones: dict[str, list[int]] = {"trash": []}
-        for player in range(len(names)):
-            for kind in PLAYER_ZONES:
-                zones[zone_name(kind, player)] = []
-        self.zones = zones
+        self.table = Table([Seat(index, name) for index, name in enumerate(names)])
         self.piles: list[str] = []  # Supply piles in the order they were laid out
         self.landscapes: list[str] = []
         self.turn = 0  # turns taken by everyone so far; the log counts turns with it
@@ -128,81 +100,6 @@ class DominionGame(AutomaticGame):
     @variant_state.setter
     def variant_state(self, value: dict[str, Any]) -> None:
         self.variant.restore_state(value)
-
-    @property
-    def zones(self) -> dict[str, list[int]]:
-        """Every zone by name (``hand:0``, ``pile:Smithy``, ``trash``...) with the IDs of its
-        cards. Change a zone's list in place; a whole new set of zones (as a restored save sets)
-        is linked again when it is set."""
-        return self._zones_by_name
-
-    @zones.setter
-    def zones(self, value: dict[str, list[int]]) -> None:
-        self._zones_by_name = value
-        self._link_zones()
-
-    def _link_zones(self) -> None:
-        """Find the lists of ``zones`` once, for the engine to reach them without a name.
-
-        ``hands`` and the others hold, by seat, the same list objects as ``zones``
-        holds as ``hand:P`` and so on, and ``pile_ids`` the ``pile:NAME`` lists by card name
-        (``buy_list`` too, with what a legal list of buys needs of each pile;
-        ``pile_lists``, the same lists to scan without their names): moving
-        cards in or out of a zone's list changes what both see. They go stale only if a list in
-        ``zones`` is replaced by another (``game.zones["hand:0"] = [...]``) rather than changed
-        in place; setting a whole new ``zones`` links them again, and :meth:`add_pile` links its
-        pile. The invariants compare them with ``zones`` (:meth:`kept_index_problems`)."""
-        by_name = self._zones_by_name
-        seats = range(len(self.players))
-        self.player_zones = {
-            kind: [by_name.get(zone_name(kind, p), []) for p in seats] for kind in PLAYER_ZONES
-        }
-        self.decks = self.player_zones["deck"]
-        self.hands = self.player_zones["hand"]
-        self.discards = self.player_zones["discard"]
-        self.in_play = self.player_zones["play"]
-        self.pile_ids = {
-            sys.intern(zone[5:]): ids for zone, ids in by_name.items() if zone.startswith("pile:")
-        }
-        self.pile_lists = list(self.pile_ids.values())
-        self.buy_list = [
-            (name, COSTS[name], ids, _BUY[name]) for name, ids in self.pile_ids.items()
-        ]
-
-    def kept_indexes(self) -> list[KeptIndex]:
-        """The kept zone lists (``hands``, ``pile_ids`` and the rest, which the setter of
-        ``zones`` links), each with the lists ``zones`` holds, and what a legal list of buys
-        keeps of each pile with what ``zones`` and the card data give."""
-        by_name = self._zones_by_name
-        found: list[KeptIndex] = [
-            (zone_name(kind, player), [ids], [by_name.get(zone_name(kind, player))])
-            for kind, lists in self.player_zones.items()
-            for player, ids in enumerate(lists)
-        ]
-        piles = {zone[5:]: ids for zone, ids in by_name.items() if zone.startswith("pile:")}
-        names = sorted(piles)
-        found.append(("Supply pile names", sorted(self.pile_ids), names))
-        found.append(
-            ("Supply piles", [self.pile_ids.get(n) for n in names], [piles[n] for n in names])
-        )
-        found.append(
-            (
-                "Supply piles to scan",
-                sorted(self.pile_lists, key=id),
-                sorted(piles.values(), key=id),
-            )
-        )
-        # Each pile's entry flattened: its name, cost, list and the action that buys it.
-        kept_buys = [part for entry in sorted(self.buy_list, key=_first) for part in entry]
-        fresh_buys = [part for n in names for part in (n, COSTS[n], piles[n], _BUY[n])]
-        found.append(("Supply piles to buy from", kept_buys, fresh_buys))
-        return found
-
-    def kept_index_problems(self) -> list[str]:
-        """Every kept zone list that is not the very list ``zones`` holds (a conformance
-        invariant: it must always be empty; see
-        :func:`rulekeeper.engine.table.kept_index_problems`)."""
-        return kept_index_problems(self.kept_indexes())
 
     # Starting a game.
 
@@ -244,33 +141,19 @@ class DominionGame(AutomaticGame):
         variant.setup(game, kingdom, landscapes)
         for player in range(count):
             for name, copies in STARTING_DECK:
-                game.discards[player].extend(game.create_copies(name, copies))
+                game.table.create_copies(name, copies, zone_name("discard", player))
             game.draw(player, HAND_SIZE)
         game.active = game.chance.pick(count, kind="first player")
         game.record("DM 1.3", f"{names[game.active]} goes first")
         game.begin_play_if_ready()
         return game
 
-    def create(self, name: str) -> int:
-        """Make a new card called ``name`` and return its ID (it is in no zone yet)."""
-        self.cards.append(_intern(name))  # interned, as the card data's names are
-        return len(self.cards) - 1
-
-    def create_copies(self, name: str, count: int) -> list[int]:
-        """Make ``count`` new cards called ``name`` and return their IDs, in order (as that
-        many calls of :meth:`create` would)."""
-        cards = self.cards
-        first = len(cards)
-        cards.extend([_intern(name)] * count)
-        # Not list(range(...)), for the compiled build (see the speed guide); hence the noqa.
-        return [card_id for card_id in range(first, first + count)]  # noqa: C416
-
     def pile_size(self, definition: CardDef) -> int:
         """How many cards a pile of ``definition`` holds in this game (DM 1.2, DM 1.4).
 
         :enforces: DM 1.2, DM 1.4
         """
-        players = len(self.players)
+        players = len(self.table.players)
         size = definition.pile
         if isinstance(size, int):
             if definition.name in ("Silver", "Gold"):
@@ -293,15 +176,11 @@ class DominionGame(AutomaticGame):
         definition = card(name)
         # Every pile laid out (game.piles) has its zone, so its entry in pile_ids (kept with
         # zones): one look-up instead of a scan of the piles.
-        if definition.kind == "landscape" or name in self.pile_ids:
+        if definition.kind == "landscape" or name in self.table.pile_ids:
             raise InputError(f"cannot lay out a pile of {name} (DM 1.4)")
         name = definition.name  # the interned name (see cards.parse_card)
         self.piles.append(name)
-        ids = self.create_copies(name, self.pile_size(definition))
-        self.zones[pile_zone(name)] = ids
-        self.pile_ids[name] = ids  # the very list zones holds (see _link_zones)
-        self.buy_list.append((name, COSTS[name], ids, _BUY[name]))
-        self.pile_lists.append(ids)
+        self.table.lay_out(name, self.pile_size(definition))
 
     def begin_play_if_ready(self) -> None:
         """Start the first turn once the variant's pre-game phase is over (or at once)."""
@@ -310,6 +189,10 @@ class DominionGame(AutomaticGame):
             self.take_forced_actions()
 
     # Bookkeeping the effects share.
+
+    def name_of(self, player: int) -> str:
+        """A player's name, for the log."""
+        return self.table.players[player].name
 
     def record(self, rule: RuleId, text: str, seen_by: int = EVERYONE) -> None:
         """Add an event to the log for the current turn, seen by everyone unless ``seen_by``
@@ -324,13 +207,13 @@ class DominionGame(AutomaticGame):
 
     def pile(self, name: str) -> list[int]:
         """The cards of the Supply pile ``name`` (its top card last)."""
-        return self.pile_ids[name]
+        return self.table.pile_ids[name]
 
     def empty_pile_count(self) -> int:
         """How many piles are empty in all, found without a look-up by name: fewer than the
         end of the game needs means no player's Supply can have enough (DM 6.1)."""
         count = 0
-        for ids in self.pile_lists:
+        for ids in self.table.pile_lists:
             if not ids:
                 count += 1
         return count
@@ -354,30 +237,25 @@ class DominionGame(AutomaticGame):
 
     def hand(self, player: int) -> list[str]:
         """The names of the cards in ``player``'s hand, in order."""
-        cards = self.cards
-        return [cards[i] for i in self.hands[player]]
+        cards = self.table.cards
+        return [cards[i] for i in self.table.hands[player]]
 
     def has_action_card(self, player: int) -> bool:
         """True if ``player`` has an Action card in hand."""
-        cards = self.cards
-        return any(cards[i] in ACTIONS for i in self.hands[player])
+        cards = self.table.cards
+        return any(cards[i] in ACTIONS for i in self.table.hands[player])
 
     def find_in(self, zone: str, name: str) -> int | None:
         """The ID of the last card called ``name`` in ``zone``, or ``None``."""
-        return self.last_named(self.zones[zone], name)
+        return self.last_named(self.table.zones[zone], name)
 
     def last_named(self, ids: list[int], name: str) -> int | None:
         """The last of the card IDs ``ids`` whose card is called ``name``, or ``None``."""
-        cards = self.cards
+        cards = self.table.cards
         for index in range(len(ids) - 1, -1, -1):
             if cards[ids[index]] == name:
                 return ids[index]
         return None
-
-    def move(self, card_id: int, source: str, target: str) -> None:
-        """Move one card from zone ``source`` to the top of zone ``target``."""
-        self.zones[source].remove(card_id)
-        self.zones[target].append(card_id)
 
     def draw(self, player: int, count: int) -> list[int]:
         """Draw ``count`` cards, shuffling the discard pile into the deck when the deck runs
@@ -387,8 +265,8 @@ class DominionGame(AutomaticGame):
         """
         # Card IDs typed Any and moved one by one: see "Card IDs that only move" in the speed
         # guide.
-        deck: list[Any] = self.decks[player]
-        hand: list[Any] = self.hands[player]
+        deck: list[Any] = self.table.decks[player]
+        hand: list[Any] = self.table.hands[player]
         start = len(hand)
         for _ in range(count):
             if not deck and not self.reshuffle(player):
@@ -399,7 +277,7 @@ class DominionGame(AutomaticGame):
     def reveal_top(self, player: int) -> int | None:
         """Take the top card of ``player``'s deck, reshuffling if needed (DM 2.5); the caller
         puts it somewhere. ``None`` if deck and discard pile are both empty."""
-        deck = self.decks[player]
+        deck = self.table.decks[player]
         if not deck and not self.reshuffle(player):
             return None
         return deck.pop()
@@ -409,15 +287,15 @@ class DominionGame(AutomaticGame):
 
         :enforces: DM 2.5
         """
-        discard = self.discards[player]
+        discard = self.table.discards[player]
         if not discard:
             return False
-        deck = self.decks[player]
+        deck = self.table.decks[player]
         deck.extend(discard)
         discard.clear()
         self.chance.shuffle(deck)
         if self.turn:
-            self.log.record_later(self.turn, "DM 2.5", _SHUFFLES, self.players[player])
+            self.log.record_later(self.turn, "DM 2.5", _SHUFFLES, self.name_of(player))
         return True
 
     def cost(self, name: str) -> int:
@@ -445,14 +323,14 @@ class DominionGame(AutomaticGame):
                 return -1
         elif not self.in_supply(player, name):
             return -1
-        pile = self.pile_ids[name]
+        pile = self.table.pile_ids[name]
         if not pile:
             return -1
         card_id = pile.pop()
-        self.player_zones[to][player].append(card_id)
+        self.table.player_zones[to][player].append(card_id)
         if player == self.active:
             self.gained[player].append(name)
-        self.log.record_later(self.turn, rule, _GAINS, self.players[player], name)
+        self.log.record_later(self.turn, rule, _GAINS, self.name_of(player), name)
         return card_id
 
     def trash(self, card_id: int, source: str) -> None:
@@ -460,13 +338,15 @@ class DominionGame(AutomaticGame):
 
         :enforces: DM 4.4
         """
-        self.move(card_id, source, "trash")
-        self.record("DM 4.4", f"{self._whose(source, 'the Supply')} trashes {self.cards[card_id]}")
+        self.table.move(card_id, "trash", origin=source)
+        self.record(
+            "DM 4.4", f"{self._whose(source, 'the Supply')} trashes {self.table.cards[card_id]}"
+        )
 
     def _whose(self, zone: str, otherwise: str) -> str:
         """The name of the player whose zone ``zone`` is, or ``otherwise`` (a pile, the trash)."""
         owner = zone.split(":")[-1]
-        return self.players[int(owner)] if owner.isdigit() else otherwise
+        return self.name_of(int(owner)) if owner.isdigit() else otherwise
 
     def return_to_pile(self, card_id: int, source: str) -> bool:
         """Return a card from the zone ``source`` to the top of the pile of its name (DM 4.11),
@@ -475,11 +355,11 @@ class DominionGame(AutomaticGame):
 
         :enforces: DM 4.11
         """
-        name = self.cards[card_id]
-        pile = self.pile_ids.get(name)
+        name = self.table.cards[card_id]
+        pile = self.table.pile_ids.get(name)
         if pile is None:
             return False
-        self.zones[source].remove(card_id)
+        self.table.zones[source].remove(card_id)
         pile.append(card_id)
         self.record("DM 4.11", f"{self._whose(source, 'the game')} returns {name} to its pile")
         return True
@@ -497,7 +377,7 @@ class DominionGame(AutomaticGame):
         self.actions, self.buys, self.coins = 1, 1, 0
         self.turn_flags = {}
         self.gained[self.active] = []
-        self.log.record_later(self.turn, "DM 2.1", _BEGINS, self.players[self.active])
+        self.log.record_later(self.turn, "DM 2.1", _BEGINS, self.name_of(self.active))
         effects.start_of_turn(self, self.active)
 
     def end_turn(self) -> None:
@@ -506,7 +386,11 @@ class DominionGame(AutomaticGame):
         :enforces: DM 2.4, DM 6.1, DM R2
         """
         player = self.active
-        discard, hand, in_play = self.discards[player], self.hands[player], self.in_play[player]
+        discard, hand, in_play = (
+            self.table.discards[player],
+            self.table.hands[player],
+            self.table.in_play[player],
+        )
         # The hand, then what is in play.
         discard.extend(hand)
         hand.clear()
@@ -516,19 +400,19 @@ class DominionGame(AutomaticGame):
         self.actions = self.buys = self.coins = 0
         ended = self.variant.is_game_over(self)
         facts = self.variant.facts
-        if ended is None and facts.turn_limit_reached(self.turn // len(self.players)):
+        if ended is None and facts.turn_limit_reached(self.turn // len(self.table.players)):
             ended = ("DM R2", f"the turn limit of {facts.turn_limit} turns each is reached")
         if ended is not None:
             self.outcome = scoring.outcome(self, ended[0], ended[1])
             self.record(ended[0], f"the game ends: {ended[1]}")
-            winners = ", ".join(self.players[w] for w in self.outcome.winners)
+            winners = ", ".join(self.name_of(w) for w in self.outcome.winners)
             self.record(
                 "DM 6.3",
                 f"{winners} {'win' if len(self.outcome.winners) > 1 else 'wins'}"
                 f" ({self.outcome.reason.split('; ')[-1]})",
             )
             return
-        self.active = (self.active + 1) % len(self.players)
+        self.active = (self.active + 1) % len(self.table.players)
         self.start_turn()
 
     def take_forced_action(self) -> bool:
@@ -599,7 +483,7 @@ class DominionGame(AutomaticGame):
             found += [PlayWay(n, w) for n in names for w in ways]
         else:
             coins = self.coins
-            entries = self.buy_list
+            entries = self.table.buy_list
             k, n = 0, len(entries)
             for name in self.supply_of(player):
                 # The kept entries run in the order the piles were laid out, as a plain Supply
@@ -608,11 +492,11 @@ class DominionGame(AutomaticGame):
                     _, cost, ids, buy = entries[k]
                     k += 1
                 else:
-                    cost, ids, buy = COSTS[name], self.pile_ids[name], _BUY[name]
+                    cost, ids, buy = COSTS[name], self.table.pile_ids[name], BUY[name]
                 if cost <= coins and ids:
                     found.append(buy)
             found += [
-                _BUY[n]
+                BUY[n]
                 for n in self.variant.landscapes_of(self, player)
                 if n in BUYABLE_LANDSCAPES
                 and COSTS[n] <= coins
@@ -636,7 +520,7 @@ class DominionGame(AutomaticGame):
             return self.variant.pregame_violation(self, action)
         if self.steps:
             if not isinstance(action, Choose):
-                who = self.players[self.current_player()]
+                who = self.name_of(self.current_player())
                 return ("DM 3.3", f"{who} must first answer a choice")
             if action.option not in effects.options(self, self.steps[-1]):
                 return ("DM 3.3", f"{action.option!r} is not one of the choices offered")
@@ -647,7 +531,7 @@ class DominionGame(AutomaticGame):
         if isinstance(action, Play) or isinstance(action, PlayWay):  # noqa: SIM101
             definition = CARD_DICT.get(action.card)
             # Found in the hand by name without making the list of the hand's names.
-            if definition is None or self.last_named(self.hands[player], action.card) is None:
+            if definition is None or self.last_named(self.table.hands[player], action.card) is None:
                 return ("DM 3.2", f"there is no {action.card} in your hand")
             if not definition.has_type("Action"):
                 return ("DM 2.3", f"{action.card} is not an Action card (Treasures are played "
@@ -689,7 +573,7 @@ class DominionGame(AutomaticGame):
                 return ("DM 5.4", f"you already have a cube on {name}")
         elif not self.in_supply(player, name):
             return (self.variant.supply_rule, f"{name} is not in your Supply")
-        elif not self.pile_ids[name]:
+        elif not self.table.pile_ids[name]:
             return ("DM 2.3", f"the {name} pile is empty")
         cost = self.cost(name)
         if cost > self.coins:
@@ -729,7 +613,7 @@ class DominionGame(AutomaticGame):
 
         :enforces: DM 1.6, DM 4.10
         """
-        zones, piles, cards = self.zones, self.pile_ids, self.cards
+        zones, piles, cards = self.table.zones, self.table.pile_ids, self.table.cards
         view = self.turn_facts(player)
         # Every zone as the one model of who sees what says (dominion.views): a player sees
         # their hand, and every card they have set aside, those a card looks at (DM 4.10) too.
@@ -737,8 +621,8 @@ class DominionGame(AutomaticGame):
         view["aside"] = [cards[i] for i in views.seen(self, "aside", player, player) or ()]
         view["supply"] = {n: len(piles[n]) for n in self.supply_of(player)}
         view["landscapes"] = list(self.variant.landscapes_of(self, player))
-        view["trash"] = [self.cards[i] for i in zones["trash"]]
-        view["players"] = [self._public(p, player) for p in range(len(self.players))]
+        view["trash"] = [self.table.cards[i] for i in zones["trash"]]
+        view["players"] = [self._public(p, player) for p in range(len(self.table.players))]
         view["choice"] = self.pending_choice(player)
         self.variant.adjust_view(self, player, view)
         return view
@@ -773,20 +657,20 @@ class DominionGame(AutomaticGame):
         """What ``viewer`` sees of ``player``'s zones, as :func:`~rulekeeper.dominion.views.sight`
         says: every count (DM R6), the top card of the discard pile, the cards in play, and
         the cards set aside when they are public (DM R7)."""
-        cards = self.cards
+        cards = self.table.cards
 
         def shown(kind: str) -> list[str]:
             return [cards[i] for i in views.seen(self, kind, player, viewer) or ()]
 
         top = shown("discard")[-1:]
         return {
-            "name": self.players[player],
-            "hand": len(self.hands[player]),
-            "deck": len(self.decks[player]),
-            "discard": len(self.discards[player]),
+            "name": self.name_of(player),
+            "hand": len(self.table.hands[player]),
+            "deck": len(self.table.decks[player]),
+            "discard": len(self.table.discards[player]),
             "discard_top": top[0] if top else None,
             "in_play": shown("play"),
-            "aside": len(self.player_zones["aside"][player]),
+            "aside": len(self.table.player_zones["aside"][player]),
             # Only a whole set-aside zone is shown (DM R7): a count otherwise.
             "aside_shown": (
                 shown("aside") if views.sight(self, "aside", player, viewer) == views.CARDS else []
@@ -811,19 +695,19 @@ class DominionGame(AutomaticGame):
         return saving.restore(cls, data, trusted=True)
 
     def _names(self) -> list[str]:
-        return list(self.players)
+        return [seat.name for seat in self.table.players]
 
     def all_cards_of(self, player: int) -> list[str]:
         """The names of every card ``player`` has: deck, hand, discard, in play, set aside."""
-        cards = self.cards
-        return [cards[i] for kind in PLAYER_ZONES for i in self.player_zones[kind][player]]
+        cards = self.table.cards
+        return [cards[i] for kind in PLAYER_ZONES for i in self.table.player_zones[kind][player]]
 
     def zones_of(self, player: int) -> dict[str, list[int]]:
         """``player``'s own zones by name."""
-        return {zone_name(k, player): self.zones[zone_name(k, player)] for k in PLAYER_ZONES}
+        return {zone_name(k, player): self.table.zones[zone_name(k, player)] for k in PLAYER_ZONES}
 
     def _zones(self) -> dict[str, list[int]]:
-        return {name: list(ids) for name, ids in self.zones.items()}
+        return {name: list(ids) for name, ids in self.table.zones.items()}
 
     def outcome_now(self) -> Outcome:
         """Who would win if the game ended now (DM 6.2, DM 6.3)."""

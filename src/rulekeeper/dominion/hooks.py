@@ -173,17 +173,17 @@ class DominionVariant(Variant["DominionGame"]):
 
         :enforces: DM 6.1
         """
-        piles = game.pile_ids
+        piles = game.table.pile_ids
         province = piles.get("Province")
         if province is not None and not province and "Province" in game.piles:
             return ("DM 6.1", "the Province pile is empty")
-        needed = piles_to_end(len(game.players))
+        needed = piles_to_end(len(game.table.players))
         if game.empty_pile_count() < needed:  # the common case
             return None
         empty = [p for p in game.piles if not piles[p]]
         if len(empty) < needed:  # no player's Supply can have more empty piles than all have
             return None
-        for player in range(len(game.players)):
+        for player in range(len(game.table.players)):
             found = [p for p in self.supply_of(game, player) if p in empty]
             if len(found) >= needed:
                 return ("DM 6.1", f"{len(found)} Supply piles are empty: {', '.join(found)}")

@@ -18,7 +18,7 @@ def dominion_invariants(game: DominionGame) -> list[str]:
         pile = game.pile(name)
         if len(pile) > game.pile_size(CARDS[name]):
             problems.append(f"the {name} pile holds more cards than it started with")
-        if any(game.cards[i] != name for i in pile):
+        if any(game.table.cards[i] != name for i in pile):
             problems.append(f"the {name} pile holds another card")
     if min(game.actions, game.buys, game.coins) < 0:
         problems.append(
@@ -26,12 +26,12 @@ def dominion_invariants(game: DominionGame) -> list[str]:
         )
     if any(
         not zone.startswith(("pile:", "deck:", "hand:", "discard:", "play:", "aside:", "trash"))
-        for zone in game.zones
+        for zone in game.table.zones
     ):
         problems.append("a zone of unknown kind")
     if not game.steps and game.phase != "pregame":
-        stray = [p for p in range(len(game.players)) if game.zones[f"aside:{p}"]]
+        stray = [p for p in range(len(game.table.players)) if game.table.zones[f"aside:{p}"]]
         if stray:
             problems.append(f"cards left set aside after every effect ended: players {stray}")
-    problems += game.kept_index_problems()
+    problems += game.table.kept_index_problems()
     return problems + game.variant.invariants(game)

@@ -23,7 +23,7 @@ Step = effects.Step
 
 def _others(game: DominionGame, player: int) -> list[int]:
     """The other players in turn order, starting on ``player``'s left (DM 4.8)."""
-    count = len(game.players)
+    count = len(game.table.players)
     return [(player + offset) % count for offset in range(1, count)]
 
 
@@ -65,7 +65,7 @@ def chapel(game: DominionGame, player: int) -> None:
 
 def harbinger(game: DominionGame, player: int) -> None:
     """May put a card from the discard pile onto the deck."""
-    names = sorted({game.cards[i] for i in game.zones[zone_name("discard", player)]})
+    names = sorted({game.table.cards[i] for i in game.table.zones[zone_name("discard", player)]})
     if names:
         _ask(game, player, "Harbinger", [*names, "no"])
 
@@ -80,10 +80,10 @@ def harbinger_choice(game: DominionGame, step: Step, option: str) -> None:
     if option != "no":
         card_id = game.find_in(zone_name("discard", player), option)
         assert card_id is not None
-        game.move(card_id, zone_name("discard", player), zone_name("deck", player))
+        game.table.move(card_id, zone_name("deck", player), origin=zone_name("discard", player))
         # Harbinger looks through the discard pile, of which only the top card is public
         # (DM 1.6): the others see a card go onto the deck, not which.
-        who = game.players[player]
+        who = game.name_of(player)
         game.record_private(
             "DM 4.6",
             player,
@@ -102,9 +102,9 @@ def vassal(game: DominionGame, player: int) -> None:
     card_id = game.reveal_top(player)
     if card_id is None:
         return
-    game.zones[zone_name("discard", player)].append(card_id)
-    name = game.cards[card_id]
-    game.record("DM 4.5", f"{game.players[player]} discards {name} from their deck")
+    game.table.zones[zone_name("discard", player)].append(card_id)
+    name = game.table.cards[card_id]
+    game.record("DM 4.5", f"{game.name_of(player)} discards {name} from their deck")
     if CARDS[name].has_type("Action"):
         _ask(game, player, "Vassal", vassal_options(name), target=card_id)
 
@@ -117,11 +117,11 @@ def vassal_options(name: str) -> list[str]:
 
 def _vassal(game: DominionGame, step: Step, option: str) -> None:
     player, card_id = step["player"], step["target"]
-    if option.startswith("play ") and card_id in game.zones[zone_name("discard", player)]:
-        game.move(card_id, zone_name("discard", player), zone_name("play", player))
-        game.record("DM 3.2", f"{game.players[player]} plays {game.cards[card_id]} (Vassal)")
+    if option.startswith("play ") and card_id in game.table.zones[zone_name("discard", player)]:
+        game.table.move(card_id, zone_name("play", player), origin=zone_name("discard", player))
+        game.record("DM 3.2", f"{game.name_of(player)} plays {game.table.cards[card_id]} (Vassal)")
         # A step of its own, which offers the Ways in use as a play from the hand does (DM 5.5).
-        effects.then(game, {"do": "effect", "player": player, "card": game.cards[card_id]})
+        effects.then(game, {"do": "effect", "player": player, "card": game.table.cards[card_id]})
 
 
 def workshop(game: DominionGame, player: int) -> None:
@@ -196,8 +196,8 @@ def _throne_room(game: DominionGame, step: Step, option: str) -> None:
         return
     card_id = game.find_in(zone_name("hand", player), option)
     assert card_id is not None
-    game.move(card_id, zone_name("hand", player), zone_name("play", player))
-    game.record("DM 3.2", f"{game.players[player]} plays {option} twice (Throne Room)")
+    game.table.move(card_id, zone_name("play", player), origin=zone_name("hand", player))
+    game.record("DM 3.2", f"{game.name_of(player)} plays {option} twice (Throne Room)")
     # Each play is a step of its own, which offers the Ways in use (DM 5.5).
     effects.then(game, *[{"do": "effect", "player": player, "card": option}] * 2)
 
@@ -244,14 +244,14 @@ def sentry(game: DominionGame, player: int) -> None:
     looked = [c for c in (game.reveal_top(player), game.reveal_top(player)) if c is not None]
     if not looked:
         return
-    game.zones[zone_name("aside", player)].extend(looked)
+    game.table.zones[zone_name("aside", player)].extend(looked)
     what = "the top card" if len(looked) == 1 else f"the top {len(looked)} cards"
     game.record_private(
         "DM 4.10",
         player,
-        f"{game.players[player]} looks at {effects.listed([game.cards[c] for c in looked])} "
+        f"{game.name_of(player)} looks at {effects.listed([game.table.cards[c] for c in looked])} "
         "from the top of their deck (Sentry)",
-        f"{game.players[player]} looks at {what} of their deck (Sentry)",
+        f"{game.name_of(player)} looks at {what} of their deck (Sentry)",
     )
     effects.then(
         game, {"do": "sentry", "player": player, "card": "Sentry", "looking": looked, "kept": []}
@@ -266,11 +266,11 @@ def sentry_options(game: DominionGame, step: Step) -> list[str]:
     """
     looking = step["looking"]
     if looking:
-        name = game.cards[looking[0]]
+        name = game.table.cards[looking[0]]
         return [f"trash {name}", f"discard {name}", f"keep {name}"]
     kept = step["kept"]
     if len(kept) == 2:
-        first, second = game.cards[kept[0]], game.cards[kept[1]]
+        first, second = game.table.cards[kept[0]], game.table.cards[kept[1]]
         if first != second:
             return [f"{first} on top of {second}", f"{second} on top of {first}"]
     return []
@@ -285,12 +285,12 @@ def sentry_step(game: DominionGame, step: Step, option: str) -> None:
     player, looking, kept = step["player"], step["looking"], step["kept"]
     aside = zone_name("aside", player)
     if looking:
-        card_id, name = looking[0], game.cards[looking[0]]
+        card_id, name = looking[0], game.table.cards[looking[0]]
         if option.startswith("trash "):
             game.trash(card_id, aside)
         elif option.startswith("discard "):
-            game.move(card_id, aside, zone_name("discard", player))
-            game.record("DM 4.5", f"{game.players[player]} discards {name}")
+            game.table.move(card_id, zone_name("discard", player), origin=aside)
+            game.record("DM 4.5", f"{game.name_of(player)} discards {name}")
         else:
             kept = [*kept, card_id]
         if len(looking) > 1 or kept:
@@ -298,12 +298,12 @@ def sentry_step(game: DominionGame, step: Step, option: str) -> None:
         return
     # The first kept card goes on top unless the player chose the other (or no choice was
     # asked: one card, or two of the same name).
-    first_on_top = not option or option.split(" on top of ")[0] == game.cards[kept[0]]
+    first_on_top = not option or option.split(" on top of ")[0] == game.table.cards[kept[0]]
     for card_id in reversed(kept) if first_on_top else kept:
-        game.move(card_id, aside, zone_name("deck", player))
+        game.table.move(card_id, zone_name("deck", player), origin=aside)
     if kept:
         what = "a card" if len(kept) == 1 else f"{len(kept)} cards"
-        game.record("DM R4", f"{game.players[player]} puts {what} back on their deck (Sentry)")
+        game.record("DM R4", f"{game.name_of(player)} puts {what} back on their deck (Sentry)")
 
 
 def witch(game: DominionGame, player: int) -> None:
@@ -325,7 +325,9 @@ def artisan(game: DominionGame, player: int) -> None:
 
 def masquerade(game: DominionGame, player: int) -> None:
     """Everyone with cards in hand passes one to the left at once; then may trash a card."""
-    holders = [p for p in [player, *_others(game, player)] if game.zones[zone_name("hand", p)]]
+    holders = [
+        p for p in [player, *_others(game, player)] if game.table.zones[zone_name("hand", p)]
+    ]
     effects.then(
         game,
         *[{"do": "pass", "player": p, "card": "Masquerade"} for p in holders],
@@ -342,7 +344,7 @@ def pass_card(game: DominionGame, step: Step, option: str) -> None:
     player = step["player"]
     card_id = game.find_in(zone_name("hand", player), option)
     if card_id is not None:
-        game.move(card_id, zone_name("hand", player), zone_name("aside", player))
+        game.table.move(card_id, zone_name("aside", player), origin=zone_name("hand", player))
 
 
 def deliver(game: DominionGame, step: Step, option: str) -> None:
@@ -351,8 +353,8 @@ def deliver(game: DominionGame, step: Step, option: str) -> None:
 
     :enforces: DM 4.9, DD 4.2, DD R12
     """
-    count = len(game.players)
-    passed = [(p, list(game.zones[zone_name("aside", p)])) for p in range(count)]
+    count = len(game.table.players)
+    passed = [(p, list(game.table.zones[zone_name("aside", p)])) for p in range(count)]
     passers = [p for p, cards in passed if cards]
     for player, cards in passed:
         if not cards:
@@ -360,8 +362,8 @@ def deliver(game: DominionGame, step: Step, option: str) -> None:
         left = passers[(passers.index(player) + 1) % len(passers)]
         # Which card, only the two of them know: the giver chose it, the taker holds it.
         for card_id in cards:
-            game.move(card_id, zone_name("aside", player), zone_name("hand", left))
-            game.record("DM 4.9", f"{game.players[player]} passes a card to {game.players[left]}")
+            game.table.move(card_id, zone_name("hand", left), origin=zone_name("aside", player))
+            game.record("DM 4.9", f"{game.name_of(player)} passes a card to {game.name_of(left)}")
 
 
 def lurker(game: DominionGame, player: int) -> None:
@@ -383,7 +385,11 @@ def lurker_answer(game: DominionGame, step: Step, option: str) -> None:
             _ask(game, player, "Lurker/Supply", piles)
     elif option == "gain from the trash":
         names = sorted(
-            {game.cards[i] for i in game.zones["trash"] if CARDS[game.cards[i]].has_type("Action")}
+            {
+                game.table.cards[i]
+                for i in game.table.zones["trash"]
+                if CARDS[game.table.cards[i]].has_type("Action")
+            }
         )
         if names:
             _ask(game, player, "Lurker/trash", names)
@@ -392,15 +398,15 @@ def lurker_answer(game: DominionGame, step: Step, option: str) -> None:
     else:
         card_id = game.find_in("trash", option)
         assert card_id is not None
-        game.move(card_id, "trash", zone_name("discard", player))
+        game.table.move(card_id, zone_name("discard", player), origin="trash")
         if player == game.active:
             game.gained[player].append(option)
-        game.record("DM 4.2", f"{game.players[player]} gains {option} from the trash")
+        game.record("DM 4.2", f"{game.name_of(player)} gains {option} from the trash")
 
 
 def smugglers(game: DominionGame, player: int) -> None:
     """Gain a copy of a card costing up to $6 that the player on the right gained last turn."""
-    right = (player - 1) % len(game.players)
+    right = (player - 1) % len(game.table.players)
     names = sorted(
         {
             n
@@ -425,8 +431,8 @@ def _bandit_trash(game: DominionGame, step: Step, option: str) -> None:
 
 
 def _discard_aside(game: DominionGame, player: int) -> None:
-    aside = game.zones[zone_name("aside", player)]
-    game.zones[zone_name("discard", player)].extend(aside)
+    aside = game.table.zones[zone_name("aside", player)]
+    game.table.zones[zone_name("discard", player)].extend(aside)
     aside.clear()
 
 
@@ -488,7 +494,7 @@ def shanty_town(game: DominionGame, player: int) -> None:
     :enforces: DM 4.6
     """
     game.record(
-        "DM 4.6", f"{game.players[player]} reveals their hand: {effects.listed(game.hand(player))}"
+        "DM 4.6", f"{game.name_of(player)} reveals their hand: {effects.listed(game.hand(player))}"
     )
     if not any(CARDS[n].has_type("Action") for n in game.hand(player)):
         game.draw(player, 2)
@@ -514,9 +520,9 @@ def _victim_bureaucrat(game: DominionGame, step: Step) -> None:
 def _victim_bandit(game: DominionGame, step: Step) -> None:
     victim = step["player"]
     looked = [c for c in (game.reveal_top(victim), game.reveal_top(victim)) if c is not None]
-    game.zones[zone_name("aside", victim)].extend(looked)
-    names = [game.cards[c] for c in looked]
-    game.record("DM 4.6", f"{game.players[victim]} reveals {', '.join(names) or 'nothing'}")
+    game.table.zones[zone_name("aside", victim)].extend(looked)
+    names = [game.table.cards[c] for c in looked]
+    game.record("DM 4.6", f"{game.name_of(victim)} reveals {', '.join(names) or 'nothing'}")
     good = sorted({n for n in names if CARDS[n].has_type("Treasure") and n != "Copper"})
     if len(good) > 1:
         _ask(game, victim, "Bandit", good)
@@ -531,9 +537,9 @@ def _victim_jester(game: DominionGame, step: Step) -> None:
     card_id = game.reveal_top(victim)
     if card_id is None:
         return
-    game.zones[zone_name("discard", victim)].append(card_id)
-    name = game.cards[card_id]
-    game.record("DM 4.5", f"{game.players[victim]} discards {name} from their deck")
+    game.table.zones[zone_name("discard", victim)].append(card_id)
+    name = game.table.cards[card_id]
+    game.record("DM 4.5", f"{game.name_of(victim)} discards {name} from their deck")
     if CARDS[name].has_type("Victory"):
         game.gain(victim, "Curse")
     else:
@@ -545,9 +551,9 @@ def _victim_swindler(game: DominionGame, step: Step) -> None:
     card_id = game.reveal_top(victim)
     if card_id is None:
         return
-    game.zones[zone_name("aside", victim)].append(card_id)
+    game.table.zones[zone_name("aside", victim)].append(card_id)
     game.trash(card_id, zone_name("aside", victim))
-    cost = game.cost(game.cards[card_id])
+    cost = game.cost(game.table.cards[card_id])
     piles = [p for p in game.supply_of(victim) if game.pile(p) and game.cost(p) == cost]
     if piles:
         _ask(game, step["attacker"], "Swindler", piles, victim=victim)
@@ -582,15 +588,17 @@ def library_step(game: DominionGame, step: Step, option: str) -> None:
     """
     player = step["player"]
     if option == "set aside":
-        game.move(step["pending"], zone_name("hand", player), zone_name("aside", player))
+        game.table.move(
+            step["pending"], zone_name("aside", player), origin=zone_name("hand", player)
+        )
         # Set aside face up: everyone sees it (DM R7).
-        name = game.cards[step["pending"]]
-        game.record("DM R7", f"{game.players[player]} sets aside {name} (Library)")
-    while len(game.zones[zone_name("hand", player)]) < 7:
+        name = game.table.cards[step["pending"]]
+        game.record("DM R7", f"{game.name_of(player)} sets aside {name} (Library)")
+    while len(game.table.zones[zone_name("hand", player)]) < 7:
         drawn = game.draw(player, 1)
         if not drawn:
             break
-        if CARDS[game.cards[drawn[0]]].has_type("Action"):
+        if CARDS[game.table.cards[drawn[0]]].has_type("Action"):
             effects.then(game, {"do": "library", "player": player, "pending": drawn[0]})
             return
     _discard_aside(game, player)
@@ -700,7 +708,7 @@ def pending_problem(game: DominionGame, step: Step) -> str:
     if card in _OPTIONS_FROM:
         zone, kind_of_card = _OPTIONS_FROM[card]
         where = zone if zone == "trash" else zone_name(zone, step["player"])
-        there = {game.cards[i] for i in game.zones[where]}
+        there = {game.table.cards[i] for i in game.table.zones[where]}
         for option in step["options"]:
             if option == "no":
                 continue

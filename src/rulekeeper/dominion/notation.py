@@ -28,7 +28,7 @@ class DominionVocabulary:
     def card_name(self, game: Game, card: int) -> str:
         """A card's name (the actions carry names already; this serves the kernel's form)."""
         assert isinstance(game, DominionGame)
-        return game.cards[card]
+        return game.table.cards[card]
 
     def refusable(self, game: Game, named: Named) -> Iterable[Action]:
         """Buying any card or landscape the model knows, and playing any card in hand: a card

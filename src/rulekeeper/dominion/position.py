@@ -54,6 +54,7 @@ from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.hooks import DominionVariant
 from rulekeeper.dominion.scenario import scenario
 from rulekeeper.dominion.variants import variant_type
+from rulekeeper.dominion.zones import pile_zone
 from rulekeeper.engine import position as kernel
 from rulekeeper.engine.events import EventLog
 from rulekeeper.engine.game import Game
@@ -68,7 +69,7 @@ ZONES = ("hand", "deck", "discard", "play", "aside")
 
 
 def _cards(game: DominionGame, ids: list[int]) -> Zone:
-    return Zone.of(Card(game.cards[i]) for i in ids)
+    return Zone.of(Card(game.table.cards[i]) for i in ids)
 
 
 def _names(line: str) -> list[str]:
@@ -128,7 +129,7 @@ def position(game: DominionGame, viewer: int | None = None) -> str:
         "Format": game.format_key,
         "Seed": str(game.chance.seed),
         "Turn": str(game.turn),
-        "Active": game.players[game.active],
+        "Active": game.name_of(game.active),
         "Phase": game.phase,
         "Actions": str(game.actions),
         "Buys": str(game.buys),
@@ -142,21 +143,21 @@ def position(game: DominionGame, viewer: int | None = None) -> str:
         for key, value in _flat(game.variant_state):
             header[f"State {key}"] = json.dumps(value)
     header["Supply"] = ", ".join(f"{len(game.pile(p))} {p}" for p in game.piles if game.pile(p))
-    if game.zones["trash"]:
-        header["Trash"] = _cards(game, game.zones["trash"]).text()
+    if game.table.zones["trash"]:
+        header["Trash"] = _cards(game, game.table.zones["trash"]).text()
     header = {k: v for k, v in header.items() if v and (k, v) != ("Coins", "0")}
     seats = []
-    for index, name in enumerate(game.players):
+    for index, name in enumerate(seat.name for seat in game.table.players):
         fields: dict[str, int | Zone] = {"turns": game.turns_taken[index]}
         for kind in ZONES:
-            ids = list(game.zones[f"{kind}:{index}"])
+            ids = list(game.table.zones[f"{kind}:{index}"])
             if kind == "deck":
                 ids.reverse()  # stored with the top card last, written from the top down
             if views.sight(game, kind, index, viewer) == views.CARDS:
                 fields[kind] = _cards(game, ids)
             else:  # a count, with the top card where the viewer sees it (views.seen)
                 shown = views.seen(game, kind, index, viewer)
-                top = Card(game.cards[shown[-1]]) if shown else None
+                top = Card(game.table.cards[shown[-1]]) if shown else None
                 fields[kind] = Zone.hidden(len(ids), top)
         fields["gained"] = Zone.of(Card(n) for n in game.gained[index])
         seats.append(PlayerLine(name, fields))
@@ -210,11 +211,12 @@ def _build(read: Position) -> DominionGame:
         if "Supply" in read.header
         else [Card(pile) for pile in game.piles for _ in game.pile(pile)]
     )
-    game.players[:] = [s.name for s in read.seats]
+    for player, written in zip(game.table.players, read.seats, strict=True):
+        player.name = written.name
     game.variant_state = game.variant.initial_state() | _state(read)
     game.log = EventLog()  # the log of a position starts with it
-    game.cards.clear()
-    for ids in game.zones.values():
+    game.table.cards.clear()
+    for ids in game.table.zones.values():
         ids.clear()
     for card in supply:
         if card.name not in game.piles:
@@ -222,16 +224,20 @@ def _build(read: Position) -> DominionGame:
             raise PositionError(
                 f"the Supply has no {card.name} pile in this kingdom", line=read.lines["Supply"]
             )
-        game.pile(card.name).append(game.create(card.name))
+        game.table.create(card.name, -1, pile_zone(card.name))
     kernel.check_names((c.name for c in trash), CARDS, line=read.lines.get("Trash", 0))
-    game.zones["trash"].extend(game.create(c.name) for c in trash)
+    for card in trash:
+        game.table.create(card.name, -1, "trash")
     for index, seat in enumerate(read.seats):
         kernel.check_fields(seat, ("turns", *ZONES, "gained"))
         for kind in ZONES:
             cards = seat.cards(kind)
             kernel.check_names((c.name for c in cards), CARDS, line=seat.line)
-            ids = [game.create(c.name) for c in cards]
-            game.zones[f"{kind}:{index}"].extend(ids[::-1] if kind == "deck" else ids)
+            zone = f"{kind}:{index}"
+            for card in cards:
+                game.table.create(card.name, -1, zone)
+            if kind == "deck":  # written from the top card down, kept with the top card last
+                game.table.zones[zone].reverse()
         game.turns_taken[index] = seat.number("turns")
         game.gained[index] = [c.name for c in seat.cards("gained")]
     game.turn = read.integer("Turn", 1)

@@ -22,7 +22,7 @@ from rulekeeper.dominion.save_records import DominionSave, Step
 from rulekeeper.dominion.variants import variant_type
 from rulekeeper.dominion.zones import PLAYER_ZONES, zone_name
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.save_codec import Codec, Conversion, copy_data
+from rulekeeper.engine.save_codec import Codec, Computed, Conversion, copy_data
 from rulekeeper.engine.saves import (
     check_card_zones,
     check_index,
@@ -45,9 +45,26 @@ RENAMED: Final = {"table": "zones"}
 """Fields renamed since release 0.1.0, whose saves still load: the zones by name are the save's
 ``zones``, as in every game."""
 
+
+def _player_names(game: DominionGame) -> list[str]:
+    return [seat.name for seat in game.table.players]
+
+
+def _name_players(game: DominionGame, names: list[str]) -> None:
+    for seat, name in zip(game.table.players, names, strict=True):
+        seat.name = name
+
+
 CODEC: Final = Codec(
     DominionSave,
-    at={"format": "format_key", "variant": "variant.facts.key"},
+    at={
+        "format": "format_key",
+        "variant": "variant.facts.key",
+        # The players are the table's seats, saved by their names (the game is made with them).
+        "players": Computed(_player_names, _name_players),
+        "cards": "table.cards",
+        "zones": "table.zones",
+    },
     # A pending step is JSON data in play too: the engine reads it where it stands.
     convert={Step: Conversion(copy_data, copy_data)},
     built=("format", "variant", "players", "chance"),
@@ -100,7 +117,8 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
     def build() -> G:
         game = cls(variant, Chance.from_json(data["chance"]), list(data["players"]))
         CODEC.load_into(game, data)
-        game.steps = [_upgrade_step(step, game.cards) for step in game.steps]
+        game.table.reindex()
+        game.steps = [_upgrade_step(step, game.table.cards) for step in game.steps]
         return game
 
     if trusted:
@@ -115,23 +133,23 @@ def restore(cls: type[G], data: dict[str, Any], *, trusted: bool = False) -> G:
 
 def _check(game: DominionGame) -> None:
     """Semantic checks: every card known and in exactly one zone, the seats consistent."""
-    players = len(game.players)
+    players = len(game.table.players)
     if len(game.turns_taken) != players or len(game.gained) != players:
         raise refuse("turns_taken", f"does not have one entry for each of {players} players")
     check_index(game.active, players, "active", rule="DM 1.1")
-    for index, name in enumerate(game.cards):
+    for index, name in enumerate(game.table.cards):
         if name not in CARDS:
             raise refuse(format_path(["cards", index]), f"{name!r} is not a Dominion card")
-    for zone in game.zones:
+    for zone in game.table.zones:
         seat = zone.split(":")[1] if zone.split(":")[0] in PLAYER_ZONES else ""
         if seat and int(seat) >= players:
             raise refuse(format_path(["zones", zone]), f"no player {seat} (DM 1.1)")
     for kind in ("trash", *(f"{k}:{p}" for k in PLAYER_ZONES for p in range(players))):
-        if kind not in game.zones:
+        if kind not in game.table.zones:
             raise refuse("zones", f"the zone {kind} is missing (DM 1.6)")
-    check_card_zones(len(game.cards), game.zones, rule="DM 1.6")
+    check_card_zones(len(game.table.cards), game.table.zones, rule="DM 1.6")
     for pile in game.piles:
-        if pile not in CARDS or f"pile:{pile}" not in game.zones:
+        if pile not in CARDS or f"pile:{pile}" not in game.table.zones:
             raise refuse("piles", f"no pile for {pile!r}")
     for index, step in enumerate(game.steps):
         _check_step(game, step, f"steps[{index}]")
@@ -155,13 +173,13 @@ def _step_cards() -> dict[str, Mapping[str, object]]:
 
 def _check_step(game: DominionGame, step: dict[str, Any], path: str) -> None:
     """Refuse a pending step whose fields do not name seats, cards and names of this game."""
-    players = len(game.players)
+    players = len(game.table.players)
     for field in _SEAT_FIELDS:
         if field in step:
             check_index(step[field], players, f"{path}.{field}", rule="DM 3.3")
     for field in _CARD_ID_FIELDS:
         if field in step:
-            check_index(step[field], len(game.cards), f"{path}.{field}", what="card")
+            check_index(step[field], len(game.table.cards), f"{path}.{field}", what="card")
     if "type" in step and step["type"] not in TYPES:
         raise refuse(f"{path}.type", f"{step['type']!r} is not a card type (DM 3.1)")
     if step["do"] == "discard" and "after" in step and "discarded" not in step:
@@ -238,7 +256,7 @@ def _check_settled(game: DominionGame) -> None:
     elif game.phase == "buy" and game.buys == 0:
         raise refuse("buys", "a Buy phase with no Buy left ends the turn at once (DM R3)")
     _check_keepers_end(game)
-    for player in range(len(game.players)):
+    for player in range(len(game.table.players)):
         _check_aside(game, player)
 
 
@@ -268,7 +286,7 @@ def _check_keepers_end(game: DominionGame) -> None:
 
 
 def _check_aside(game: DominionGame, player: int) -> None:
-    aside = game.zones[zone_name("aside", player)]
+    aside = game.table.zones[zone_name("aside", player)]
     if not aside:
         return
     keepers = []
@@ -327,7 +345,7 @@ def _check_looked_at(game: DominionGame) -> None:
         if not isinstance(step.get("looking"), list) or not isinstance(step.get("kept"), list):
             raise refuse(path, "a Sentry step needs the lists looking and kept (DM 4.10)")
         looked = step["looking"] + step["kept"]
-        aside = game.zones[f"aside:{step['player']}"]
+        aside = game.table.zones[f"aside:{step['player']}"]
         if not 1 <= len(looked) <= 2 or any(card not in aside or card in seen for card in looked):
             raise refuse(path, "its cards are not two or fewer of its player's set aside (DM 4.10)")
         seen.update(looked)

@@ -47,13 +47,13 @@ def scenario(
     names = list(NAMES[:players])
     game = _new(kingdom, names, landscapes, seed)
     # Undo what the engine did on its own before the first choice (Alice's Treasures played).
-    game.zones["hand:0"].extend(game.zones["play:0"])
-    game.zones["play:0"].clear()
+    game.table.zones["hand:0"].extend(game.table.zones["play:0"])
+    game.table.zones["play:0"].clear()
     game.log = EventLog()
     for index, pile in enumerate(empty):
         ids = game.pile(pile)
         for number, card_id in enumerate(list(ids)):
-            game.zones[f"discard:{(index + number) % players}"].append(card_id)
+            game.table.zones[f"discard:{(index + number) % players}"].append(card_id)
         ids.clear()
     for player, hand in (hands or {}).items():
         _arrange(game, player, "hand", hand)
@@ -79,20 +79,20 @@ def _arrange(game: DominionGame, player: int, zone: str, cards: Sequence[str]) -
     """Give ``player``'s ``zone`` exactly ``cards``, reusing the cards there where the names
     match and taking the others from their piles; cards left over go back to their pile while
     it has room, or else to the trash, so that no pile ever holds more than it started with."""
-    here = game.zones[f"{zone}:{player}"]
+    here = game.table.zones[f"{zone}:{player}"]
     pool = list(here)
     here.clear()
     for name in cards:
-        reused = next((i for i in pool if game.cards[i] == name), None)
+        reused = next((i for i in pool if game.table.cards[i] == name), None)
         if reused is not None:
             pool.remove(reused)
             here.append(reused)
         elif name in game.piles and game.pile(name):
             here.append(game.pile(name).pop())
         else:
-            here.append(game.create(name))
+            game.table.create(name, -1, f"{zone}:{player}")
     for card_id in pool:
-        name = game.cards[card_id]
+        name = game.table.cards[card_id]
         if name in game.piles and len(game.pile(name)) < game.pile_size(CARDS[name]):
             game.pile(name).append(card_id)
         # Any other is left out of the game; _renumber drops it once everything is arranged.
@@ -100,10 +100,10 @@ def _arrange(game: DominionGame, player: int, zone: str, cards: Sequence[str]) -
 
 def _renumber(game: DominionGame) -> None:
     """Number the cards that are in a zone 0, 1, 2, ... again, dropping any in none."""
-    placed = sorted(i for ids in game.zones.values() for i in ids)
+    placed = sorted(i for ids in game.table.zones.values() for i in ids)
     new = {old: index for index, old in enumerate(placed)}
-    game.cards = [game.cards[old] for old in placed]
-    for ids in game.zones.values():
+    game.table.cards = [game.table.cards[old] for old in placed]
+    for ids in game.table.zones.values():
         ids[:] = [new[i] for i in ids]
 
 
@@ -117,7 +117,7 @@ def zones(game: DominionGame, player: int) -> dict[str, list[str]]:
     """``player``'s zones with the names of their cards (decks from the top card down)."""
     shown = {}
     for kind in PLAYER_ZONES:
-        ids = game.zones[f"{kind}:{player}"]
-        names = [game.cards[i] for i in ids]
+        ids = game.table.zones[f"{kind}:{player}"]
+        names = [game.table.cards[i] for i in ids]
         shown[kind] = list(reversed(names)) if kind == "deck" else names
     return shown

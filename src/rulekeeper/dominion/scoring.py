@@ -68,12 +68,12 @@ def outcome(game: DominionGame, rule: RuleId, reason: str) -> Outcome:
 
     :enforces: DM 6.3
     """
-    scores = [points(game, p) for p in range(len(game.players))]
+    scores = [points(game, p) for p in range(len(game.table.players))]
     best = max(scores)
     tied = [p for p, s in enumerate(scores) if s == best]
     fewest = min(game.turns_taken[p] for p in tied)
     winners = tuple(p for p in tied if game.turns_taken[p] == fewest)
-    summary = ", ".join(f"{game.players[p]} {s} VP" for p, s in enumerate(scores))
+    summary = ", ".join(f"{game.name_of(p)} {s} VP" for p, s in enumerate(scores))
     result = "draw" if len(winners) == len(scores) else "win"
     # No causes: in Dominion nobody loses by a rule (that field is for players knocked out, as
     # in Risk & Resource); the game ends by ``rule`` and the points decide among everyone.

@@ -72,11 +72,11 @@ def seen(game: DominionGame, kind: str, owner: int, viewer: int | None) -> list[
 
     >>> from rulekeeper.dominion.scenario import scenario
     >>> game = scenario(hands={0: ["Village", "Copper"]})
-    >>> game.zones["discard:0"][:] = [game.zones["hand:0"].pop()]
-    >>> seen(game, "hand", 0, 1), seen(game, "discard", 0, 1) == game.zones["discard:0"]
+    >>> game.table.zones["discard:0"][:] = [game.table.zones["hand:0"].pop()]
+    >>> seen(game, "hand", 0, 1), seen(game, "discard", 0, 1) == game.table.zones["discard:0"]
     (None, True)
     """
-    ids = game.zones[f"{kind}:{owner}"]
+    ids = game.table.zones[f"{kind}:{owner}"]
     shown = sight(game, kind, owner, viewer)
     if shown == CARDS:
         return list(ids)

@@ -25,7 +25,8 @@ from rulekeeper.errors import InputError
 
 
 class NamedCard(Protocol):
-    """What the table asks of a card: its name."""
+    """What the table asks of a card: its name (or the card is its name, a ``str``, as a
+    Dominion card is)."""
 
     @property
     def name(self) -> str: ...  # pragma: no cover - a protocol
@@ -33,8 +34,8 @@ class NamedCard(Protocol):
 
 PlayerT = TypeVar("PlayerT")
 """The type of a game's players."""
-CardT = TypeVar("CardT", bound=NamedCard)
-"""The type of a game's cards."""
+CardT = TypeVar("CardT", bound="NamedCard | str")
+"""The type of a game's cards: an object with a name, or a name."""
 
 KeptIndex: TypeAlias = tuple[str, Sequence[object], Sequence[object]]
 """One kept index and what a fresh scan finds: ``(what it is, kept, fresh)``."""
@@ -66,6 +67,10 @@ def _same(kept: Sequence[object], fresh: Sequence[object]) -> bool:
     return len(kept) == len(fresh) and all(
         a is b or (isinstance(a, str | int) and a == b) for a, b in zip(kept, fresh, strict=True)
     )
+
+
+def _name(card: NamedCard | str) -> str:
+    return card if isinstance(card, str) else card.name
 
 
 def player_zone_names(kinds: Sequence[str], seats: int) -> dict[str, list[str]]:
@@ -111,6 +116,10 @@ class Table(Generic[PlayerT, CardT]):
         """Each index the table keeps now, with what a fresh scan finds (by default none)."""
         return []
 
+    def reindex(self) -> None:
+        """Work out again what the table keeps from its players, cards and zones, once a saved
+        game has put them back (by default nothing: a table that keeps indexes says how)."""
+
     def _left_behind(self, card: CardT, card_id: int) -> CardT:
         """What stays under a card's old ID once it has become a new object: a card of the
         game's own making in :data:`GONE` (only games that renumber cards say what)."""
@@ -131,9 +140,14 @@ class Table(Generic[PlayerT, CardT]):
         self._zone_changed(card, "", zone)
         return card_id
 
-    def move(self, card_id: int, to: str, *, bottom: bool = False) -> None:
-        """Move a card to the top (the end) or the bottom (the start) of zone ``to``."""
-        origin = self.zone_of(card_id)
+    def move(
+        self, card_id: int, to: str, *, bottom: bool = False, origin: str | None = None
+    ) -> None:
+        """Move a card to the top (the end) or the bottom (the start) of zone ``to`` from the
+        zone it is in, ``origin`` when the caller says (a table that keeps no card's zone,
+        Dominion's, is told: its :meth:`zone_of` searches)."""
+        if origin is None:
+            origin = self.zone_of(card_id)
         leaving = self.zones[origin]
         if leaving and leaving[-1] == card_id:
             leaving.pop()  # the top card (a draw, the top of a pile): no search of the zone
@@ -173,12 +187,12 @@ class Table(Generic[PlayerT, CardT]):
     def names(self, zone: str) -> list[str]:
         """The names of the cards in ``zone``, bottom first."""
         cards = self.cards
-        return [cards[i].name for i in self.zones[zone]]
+        return [_name(cards[i]) for i in self.zones[zone]]
 
     def _true_name(self, card: CardT) -> str:
         """A card's own name, as :meth:`find` looks for it: its name, unless the game hides it
         (a face-down card), when the game says what lies beneath."""
-        return card.name
+        return _name(card)
 
     def find(self, name: str, zone: str | None = None) -> int:
         """The ID of the first card whose own name is ``name``, in any case (in ``zone`` if

@@ -267,7 +267,9 @@ class Table(table.Table[PlayerState, CardState]):
         if self.where[card_id] == "battlefield":
             self._lands = {}  # a land may have changed controller: every entry is redone
 
-    def move(self, card_id: int, to: str, *, bottom: bool = False) -> None:
+    def move(
+        self, card_id: int, to: str, *, bottom: bool = False, origin: str | None = None
+    ) -> None:
         """Move a card to the top (end) or bottom (start) of zone ``to``.
 
         Leaving the battlefield or the stack makes the card a new object: its status resets.
@@ -276,7 +278,7 @@ class Table(table.Table[PlayerState, CardState]):
         """
         if self.redirect is not None and (to == "stack" or to == "battlefield"):
             to = self.redirect(card_id, to)
-        super().move(card_id, to, bottom=bottom)
+        super().move(card_id, to, bottom=bottom, origin=origin)
 
     def permanents(self, controller: int | None = None) -> list[CardState]:
         """The cards on the battlefield, optionally only those ``controller`` controls."""

@@ -142,10 +142,10 @@ class DominionDraft(DominionVariant):
             game.chance,
             KINGDOM_POOL,
             LANDSCAPE_POOL,
-            len(game.players),
+            len(game.table.players),
             private=self.private,
             landscapes=self.with_landscapes,
-            names=game.players,
+            names=[seat.name for seat in game.table.players],
             record=game.record,
         )
         for name in sorted(card for pile in draft.piles for card in pile):
@@ -216,7 +216,7 @@ class DominionDraft(DominionVariant):
         for seat, own in enumerate(draft.private_piles):
             mine = shared | set(own) | set(base)
             supplies.append(tuple(p for p in game.piles if p in mine))
-            game.record("DD 2.5", f"{game.players[seat]}'s private piles: {', '.join(own)}")
+            game.record("DD 2.5", f"{game.name_of(seat)}'s private piles: {', '.join(own)}")
         game.record("DD 2.5", f"the shared piles: {', '.join(draft.shared)}")
         self.supplies = supplies
         game.landscapes = draft.landscapes
@@ -265,12 +265,12 @@ class DominionDraft(DominionVariant):
             return ("DD 6.3", "the Province pile is empty")
         if game.empty_pile_count() < EMPTY_PILES_TO_END:  # the common case, found at once
             return None
-        for player in range(len(game.players)):
+        for player in range(len(game.table.players)):
             empty = [p for p in self.supply_of(game, player) if not game.pile(p)]
             if len(empty) >= EMPTY_PILES_TO_END:
                 return (
                     "DD 6.1",
-                    f"{game.players[player]}'s Supply has {len(empty)} empty piles: "
+                    f"{game.name_of(player)}'s Supply has {len(empty)} empty piles: "
                     f"{', '.join(empty)}",
                 )
         return None
@@ -288,7 +288,7 @@ class DominionDraft(DominionVariant):
         if draft.stage == DONE:
             view["shared_piles"] = draft.shared
             view["private_piles"] = {
-                game.players[seat]: own for seat, own in enumerate(draft.private_piles)
+                game.name_of(seat): own for seat, own in enumerate(draft.private_piles)
             }
 
     def invariants(self, game: DominionGame) -> list[str]:
@@ -303,7 +303,7 @@ class DominionDraft(DominionVariant):
         laid_out = sorted(p for p in game.piles if CARDS[p].kind == "kingdom")
         if every != laid_out:
             problems.append(f"the randomizers {every} are not the kingdom piles {laid_out}")
-        problems += draft.problems(len(game.players))
+        problems += draft.problems(len(game.table.players))
         if draft.stage != DONE and self.supplies:
             problems.append("the Supplies are settled before the draft is over (DD 3.1)")
         if problems or draft.stage != DONE:
@@ -313,11 +313,13 @@ class DominionDraft(DominionVariant):
             expected = base | set(draft.shared) | set(own)
             supply = self.supply_of(game, seat)
             if set(supply) != expected or len(supply) != len(expected):
-                problems.append(f"{game.players[seat]}'s Supply {supply} is not as drafted")
+                problems.append(f"{game.name_of(seat)}'s Supply {supply} is not as drafted")
             if len(own) != len(draft.private_piles[0]):
-                problems.append(f"{game.players[seat]} has {len(own)} private piles")
-        if len(draft.shared) != len(game.players):
-            problems.append(f"{len(draft.shared)} shared piles for {len(game.players)} players")
+                problems.append(f"{game.name_of(seat)} has {len(own)} private piles")
+        if len(draft.shared) != len(game.table.players):
+            problems.append(
+                f"{len(draft.shared)} shared piles for {len(game.table.players)} players"
+            )
         return problems
 
 

@@ -121,9 +121,9 @@ def drafted(
         hand(game, seat, cards)
     for seat, cards in (decks or {}).items():
         for name in cards:
-            game.move(game.pile(name)[-1], f"pile:{name}", f"deck:{seat}")
+            game.table.move(game.pile(name)[-1], f"deck:{seat}", origin=f"pile:{name}")
     for name in trashed:
-        game.move(game.pile(name)[-1], f"pile:{name}", "trash")
+        game.table.move(game.pile(name)[-1], "trash", origin=f"pile:{name}")
     empty(game, *emptied)
     for round_played in range(RANDOMIZERS_PER_PLAYER):
         for seat in range(players):
@@ -138,14 +138,14 @@ def drafted(
 def hand(game: DominionGame, player: int, names: Sequence[str]) -> None:
     """Give ``player`` exactly the hand ``names``: their hand goes on top of their deck, and
     each named card comes from its pile."""
-    for card_id in list(game.zones[f"hand:{player}"]):
-        game.move(card_id, f"hand:{player}", f"deck:{player}")
+    for card_id in list(game.table.zones[f"hand:{player}"]):
+        game.table.move(card_id, f"deck:{player}", origin=f"hand:{player}")
     for name in names:
-        game.move(game.pile(name)[-1], f"pile:{name}", f"hand:{player}")
+        game.table.move(game.pile(name)[-1], f"hand:{player}", origin=f"pile:{name}")
 
 
 def empty(game: DominionGame, *piles: str) -> None:
     """Empty each of ``piles`` by trashing its cards (as if they had been bought and lost)."""
     for name in piles:
         for card_id in list(game.pile(name)):
-            game.move(card_id, f"pile:{name}", "trash")
+            game.table.move(card_id, "trash", origin=f"pile:{name}")
