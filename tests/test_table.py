@@ -7,7 +7,8 @@ import pytest
 
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.engine.agents import RandomAgent
-from rulekeeper.engine.game import Game
+from rulekeeper.engine.game import Game, player_names
+from rulekeeper.engine.seats import Seat
 from rulekeeper.engine.table import Table, kept_index_problems
 from rulekeeper.engine.turns import AutomaticGame, PriorityGame
 from rulekeeper.games import FORMATS
@@ -25,15 +26,31 @@ def _first_creature(game: RiskGame) -> int:
     return next(i for i in library if game.table.cards[i].definition.has_type("Creature"))
 
 
-def test_every_game_with_a_table_builds_on_the_kernel() -> None:
+def test_every_game_builds_on_the_kernel_s_table_and_seats() -> None:
     games = {key: entry.new_game(1, entry.facts.players[0]) for key, entry in FORMATS.items()}
     for key, game in games.items():
         assert isinstance(game, AutomaticGame), key
-        if isinstance(game, RiskGame | MagicGame):
+        assert isinstance(game, RiskGame | MagicGame | DominionGame), key
+        assert isinstance(game.table, Table), key
+        assert all(isinstance(player, Seat) for player in game.table.players), key
+        names = [game.name_of(seat) for seat in range(len(game.table.players))]
+        assert names == player_names(game), key
+        if not isinstance(game, DominionGame):  # Dominion's turns have no priority
             assert isinstance(game, PriorityGame), key
-            assert isinstance(game.table, Table), key
-        else:
-            assert isinstance(game, DominionGame), key
+
+
+def test_a_dominion_move_names_the_zone_the_card_leaves_and_finds_it_when_not_told() -> None:
+    game = FORMATS["dominion"].new_game(2, 2)
+    assert isinstance(game, DominionGame)
+    table = game.table
+    silver = table.pile_ids["Silver"][-1]
+    table.move(silver, "hand:1", origin="pile:Silver")
+    assert table.hands[1][-1] == silver
+    assert silver not in table.pile_ids["Silver"]
+    table.move(silver, "trash", bottom=True)  # the table searches for the zone it is in
+    assert table.zone_of(silver) == "trash"
+    assert table.names("trash")[0] == "Silver"
+    assert table.kept_index_problems() == []
 
 
 def test_a_move_takes_a_card_out_of_its_zone_and_puts_it_on_top_or_at_the_bottom() -> None:
