@@ -5,13 +5,23 @@ from __future__ import annotations
 
 import importlib
 import inspect
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_type_hints
 
 import pytest
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.save_records import ChanceRecord, Log, OutcomeRecord, check_record
+from rulekeeper.engine.save_records import (
+    ChanceRecord,
+    Log,
+    OutcomeRecord,
+    SavedAs,
+    array_record_of,
+    check_record,
+    made_from,
+    record_of,
+)
 from rulekeeper.errors import SerializationError
 from rulekeeper.save_schemas import SCHEMAS, main
 
@@ -91,23 +101,54 @@ def test_a_record_survives_deep_data() -> None:
 
 
 def test_a_record_made_from_a_state_declares_every_field_and_refuses_an_unknown_one() -> None:
-    # Risk & Resource's VariantRecord is made from VariantState (record_of): a field added to
-    # the state is in the save at once if it is a flag, and otherwise stops the import until
-    # its saved type is given; a type given for a field the state does not have is refused.
-    from dataclasses import dataclass
-
-    from rulekeeper.engine.save_records import record_of
-
+    # A record made from a state (record_of) lists the state's fields in their order: a field
+    # added to the state is in the save at once if it is a flag, and otherwise stops the import
+    # until its saved type is given; a type given for a field the state does not save is
+    # refused, and a field the state works out itself (init=False) is not saved.
     @dataclass
     class Seat:
         index: int
         extra: dict[str, int]
         left: bool = False
+        seen: int = field(init=False, default=0)
 
     made = record_of(Seat, __name__, "SeatRecord", "A seat.", index=int, extra=dict[str, int])
     assert list(get_type_hints(made)) == ["index", "extra", "left"]
-    assert made.__name__ == "SeatRecord"
+    assert (made.__name__, made.__doc__, made.__module__) == ("SeatRecord", "A seat.", __name__)
+    assert made_from(made) is Seat
     with pytest.raises(TypeError, match=r"SeatRecord: Seat.extra is not a flag"):
         record_of(Seat, __name__, "SeatRecord", "A seat.", index=int)
-    with pytest.raises(TypeError, match=r"SeatRecord: Seat has no field 'colour'"):
+    with pytest.raises(TypeError, match=r"SeatRecord: Seat has no saved field 'colour'"):
         record_of(Seat, __name__, "SeatRecord", "A seat.", index=int, extra=dict, colour=str)
+    with pytest.raises(TypeError, match=r"SeatRecord: Seat has no saved field 'seen'"):
+        record_of(Seat, __name__, "SeatRecord", "A seat.", index=int, extra=dict, seen=int)
+
+
+def test_a_field_saved_as_others_is_saved_where_it_says() -> None:
+    # A seat's one status is saved as the flags saves held before it was one status: each read
+    # from the state's attribute of its name, placed after the field the record names.
+    @dataclass
+    class Seat:
+        index: int
+        status: str
+        drew: bool = False
+        score: int = 0
+
+        @property
+        def left(self) -> bool:
+            return self.status == "left"
+
+    status = SavedAs(after="drew", left=bool)
+    made = array_record_of(Seat, __name__, "Row", "A row.", index=int, status=status, score=int)
+    assert made._fields == ("index", "drew", "left", "score")
+    assert made_from(made) is Seat
+
+    def row(status: SavedAs) -> Any:
+        return record_of(Seat, __name__, "Row", "A row.", index=int, status=status, score=int)
+
+    with pytest.raises(TypeError, match=r"Row: Seat.status is saved as 'lost', which it has no"):
+        row(SavedAs(after="drew", lost=bool))
+    with pytest.raises(TypeError, match=r"Row: Seat.status is saved after 'turn', which it does"):
+        row(SavedAs(after="turn", left=bool))
+    with pytest.raises(TypeError, match=r"Row: 'drew' is saved twice"):
+        row(SavedAs(after="drew", drew=bool))
