@@ -197,8 +197,9 @@ def record_of(state: type, module: str, name: str, doc: str, /, **saved: Any) ->
     A field the state works out itself (declared ``field(init=False)``, as a Magic card's
     definition) is not saved; a field saved as others is given as :class:`SavedAs`.
 
-    Only the fields' names and order, and which are flags, are read from the state: a class
-    the compiled build compiles keeps its fields' types without their parameters or bounds
+    Only the fields' names and order, which are flags and which its constructor takes, and the
+    attributes a :class:`SavedAs` names, are read from the state: a class the compiled build
+    compiles keeps its fields' types without their parameters or bounds
     (``dict[str, int]`` becomes ``dict``, a ``Literal`` its ``str``) and drops docstrings, so a
     save is checked, and its schema written, the same in both builds only by what is given
     here.
@@ -290,7 +291,8 @@ def _saved_fields(state: type, name: str, saved: dict[str, Any]) -> list[tuple[s
     declared: list[tuple[str, Any]] = []
     for field in own:
         kind = saved.get(field.name, field.type)
-        if kind is bool or kind == "bool":  # a flag, read as its annotation's own name
+        # A flag: annotated bool, the class itself or (annotations postponed) its name.
+        if kind is bool or kind == "bool":
             declared.append((field.name, bool))
         elif not isinstance(kind, SavedAs) and field.name in saved:
             declared.append((field.name, kind))
