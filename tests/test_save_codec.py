@@ -4,9 +4,8 @@ written by hand."""
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Annotated, Any, Literal, NotRequired, get_type_hints
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, NotRequired
 
 import pytest
 from annotated_types import Ge
@@ -17,10 +16,7 @@ from rulekeeper.engine.save_codec import Codec, Computed, Conversion, copy_data
 from rulekeeper.errors import SerializationError
 from rulekeeper.games import FORMATS
 from rulekeeper.mtg.saving import CODEC as MAGIC
-from rulekeeper.mtg.state import CardState as MagicCard
-from rulekeeper.mtg.state import PlayerState as MagicPlayer
 from rulekeeper.riskres.saving import CODEC as RISK
-from rulekeeper.riskres.state import PlayerState as RiskPlayer
 
 
 class MarkRecord(TypedDict):
@@ -182,30 +178,6 @@ def test_a_card_saved_as_an_array_is_read_back_whole_and_refused_when_too_long()
         type(game).from_json(saved)
 
 
-DERIVED: dict[type, set[str]] = {MagicCard: {"definition"}}
-"""Attributes a class works out from the others, which its save need not keep: a Magic
-card's definition is looked up by its name."""
-
-SAVED_AS: dict[type, tuple[set[str], set[str]]] = {
-    MagicPlayer: ({"status"}, {"lost", "left"}),
-    RiskPlayer: ({"status"}, {"left"}),
-}
-"""Attributes a save holds under other names, and those names: a seat's status is saved as
-the flags saves held before it was one status (read back through the player's constructor,
-which ``tests/test_seats.py`` checks)."""
-
-
-@pytest.mark.parametrize("codec", [MAGIC, RISK, DOMINION], ids=["magic", "rr", "dominion"])
-def test_every_attribute_of_a_saved_class_is_in_its_record(codec: Codec) -> None:
-    # An attribute the record forgot would be lost by every save and every copy (after()).
-    for record, cls in codec.classes.items():
-        declared = set(get_type_hints(record))
-        slots = getattr(cls, "__slots__", ())
-        attributes = {f.name for f in fields(cls)} if is_dataclass(cls) else set(slots)
-        held, names = SAVED_AS.get(cls, (set(), set()))
-        assert attributes - DERIVED.get(cls, set()) - held | names == declared, cls.__name__
-
-
 def test_a_conversion_no_field_asks_for_is_refused() -> None:
     # A conversion keyed by a field's name spelled wrongly would leave the field unconverted.
     codec = Codec(
@@ -231,22 +203,3 @@ def test_a_key_a_save_may_leave_out_is_left_out_while_its_attribute_is_none() ->
     assert (spot.seat, spot.note) == (2, None)
     with pytest.raises(TypeError, match="kept in the attribute of its name"):
         Codec(Loose, at={"note": "label"}).dump(spot)
-
-
-@pytest.mark.parametrize(
-    ("state", "record"),
-    [
-        ("rulekeeper.mtg.formats.vortex.state:VortexState",
-         "rulekeeper.mtg.formats.vortex.save_records:VortexRecord"),
-        ("rulekeeper.mtg.formats.stockpile.state:StockpileState",
-         "rulekeeper.mtg.formats.stockpile.save_records:StockpileRecord"),
-    ],
-)  # fmt: skip
-def test_a_formats_bookkeeping_is_saved_field_by_field(state: str, record: str) -> None:
-    # The format's state is saved from the attribute of each field its record declares, and
-    # read back into it: the two list the same fields in the same order.
-    def named(where: str) -> Any:
-        module, _, name = where.partition(":")
-        return getattr(importlib.import_module(module), name)
-
-    assert [f.name for f in fields(named(state))] == list(get_type_hints(named(record)))

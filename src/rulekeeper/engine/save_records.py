@@ -152,17 +152,57 @@ ended it, the reason in words, and (where the game ended because others lost) th
 them lost by. Saves written before the causes were recorded have four fields."""
 
 
+class Described:
+    """On a field of a record made from a state (:func:`record_of`): the words the published
+    schema says of it, as a field's docstring says them in a record declared as a class (a
+    record made when its module is imported has no source to read its fields' docstrings
+    from)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"Described({self.text!r})"
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: Any) -> Any:
+        return {**handler(schema), "description": self.text}
+
+
+class SavedAs:
+    """On a field of a state that a save writes as other fields (a seat's one ``status``,
+    saved as the flags ``lost`` and ``left`` that saves held before): those fields' names and
+    saved types, in order, and the field of the state they follow in the record
+    (:func:`record_of`). Each is read from the state's attribute of its name (a property) and
+    given back to the state's constructor by keyword, which makes the field from them."""
+
+    __slots__ = ("after", "fields")
+
+    def __init__(self, *, after: str, **fields: Any) -> None:
+        self.after = after
+        self.fields = fields
+
+    def __repr__(self) -> str:
+        named = "".join(f", {name}={kind!r}" for name, kind in self.fields.items())
+        return f"SavedAs(after={self.after!r}{named})"
+
+
 def record_of(state: type, module: str, name: str, doc: str, /, **saved: Any) -> Any:
     """The record of a state class (a dataclass) as a save keeps it: a ``TypedDict`` called
     ``name``, of the records' ``module``, with one field for each field of ``state``, in its
-    order, so that the state is
-    declared once and its save follows it. Each field is of the type ``saved`` gives it, with
-    its bounds; a flag (a ``bool``) may be left to the state's own declaration.
+    order, so that the state is declared once and its save follows it. Each field is of the
+    type ``saved`` gives it, with its bounds (and, for the published schema, its
+    :class:`Described` words); a flag (a ``bool``) may be left to the state's own declaration.
+    A field the state works out itself (declared ``field(init=False)``, as a Magic card's
+    definition) is not saved; a field saved as others is given as :class:`SavedAs`.
 
-    Only flags are read from the state: a class the compiled build compiles keeps its fields'
-    types without their parameters or bounds (``dict[str, int]`` becomes ``dict``, a
-    ``Literal`` its ``str``), so a save is checked the same in both builds only by types
-    declared here.
+    Only the fields' names and order, which are flags and which its constructor takes, and the
+    attributes a :class:`SavedAs` names, are read from the state: a class the compiled build
+    compiles keeps its fields' types without their parameters or bounds
+    (``dict[str, int]`` becomes ``dict``, a ``Literal`` its ``str``) and drops docstrings, so a
+    save is checked, and its schema written, the same in both builds only by what is given
+    here.
 
     >>> from dataclasses import dataclass
     >>> @dataclass
@@ -177,31 +217,94 @@ def record_of(state: type, module: str, name: str, doc: str, /, **saved: Any) ->
     ...
     TypeError: SeatRecord: Seat.index is not a flag: say how it is saved
 
-    :raises TypeError: naming a field of the state that is neither a flag nor given a type,
-        or a type given for a field the state does not have.
+    :raises TypeError: naming a field of the state that is neither a flag nor given a type, a
+        type given for a field the state does not save, or a field saved as others that are
+        not attributes of the state.
     """
-    from dataclasses import fields
-    from typing import get_type_hints
-
     from typing_extensions import TypedDict
 
-    own = get_type_hints(state)
-    unknown = saved.keys() - own.keys()
+    make: Any = TypedDict  # its functional form, with a name known only when called
+    return _named(make(name, dict(_saved_fields(state, name, saved))), state, module, doc)
+
+
+def array_record_of(state: type, module: str, name: str, doc: str, /, **saved: Any) -> Any:
+    """The record of a state class that a save keeps as an array: a ``NamedTuple`` of the
+    fields :func:`record_of` would make an object of, in the same order.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Spot:
+    ...     x: int
+    ...     lit: bool = False
+    >>> SpotRecord = array_record_of(Spot, __name__, "SpotRecord", "A spot.", x=int)
+    >>> SpotRecord._fields, SpotRecord(3, True)
+    (('x', 'lit'), SpotRecord(x=3, lit=True))
+
+    :raises TypeError: as :func:`record_of` does.
+    """
+    from typing import NamedTuple
+
+    make: Any = NamedTuple  # its functional form, with a name known only when called
+    return _named(make(name, _saved_fields(state, name, saved)), state, module, doc)
+
+
+def _named(record: Any, state: type, module: str, doc: str) -> Any:
+    """A record made at run time from ``state``, documented, placed in its records' module, and
+    saying what it was made from (:func:`made_from`)."""
+    record.__doc__, record.__module__, record.__made_from__ = doc, module, state
+    return record
+
+
+def made_from(record: Any) -> type | None:
+    """The state class ``record`` was made from by :func:`record_of` or
+    :func:`array_record_of`, or None for a record declared by hand.
+
+    >>> from rulekeeper.riskres.save_records import VariantRecord
+    >>> made_from(VariantRecord).__name__, made_from(ChanceRecord)
+    ('VariantState', None)
+    """
+    # Its own attribute, not one a subclass of a made record would inherit.
+    state: type | None = getattr(record, "__dict__", {}).get("__made_from__")
+    return state
+
+
+def _saved_fields(state: type, name: str, saved: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The fields of the record ``name`` of ``state``, in order, each with its saved type (see
+    :func:`record_of`)."""
+    from dataclasses import fields
+
+    own = [field for field in fields(state) if field.init]
+    unknown = saved.keys() - {field.name for field in own}
     if unknown:
-        raise TypeError(f"{name}: {state.__name__} has no field {sorted(unknown)[0]!r}")
-    declared: dict[str, Any] = {}
-    for field in fields(state):
-        if field.name in saved:
-            declared[field.name] = saved[field.name]
-        elif own[field.name] is bool:
-            declared[field.name] = bool
-        else:
+        raise TypeError(f"{name}: {state.__name__} has no saved field {sorted(unknown)[0]!r}")
+    placed: dict[str, list[tuple[str, Any]]] = {}
+    for held, kind in saved.items():
+        if isinstance(kind, SavedAs):
+            if kind.after not in {field.name for field in own} - {held}:
+                raise TypeError(f"{name}: {state.__name__}.{held} is saved after "
+                                f"{kind.after!r}, which it does not save")  # fmt: skip
+            missing = [flag for flag in kind.fields if not hasattr(state, flag)]
+            if missing:
+                raise TypeError(f"{name}: {state.__name__}.{held} is saved as "
+                                f"{missing[0]!r}, which it has no attribute of")  # fmt: skip
+            placed.setdefault(kind.after, []).extend(kind.fields.items())
+    declared: list[tuple[str, Any]] = []
+    for field in own:
+        kind = saved.get(field.name, field.type)
+        # A flag: annotated bool, the class itself or (annotations postponed) its name.
+        if kind is bool or kind == "bool":
+            declared.append((field.name, bool))
+        elif not isinstance(kind, SavedAs) and field.name in saved:
+            declared.append((field.name, kind))
+        elif not isinstance(kind, SavedAs):
             raise TypeError(f"{name}: {state.__name__}.{field.name} is not a flag: say how it "
                             "is saved")  # fmt: skip
-    make: Any = TypedDict  # its functional form, with a name known only when called
-    record = make(name, declared)
-    record.__doc__, record.__module__ = doc, module
-    return record
+        declared.extend(placed.get(field.name, ()))
+    names = [field for field, _ in declared]
+    twice = sorted({field for field in names if names.count(field) > 1})
+    if twice:
+        raise TypeError(f"{name}: {twice[0]!r} is saved twice")
+    return declared
 
 
 NoBookkeeping = Annotated[dict[str, Any], MaxLen(0)]

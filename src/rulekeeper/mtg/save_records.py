@@ -19,16 +19,25 @@ this structure.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from rulekeeper.engine.save_records import ChanceRecord, Count, Log, OutcomeRecord
+from rulekeeper.engine.save_records import (
+    ChanceRecord,
+    Count,
+    Described,
+    Log,
+    OutcomeRecord,
+    SavedAs,
+    record_of,
+)
 from rulekeeper.mtg import TURN_LIMIT
 from rulekeeper.mtg.formats.leveler import FACTS as LEVELER
 from rulekeeper.mtg.formats.stockpile import FACTS as STOCKPILE
 from rulekeeper.mtg.formats.vortex import FACTS as VORTEX
+from rulekeeper.mtg.state import CardState, PlayerState
 
 FEWEST = min(facts.players[0] for facts in (LEVELER, VORTEX, STOCKPILE))
 MOST = max(facts.players[1] for facts in (LEVELER, VORTEX, STOCKPILE))
@@ -49,23 +58,6 @@ Turn = Annotated[int, Ge(0), Le(TURN_LIMIT)]
 Name = Annotated[str, MaxLen(200)]
 
 
-# Declared here rather than made from the state with record_of: the state keeps the player's
-# standing as the kernel seat's one status, which a save writes as the two flags lost and left
-# (tests/test_save_records.py holds the record to the state).
-class PlayerRecord(TypedDict):
-    """A player's public numbers, field by field as :class:`~rulekeeper.mtg.state.PlayerState`
-    takes them."""
-
-    index: Seat
-    name: Name
-    life: Annotated[int, Ge(-1_000_000), Le(1_000_000)]
-    damage_taken: Count
-    lands_played: Annotated[int, Ge(0), Le(1000)]
-    drew_from_empty: bool
-    lost: bool
-    left: bool
-
-
 class PlayerTarget(TypedDict):
     """A player aimed at, or attacked."""
 
@@ -76,31 +68,70 @@ Target = CardId | PlayerTarget | None
 """What a spell aims at or a creature attacks: a card, a player, or nothing."""
 
 
-class CardRecord(TypedDict):
-    """One card and what is true of it now."""
+# A player's and a card's records are made from their state classes, field by field in their
+# order; the types, bounds and schema's words are given here, as the compiled build keeps a
+# compiled class's annotations without them and drops docstrings (record_of says more).
+# Written as `if not TYPE_CHECKING`, not `if TYPE_CHECKING`: the API pages' type hints run a
+# module's `if TYPE_CHECKING:` block, which would put the checker's alias in the record's place.
+if not TYPE_CHECKING:
+    PlayerRecord = record_of(
+        PlayerState,
+        __name__,
+        "PlayerRecord",
+        "A player's public numbers, field by field as :class:`~rulekeeper.mtg.state.PlayerState` "
+        "takes them.",
+        index=Seat,
+        name=Name,
+        life=Annotated[int, Ge(-1_000_000), Le(1_000_000)],
+        damage_taken=Count,
+        lands_played=Annotated[int, Ge(0), Le(1000)],
+        # The seat's one status, saved as the flags saves held before it was one status.
+        status=SavedAs(after="drew_from_empty", lost=bool, left=bool),
+    )
 
-    id: CardId
-    name: Name
-    owner: Owner
-    controller: Owner
-    tapped: bool
-    damage: Count
-    deathtouched: bool
-    arrived_turn: Turn
-    attacking: bool
-    """Whether it is an attacking creature; ``target`` names the player it attacks."""
-    blocking: Annotated[int, Ge(-1), Le(9999)]
-    """The attacker it blocks, or -1."""
-    blocking_order: Annotated[int, Ge(0), Le(10_000)]
-    blocked: bool
-    assigned: Annotated[int, Ge(-1), Le(10_000)]
-    """In a combat damage step whose division is being chosen, the damage the division
-    assigns this blocker (on an attacker, to the player it attacks); -1 otherwise (MG R4)."""
-    target: Target
-    """A spell's target: a card, a player, or nothing. An attacking creature's is the player it
-    attacks, fixed when it was declared (MG R6, MG R8); a save made before every attacker kept
-    it may leave it null outside a free-for-all, and the creature then attacks the defending
-    player."""
+    CardRecord = record_of(
+        CardState,
+        __name__,
+        "CardRecord",
+        "One card and what is true of it now.",
+        id=CardId,
+        name=Name,
+        owner=Owner,
+        controller=Owner,
+        damage=Count,
+        arrived_turn=Turn,
+        attacking=Annotated[
+            bool,
+            Described(
+                "Whether it is an attacking creature; ``target`` names the player it attacks."
+            ),
+        ],
+        blocking=Annotated[int, Ge(-1), Le(9999), Described("The attacker it blocks, or -1.")],
+        blocking_order=Annotated[int, Ge(0), Le(10_000)],
+        assigned=Annotated[
+            int,
+            Ge(-1),
+            Le(10_000),
+            Described(
+                "In a combat damage step whose division is being chosen, the damage the "
+                "division assigns this blocker (on an attacker, to the player it attacks); -1 "
+                "otherwise (MG R4)."
+            ),
+        ],
+        target=Annotated[
+            Target,
+            Described(
+                "A spell's target: a card, a player, or nothing. An attacking creature's is the "
+                "player it attacks, fixed when it was declared (MG R6, MG R8); a save made "
+                "before every attacker kept it may leave it null outside a free-for-all, and "
+                "the creature then attacks the defending player."
+            ),
+        ],
+    )
+else:
+    # To the type checker, the saved forms: JSON objects.
+    PlayerRecord = dict[str, Any]
+    CardRecord = dict[str, Any]
 
 
 # Written out, as a Literal must be; a test holds it to rulekeeper.mtg.game.STEPS.

@@ -112,11 +112,11 @@ class CardState:
     blocking: int = -1
     blocking_order: int = 0
     blocked: bool = False
-    target: Target | None = None
     # MG R4: in a combat damage step whose division is being chosen, the damage assigned to
     # this blocker by the attacker it blocks (on an attacker: to the player it attacks), once
     # its attacker's division is chosen; -1 otherwise.
     assigned: int = -1
+    target: Target | None = None
     definition: CardDef = field(init=False, repr=False, compare=False)
 
     # Spelled out (speed guide, "A compiled engine").
@@ -134,8 +134,8 @@ class CardState:
         blocking: int = -1,
         blocking_order: int = 0,
         blocked: bool = False,
-        target: Target | None = None,
         assigned: int = -1,
+        target: Target | None = None,
         definition: CardDef | None = None,
     ) -> None:
         self.id, self.name, self.owner, self.controller = id, name, owner, controller

@@ -15,7 +15,7 @@ invariants) come after this structure.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -27,10 +27,13 @@ from rulekeeper.engine.save_records import (
     Matches,
     OutcomeRecord,
     RuleId,
+    SavedAs,
+    array_record_of,
     record_of,
 )
 from rulekeeper.riskres import FACTS
 from rulekeeper.riskres.hooks import VariantState
+from rulekeeper.riskres.state import CardState, PlayerState
 
 FEWEST, MOST = FACTS.players
 """The fewest and the most players of a game, as the format declares them."""
@@ -68,9 +71,9 @@ Target = CardId | PlayerTarget
 Pair = tuple[Seat, Seat]
 
 
-# The record of the variants' bookkeeping is made from its state class, field by field in its
-# order; the bounds are given here, as the compiled build keeps a compiled class's annotations
-# without them (record_of says more).
+# The records of the variants' bookkeeping, a player and a card are made from their state
+# classes, field by field in their order; the bounds are given here, as the compiled build
+# keeps a compiled class's annotations without them (record_of says more).
 # Written as `if not TYPE_CHECKING`, not `if TYPE_CHECKING`: the API pages' type hints run a
 # module's `if TYPE_CHECKING:` block, which would put the checker's alias in the record's place.
 if not TYPE_CHECKING:
@@ -85,58 +88,54 @@ if not TYPE_CHECKING:
         offers=Annotated[list[Pair], MaxLen(36)],
         offers_made=Annotated[list[Pair], MaxLen(36)],
     )
+
+    PlayerRecord = record_of(
+        PlayerState,
+        __name__,
+        "PlayerRecord",
+        "A player's resources and standing, field by field as "
+        ":class:`~rulekeeper.riskres.state.PlayerState` takes them.",
+        index=Seat,
+        name=CardName,
+        ep=Count,
+        intel=Count,
+        intel_used=Count,
+        lost=RuleId,
+        won=RuleId,
+        # The seat's one status: whether the player lost is their ``lost`` rule; whether they
+        # left, a flag of its own, as saves held it before it was one status.
+        status=SavedAs(after="drew_from_empty", left=bool),
+        mulligans=Annotated[int, Ge(0), Le(100)],
+        pending=Literal["", "keep", "mulligan"],
+        extra=Annotated[dict[Annotated[str, MaxLen(40)], Amount], MaxLen(64)],
+    )
+
+    CardRecord = array_record_of(
+        CardState,
+        __name__,
+        "CardRecord",
+        "A card and what is true of it now, saved as an array in the order of "
+        ":class:`~rulekeeper.riskres.state.CardState`'s fields.",
+        id=CardId,
+        printed=CardName,  # the card's own name, even while it is face down
+        owner=Seat,
+        controller=Seat,
+        zone=ZoneName,
+        damage=Count,
+        arrived_turn=TurnNumber,
+        attacked_turn=TurnNumber,
+        plus=Count,
+        minus=Count,
+        pump_power=Amount,
+        pump_defense=Amount,
+        attached_to=CardId | None,
+        prevented=Count,
+    )
 else:
-    # To the type checker, the saved form: a JSON object.
+    # To the type checker, the saved forms: a JSON object, or an array.
     VariantRecord = dict[str, Any]
-
-
-# Declared here rather than made from the state with record_of: the state keeps the player's
-# standing as the kernel seat's one status beside the rule they lost under, which a save writes
-# as lost and the flag left (tests/test_save_records.py holds the record to the state).
-class PlayerRecord(TypedDict):
-    """A player's resources and standing, field by field as
-    :class:`~rulekeeper.riskres.state.PlayerState` takes them."""
-
-    index: Seat
-    name: CardName
-    ep: Count
-    intel: Count
-    intel_used: Count
-    lost: RuleId
-    won: RuleId
-    drew_from_empty: bool
-    left: bool
-    mulligans: Annotated[int, Ge(0), Le(100)]
-    kept: bool
-    pending: Literal["", "keep", "mulligan"]
-    extra: Annotated[dict[Annotated[str, MaxLen(40)], Amount], MaxLen(64)]
-
-
-class CardRecord(NamedTuple):
-    """A card and what is true of it now, saved as an array in this order."""
-
-    id: CardId
-    printed: CardName
-    """The card's own name, even while it is face down."""
-    owner: Seat
-    controller: Seat
-    zone: ZoneName
-    tapped: bool
-    damage: Count
-    arrived_turn: TurnNumber
-    attacked_turn: TurnNumber
-    plus: Count
-    """Its +1/+1 counters."""
-    minus: Count
-    """Its -1/-1 counters."""
-    pump_power: Amount
-    pump_defense: Amount
-    attached_to: CardId | None
-    prevented: Count
-    """Damage prevented this turn."""
-    deadly_hit: bool
-    """Whether it was dealt damage by a Deadly source."""
-    face_down: bool
+    PlayerRecord = dict[str, Any]
+    CardRecord = list[Any]
 
 
 class StackItem(TypedDict):

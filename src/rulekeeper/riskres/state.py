@@ -46,29 +46,33 @@ def zone_name(kind: str, player: int) -> str:
     return _ZONE_NAMES[kind][player]
 
 
+# A dataclass so that its fields, in this order, make the save's record
+# (rulekeeper.riskres.save_records). Compared by identity, as before it was one (eq=False): two
+# cards alike are still two cards. Its defaults are its constructor's, spelled out below, so
+# that the compiled build sets no default it then overwrites.
+@dataclass(slots=True, eq=False)
 class CardState:
     """One physical card and what is true of it now."""
 
-    __slots__ = (
-        "arrived_turn",
-        "attached_to",
-        "attacked_turn",
-        "controller",
-        "damage",
-        "deadly_hit",
-        "face_down",
-        "id",
-        "minus",
-        "owner",
-        "plus",
-        "prevented",
-        "printed",
-        "pump_defense",
-        "pump_power",
-        "tapped",
-        "zone",
-    )
+    id: int
+    printed: CardDef  # the card's own characteristics
+    owner: int
+    controller: int
+    zone: str
+    tapped: bool
+    damage: int  # RR R4: damage is marked, defense never changes
+    arrived_turn: int
+    attacked_turn: int
+    plus: int  # +1/+1 counters
+    minus: int  # -1/-1 counters
+    pump_power: int  # until end of turn
+    pump_defense: int
+    attached_to: int | None
+    prevented: int  # RR R19: Armored damage prevented this turn
+    deadly_hit: bool  # dealt damage by a Deadly source (RR 6.2.4)
+    face_down: bool  # RR 13.1: a face-down permanent is a plain 2/2
 
+    # Spelled out (speed guide, "A compiled engine").
     def __init__(
         self,
         id: int,  # the attribute's name, as the save's record names it
@@ -93,20 +97,20 @@ class CardState:
         # Every attribute can be given by name, so that a saved card is made in one call
         # (rulekeeper.riskres.saving); a new card gives only the first four.
         self.id = id
-        self.printed = printed  # the card's own characteristics
-        self.face_down = face_down  # RR 13.1: a face-down permanent is a plain 2/2
+        self.printed = printed
+        self.face_down = face_down
         self.owner = owner
         self.controller = owner if controller is None else controller
         self.zone = zone
         self.tapped = tapped
-        self.damage = damage  # RR R4: damage is marked, defense never changes
+        self.damage = damage
         self.arrived_turn = arrived_turn
         self.attacked_turn = attacked_turn
-        self.plus, self.minus = plus, minus  # +1/+1 and -1/-1 counters
-        self.pump_power, self.pump_defense = pump_power, pump_defense  # until end of turn
+        self.plus, self.minus = plus, minus
+        self.pump_power, self.pump_defense = pump_power, pump_defense
         self.attached_to = attached_to
-        self.prevented = prevented  # RR R19: Armored damage prevented this turn
-        self.deadly_hit = deadly_hit  # dealt damage by a Deadly source (RR 6.2.4)
+        self.prevented = prevented
+        self.deadly_hit = deadly_hit
 
     def __repr__(self) -> str:
         return f"<CardState id={self.id} name={self.name!r} zone={self.zone!r}>"
