@@ -46,7 +46,7 @@ from rulekeeper.rules import RuleId
 # known here, so they meet here, once, before any game is set up.
 effects.register_cards(kingdom.CARD_EFFECTS, kingdom.CHOICES, kingdom.EVENTS, kingdom.STEP_KINDS)
 
-WAYS: Final = frozenset(n for n, c in CARDS.items() if c.landscape_type == "Way")
+WAY_NAMES: Final = frozenset(n for n, c in CARDS.items() if c.landscape_type == "Way")
 BUYABLE_LANDSCAPES: Final = frozenset(
     n for n, c in CARDS.items() if c.landscape_type in ("Event", "Project")
 )
@@ -543,7 +543,7 @@ class DominionGame(AutomaticGame):
             if isinstance(action, PlayWay):
                 if action.way not in self.variant.landscapes_of(self, player):
                     return ("DM 5.5", f"{action.way} is not in use in this game")
-                if action.way not in WAYS:
+                if action.way not in WAY_NAMES:
                     return ("DM 5.5", f"{action.way} is not a Way")
             return None
         if isinstance(action, Buy):

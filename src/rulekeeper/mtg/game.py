@@ -167,13 +167,13 @@ class MagicGame(PriorityGame):
         The game then runs on to the first real decision (MG R3).
 
         The player count is checked here, once, against the format's facts (MG 1.1; Leveler's
-        LV R9, Stockpile Draft's SD 1.4), before anything is made for that many players; a
-        format's ``setup`` is then handed one deck for each player.
+        LV R9, Vortex's VX 1.2, Stockpile Draft's SD 1.4), before anything is made for that
+        many players; a format's ``setup`` is then handed one deck for each player.
 
         :raises InputError: if the format is not played by this many players (MG 1.1), or the
             names are not one for each deck.
 
-        :enforces: MG 1.1, MG 1.3, MG R3, MG R5, LV R9, SD 1.4
+        :enforces: MG 1.1, MG 1.3, MG R3, MG R5, LV R9, SD 1.4, VX 1.2
         """
         fmt.facts.check_players(len(decks))
         names = list(names or [f"Player {i + 1}" for i in range(len(decks))])

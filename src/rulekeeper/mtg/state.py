@@ -169,7 +169,7 @@ class Table(table.Table[PlayerState, CardState]):
         # The creatures on the battlefield (creatures() of every controller), kept because the
         # engine asks for them at every state-based check and the battlefield changes far less
         # often. Stale once a creature enters or leaves the battlefield (other cards coming and
-        # going leave the creatures in the same order), so create(), move() and restore(), the
+        # going leave the creatures in the same order), so create(), move() and reindex(), the
         # only ways the model changes a zone, drop it; a zone's list changed directly would
         # leave it stale, and the kept-index invariant (kept_indexes()) compares it with a fresh
         # scan.
@@ -178,7 +178,7 @@ class Table(table.Table[PlayerState, CardState]):
         # every priority asks what a player's untapped lands can pay, and in a game of many
         # players the battlefield holds many lands of others. A controller's are stale once one
         # of their lands enters or leaves the battlefield: create() and move() drop theirs,
-        # restore(), claim() and release() (a card changing controller) drop them all; a
+        # reindex(), claim() and release() (a card changing controller) drop them all; a
         # controller set directly on the battlefield would leave them stale, and the kept-index
         # invariant compares them with a fresh scan as well.
         self._lands: dict[int, tuple[CardState, ...]] = {}
@@ -193,7 +193,8 @@ class Table(table.Table[PlayerState, CardState]):
         # The names of each player's hand, library and graveyard by seat ("hand:0", ...): the
         # engine asks for them whenever a player would receive priority, and making the name
         # each time costs more than finding the zone. They follow from the number of players,
-        # which no game changes; restore(), which replaces the players, names them again.
+        # which no game changes; reindex(), after a save has replaced the players, names them
+        # again.
         seats = range(len(self.players))
         self.hand_zones: list[str] = [zone_name("hand", p) for p in seats]
         self.library_zones: list[str] = [zone_name("library", p) for p in seats]
@@ -205,7 +206,7 @@ class Table(table.Table[PlayerState, CardState]):
         # costs more than the question. They are the very lists ``zones`` holds, so a card
         # moved through either is moved in both; they go stale only if a list in ``zones`` is
         # replaced rather than changed in place, which the model never does to these. Linked
-        # again whenever a zone is added and when restore() sets new zones; the kept-index
+        # again whenever a zone is added and when reindex() finds new zones; the kept-index
         # invariant checks that they are still the same lists.
         zones = self.zones
         self.stack = zones.get("stack", [])

@@ -130,7 +130,7 @@ class Vortex(MagicFormat):
 
         :raises InputError: if the pool is too small to deal every pack.
 
-        :enforces: VX 1.1, VX 1.2, VX 3.1, VX 3.2, VX 3.8, VX R5
+        :enforces: VX 1.1, VX 3.1, VX 3.2, VX 3.8, VX R5
         """
         self.state = VortexState(phase="opening")
         for contribution in decks:

@@ -41,7 +41,7 @@ if not TYPE_CHECKING:
         basics=NotRequired[
             Annotated[
                 list[Annotated[int, Ge(0), Le(3)]],
-                MaxLen(5),
+                MaxLen(FACTS.players[1]),
                 Described("Basic lands each seat may still take (VX 4.2)."),
             ]
         ],
