@@ -27,7 +27,7 @@ from rulekeeper.mtg.cube import default_cube
 from rulekeeper.mtg.formats.stockpile import (
     JUNKPILE,
     LANDPILE,
-    MAX_PLAYERS,
+    PLAYERS,
     STOCKPILE_ZONES,
 )
 from rulekeeper.mtg.formats.stockpile.actions import Acquire, AcquireLand, ReturnJunk
@@ -170,7 +170,7 @@ def test_two_to_eight_players(players: int) -> None:
 
 @pytest.mark.rule("SD 1.4")
 def test_eight_players_take_24_junk_cards() -> None:
-    game = new_game(MAX_PLAYERS)
+    game = new_game(PLAYERS[1])
     assert len(game.table.zones[JUNKPILE]) == 1
     assert FORMATS["stockpile"].players == (2, 8)
 

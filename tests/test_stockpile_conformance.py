@@ -25,8 +25,7 @@ from rulekeeper.mtg.formats.stockpile import (
     JUNKPILE_SIZE,
     LANDPILE,
     LANDS_PER_TYPE_PER_PLAYER,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
+    PLAYERS,
     STOCKPILE_SIZE,
     STOCKPILE_ZONES,
     STOCKPILES,
@@ -35,7 +34,7 @@ from rulekeeper.mtg.formats.stockpile.piles import is_end_reached
 from rulekeeper.mtg.game import MagicGame
 
 ENTRY = FORMATS["stockpile"]
-PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+PLAYER_COUNTS = tuple(range(PLAYERS[0], PLAYERS[1] + 1))
 SOAK_GAMES = 315  # 45 at each of the seven table sizes
 SOAK_FIRST_SEED = 0
 SAMPLE_FIRST_SEED = 200_000
@@ -110,7 +109,7 @@ def test_seeded_games_break_no_stockpile_invariant(block: int) -> None:
     _play(range(first, first + SOAK_BLOCK))
 
 
-@pytest.mark.parametrize("players", [MIN_PLAYERS, 5, MAX_PLAYERS])
+@pytest.mark.parametrize("players", [PLAYERS[0], 5, PLAYERS[1]])
 def test_a_sample_game_breaks_no_stockpile_invariant(players: int) -> None:
     run = check_game(ENTRY.new_game, stockpile_invariants(), SAMPLE_FIRST_SEED + players, players)
     assert run.violations == []

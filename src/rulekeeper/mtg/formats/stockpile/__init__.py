@@ -24,7 +24,8 @@ FACTS: Final = FormatFacts(
 """The format's facts: the registry, the format's hooks and the save loader read them."""
 
 RULE_PREFIX: Final[str] = FACTS.prefix
-MIN_PLAYERS, MAX_PLAYERS = FACTS.players
+PLAYERS: Final = FACTS.players
+"""The fewest and the most players, as the facts say."""
 CUBE_MINIMUM: Final[int] = 150  # SD 1.3
 STOCKPILES: Final[int] = 6  # SD 2.2
 STOCKPILE_SIZE: Final[int] = 25  # SD 2.2

@@ -24,7 +24,8 @@ FACTS: Final = FormatFacts(
 """The format's facts: the registry, the format's hooks and the save loader read them."""
 
 RULE_PREFIX: Final[str] = FACTS.prefix
-MIN_PLAYERS, MAX_PLAYERS = FACTS.players
+PLAYERS: Final = FACTS.players
+"""The fewest and the most players, as the facts say."""
 PACK_SIZE: Final[int] = 7  # VX 3.8 and VX 5.2
 MULLIGAN_PACK_SIZE: Final[int] = 5  # VX 7.2
 MULLIGAN_BASICS: Final[int] = 5  # VX 7.1: basic lands a pack needs before it may be exiled
@@ -37,14 +38,14 @@ SHOE: Final[str] = "shoe"
 PASSED_PACK: Final[str] = "passed_pack"
 
 
-PACKS: Final[tuple[str, ...]] = tuple(f"pack:{seat}" for seat in range(MAX_PLAYERS))
+PACKS: Final[tuple[str, ...]] = tuple(f"pack:{seat}" for seat in range(PLAYERS[1]))
 """The zone of each seat's pack, by seat."""
 
 
 def pack(player: int) -> str:
     """The zone of the pack ``player`` owns for now."""
     # Named once per seat: every state-based check looks at every pack (VX 3.9).
-    return PACKS[player] if 0 <= player < MAX_PLAYERS else f"pack:{player}"
+    return PACKS[player] if 0 <= player < PLAYERS[1] else f"pack:{player}"
 
 
 def outside(player: int) -> str:
