@@ -76,7 +76,8 @@ class Table(table.Table[Seat, str]):
 
     def zone_of(self, card_id: int) -> str:
         """The name of the zone the card is in, found by a scan (Dominion keeps no card's zone:
-        the engine always knows where it takes a card from, and says so to :meth:`move`).
+        the engine always knows where it takes a card from, and says so to
+        :meth:`~rulekeeper.engine.table.Table.move`).
 
         :raises KeyError: if no zone holds the card.
         """

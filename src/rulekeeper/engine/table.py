@@ -34,7 +34,7 @@ class NamedCard(Protocol):
 
 PlayerT = TypeVar("PlayerT")
 """The type of a game's players."""
-CardT = TypeVar("CardT", bound="NamedCard | str")
+CardT = TypeVar("CardT", bound=NamedCard | str)
 """The type of a game's cards: an object with a name, or a name."""
 
 KeptIndex: TypeAlias = tuple[str, Sequence[object], Sequence[object]]
