@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 import rulekeeper
+from rulekeeper.dominion.draft.play import DominionDraft
+from rulekeeper.dominion.draft.scenario import new_draft_game
 from rulekeeper.dominion.game import DominionGame
 from rulekeeper.dominion.variants import VARIANTS as DOMINION_VARIANTS
 from rulekeeper.engine.formats import FormatFacts
@@ -17,6 +19,7 @@ from rulekeeper.engine.variants import Variant
 from rulekeeper.games import FORMATS
 from rulekeeper.mtg.formats import MAGIC_FORMATS
 from rulekeeper.mtg.game import MagicGame
+from rulekeeper.mtg.hooks import MagicFormat
 from rulekeeper.riskres.game import RiskGame
 from rulekeeper.riskres.variants import VARIANT_TYPES as RISK_VARIANTS
 
@@ -79,3 +82,65 @@ def test_no_game_reads_its_bookkeeping_from_a_dict_by_key() -> None:
         if re.search(r"variant_state\s*\[|variant_state\.(get|setdefault|update)\(", line)
     ]
     assert found == []
+
+
+KERNEL_HOOKS = (
+    "next_decision",
+    "violation",
+    "perform",
+    "adjust_view",
+    "save_state",
+    "restore_state",
+    "variant_state_record",
+)
+"""The hooks the kernel's Variant declares, which Dominion's and Magic's variants answer."""
+
+RETIRED_NAMES = (
+    "pregame_player",
+    "pregame_candidates",
+    "pregame_violation",
+    "pregame_perform",
+    "view_extras",
+)
+"""The names Dominion and Magic once gave the same hooks, one game each."""
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [*(variant() for variant in DOMINION_VARIANTS), *MAGIC_FORMATS.values()],
+    ids=lambda v: v.facts.key,
+)
+def test_dominion_and_magic_variants_answer_one_set_of_hook_names(
+    variant: Variant[object],
+) -> None:
+    for name in KERNEL_HOOKS:
+        assert name in vars(Variant), name
+        assert callable(getattr(variant, name)), name
+    # Declared by each game's plain rules: Risk & Resource's variants use the name otherwise.
+    assert callable(getattr(variant, "candidates"))  # noqa: B009
+    assert [name for name in RETIRED_NAMES if hasattr(variant, name)] == []
+
+
+def test_the_drafts_decision_is_its_stage_made_by_the_player_to_act() -> None:
+    game = new_draft_game(seed=7, players=3)
+    assert isinstance(game.variant, DominionDraft)
+    stages = []
+    while game.phase == "pregame":
+        decision = game.variant.next_decision(game)
+        assert decision == (game.variant.dealt.stage, game.current_player())
+        stages.append(decision[0])
+        game.apply(game.legal_actions()[0])
+    assert game.variant.next_decision(game) is None
+    assert list(dict.fromkeys(stages)) == ["pick", "centre", "landscapes"]
+
+
+def test_a_plain_game_has_no_decision_of_its_variants_own_and_adds_nothing_to_a_view() -> None:
+    dominion = FORMATS["dominion"].new_game(3, 2)
+    assert isinstance(dominion, DominionGame)
+    magic = MagicGame.new(MagicFormat(), [[["Forest"] * 40]] * 2, seed=3)
+    for game in (dominion, magic):
+        view = game.view(0)
+        before = dict(view)
+        game.variant.adjust_view(game, 0, view)  # type: ignore[arg-type]
+        assert view == before
+        assert game.variant.next_decision(game) is None  # type: ignore[arg-type]

@@ -184,7 +184,7 @@ class DominionGame(AutomaticGame):
 
     def begin_play_if_ready(self) -> None:
         """Start the first turn once the variant's pre-game phase is over (or at once)."""
-        if self.phase == "pregame" and self.variant.pregame_player(self) is None:
+        if self.phase == "pregame" and self.variant.next_decision(self) is None:
             self.start_turn()
             self.take_forced_actions()
 
@@ -444,8 +444,8 @@ class DominionGame(AutomaticGame):
         if self.steps:
             return int(self.steps[-1]["player"])
         if self.phase == "pregame":
-            player = self.variant.pregame_player(self)
-            return self.active if player is None else player
+            decision = self.variant.next_decision(self)
+            return self.active if decision is None else decision[1]
         return self.active
 
     def _legal_list(self) -> list[Action]:
@@ -471,7 +471,7 @@ class DominionGame(AutomaticGame):
         if self.steps:
             return [Choose(o) for o in effects.options(self, self.steps[-1])]
         if self.phase == "pregame":
-            return self.variant.pregame_candidates(self)
+            return self.variant.candidates(self)
         player = self.active
         found: list[Action] = []
         if self.phase == "action":
@@ -517,7 +517,7 @@ class DominionGame(AutomaticGame):
         :enforces: DD 4.1, DM 2.2, DM 2.3, DM 3.3, DM 5.5
         """
         if self.phase == "pregame" and not self.steps:
-            return self.variant.pregame_violation(self, action)
+            return self.variant.violation(self, action)
         if self.steps:
             if not isinstance(action, Choose):
                 who = self.name_of(self.current_player())
@@ -588,7 +588,7 @@ class DominionGame(AutomaticGame):
             assert isinstance(action, Choose)
             effects.answer(self, action.option)
         elif self.phase == "pregame":
-            self.variant.pregame_perform(self, action)
+            self.variant.perform(self, action)
             self.begin_play_if_ready()
             return
         elif isinstance(action, EndPhase):

@@ -15,8 +15,11 @@ A variant such as the Draft subclasses it and overrides:
 - :meth:`~DominionVariant.supply_of` to say which piles a player may buy and gain from (and
   then :attr:`~DominionVariant.every_pile_supply` to False);
 - :meth:`~DominionVariant.is_game_over` for the end of the game;
-- the four ``pregame_*`` hooks for decisions taken before turn one (the draft);
-- :meth:`~DominionVariant.adjust_view` to hide what a player may not see.
+- :meth:`~rulekeeper.engine.variants.Variant.next_decision`, :meth:`~DominionVariant.candidates`,
+  :meth:`~DominionVariant.violation` and :meth:`~rulekeeper.engine.variants.Variant.perform`
+  for its own decisions, taken before turn one (the draft);
+- :meth:`~rulekeeper.engine.variants.Variant.adjust_view` to add to what a player sees, or
+  hide what they may not see.
 
 A saved game names its variant by its format's key; the package lists every variant it has in
 one tuple, :data:`rulekeeper.dominion.variants.VARIANTS`, so that a save of any of them restores
@@ -85,14 +88,14 @@ class DominionVariant(Variant["DominionGame"]):
         none."""
         return {}
 
-    def restore_state(self, state: dict[str, Any]) -> None:
+    def restore_state(self, saved: dict[str, Any]) -> None:
         """Take up the bookkeeping that :meth:`save_state` wrote (``game.variant_state`` set).
 
-        :raises SerializationError: if ``state`` is not this variant's; plain Dominion refuses
+        :raises SerializationError: if ``saved`` is not this variant's; plain Dominion refuses
             any, so that a save of another variant relabelled as plain Dominion is refused.
         """
-        if state:
-            raise SerializationError(f"plain Dominion keeps no variant state, not {sorted(state)}")
+        if saved:
+            raise SerializationError(f"plain Dominion keeps no variant state, not {sorted(saved)}")
 
     def setup(self, game: DominionGame, kingdom: Sequence[str], landscapes: Sequence[str]) -> None:
         """Create the kingdom piles and set the landscapes in use.
@@ -112,33 +115,21 @@ class DominionVariant(Variant["DominionGame"]):
         extra = f"; landscapes: {', '.join(landscapes)}" if landscapes else ""
         game.record("DM 1.4", f"the kingdom: {', '.join(kingdom)}{extra}")
 
-    # The pre-game phase: decisions before turn one (the Draft's draft).
+    # The pre-game phase: the variant's own decisions before turn one (the Draft's draft). The
+    # kernel's next_decision, violation and perform say what the core asks; while the first
+    # answers, the game is in its "pregame" phase.
 
-    def pregame_player(self, game: DominionGame) -> int | None:
-        """The player who must decide next before the first turn, or ``None`` once the
-        pre-game phase is over (then the first turn starts at once). Plain Dominion has none.
-
-        While this returns a player,
-        :meth:`~rulekeeper.engine.game.Game.legal_actions` offers
-        :meth:`pregame_candidates` as they are, and
-        :meth:`~rulekeeper.engine.game.Game.apply` checks with :meth:`pregame_violation` and
-        carries out with :meth:`pregame_perform`. The variant's actions are its own frozen
-        dataclasses (subclasses of :class:`~rulekeeper.engine.game.Action`).
-        """
-        return None
-
-    def pregame_candidates(self, game: DominionGame) -> list[Action]:
-        """Every action that answers the pre-game decision, in a deterministic order: exactly
-        those that :meth:`pregame_violation` passes, as the legal actions are offered without
-        judging each again."""
+    def candidates(self, game: DominionGame) -> list[Action]:
+        """Every action that answers the variant's own decision
+        (:meth:`~rulekeeper.engine.variants.Variant.next_decision`), in a deterministic
+        order: exactly those that :meth:`violation` passes, as the legal actions are offered
+        without judging each again. Plain Dominion has none."""
         return []
 
-    def pregame_violation(self, game: DominionGame, action: Action) -> Violation | None:
-        """Why ``action`` is illegal in the pre-game phase now, or ``None`` if it is legal."""
+    def violation(self, game: DominionGame, action: Action) -> Violation | None:
+        """Why ``action`` is illegal in the pre-game phase now, or ``None`` if it is legal;
+        plain Dominion has no action there."""
         return ("DM 2.1", f"{action!r} is not an action of this game")
-
-    def pregame_perform(self, game: DominionGame, action: Action) -> None:
-        """Carry out a legal pre-game action (log it with ``game.record``)."""
 
     # The Supply.
 
@@ -189,11 +180,7 @@ class DominionVariant(Variant["DominionGame"]):
                 return ("DM 6.1", f"{len(found)} Supply piles are empty: {', '.join(found)}")
         return None
 
-    # What players see, and what must always hold.
-
-    def adjust_view(self, game: DominionGame, player: int, view: dict[str, Any]) -> None:
-        """Change ``view`` (what ``player`` may know) in place: add the variant's public facts,
-        hide what this player may not see."""
+    # What must always hold.
 
     def invariants(self, game: DominionGame) -> list[str]:
         """Variant-specific facts that must hold after every action; returns violations.

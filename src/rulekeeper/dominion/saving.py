@@ -238,7 +238,7 @@ def _check_settled(game: DominionGame) -> None:
     effect that set them aside is under way."""
     if game.outcome is not None:
         return
-    pregame = game.variant.pregame_player(game) is not None
+    pregame = game.variant.next_decision(game) is not None
     if pregame != (game.phase == "pregame"):
         said = "is not over" if pregame else "is over (or there is none)"
         raise refuse("phase", f"{game.phase!r}, but the pre-game phase {said} (DM R3)")

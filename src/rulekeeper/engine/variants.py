@@ -12,7 +12,16 @@ variant says, under the same name in every game:
   ``Variant:`` line, a save), ``""`` for none;
 - ``setup(game, ...)``, called once as a game is set up; not declared here, as each game
   passes what it deals from (Magic its decks, Dominion its kingdom, Risk & Resource nothing);
-- :meth:`Variant.invariants`, what must hold of its own bookkeeping after every action.
+- :meth:`Variant.invariants`, what must hold of its own bookkeeping after every action;
+- the variant's own decisions, those the plain game does not have (Dominion Draft's draft,
+  Vortex's picks): :meth:`Variant.next_decision` says whose decision is due, the game's own
+  ``candidates(game)`` offers its answers (declared by Dominion's and Magic's plain rules, not
+  here, as Risk & Resource's ``candidates`` still names another idea: the variant's own
+  actions on a player's turn), :meth:`Variant.violation` judges one and
+  :meth:`Variant.perform` carries it out;
+- :meth:`Variant.adjust_view`, what the variant adds to a player's view, or hides;
+- :meth:`Variant.save_state`, :meth:`Variant.restore_state` and
+  :meth:`Variant.variant_state_record`, its own bookkeeping as a save keeps it.
 
 A variant keeps its own state on itself, and its game's save module writes and reads it. Each
 game package lists its variants in one tuple (nothing registers itself on import), so a save
@@ -25,11 +34,12 @@ of any of them loads without its module imported first.
 
 from __future__ import annotations
 
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from rulekeeper.engine.formats import FormatFacts
+from rulekeeper.engine.game import Action, Violation
 
 GameT = TypeVar("GameT")
 """The game a variant's hooks are handed."""
@@ -51,6 +61,65 @@ class Variant(Generic[GameT]):
         """What must hold of the variant's own bookkeeping after every action: each violation
         found (none by default)."""
         return []
+
+    # The variant's own decisions.
+
+    def next_decision(self, game: GameT) -> tuple[str, int] | None:
+        """The decision of the variant's own that must be made before play goes on, as
+        ``(decision, seat)``: the decision's name and the seat that makes it; ``None`` when
+        there is none (the plain game never has one).
+
+        The core asks it whenever it needs to know who decides: the Magic model each time play
+        resumes, before priority is given (its ``decision`` and ``priority`` are then set from
+        the answer); the Dominion model while its pre-game phase lasts, and the first turn
+        starts once the answer is ``None``. While it names a decision, the legal actions are
+        the game's ``candidates(game)``, :meth:`violation` judges an action and
+        :meth:`perform` carries it out. It may take steps of its own that need nobody's
+        choice before it answers (Vortex begins normal play), but asking it again with
+        nothing done between gives the same answer.
+        """
+        return None
+
+    def violation(self, game: GameT, action: Action) -> Violation | None:
+        """Why ``action``, one of the variant's own, is illegal now (the rule and the reason),
+        or ``None`` if it is legal. The core asks it for an action it does not know itself;
+        each game's plain rules refuse every such action, citing their rule."""
+        raise NotImplementedError
+
+    def perform(self, game: GameT, action: Action) -> None:
+        """Carry out ``action``, one of the variant's own that :meth:`violation` passed (log
+        it with ``game.record``); the core then goes on as :meth:`next_decision` says. The
+        plain game has no action to carry out."""
+
+    # What a player sees.
+
+    def adjust_view(self, game: GameT, player: int, view: dict[str, Any]) -> None:
+        """Change ``view``, what ``player`` may know, in place, after the core has built it:
+        add the variant's own facts, public or this player's, and hide what this player may
+        not see. Called whenever a player's whole view is built; the plain game changes
+        nothing."""
+
+    # Saving: declarations only, each game's plain rules answer them.
+
+    def save_state(self) -> dict[str, Any]:
+        """The variant's own bookkeeping as a save keeps it, the game's ``variant_state``:
+        JSON-ready data (dicts with string keys, lists, strings, numbers, booleans) that
+        shares nothing with the bookkeeping, as :meth:`variant_state_record` declares it."""
+        raise NotImplementedError
+
+    def restore_state(self, saved: dict[str, Any]) -> None:
+        """Take up the bookkeeping that :meth:`save_state` wrote, already checked against
+        :meth:`variant_state_record` if the save came from a user.
+
+        :raises ~rulekeeper.errors.SerializationError: if ``saved`` is not this variant's.
+        """
+        raise NotImplementedError
+
+    def variant_state_record(self) -> Any:
+        """The declaration of the variant's bookkeeping in a save (see
+        :mod:`rulekeeper.engine.save_records`): a loaded save's ``variant_state`` is checked
+        against it, and its JSON Schema published."""
+        raise NotImplementedError
 
 
 __all__ = ["GameT", "Variant"]

@@ -411,7 +411,7 @@ class MagicGame(PriorityGame):
         last check), then give ``player`` priority.
 
         The format's own decisions
-        (:meth:`~rulekeeper.mtg.hooks.MagicFormat.next_decision`) come first; priority follows
+        (:meth:`~rulekeeper.engine.variants.Variant.next_decision`) come first; priority follows
         once they are made.
 
         :enforces: MG 2.5, MG 5.1

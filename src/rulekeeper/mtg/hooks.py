@@ -54,7 +54,8 @@ class MagicFormat(Variant["MagicGame"]):
     only its size (see :func:`rulekeeper.mtg.views.sight`)."""
 
     decisions: ClassVar[tuple[str, ...]] = ()
-    """The decisions this format asks for itself (see :meth:`next_decision`)."""
+    """The decisions this format asks for itself (see
+    :meth:`~rulekeeper.engine.variants.Variant.next_decision`)."""
 
     def __init__(self) -> None:
         self.state: Any = None
@@ -146,22 +147,19 @@ class MagicFormat(Variant["MagicGame"]):
             for _ in range(self.opening_hand):
                 self.draw_one(game, player)
 
-    def next_decision(self, game: MagicGame) -> tuple[str, int] | None:
-        """A decision of this format's own that must be made before play goes on, as
-        ``(decision, player)``, or ``None``. It may first take automatic steps of its own."""
-        return None
+    # The format's own decisions: the kernel's next_decision says which is due (plain Magic
+    # has none), and its perform carries out an answer.
 
     def candidates(self, game: MagicGame) -> list[Action]:
-        """The actions that might answer this format's own decision (checked by
-        :meth:`violation` before they are offered)."""
+        """The actions that might answer this format's own decision
+        (:meth:`~rulekeeper.engine.variants.Variant.next_decision`), checked by
+        :meth:`violation` before they are offered."""
         return []
 
     def violation(self, game: MagicGame, action: Action) -> Violation | None:
-        """Why a format-specific action is illegal now, or ``None`` if it is legal."""
+        """Why a format-specific action is illegal now, or ``None`` if it is legal; plain
+        Magic has none."""
         return ("MG 2.5", f"{action!r} is not an action of this game")
-
-    def perform(self, game: MagicGame, action: Action) -> None:
-        """Carry out a legal format-specific action."""
 
     def end_of_turn(self, game: MagicGame) -> None:
         """Called at the end of the cleanup step, before the next turn."""
@@ -180,10 +178,6 @@ class MagicFormat(Variant["MagicGame"]):
     def invariants(self, game: MagicGame) -> list[str]:
         """Format-specific facts that must hold after every action; returns violations."""
         return []
-
-    def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
-        """Extra public or private facts for ``player``'s view."""
-        return {}
 
     def bot_decks(self, chance: Chance, players: int) -> list[Deck]:
         """Decks for a bot game, built with the game's own chance."""

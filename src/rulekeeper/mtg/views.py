@@ -96,7 +96,7 @@ def view(game: MagicGame, player: int) -> dict[str, Any]:
     library); the battlefield, the stack and exile, which are public.
 
     Agents decide from this, never from the game itself; the format adds what it shows of
-    zones of its own.
+    zones of its own (:meth:`~rulekeeper.engine.variants.Variant.adjust_view`).
 
     :enforces: MG 1.2
     """
@@ -106,7 +106,7 @@ def view(game: MagicGame, player: int) -> dict[str, Any]:
         return [public(table.cards[i]) for i in seen(game, kind, None, player) or ()]
 
     exile = seen(game, "exile", None, player) or ()
-    return {
+    shown: dict[str, Any] = {
         "you": player,
         "turn": game.turn,
         "step": game.step,
@@ -130,5 +130,6 @@ def view(game: MagicGame, player: int) -> dict[str, Any]:
         "battlefield": everyone("battlefield"),
         "stack": everyone("stack"),
         "exile": [table.cards[i].name for i in exile],
-        **game.variant.view_extras(game, player),
     }
+    game.variant.adjust_view(game, player, shown)
+    return shown

@@ -2,10 +2,11 @@
 
 :class:`DominionDraft` overrides the hooks of
 :class:`~rulekeeper.dominion.hooks.DominionVariant`: ``setup`` deals the draft and lays out a
-pile for every randomizer dealt, the ``pregame_*`` hooks run the
-:class:`~rulekeeper.dominion.draft.drafting.Draft`, ``supply_of`` gives each player the base
-piles, the shared piles and their own five, ``is_game_over`` counts empty piles player by
-player, and ``adjust_view`` shows the draft as the player may see it.
+pile for every randomizer dealt, ``next_decision``, ``candidates``, ``violation`` and
+``perform`` run the :class:`~rulekeeper.dominion.draft.drafting.Draft` before turn one,
+``supply_of`` gives each player the base piles, the shared piles and their own five,
+``is_game_over`` counts empty piles player by player, and ``adjust_view`` shows the draft as
+the player may see it.
 
 The variant keeps its bookkeeping on itself: :attr:`DominionDraft.draft`, the
 :class:`~rulekeeper.dominion.draft.drafting.Draft` under way, and :attr:`DominionDraft.supplies`.
@@ -29,8 +30,8 @@ behaves as before):
 
 >>> from rulekeeper.dominion.draft.scenario import new_draft_game
 >>> game = new_draft_game(seed=7, players=3)
->>> game.phase, game.current_player(), game.variant.dealt.stage
-('pregame', 0, 'pick')
+>>> game.phase, game.variant.next_decision(game), game.current_player()
+('pregame', ('pick', 0), 0)
 """
 
 from __future__ import annotations
@@ -164,14 +165,14 @@ class DominionDraft(DominionVariant):
         """The draft and the Supplies as a save keeps them."""
         return _CODEC.dump(self)
 
-    def restore_state(self, state: dict[str, Any]) -> None:
+    def restore_state(self, saved: dict[str, Any]) -> None:
         """Take up the draft and the Supplies a save kept.
 
-        :raises SerializationError: if ``state`` is not a draft and its Supplies.
+        :raises SerializationError: if ``saved`` is not a draft and its Supplies.
         """
-        if sorted(state) != ["draft", "supply"]:
-            raise SerializationError(f"the Draft keeps its draft and supply, not {sorted(state)}")
-        _CODEC.load_into(self, state)
+        if sorted(saved) != ["draft", "supply"]:
+            raise SerializationError(f"the Draft keeps its draft and supply, not {sorted(saved)}")
+        _CODEC.load_into(self, saved)
         # The variant's own options are made afresh by a load; the draft holds them. Without
         # this a loaded private draft wrote no "Variant: private", and a position for a
         # player would not say that the others' picks are hidden from them.
@@ -181,22 +182,23 @@ class DominionDraft(DominionVariant):
 
     # The draft, before turn one.
 
-    def pregame_player(self, game: DominionGame) -> int | None:
-        """The player to act in the draft, or ``None`` once it is over."""
+    def next_decision(self, game: DominionGame) -> tuple[str, int] | None:
+        """The draft's stage (``pick``, ``centre``, ``landscapes``) and the player to act in
+        it, or ``None`` once it is over."""
         draft = self.dealt
         if draft.stage == DONE:
             return None
-        return draft.current_player()
+        return (draft.stage, draft.current_player())
 
-    def pregame_candidates(self, game: DominionGame) -> list[Action]:
+    def candidates(self, game: DominionGame) -> list[Action]:
         """The draft actions the deciding player might take."""
         return self.dealt.candidates()
 
-    def pregame_violation(self, game: DominionGame, action: Action) -> Violation | None:
+    def violation(self, game: DominionGame, action: Action) -> Violation | None:
         """The draft rule ``action`` would break, or ``None``."""
         return self.dealt.violation(action)
 
-    def pregame_perform(self, game: DominionGame, action: Action) -> None:
+    def perform(self, game: DominionGame, action: Action) -> None:
         """Carry out a legal draft action; when the draft ends, the Supplies are settled."""
         draft = self.dealt
         draft.perform(action, game.record)

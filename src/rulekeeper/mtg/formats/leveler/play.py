@@ -148,15 +148,13 @@ class Leveler(MagicFormat):
                 problems.append(f"player {player}'s third sub-deck came in before the second")
         return problems
 
-    def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
-        """How many cards wait outside the game in each player's sub-decks: public counts,
+    def adjust_view(self, game: MagicGame, player: int, view: dict[str, Any]) -> None:
+        """Add how many cards wait outside the game in each player's sub-decks: public counts,
         whose cards nobody sees, their owner included (:func:`~rulekeeper.mtg.views.sight`)."""
-        return {
-            "outside": [
-                [shown_to(game, outside(p, n), p, player) for n in SUB_DECKS]
-                for p in range(len(game.table.players))
-            ]
-        }
+        view["outside"] = [
+            [shown_to(game, outside(p, n), p, player) for n in SUB_DECKS]
+            for p in range(len(game.table.players))
+        ]
 
     def bot_decks(self, chance: Chance, players: int) -> list[Deck]:
         """A two-colour singleton deck for each bot, split at random into 50/30/20."""

@@ -205,7 +205,7 @@ class Stockpile(MagicFormat):
 
     # What players see, and what must always hold.
 
-    def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
+    def adjust_view(self, game: MagicGame, player: int, view: dict[str, Any]) -> None:
         """Everyone sees each stockpile's size and face-up top card, how many Junk cards the
         junkpile holds and which lands the face-up landpile holds; nobody sees the other
         stockpile cards or any library (SD 2.4).
@@ -227,13 +227,11 @@ class Stockpile(MagicFormat):
                     "top": None if top is None else (top, cards[top].name),
                 }
             )
-        return {
-            "stockpiles": offer,
-            "junkpile": shown_to(game, JUNKPILE, None, player),
-            "landpile": piles.landpile_contents(game, seen(game, LANDPILE, None, player) or ()),
-            "acquired_this_turn": state.acquired == game.turn,
-            "final_round": state.final_round,
-        }
+        view["stockpiles"] = offer
+        view["junkpile"] = shown_to(game, JUNKPILE, None, player)
+        view["landpile"] = piles.landpile_contents(game, seen(game, LANDPILE, None, player) or ())
+        view["acquired_this_turn"] = state.acquired == game.turn
+        view["final_round"] = state.final_round
 
     def invariants(self, game: MagicGame) -> list[str]:
         """Pile cards are nobody's; stockpiles never exceed 25; hidden cards stay hidden."""

@@ -339,21 +339,19 @@ class Vortex(MagicFormat):
 
     # What players see, and what must always hold.
 
-    def view_extras(self, game: MagicGame, player: int) -> dict[str, Any]:
+    def adjust_view(self, game: MagicGame, player: int, view: dict[str, Any]) -> None:
         """A player sees their own pack; of other packs, the passed pack and the shoe, only
         how many cards they hold. The shoe's order is never shown.
 
         :enforces: VX 3.4, VX 3.5, VX 3.6, VX R10
         """
         zones = game.table.zones
-        return {
-            # A pack is its owner's zone, seen as every zone is (mtg.views.sight).
-            "pack": own_cards(game, pack(player), player),
-            "packs": [len(zones[pack(p)]) for p in range(len(game.table.players))],
-            "passed_pack": len(zones[PASSED_PACK]),
-            "shoe": len(zones[SHOE]),
-            "basics_outside": len(zones[outside(player)]),
-        }
+        # A pack is its owner's zone, seen as every zone is (mtg.views.sight).
+        view["pack"] = own_cards(game, pack(player), player)
+        view["packs"] = [len(zones[pack(p)]) for p in range(len(game.table.players))]
+        view["passed_pack"] = len(zones[PASSED_PACK])
+        view["shoe"] = len(zones[SHOE])
+        view["basics_outside"] = len(zones[outside(player)])
 
     def invariants(self, game: MagicGame) -> list[str]:
         """No pack over seven; cards nobody has picked are owned by no one."""
