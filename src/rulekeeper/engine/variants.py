@@ -12,11 +12,14 @@ variant says, under the same name in every game:
   ``Variant:`` line, a save), ``""`` for none;
 - ``setup(game, ...)``, called once as a game is set up; not declared here, as each game
   passes what it deals from (Magic its decks, Dominion its kingdom, Risk & Resource nothing);
-- :meth:`Variant.invariants`, what must hold of its own bookkeeping after every action.
+- :meth:`Variant.invariants`, what must hold of its own bookkeeping after every action;
+- :meth:`Variant.save_state`, :meth:`Variant.restore_state` and
+  :meth:`Variant.variant_state_record`, how its bookkeeping goes into a save (the save's
+  ``variant_state``) and comes back out of it.
 
-A variant keeps its own state on itself, and its game's save module writes and reads it. Each
-game package lists its variants in one tuple (nothing registers itself on import), so a save
-of any of them loads without its module imported first.
+A variant keeps its own state on itself, as typed attributes, and writes it as JSON only when
+its game is saved. Each game package lists its variants in one tuple (nothing registers
+itself on import), so a save of any of them loads without its module imported first.
 
 >>> from rulekeeper.riskres.variants import KingOfTheHill
 >>> KingOfTheHill().option, KingOfTheHill.facts.key
@@ -25,7 +28,7 @@ of any of them loads without its module imported first.
 
 from __future__ import annotations
 
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -51,6 +54,27 @@ class Variant(Generic[GameT]):
         """What must hold of the variant's own bookkeeping after every action: each violation
         found (none by default)."""
         return []
+
+    def save_state(self) -> dict[str, Any]:
+        """The variant's bookkeeping as a save keeps it, the game's ``variant_state``: JSON
+        data sharing nothing with the variant, as :meth:`variant_state_record` declares it.
+        A variant that keeps none writes an empty object."""
+        return {}
+
+    def restore_state(self, saved: dict[str, Any]) -> None:
+        """Take up the bookkeeping that :meth:`save_state` wrote, already checked against
+        :meth:`variant_state_record` if the save came from a user. A variant that keeps none
+        has nothing to take up."""
+
+    def variant_state_record(self) -> Any:
+        """The declaration of the variant's bookkeeping in a save, its ``variant_state`` (see
+        :mod:`rulekeeper.engine.save_records`), against which a user's save is checked and
+        from which its JSON Schema is published: by default
+        :data:`~rulekeeper.engine.save_records.NoBookkeeping`. Asked only when a save is read
+        or its schema written, so the declaration is imported then."""
+        from rulekeeper.engine.save_records import NoBookkeeping
+
+        return NoBookkeeping
 
 
 __all__ = ["GameT", "Variant"]
