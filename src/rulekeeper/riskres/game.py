@@ -19,7 +19,6 @@ from rulekeeper.riskres import (
     FACTS,
     OPENING_HAND,
     TURN_LIMIT,
-    alliances,
     combat,
     division,
     morph,
@@ -137,8 +136,9 @@ class RiskGame(PriorityGame):
             raise InputError(
                 f"unknown mulligan procedure {mulligan_rule!r}; choose from {MULLIGANS}"
             )
-        self.variant = variants.variant_for(variant, len(names))  # what the variant changes
-        self.betrayal = betrayal  # RR 10.4.1c: may allies betray each other?
+        # What the variant changes, and its bookkeeping; only Alliance mode takes ``betrayal``
+        # (RR 10.4.1c, RR R66).
+        self.variant = variants.variant_for(variant, len(names), betrayal=betrayal)
         self.table = Table([PlayerState(i, name) for i, name in enumerate(names)])
         self.mulligan_rule = mulligan_rule
         self.simultaneous = simultaneous
@@ -171,37 +171,6 @@ class RiskGame(PriorityGame):
         # Settled (see PriorityGame) from a state-based check on until an action but a pass,
         # or the end of a round of passes: the check ran until none applied (RR 11.2e).
         self.settled = False
-
-    # The variant's bookkeeping as the position notation and the rules' examples read and set
-    # it (the variant keeps it, in ``self.variant.state``).
-
-    @property
-    def king(self) -> int | None:
-        """King of the Hill (RR 10.4.3): the King's seat, if any."""
-        return self.variant.state.king
-
-    @king.setter
-    def king(self, value: int | None) -> None:
-        self.variant.state.king = value
-
-    @property
-    def alliances(self) -> list[tuple[int, int]]:
-        """Alliance mode (RR 10.4.1): the allied pairs, lower seat first."""
-        return self.variant.state.alliances
-
-    @alliances.setter
-    def alliances(self, value: list[tuple[int, int]]) -> None:
-        self.variant.state.alliances = value
-
-    @property
-    def alliance_offers(self) -> list[tuple[int, int]]:
-        """Alliance mode: the offers (from, to) awaiting an answer."""
-        return self.variant.state.offers
-
-    @property
-    def offers_made(self) -> list[tuple[int, int]]:
-        """Alliance mode: the offers (from, to) made this turn (RR R58)."""
-        return self.variant.state.offers_made
 
     # Starting a game.
 
@@ -419,7 +388,7 @@ class RiskGame(PriorityGame):
             case OfferAlliance(other):
                 return self.variant.why_not_offer(self, player, other)
             case BreakAlliance(other):
-                return alliances.why_not_break(self, player, other)
+                return self.variant.why_not_break(self, player, other)
             case KeepLegend(card_id):
                 state = self.table.cards[card_id]
                 if (
@@ -505,10 +474,10 @@ class RiskGame(PriorityGame):
                 triggers.put_on_stack(self, player, source, index)
                 self.give_priority(self.priority_after_triggers)
             case OfferAlliance(other):
-                if alliances.offer(self, player, other):
+                if self.variant.offer_alliance(self, player, other):
                     outcome.settle(self)  # allies with no one else left win together (RR R58)
             case BreakAlliance(other):
-                alliances.break_alliance(self, player, other)
+                self.variant.break_alliance(self, player, other)
             case _:
                 turn.perform_combat_or_cleanup(self, player, action)
         if acted:

@@ -111,9 +111,7 @@ def view(game: RiskGame, player: int) -> dict[str, Any]:
         "damage_order": {a: list(b) for a, b in game.damage_order.items()},
         "scrying": (top[0], table.cards[top[0]].name) if top else None,
         "variant": game.variant.option,
-        "king": game.king,
-        "alliances": [list(p) for p in game.alliances],
-        "alliance_offers": [list(p) for p in game.alliance_offers],
+        **game.variant.view_extras(game, player),
     }
 
 
