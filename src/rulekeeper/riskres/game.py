@@ -113,7 +113,8 @@ class RiskGame(PriorityGame):
     :data:`~rulekeeper.riskres.variants.VARIANTS` or none.
 
     :raises InputError: if there are not two to six names (RR R63), the mulligan procedure is
-        unknown, or the variant is unknown or needs more players.
+        unknown, the variant is unknown or needs more players, or betrayal is forbidden
+        outside Alliance mode (RR R66).
     """
 
     format_key = FACTS.key
@@ -190,12 +191,14 @@ class RiskGame(PriorityGame):
 
         Players start with 0 EP (RR R6); the game's chance picks the first player (RR R7).
         ``variant`` picks a multiplayer variant (RR 10.4), set up here (the King's EP, for
-        example); ``betrayal=False`` forbids breaking alliances (RR 10.4.1c). Mulligan
+        example); ``betrayal=False`` forbids breaking alliances in Alliance mode (RR 10.4.1c,
+        RR R66). Mulligan
         decisions are made at once with ``simultaneous=True``, and always with three or more
         players (RR 12.4a). Play continues to the first mulligan decision.
 
         :raises InputError: if there are not two to six decks (RR R63), not one name for each
-            deck, or the variant is unknown or needs more players.
+            deck, the variant is unknown or needs more players, or betrayal is forbidden
+            outside Alliance mode (RR R66).
 
         :enforces: RR R7, RR 2.1b, RR R6, RR R9
         """
