@@ -147,7 +147,7 @@ class Alliance(RiskVariant):
 
     def view_extras(self, game: RiskGame, player: int) -> dict[str, Any]:
         return {
-            "king": None,
+            **super().view_extras(game, player),
             "alliances": [list(p) for p in self.alliances],
             "alliance_offers": [list(p) for p in self.offers],
         }
