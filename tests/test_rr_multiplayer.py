@@ -167,13 +167,13 @@ def test_a_player_nobody_attacks_is_not_asked_to_block() -> None:
 def test_an_alliance_forms_when_both_offer() -> None:
     game = _table(variant="alliance").build()
     game.apply(OfferAlliance(2))
-    assert game.alliance_offers == [(0, 2)]
+    assert game.variant.offers == [(0, 2)]
     assert refused(game, OfferAlliance(2)).rule == "RR R58"  # already waiting
     game.apply(Pass())
     game.apply(Pass())  # Bob passes; Carol has priority
     game.apply(OfferAlliance(0))
-    assert game.alliances == [(0, 2)]
-    assert game.alliance_offers == []
+    assert game.variant.alliances == [(0, 2)]
+    assert game.variant.offers == []
 
 
 @pytest.mark.rule("RR R58")
@@ -191,10 +191,10 @@ def test_alliances_need_alliance_mode_and_a_player_in_the_game() -> None:
 @pytest.mark.rule("RR R58")
 def test_one_offer_to_each_player_a_turn() -> None:
     game = _table(variant="alliance").build()
-    game.alliances = [(0, 1)]
+    game.variant.alliances = [(0, 1)]
     game.apply(BreakAlliance(1))
     game.apply(OfferAlliance(1))
-    game.alliance_offers.clear()  # Bob ignores it
+    game.variant.offers.clear()  # Bob ignores it
     error = refused(game, OfferAlliance(1))
     assert error.reason == "you have already offered Bob an alliance this turn"
 
@@ -207,7 +207,7 @@ def test_a_win_condition_wins_for_allies_together() -> None:
         .at("main1", active=2)
         .build()
     )
-    game.alliances = [(1, 2)]
+    game.variant.alliances = [(1, 2)]
     game.apply(Pitch(game.find("Raze", "hand:2")))
     assert game.outcome is not None
     assert game.outcome.winners == (1, 2)
@@ -216,7 +216,7 @@ def test_a_win_condition_wins_for_allies_together() -> None:
 @pytest.mark.rule("RR R58")
 def test_allies_with_nobody_else_left_win_together() -> None:
     game = _table(variant="alliance").build()
-    game.alliances = [(0, 2)]
+    game.variant.alliances = [(0, 2)]
     game.apply(Concede(1))
     assert game.outcome is not None
     assert game.outcome.winners == (0, 2)
@@ -226,12 +226,12 @@ def test_allies_with_nobody_else_left_win_together() -> None:
 @pytest.mark.rule("RR 10.4.1c")
 def test_betrayal_ends_an_alliance_unless_forbidden() -> None:
     game = _table(variant="alliance").build()
-    game.alliances = [(0, 1)]
+    game.variant.alliances = [(0, 1)]
     game.apply(BreakAlliance(1))
-    assert game.alliances == []
+    assert game.variant.alliances == []
     assert refused(game, BreakAlliance(1)).rule == "RR 10.4.1c"
     loyal = _table(variant="alliance", betrayal=False).build()
-    loyal.alliances = [(0, 1)]
+    loyal.variant.alliances = [(0, 1)]
     assert refused(loyal, BreakAlliance(1)).reason == "this game forbids betrayal: alliances last"
 
 
@@ -262,19 +262,19 @@ def test_no_bounty_when_the_active_player_is_eliminated() -> None:
 def test_the_first_player_is_king_with_ten_ep() -> None:
     for seed in range(4):
         game = RiskGame.new([DECKS[0]] * 3, seed=seed, variant="king")
-        assert game.king == game.first_player
-        assert [p.ep for p in game.table.players][game.king] == 10
+        assert game.variant.king == game.first_player
+        assert [p.ep for p in game.table.players][game.variant.king] == 10
         assert sum(p.ep for p in game.table.players) == 10
 
 
 @pytest.mark.rule("RR 10.4.3c", "RR R67")
 def test_everyone_but_the_king_draws_an_extra_card() -> None:
     game = _table(variant="king").at("end", active=2).build()
-    assert game.king == 2
+    assert game.variant.king == 2
     _pass_step(game)  # Alice's turn: not the King
     assert len(game.table.zones["hand:0"]) == 1 + 3
     game = _table(variant="king").at("end", active=2).build()
-    game.king = 0
+    game.variant.king = 0
     _pass_step(game)
     assert len(game.table.zones["hand:0"]) == 1 + 2
 
@@ -282,13 +282,13 @@ def test_everyone_but_the_king_draws_an_extra_card() -> None:
 @pytest.mark.rule("RR 10.4.3d", "RR R57")
 def test_defeating_the_king_takes_the_crown() -> None:
     game = _table(variant="king").at("main1", active=1).build()
-    game.king = 2
+    game.variant.king = 2
     game.apply(Concede(2))
-    assert game.king == 1
+    assert game.variant.king == 1
     orphaned = _table(variant="king").at("main1", active=1).build()
-    orphaned.king = 1
+    orphaned.variant.king = 1
     orphaned.apply(Concede(1))  # the King leaves in his own turn: nobody defeated him
-    assert orphaned.king is None
+    assert orphaned.variant.king is None
 
 
 @pytest.mark.rule("RR 10.5a", "RR 10.5b", "RR 10.5c", "RR 10.5d", "RR R68")

@@ -141,7 +141,6 @@ def test_a_field_saved_as_others_is_saved_where_it_says() -> None:
 
 
 MADE: list[tuple[str, str, str]] = [
-    ("rulekeeper.riskres.save_records", "rulekeeper.riskres.hooks", "VariantState"),
     ("rulekeeper.riskres.save_records", "rulekeeper.riskres.state", "PlayerState"),
     ("rulekeeper.riskres.save_records", "rulekeeper.riskres.state", "CardState"),
     ("rulekeeper.mtg.save_records", "rulekeeper.mtg.state", "PlayerState"),

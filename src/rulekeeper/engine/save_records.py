@@ -259,9 +259,9 @@ def made_from(record: Any) -> type | None:
     """The state class ``record`` was made from by :func:`record_of` or
     :func:`array_record_of`, or None for a record declared by hand.
 
-    >>> from rulekeeper.riskres.save_records import VariantRecord
-    >>> made_from(VariantRecord).__name__, made_from(ChanceRecord)
-    ('VariantState', None)
+    >>> from rulekeeper.riskres.save_records import PlayerRecord
+    >>> made_from(PlayerRecord).__name__, made_from(ChanceRecord)
+    ('PlayerState', None)
     """
     # Its own attribute, not one a subclass of a made record would inherit.
     state: type | None = getattr(record, "__dict__", {}).get("__made_from__")

@@ -14,18 +14,17 @@ variant says, under the same name in every game:
   passes what it deals from (Magic its decks, Dominion its kingdom, Risk & Resource nothing);
 - :meth:`Variant.invariants`, what must hold of its own bookkeeping after every action;
 - the variant's own decisions, those the plain game does not have (Dominion Draft's draft,
-  Vortex's picks): :meth:`Variant.next_decision` says whose decision is due, the game's own
-  ``candidates(game)`` offers its answers (declared by Dominion's and Magic's plain rules, not
-  here, as Risk & Resource's ``candidates`` still names another idea: the variant's own
-  actions on a player's turn), :meth:`Variant.violation` judges one and
+  Vortex's picks): :meth:`Variant.next_decision` says whose decision is due,
+  :meth:`Variant.candidates` offers its answers, :meth:`Variant.violation` judges one and
   :meth:`Variant.perform` carries it out;
 - :meth:`Variant.adjust_view`, what the variant adds to a player's view, or hides;
 - :meth:`Variant.save_state`, :meth:`Variant.restore_state` and
-  :meth:`Variant.variant_state_record`, its own bookkeeping as a save keeps it.
+  :meth:`Variant.variant_state_record`, how its bookkeeping goes into a save (the save's
+  ``variant_state``) and comes back out of it.
 
-A variant keeps its own state on itself, and its game's save module writes and reads it. Each
-game package lists its variants in one tuple (nothing registers itself on import), so a save
-of any of them loads without its module imported first.
+A variant keeps its own state on itself, as typed attributes, and writes it as JSON only when
+its game is saved. Each game package lists its variants in one tuple (nothing registers
+itself on import), so a save of any of them loads without its module imported first.
 
 >>> from rulekeeper.riskres.variants import KingOfTheHill
 >>> KingOfTheHill().option, KingOfTheHill.facts.key
@@ -80,6 +79,13 @@ class Variant(Generic[GameT]):
         """
         return None
 
+    def candidates(self, game: GameT) -> list[Action]:
+        """The actions that answer the variant's own decision (:meth:`next_decision`), in a
+        deterministic order; each game's plain rules say whether the core judges each with
+        :meth:`violation` before offering it (Magic) or offers exactly those it passes
+        (Dominion). The plain game has none."""
+        return []
+
     def violation(self, game: GameT, action: Action) -> Violation | None:
         """Why ``action``, one of the variant's own, is illegal now (the rule and the reason),
         or ``None`` if it is legal. The core asks it for an action it does not know itself;
@@ -99,27 +105,28 @@ class Variant(Generic[GameT]):
         not see. Called whenever a player's whole view is built; the plain game changes
         nothing."""
 
-    # Saving: declarations only, each game's plain rules answer them.
+    # Saving.
 
     def save_state(self) -> dict[str, Any]:
-        """The variant's own bookkeeping as a save keeps it, the game's ``variant_state``:
-        JSON-ready data (dicts with string keys, lists, strings, numbers, booleans) that
-        shares nothing with the bookkeeping, as :meth:`variant_state_record` declares it."""
-        raise NotImplementedError
+        """The variant's bookkeeping as a save keeps it, the game's ``variant_state``: JSON
+        data sharing nothing with the variant, as :meth:`variant_state_record` declares it.
+        A variant that keeps none writes an empty object."""
+        return {}
 
     def restore_state(self, saved: dict[str, Any]) -> None:
         """Take up the bookkeeping that :meth:`save_state` wrote, already checked against
-        :meth:`variant_state_record` if the save came from a user.
-
-        :raises ~rulekeeper.errors.SerializationError: if ``saved`` is not this variant's.
-        """
-        raise NotImplementedError
+        :meth:`variant_state_record` if the save came from a user. A variant that keeps none
+        has nothing to take up."""
 
     def variant_state_record(self) -> Any:
-        """The declaration of the variant's bookkeeping in a save (see
-        :mod:`rulekeeper.engine.save_records`): a loaded save's ``variant_state`` is checked
-        against it, and its JSON Schema published."""
-        raise NotImplementedError
+        """The declaration of the variant's bookkeeping in a save, its ``variant_state`` (see
+        :mod:`rulekeeper.engine.save_records`), against which a user's save is checked and
+        from which its JSON Schema is published: by default
+        :data:`~rulekeeper.engine.save_records.NoBookkeeping`. Asked only when a save is read
+        or its schema written, so the declaration is imported then."""
+        from rulekeeper.engine.save_records import NoBookkeeping
+
+        return NoBookkeeping
 
 
 __all__ = ["GameT", "Variant"]

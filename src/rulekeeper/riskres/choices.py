@@ -148,4 +148,4 @@ def candidates(game: RiskGame) -> Iterator[Action]:
                 continue
             for target in _targets(game, ability.target):
                 yield act.Activate(permanent.id, index, target)
-    yield from game.variant.candidates(game, player)
+    yield from game.variant.priority_actions(game, player)

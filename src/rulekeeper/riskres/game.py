@@ -19,7 +19,6 @@ from rulekeeper.riskres import (
     FACTS,
     OPENING_HAND,
     TURN_LIMIT,
-    alliances,
     combat,
     division,
     morph,
@@ -114,7 +113,8 @@ class RiskGame(PriorityGame):
     :data:`~rulekeeper.riskres.variants.VARIANTS` or none.
 
     :raises InputError: if there are not two to six names (RR R63), the mulligan procedure is
-        unknown, or the variant is unknown or needs more players.
+        unknown, the variant is unknown or needs more players, or betrayal is forbidden
+        outside Alliance mode (RR R66).
     """
 
     format_key = FACTS.key
@@ -137,8 +137,9 @@ class RiskGame(PriorityGame):
             raise InputError(
                 f"unknown mulligan procedure {mulligan_rule!r}; choose from {MULLIGANS}"
             )
-        self.variant = variants.variant_for(variant, len(names))  # what the variant changes
-        self.betrayal = betrayal  # RR 10.4.1c: may allies betray each other?
+        # What the variant changes, and its bookkeeping; only Alliance mode takes ``betrayal``
+        # (RR 10.4.1c, RR R66).
+        self.variant = variants.variant_for(variant, len(names), betrayal=betrayal)
         self.table = Table([PlayerState(i, name) for i, name in enumerate(names)])
         self.mulligan_rule = mulligan_rule
         self.simultaneous = simultaneous
@@ -172,37 +173,6 @@ class RiskGame(PriorityGame):
         # or the end of a round of passes: the check ran until none applied (RR 11.2e).
         self.settled = False
 
-    # The variant's bookkeeping as the position notation and the rules' examples read and set
-    # it (the variant keeps it, in ``self.variant.state``).
-
-    @property
-    def king(self) -> int | None:
-        """King of the Hill (RR 10.4.3): the King's seat, if any."""
-        return self.variant.state.king
-
-    @king.setter
-    def king(self, value: int | None) -> None:
-        self.variant.state.king = value
-
-    @property
-    def alliances(self) -> list[tuple[int, int]]:
-        """Alliance mode (RR 10.4.1): the allied pairs, lower seat first."""
-        return self.variant.state.alliances
-
-    @alliances.setter
-    def alliances(self, value: list[tuple[int, int]]) -> None:
-        self.variant.state.alliances = value
-
-    @property
-    def alliance_offers(self) -> list[tuple[int, int]]:
-        """Alliance mode: the offers (from, to) awaiting an answer."""
-        return self.variant.state.offers
-
-    @property
-    def offers_made(self) -> list[tuple[int, int]]:
-        """Alliance mode: the offers (from, to) made this turn (RR R58)."""
-        return self.variant.state.offers_made
-
     # Starting a game.
 
     @classmethod
@@ -221,12 +191,14 @@ class RiskGame(PriorityGame):
 
         Players start with 0 EP (RR R6); the game's chance picks the first player (RR R7).
         ``variant`` picks a multiplayer variant (RR 10.4), set up here (the King's EP, for
-        example); ``betrayal=False`` forbids breaking alliances (RR 10.4.1c). Mulligan
+        example); ``betrayal=False`` forbids breaking alliances in Alliance mode (RR 10.4.1c,
+        RR R66). Mulligan
         decisions are made at once with ``simultaneous=True``, and always with three or more
         players (RR 12.4a). Play continues to the first mulligan decision.
 
         :raises InputError: if there are not two to six decks (RR R63), not one name for each
-            deck, or the variant is unknown or needs more players.
+            deck, the variant is unknown or needs more players, or betrayal is forbidden
+            outside Alliance mode (RR R66).
 
         :enforces: RR R7, RR 2.1b, RR R6, RR R9
         """
@@ -419,7 +391,7 @@ class RiskGame(PriorityGame):
             case OfferAlliance(other):
                 return self.variant.why_not_offer(self, player, other)
             case BreakAlliance(other):
-                return alliances.why_not_break(self, player, other)
+                return self.variant.why_not_break(self, player, other)
             case KeepLegend(card_id):
                 state = self.table.cards[card_id]
                 if (
@@ -505,10 +477,10 @@ class RiskGame(PriorityGame):
                 triggers.put_on_stack(self, player, source, index)
                 self.give_priority(self.priority_after_triggers)
             case OfferAlliance(other):
-                if alliances.offer(self, player, other):
+                if self.variant.offer_alliance(self, player, other):
                     outcome.settle(self)  # allies with no one else left win together (RR R58)
             case BreakAlliance(other):
-                alliances.break_alliance(self, player, other)
+                self.variant.break_alliance(self, player, other)
             case _:
                 turn.perform_combat_or_cleanup(self, player, action)
         if acted:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.riskres import alliances, continuous
+from rulekeeper.riskres import continuous
 from rulekeeper.riskres.state import zone_name
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def leave_game(game: RiskGame, player: int) -> None:
     if any(entry[0] == player for entry in game.pumps):
         game.record("RR 10.5d", f"the effects {name} made until end of turn end")
     continuous.end_effects_of(game, player)
-    alliances.forget(game, player)
+    game.variant.on_player_left(game, player)
     game.pressure[player] = 0
     game.legend_choices = [c for c in game.legend_choices if c[0] != player]
     game.scry_pending = [p for p in game.scry_pending if p != player]

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.engine.game import Outcome
-from rulekeeper.riskres import alliances
 from rulekeeper.riskres import leaving as leaving_module
 from rulekeeper.riskres.state import CardState
 from rulekeeper.rules import RuleId
@@ -102,12 +101,13 @@ def settle(game: RiskGame) -> None:
         return
     players = game.table.players
     # Most calls find nothing decided and no alliance: answer those before building lists.
-    if not game.variant.state.alliances and not any(p.lost or p.won for p in players):
+    variant = game.variant
+    if not variant.has_alliances() and not any(p.lost or p.won for p in players):
         return
     leaving = [p for p in players if p.lost and not p.left]
     winners = [p for p in players if p.won and not p.lost]  # RR 9.3c
     remaining = [p.index for p in players if not p.lost]
-    if not leaving and not winners and not alliances.all_allied(game, remaining):
+    if not leaving and not winners and not variant.all_allied(remaining):
         return
     if not remaining:
         reason = "every player still in the game lost at the same time"
@@ -116,7 +116,7 @@ def settle(game: RiskGame) -> None:
         # RR R49: the active player, else the first winner in turn order after them.
         seats = len(players)
         chosen = min(winners, key=lambda p: (p.index - game.active) % seats)
-        allied = [a for a in alliances.allies(game, chosen.index) if a in remaining]
+        allied = [a for a in variant.allies(chosen.index) if a in remaining]
         together = tuple(sorted([chosen.index, *allied]))
         if len(winners) > 1 and chosen.index == game.active:
             rule, reason = "RR 9.3a", "several players would win; the active player wins"
@@ -133,7 +133,7 @@ def settle(game: RiskGame) -> None:
         reason = f"{names} lost, and so all opponents have lost"
         causes = tuple(p.lost for p in players if p.lost)
         game.outcome = Outcome("win", tuple(remaining), "RR 9.1b", reason, causes)
-    elif alliances.all_allied(game, remaining):
+    elif variant.all_allied(remaining):
         reason = "every player left in the game is an ally of every other: they win together"
         game.outcome = Outcome("win", tuple(remaining), "RR R58", reason)
     else:

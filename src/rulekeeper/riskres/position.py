@@ -519,13 +519,9 @@ def covers(game: Game) -> bool:
     assert isinstance(game, RiskGame)
     if game.outcome is not None or game.decision != "priority" or game.step == "setup":
         return False
-    waiting = (
-        game.pending_triggers, game.pumps, game.legend_choices, game.scry_pending,
-        game.extra_turns, game.alliances, game.alliance_offers, game.offers_made,
-    )  # fmt: skip
-    if any(waiting) or game.passes or any(game.pressure) or game.king is not None:
-        return False
-    if game.variant.option:
+    waiting = (game.pending_triggers, game.pumps, game.legend_choices, game.scry_pending)
+    # A variant's bookkeeping (a King, alliances, offers) is not written either.
+    if any(waiting) or game.extra_turns or game.passes or any(game.pressure) or game.variant.option:
         return False
     if (game.attacks or game.blocks or game.blocked or game.damage_order) and not _combat_written(
         game

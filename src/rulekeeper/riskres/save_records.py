@@ -32,7 +32,6 @@ from rulekeeper.engine.save_records import (
     record_of,
 )
 from rulekeeper.riskres import FACTS
-from rulekeeper.riskres.hooks import VariantState
 from rulekeeper.riskres.state import CardState, PlayerState
 
 FEWEST, MOST = FACTS.players
@@ -71,24 +70,23 @@ Target = CardId | PlayerTarget
 Pair = tuple[Seat, Seat]
 
 
-# The records of the variants' bookkeeping, a player and a card are made from their state
-# classes, field by field in their order; the bounds are given here, as the compiled build
-# keeps a compiled class's annotations without them (record_of says more).
+class VariantRecord(TypedDict):
+    """The variants' bookkeeping (RR 10.4): the King, and the alliances and offers between players."""  # noqa: E501 - one line, as the published schema has it
+
+    # Each variant keeps only its own part, as attributes of its own, and writes every field,
+    # empty where it keeps none (RiskVariant.save_state): one record declares them for all.
+    king: Seat | None
+    alliances: Annotated[list[Pair], MaxLen(36)]
+    offers: Annotated[list[Pair], MaxLen(36)]
+    offers_made: Annotated[list[Pair], MaxLen(36)]
+
+
+# The records of a player and a card are made from their state classes, field by field in
+# their order; the bounds are given here, as the compiled build keeps a compiled class's
+# annotations without them (record_of says more).
 # Written as `if not TYPE_CHECKING`, not `if TYPE_CHECKING`: the API pages' type hints run a
 # module's `if TYPE_CHECKING:` block, which would put the checker's alias in the record's place.
 if not TYPE_CHECKING:
-    VariantRecord = record_of(
-        VariantState,
-        __name__,
-        "VariantRecord",
-        "The variants' bookkeeping (RR 10.4): the King, and the alliances and offers between "
-        "players.",
-        king=Seat | None,
-        alliances=Annotated[list[Pair], MaxLen(36)],
-        offers=Annotated[list[Pair], MaxLen(36)],
-        offers_made=Annotated[list[Pair], MaxLen(36)],
-    )
-
     PlayerRecord = record_of(
         PlayerState,
         __name__,
@@ -133,7 +131,6 @@ if not TYPE_CHECKING:
     )
 else:
     # To the type checker, the saved forms: a JSON object, or an array.
-    VariantRecord = dict[str, Any]
     PlayerRecord = dict[str, Any]
     CardRecord = list[Any]
 

@@ -30,9 +30,8 @@ from rulekeeper.riskres.actions import Player
 from rulekeeper.riskres.cards import CardDef, card_pool
 from rulekeeper.riskres.cards import card as printed_card
 from rulekeeper.riskres.game import RiskGame
-from rulekeeper.riskres.hooks import VariantState
 from rulekeeper.riskres.invariants import risk_invariants
-from rulekeeper.riskres.save_records import CardRecord, PlayerRecord, RiskSave, VariantRecord
+from rulekeeper.riskres.save_records import CardRecord, PlayerRecord, RiskSave
 from rulekeeper.riskres.save_records import Pump as PumpRecord
 from rulekeeper.riskres.save_records import Target as TargetRecord
 from rulekeeper.riskres.state import PLAYER_ZONES, CardState, PlayerState, zone_name
@@ -50,6 +49,14 @@ def _pump(data: list[Any]) -> tuple[int, int, int, int, str]:
     # Pumps saved before they could last until end of combat have no duration: a turn.
     player, card, power, defense, *until = data
     return (player, card, power, defense, until[0] if until else "turn")
+
+
+def _variant_state_json(game: RiskGame) -> dict[str, Any]:
+    return game.variant.save_state()
+
+
+def _put_variant_state(game: RiskGame, saved: dict[str, Any]) -> None:
+    game.variant.restore_state(saved)
 
 
 def _triggers_json(game: RiskGame) -> list[list[int]]:
@@ -91,8 +98,15 @@ def _put_damage_order(game: RiskGame, data: list[list[Any]]) -> None:
 CODEC: Final = Codec(
     RiskSave,
     at={
-        "options": ("mulligan_rule", "simultaneous", "turn_limit", "variant.option", "betrayal"),
-        "variant_state": "variant.state",
+        "options": (
+            "mulligan_rule",
+            "simultaneous",
+            "turn_limit",
+            "variant.option",
+            "variant.allows_betrayal",
+        ),
+        # The variant keeps its bookkeeping on itself, as attributes of its own, and writes it.
+        "variant_state": Computed(_variant_state_json, _put_variant_state),
         "players": "table.players",
         "cards": "table.cards",
         "zones": "table.zones",
@@ -102,7 +116,7 @@ CODEC: Final = Codec(
         "triggers": Computed(_triggers_json, _put_triggers),
         "damage_order": Computed(_damage_order_json, _put_damage_order),
     },
-    classes={PlayerRecord: PlayerState, VariantRecord: VariantState, CardRecord: CardState},
+    classes={PlayerRecord: PlayerState, CardRecord: CardState},
     convert={
         # An attack always has a target; a spell or ability may have none.
         TargetRecord: _AIMED_AT,
@@ -155,6 +169,9 @@ def load(data: dict[str, Any], *, trusted: bool = False) -> RiskGame:
 
 def _restore(data: dict[str, Any]) -> RiskGame:
     rule, simultaneous, limit, variant, betrayal = data["options"]
+    # Only Alliance mode may forbid betrayal (RR R66); a save written before it was Alliance
+    # mode's own setting may forbid it in another game, where it never changed anything.
+    betrayal = betrayal or variant != "alliance"
     game = RiskGame(
         Chance.from_json(data["chance"]),
         [p["name"] for p in data["players"]],

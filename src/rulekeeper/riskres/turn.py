@@ -150,8 +150,7 @@ def begin_turn(game: RiskGame, player: int, number: int) -> None:
         permanent.deadly_hit = False
     for seat in game.table.players:
         seat.intel_used = 0
-    # RR R58: each player may offer each other player an alliance once a turn.
-    game.variant.state.offers_made.clear()
+    game.variant.begin_turn(game, player)
     enter(game, "draw")
 
 

@@ -1,24 +1,22 @@
-"""The multiplayer variants (RR 10.4): :class:`Alliance`, :class:`Bounty` and
-:class:`KingOfTheHill` override the hooks of :class:`~rulekeeper.riskres.hooks.RiskVariant`
-(the plain game) where they differ. Alliance mode's rules have a module of their own,
+"""The multiplayer variants (RR 10.4): :class:`~rulekeeper.riskres.alliances.Alliance`,
+:class:`Bounty` and :class:`KingOfTheHill` override the hooks of
+:class:`~rulekeeper.riskres.hooks.RiskVariant` (the plain game) where they differ, each keeping
+only the bookkeeping it has. Alliance mode's rules have a module of their own,
 :mod:`~rulekeeper.riskres.alliances`. A game takes at most one variant, and only with three or
 more players (RR R66).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from rulekeeper.engine.game import Action
 from rulekeeper.errors import InputError
 from rulekeeper.riskres import FACTS
-from rulekeeper.riskres import actions as act
+from rulekeeper.riskres.alliances import Alliance
 from rulekeeper.riskres.hooks import RiskVariant
 from rulekeeper.riskres.state import zone_name
 
 if TYPE_CHECKING:
-    from rulekeeper.engine.game import Violation
     from rulekeeper.riskres.game import RiskGame
 
 VARIANTS: Final = FACTS.variants
@@ -35,27 +33,6 @@ def eliminator(game: RiskGame, eliminated: int) -> int | None:
     if game.active == eliminated or game.table.players[game.active].lost:
         return None
     return game.active
-
-
-class Alliance(RiskVariant):
-    """Alliance mode (RR 10.4.1): players may ally, and allies share their win conditions."""
-
-    @property
-    def option(self) -> str:
-        return "alliance"
-
-    def has_actions(self, game: RiskGame, player: int) -> bool:
-        return True
-
-    def candidates(self, game: RiskGame, player: int) -> Iterator[Action]:
-        for other in game.opponents(player):
-            yield act.OfferAlliance(other)
-            yield act.BreakAlliance(other)
-
-    def why_not_offer(self, game: RiskGame, player: int, other: int) -> Violation | None:
-        from rulekeeper.riskres.alliances import why_not_offer
-
-        return why_not_offer(game, player, other)
 
 
 class Bounty(RiskVariant):
@@ -90,6 +67,10 @@ class KingOfTheHill(RiskVariant):
     """King of the Hill (RR 10.4.3): the King starts with 10 EP, everyone else draws one more
     card a turn, and whoever eliminates the King takes the crown."""
 
+    def __init__(self) -> None:
+        self.king: int | None = None
+        """The King's seat; ``None`` once the King is gone with nobody to take the crown."""
+
     @property
     def option(self) -> str:
         return "king"
@@ -99,20 +80,20 @@ class KingOfTheHill(RiskVariant):
 
         :enforces: RR 10.4.3a, RR 10.4.3b, RR R57
         """
-        self.state.king = game.first_player
+        self.king = game.first_player
         king = game.table.players[game.first_player]
         king.ep = KING_EP
         game.record("RR 10.4.3a", f"{king.name} is the King and starts with {KING_EP} EP")
 
     def take_position(self, game: RiskGame) -> None:
-        self.state.king = game.active
+        self.king = game.active
 
     def extra_draws(self, game: RiskGame, player: int) -> int:
         """One more card for everyone but the King, while there is a King (RR R57, RR R67).
 
         :enforces: RR 10.4.3c, RR R67
         """
-        king = self.state.king
+        king = self.king
         return KING_EXTRA_DRAW if king is not None and player != king else 0
 
     def reward_elimination(self, game: RiskGame, eliminated: int) -> None:
@@ -121,16 +102,27 @@ class KingOfTheHill(RiskVariant):
 
         :enforces: RR 10.4.3d, RR R55, RR R57
         """
-        if self.state.king != eliminated:
+        if self.king != eliminated:
             return
         taker = eliminator(game, eliminated)
-        self.state.king = taker
+        self.king = taker
         name = game.name_of(eliminated)
         if taker is None:
             game.record("RR R57", f"the King, {name}, is gone, and nobody takes the crown")
         else:
             new = game.name_of(taker)
             game.record("RR 10.4.3d", f"{new} defeats the King, {name}, and is the new King")
+
+    def adjust_view(self, game: RiskGame, player: int, view: dict[str, Any]) -> None:
+        super().adjust_view(game, player, view)
+        view["king"] = self.king
+
+    def save_state(self) -> dict[str, Any]:
+        return {**super().save_state(), "king": self.king}
+
+    def restore_state(self, saved: dict[str, Any]) -> None:
+        self._refuse_unkept(saved, "king")
+        self.king = saved["king"]
 
 
 VARIANT_TYPES: Final[tuple[type[RiskVariant], ...]] = (RiskVariant, Alliance, Bounty, KingOfTheHill)
@@ -139,14 +131,19 @@ VARIANT_TYPES: Final[tuple[type[RiskVariant], ...]] = (RiskVariant, Alliance, Bo
 _BY_KEY: Final[dict[str, type[RiskVariant]]] = {v().option: v for v in VARIANT_TYPES}
 
 
-def variant_for(key: str, players: int) -> RiskVariant:
+def variant_for(key: str, players: int, *, betrayal: bool = True) -> RiskVariant:
     """The variant a game is set up with by name (``""`` for the plain game), refusing an
-    unknown one, or a variant in a game of fewer than three players (RR R66).
+    unknown one, a variant in a game of fewer than three players, or betrayal forbidden
+    outside Alliance mode (RR R66).
 
     >>> variant_for("king", 2)
     Traceback (most recent call last):
     ...
     rulekeeper.errors.InputError: King of the Hill needs 3 or more players, not 2 (RR R66)
+    >>> variant_for("bounty", 3, betrayal=False)
+    Traceback (most recent call last):
+    ...
+    rulekeeper.errors.InputError: only Alliance mode may forbid betrayal, not Bounty mode (RR R66)
 
     :raises InputError: if the variant cannot be played.
 
@@ -154,9 +151,11 @@ def variant_for(key: str, players: int) -> RiskVariant:
     """
     if key not in _BY_KEY:
         raise InputError(f"unknown variant {key!r}; choose from {', '.join(VARIANTS)}")
+    variant = Alliance(betrayal=betrayal) if key == "alliance" else _BY_KEY[key]()
     if key and players < VARIANT_MIN_PLAYERS:
-        name = VARIANTS[key].split(":")[0]
         raise InputError(
-            f"{name} needs {VARIANT_MIN_PLAYERS} or more players, not {players} (RR R66)"
+            f"{variant.title} needs {VARIANT_MIN_PLAYERS} or more players, not {players} (RR R66)"
         )
-    return _BY_KEY[key]()
+    if variant.allows_betrayal != betrayal:
+        raise InputError(f"only Alliance mode may forbid betrayal, not {variant.title} (RR R66)")
+    return variant

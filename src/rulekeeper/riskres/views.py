@@ -89,7 +89,7 @@ def view(game: RiskGame, player: int) -> dict[str, Any]:
 
     # RR R30: a player who scries looks at the top card of their library first.
     top = seen(game, "library", player, player)
-    return {
+    shown = {
         "you": player,
         **{key: getattr(game, key) for key in ("turn", "step", "active", "decision", "priority")},
         "players": [_seat(game, seat) for seat in table.players],
@@ -111,10 +111,9 @@ def view(game: RiskGame, player: int) -> dict[str, Any]:
         "damage_order": {a: list(b) for a, b in game.damage_order.items()},
         "scrying": (top[0], table.cards[top[0]].name) if top else None,
         "variant": game.variant.option,
-        "king": game.king,
-        "alliances": [list(p) for p in game.alliances],
-        "alliance_offers": [list(p) for p in game.alliance_offers],
     }
+    game.variant.adjust_view(game, player, shown)
+    return shown
 
 
 def _seat(game: RiskGame, seat: PlayerState) -> dict[str, Any]:
