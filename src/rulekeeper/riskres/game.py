@@ -18,7 +18,6 @@ from rulekeeper.errors import InputError, SerializationError
 from rulekeeper.riskres import (
     FACTS,
     OPENING_HAND,
-    TURN_LIMIT,
     combat,
     division,
     morph,
@@ -126,7 +125,7 @@ class RiskGame(PriorityGame):
         *,
         mulligan_rule: str = "standard",
         simultaneous: bool = False,
-        turn_limit: int = TURN_LIMIT,
+        turn_limit: int | None = None,
         variant: str = "",
         betrayal: bool = True,
     ) -> None:
@@ -143,7 +142,10 @@ class RiskGame(PriorityGame):
         self.table = Table([PlayerState(i, name) for i, name in enumerate(names)])
         self.mulligan_rule = mulligan_rule
         self.simultaneous = simultaneous
-        self.turn_limit = turn_limit
+        # A bot game is drawn past the format's turn limit, unless the game is given its own.
+        limit = self.variant.facts.turn_limit if turn_limit is None else turn_limit
+        assert limit is not None  # Risk & Resource's facts declare one
+        self.turn_limit: int = limit
         self.turn = 0
         self.active = self.first_player = 0
         self.step = "setup"
