@@ -33,6 +33,10 @@ Stage = Literal["pick", "centre", "landscapes", "done"]
 """The draft's stages (DD 2, DD 5)."""
 
 
+# Written out rather than made with record_of from Draft: the draft's codec, in the Draft's own
+# module, reads this record, so this module cannot import that class without a cycle. The
+# codec reads each field from the draft's attribute of that name, so a field the draft does not
+# have fails every save.
 class DraftRecord(TypedDict):
     """The draft before turn one: the piles passed round, what each player set aside and
     picked, the centre, and the landscape pile (DD 2, DD 5)."""
