@@ -133,6 +133,21 @@ class Computed:
     put: Callable[[Any, Any], None]
 
 
+def _variant_state_json(game: Any) -> dict[str, Any]:
+    saved: dict[str, Any] = game.variant.save_state()
+    return saved
+
+
+def _put_variant_state(game: Any, saved: dict[str, Any]) -> None:
+    game.variant.restore_state(saved)
+
+
+VARIANT_STATE: Final = Computed(_variant_state_json, _put_variant_state)
+"""A save's ``variant_state``: the bookkeeping the game's variant keeps on itself, written and
+taken up by the variant's own hooks (:meth:`~rulekeeper.engine.variants.Variant.save_state`,
+:meth:`~rulekeeper.engine.variants.Variant.restore_state`)."""
+
+
 def player_or_card(player: type[Any]) -> Conversion:
     """How a game saves what is aimed at or attacked: a card by its ID, a player (an instance
     of the game's ``player`` class, made from a seat and holding it as ``index``) as

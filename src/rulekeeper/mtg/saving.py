@@ -8,8 +8,8 @@ from rulekeeper.engine.chance import Chance
 from rulekeeper.engine.game import Outcome
 from rulekeeper.engine.save_codec import (
     KERNEL_CONVERSIONS,
+    VARIANT_STATE,
     Codec,
-    Computed,
     Conversion,
     player_or_card,
 )
@@ -52,14 +52,6 @@ RENAMED: Final = {"format_state": "variant_state"}
 ``variant_state`` in every game now."""
 
 
-def _variant_state_json(game: MagicGame) -> dict[str, Any]:
-    return game.variant.save_state()
-
-
-def _put_variant_state(game: MagicGame, saved: dict[str, Any]) -> None:
-    game.variant.restore_state(saved)
-
-
 def _outcome_json(outcome: Outcome | None) -> list[Any] | None:
     # A Magic format's outcome names no causes (no player's loss ends the game for others by
     # a rule of its own), so its save keeps the four fields it has always had.
@@ -76,7 +68,7 @@ CODEC: Final = Codec(
         "cards": "table.cards",
         "zones": "table.zones",
         # The format keeps its bookkeeping on itself, as objects of its own, and writes it.
-        "variant_state": Computed(_variant_state_json, _put_variant_state),
+        "variant_state": VARIANT_STATE,
     },
     classes={PlayerRecord: PlayerState, CardRecord: CardState},
     convert={

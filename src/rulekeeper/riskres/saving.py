@@ -12,7 +12,13 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rulekeeper.engine.chance import Chance
-from rulekeeper.engine.save_codec import Codec, Computed, Conversion, player_or_card
+from rulekeeper.engine.save_codec import (
+    VARIANT_STATE,
+    Codec,
+    Computed,
+    Conversion,
+    player_or_card,
+)
 from rulekeeper.engine.saves import (
     check_card_ids,
     check_card_zones,
@@ -49,14 +55,6 @@ def _pump(data: list[Any]) -> tuple[int, int, int, int, str]:
     # Pumps saved before they could last until end of combat have no duration: a turn.
     player, card, power, defense, *until = data
     return (player, card, power, defense, until[0] if until else "turn")
-
-
-def _variant_state_json(game: RiskGame) -> dict[str, Any]:
-    return game.variant.save_state()
-
-
-def _put_variant_state(game: RiskGame, saved: dict[str, Any]) -> None:
-    game.variant.restore_state(saved)
 
 
 def _triggers_json(game: RiskGame) -> list[list[int]]:
@@ -106,7 +104,7 @@ CODEC: Final = Codec(
             "variant.allows_betrayal",
         ),
         # The variant keeps its bookkeeping on itself, as attributes of its own, and writes it.
-        "variant_state": Computed(_variant_state_json, _put_variant_state),
+        "variant_state": VARIANT_STATE,
         "players": "table.players",
         "cards": "table.cards",
         "zones": "table.zones",
